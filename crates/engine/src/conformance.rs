@@ -1,0 +1,215 @@
+//! The conformance harness every game crate runs in its tests.
+//!
+//! It plays seeded random games and checks at every step what must hold for any game:
+//! the state validates, clones and serde round trips are identical, legal actions are
+//! non-empty until the end, unique in notation, parse back, and are all accepted; a
+//! refused action leaves the state identical; views are deterministic and unchanged by
+//! determinizing for the viewer (so a view shows nothing that determinization resamples);
+//! the game ends within a step cap; the outcome is well formed; and the record replays
+//! to the identical final state.
+use crate::{rng_from_seed, Game, GameRecord, Viewer};
+use rand::seq::IndexedRandom;
+use rand::Rng;
+use std::collections::HashSet;
+
+/// How many games to play and how hard to look.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub games: u64,
+    pub first_seed: u64,
+    /// A game still running after this many actions is a failure.
+    pub max_steps: usize,
+    /// Run the costly checks (every legal action applied, serde, determinize) on every
+    /// `deep_every`-th step; 1 checks every step.
+    pub deep_every: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            games: 20,
+            first_seed: 0,
+            max_steps: 100_000,
+            deep_every: 1,
+        }
+    }
+}
+
+/// What the harness saw, for tests that want to assert on coverage.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: u64,
+    pub steps: u64,
+    pub refusals_checked: u64,
+}
+
+/// Plays `options.games` random games and panics with the seed, step and reason at the
+/// first broken invariant.
+pub fn run<G: Game>(config: &G::Config, options: &Options) -> Summary {
+    let mut summary = Summary::default();
+    for seed in options.first_seed..options.first_seed + options.games {
+        if let Err(e) = check_game::<G>(config, seed, options, &mut summary) {
+            panic!(
+                "{} conformance failed (config {config:?}, seed {seed}): {e}",
+                G::NAME
+            );
+        }
+        summary.games += 1;
+    }
+    summary
+}
+
+fn check_game<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    options: &Options,
+    summary: &mut Summary,
+) -> Result<(), String> {
+    let mut game = G::new(config, seed).map_err(|e| format!("new: {e}"))?;
+    let mut record = GameRecord::start::<G>(config, seed);
+    let mut rng = rng_from_seed(seed ^ 0xC0FF_EE00);
+    let mut legal = Vec::new();
+    let mut seen: Vec<G::Action> = Vec::new();
+    let mut seen_set: HashSet<G::Action> = HashSet::new();
+    for step in 0.. {
+        let at = |e: String| format!("step {step}: {e}");
+        game.validate()
+            .map_err(|p| at(format!("invalid state: {}", p.join("; "))))?;
+        let deep = step % options.deep_every.max(1) == 0;
+        if deep {
+            check_copies(&game).map_err(at)?;
+            check_views(&game, &mut rng).map_err(at)?;
+        }
+        let Some(_seat) = game.to_act() else {
+            if game.outcome().is_none() {
+                return Err(at("no seat to act but no outcome".into()));
+            }
+            game.legal_actions(&mut legal);
+            if !legal.is_empty() {
+                return Err(at("the game is over but actions are offered".into()));
+            }
+            break;
+        };
+        if game.outcome().is_some() {
+            return Err(at("an outcome while a seat is still to act".into()));
+        }
+        if step >= options.max_steps {
+            return Err(at(format!(
+                "the game did not end within {} actions",
+                options.max_steps
+            )));
+        }
+        game.legal_actions(&mut legal);
+        check_legal(&game, &legal, deep).map_err(at)?;
+        // A refused action must leave the state exactly as it was.
+        for candidate in seen.iter().rev().filter(|a| !legal.contains(a)).take(2) {
+            let before = game.clone();
+            if game.apply(*candidate).is_ok() {
+                return Err(at(format!(
+                    "`{candidate}` was accepted but is not in the legal list"
+                )));
+            }
+            if game != before {
+                return Err(at(format!("refusing `{candidate}` changed the state")));
+            }
+            summary.refusals_checked += 1;
+        }
+        let action = *legal
+            .choose(&mut rng)
+            .ok_or_else(|| at("no legal action".into()))?;
+        game.apply(action)
+            .map_err(|e| at(format!("a legal action was refused: {e}")))?;
+        record.actions.push(action.to_string());
+        if seen_set.insert(action) {
+            seen.push(action);
+        }
+        summary.steps += 1;
+    }
+    let outcome = game.outcome().ok_or("finished without an outcome")?;
+    outcome.check(game.seats())?;
+    let replayed: G = crate::replay(&record).map_err(|e| format!("replay: {e}"))?;
+    if replayed != game {
+        return Err("replaying the record gives a different final state".into());
+    }
+    Ok(())
+}
+
+fn check_copies<G: Game>(game: &G) -> Result<(), String> {
+    if &game.clone() != game {
+        return Err("a clone differs from the original".into());
+    }
+    let json = serde_json::to_string(game).map_err(|e| format!("serialize: {e}"))?;
+    let back: G = serde_json::from_str(&json).map_err(|e| format!("deserialize: {e}"))?;
+    if &back != game {
+        return Err("the serde round trip changed the state".into());
+    }
+    Ok(())
+}
+
+fn check_legal<G: Game>(game: &G, legal: &[G::Action], deep: bool) -> Result<(), String> {
+    if legal.is_empty() {
+        return Err("a seat is to act but there is no legal action".into());
+    }
+    let mut texts = HashSet::new();
+    for &action in legal {
+        let text = action.to_string();
+        let parsed: G::Action = text
+            .parse()
+            .map_err(|e| format!("`{text}` does not parse back: {e}"))?;
+        if parsed != action {
+            return Err(format!("`{text}` parses to a different action"));
+        }
+        if !texts.insert(text.clone()) {
+            return Err(format!("`{text}` is offered twice"));
+        }
+        if !game.is_legal(action) {
+            return Err(format!(
+                "is_legal disagrees with the legal list on `{text}`"
+            ));
+        }
+        if deep {
+            let mut copy = game.clone();
+            copy.apply(action)
+                .map_err(|e| format!("`{text}` is listed but refused: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
+    let spectator = game.view(Viewer::Spectator);
+    if spectator != game.view(Viewer::Spectator) {
+        return Err("the spectator view is not deterministic".into());
+    }
+    serde_json::to_string(&spectator).map_err(|e| format!("view serialize: {e}"))?;
+    for seat in 0..game.seats() {
+        let view = game.view(Viewer::Seat(seat));
+        serde_json::to_string(&view).map_err(|e| format!("view serialize: {e}"))?;
+        let other = game.determinize(seat, rng);
+        other
+            .validate()
+            .map_err(|p| format!("determinized for seat {seat}: invalid: {}", p.join("; ")))?;
+        if other.view(Viewer::Seat(seat)) != view {
+            return Err(format!("seat {seat}'s view changes when what it cannot see is resampled (a leak, or a bad determinize)"));
+        }
+        if other.view(Viewer::Spectator) != spectator {
+            return Err(format!(
+                "the spectator view changes when seat {seat}'s unknowns are resampled"
+            ));
+        }
+        if other.to_act() != game.to_act() {
+            return Err("determinizing changed whose turn it is".into());
+        }
+        if game.to_act() == Some(seat) {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            game.legal_actions(&mut a);
+            other.legal_actions(&mut b);
+            if a != b {
+                return Err(format!(
+                    "seat {seat}'s legal actions change under determinization"
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! Games driven by name, through their text and JSON forms (the CLI and the server).
+use crate::{ConfigError, EngineError, Game, Outcome, Seat, StateError, Viewer};
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::marker::PhantomData;
+
+/// A game state of any game, behind its text and JSON forms.
+pub trait DynState: Send + Sync {
+    fn game_name(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn to_act(&self) -> Option<Seat>;
+    /// The legal actions in notation.
+    fn legal(&self) -> Vec<String>;
+    /// Parses and applies one action.
+    ///
+    /// # Errors
+    /// Malformed, illegal, or the game is over; the state is then unchanged.
+    fn apply_text(&mut self, action: &str) -> Result<(), EngineError>;
+    fn view_json(&self, viewer: Viewer) -> serde_json::Value;
+    fn view_text(&self, viewer: Viewer) -> String;
+    fn state_json(&self) -> serde_json::Value;
+    fn config_json(&self) -> serde_json::Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn rounds(&self) -> u32;
+    fn clone_box(&self) -> Box<dyn DynState>;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> DynState for G {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+    fn seats(&self) -> usize {
+        Game::seats(self)
+    }
+    fn to_act(&self) -> Option<Seat> {
+        Game::to_act(self)
+    }
+    fn legal(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.legal_actions(&mut out);
+        out.iter().map(ToString::to_string).collect()
+    }
+    fn apply_text(&mut self, text: &str) -> Result<(), EngineError> {
+        let action: G::Action = text.trim().parse()?;
+        if Game::to_act(self).is_none() {
+            return Err(EngineError::GameOver);
+        }
+        self.apply(action)?;
+        Ok(())
+    }
+    fn view_json(&self, viewer: Viewer) -> serde_json::Value {
+        serde_json::to_value(self.view(viewer)).unwrap_or(serde_json::Value::Null)
+    }
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.view(viewer).to_string()
+    }
+    fn state_json(&self) -> serde_json::Value {
+        serde_json::to_value(StateFile {
+            game: G::NAME.to_string(),
+            state: serde_json::to_value(self).unwrap_or_default(),
+        })
+        .unwrap_or_default()
+    }
+    fn config_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.config()).unwrap_or_default()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn rounds(&self) -> u32 {
+        Game::rounds(self)
+    }
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The position file: the game's name and its full state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateFile {
+    pub game: String,
+    pub state: serde_json::Value,
+}
+
+/// A game known by name: makes and loads its states.
+pub trait DynGame: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// The default config as JSON (the options a table can set).
+    fn default_config(&self) -> serde_json::Value;
+    /// A new game from options given as JSON (unknown options are an error).
+    ///
+    /// # Errors
+    /// A config that does not parse or does not validate.
+    fn new_state(
+        &self,
+        config: &serde_json::Value,
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, EngineError>;
+    /// A state from its JSON (the `state` part of a [`StateFile`]), validated.
+    ///
+    /// # Errors
+    /// Malformed JSON or a state that breaks the game's invariants.
+    fn load_state(&self, state: &serde_json::Value) -> Result<Box<dyn DynState>, EngineError>;
+    /// Replays a record.
+    ///
+    /// # Errors
+    /// The first step that does not replay.
+    fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError>;
+}
+
+/// The [`DynGame`] of a concrete game type.
+pub struct Typed<G>(PhantomData<fn() -> G>);
+
+impl<G> Default for Typed<G> {
+    fn default() -> Self {
+        Typed(PhantomData)
+    }
+}
+
+impl<G: Game> Typed<G> {
+    /// Parses a config from JSON, naming the game in errors.
+    ///
+    /// # Errors
+    /// The serde problem, as a [`ConfigError`].
+    pub fn config(value: &serde_json::Value) -> Result<G::Config, ConfigError> {
+        serde_json::from_value(value.clone())
+            .map_err(|e| ConfigError::new(vec![format!("{}: {e}", G::NAME)]))
+    }
+}
+
+impl<G: Game> DynGame for Typed<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn default_config(&self) -> serde_json::Value {
+        serde_json::to_value(G::Config::default()).unwrap_or_default()
+    }
+    fn new_state(
+        &self,
+        config: &serde_json::Value,
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, EngineError> {
+        let config = Self::config(config)?;
+        Ok(Box::new(G::new(&config, seed)?))
+    }
+    fn load_state(&self, state: &serde_json::Value) -> Result<Box<dyn DynState>, EngineError> {
+        Ok(Box::new(load_state::<G>(state)?))
+    }
+    fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError> {
+        Ok(Box::new(crate::replay::<G>(record)?))
+    }
+}
+
+/// Loads and validates a state of game `G` from JSON.
+///
+/// # Errors
+/// Malformed JSON, or every invariant the state breaks.
+pub fn load_state<G: Game>(state: &serde_json::Value) -> Result<G, StateError> {
+    let game: G = serde_json::from_value(state.clone()).map_err(|e| StateError::Malformed {
+        game: G::NAME.to_string(),
+        message: e.to_string(),
+    })?;
+    game.validate().map_err(|problems| StateError::Invalid {
+        game: G::NAME.to_string(),
+        problems,
+    })?;
+    Ok(game)
+}

@@ -1,0 +1,151 @@
+//! The engine every `tabletop` game is built on.
+//!
+//! A game is a pure, deterministic state machine behind the [`Game`] trait: its randomness
+//! is a seeded stream kept inside the state, so a game is fully described by
+//! `config + seed + actions` (a [`GameRecord`]) and replaying that record reproduces it
+//! exactly. Everything else in the workspace (bots, simulation, the terminal, the server)
+//! is generic over [`Game`], or drives it by name through the type-erased [`DynState`].
+//!
+//! ```
+//! use engine::{Game, Viewer};
+//! # fn demo<G: Game>(config: &G::Config) -> Result<(), Box<dyn std::error::Error>> {
+//! let mut game = G::new(config, 7)?;
+//! let mut legal = Vec::new();
+//! while game.to_act().is_some() {
+//!     game.legal_actions(&mut legal);
+//!     game.apply(legal[0])?;
+//! }
+//! let outcome = game.outcome().expect("a finished game has an outcome");
+//! println!("{:?} {}", outcome.winners(), game.view(Viewer::Spectator));
+//! # Ok(()) }
+//! ```
+
+pub mod conformance;
+mod erased;
+mod error;
+mod outcome;
+mod record;
+mod rng;
+
+pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
+pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
+pub use outcome::Outcome;
+pub use record::{replay, GameRecord, ReplayError};
+pub use rng::{derive_seed, rng_from_seed, GameRng};
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// A seat at the table, numbered from 0 in turn order.
+pub type Seat = usize;
+
+/// Who is looking at the game: one seat, or a spectator who sees only what is public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// The seat, if this viewer sits at the table.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// A game's rules as a deterministic state machine.
+///
+/// Implementors keep all randomness in the state (a [`GameRng`]), so [`Game::apply`] is a
+/// pure function of the state and the action.
+pub trait Game:
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// Player count and variants; `Default` is the standard game.
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One small decision. Its `Display` text is the notation everywhere (CLI, server,
+    /// records) and parses back with `FromStr` without needing a state.
+    type Action: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = ParseActionError>
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+    /// What one viewer may see. `Display` renders it for a terminal.
+    type View: Clone + Debug + PartialEq + Serialize + Display + Send + Sync;
+
+    /// The name used on the command line and in files.
+    const NAME: &'static str;
+
+    /// A new game from a config and a seed.
+    ///
+    /// # Errors
+    /// Every problem with the config, at once.
+    fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
+
+    /// The config this game was made with.
+    fn config(&self) -> &Self::Config;
+
+    /// How many seats the table has.
+    fn seats(&self) -> usize;
+
+    /// The seat whose decision it is; `None` once the game is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// Clears `out` and fills it with every legal action, each once, in a fixed order.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Applies one action for the seat to act.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] when the action is not legal here; the state is then unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), IllegalAction>;
+
+    /// Scores and places once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// What `viewer` may see of the game, and nothing more.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A state that `seat` cannot tell apart from this one: everything hidden from `seat`
+    /// (other hands, face-down piles, deck order, the future random stream) is resampled
+    /// consistently with what `seat` sees.
+    fn determinize<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self;
+
+    /// Checks the state's invariants (components conserved, counts in range), reporting
+    /// every problem. A state loaded from a file is checked with this before use.
+    ///
+    /// # Errors
+    /// The list of problems found.
+    fn validate(&self) -> Result<(), Vec<String>>;
+
+    /// Rounds played so far (for statistics); games without rounds report 1.
+    fn rounds(&self) -> u32 {
+        1
+    }
+
+    /// A heuristic value of the position for `seat`, higher is better. Bots use it for
+    /// look-ahead; the default only knows finished games.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        match self.outcome() {
+            Some(o) => o.reward(seat),
+            None => 0.5,
+        }
+    }
+
+    /// Whether `action` is legal now. The default asks [`Game::legal_actions`].
+    fn is_legal(&self, action: Self::Action) -> bool {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal.contains(&action)
+    }
+}

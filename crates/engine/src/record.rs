@@ -1,0 +1,70 @@
+use crate::{EngineError, Game};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A whole game as `config + seed + actions`: replaying it reproduces the game exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's name (`Game::NAME`).
+    pub game: String,
+    /// The game's config as JSON.
+    pub config: serde_json::Value,
+    pub seed: u64,
+    /// The actions in their text notation, in order.
+    pub actions: Vec<String>,
+}
+
+impl GameRecord {
+    /// An empty record for a game about to start.
+    pub fn start<G: Game>(config: &G::Config, seed: u64) -> GameRecord {
+        GameRecord {
+            game: G::NAME.to_string(),
+            config: serde_json::to_value(config).unwrap_or(serde_json::Value::Null),
+            seed,
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// The first step of a record that does not replay.
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error("step {index} (`{action}`) does not replay: {error}")]
+pub struct ReplayError {
+    /// 0-based index into `actions`; `None` when the game could not even start.
+    pub index: usize,
+    pub action: String,
+    pub error: EngineError,
+}
+
+/// Replays a record of game `G` to its final state.
+///
+/// # Errors
+/// The first action that is malformed or illegal where it stands, or a bad config.
+pub fn replay<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
+    let start_error = |error: EngineError| ReplayError {
+        index: 0,
+        action: String::new(),
+        error,
+    };
+    let config: G::Config = serde_json::from_value(record.config.clone()).map_err(|e| {
+        start_error(EngineError::Config(crate::ConfigError::new(vec![
+            e.to_string()
+        ])))
+    })?;
+    let mut game = G::new(&config, record.seed).map_err(|e| start_error(e.into()))?;
+    for (index, text) in record.actions.iter().enumerate() {
+        let fail = |error: EngineError| ReplayError {
+            index,
+            action: text.clone(),
+            error,
+        };
+        let action: G::Action = text
+            .parse()
+            .map_err(|e: crate::ParseActionError| fail(e.into()))?;
+        if game.to_act().is_none() {
+            return Err(fail(EngineError::GameOver));
+        }
+        game.apply(action).map_err(|e| fail(e.into()))?;
+    }
+    Ok(game)
+}
