@@ -1,0 +1,98 @@
+//! The action notation: `7 debt`, `7 new`, `7 on 3` (drop sites are numbered from 1 in
+//! the order they were made).
+use engine::ParseActionError;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// Where a card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Target {
+    /// Face down onto the player's own debt pile.
+    Debt,
+    /// Starts a new drop site next to the others.
+    New,
+    /// Onto drop site `n` (0-based here, 1-based in the notation).
+    Site(u8),
+}
+
+/// Play one card of the given value from the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Action {
+    pub card: u8,
+    pub target: Target,
+}
+
+impl Action {
+    pub fn debt(card: u8) -> Action {
+        Action {
+            card,
+            target: Target::Debt,
+        }
+    }
+    pub fn new_site(card: u8) -> Action {
+        Action {
+            card,
+            target: Target::New,
+        }
+    }
+    /// Onto drop site `site`, counted from 0.
+    pub fn on(card: u8, site: usize) -> Action {
+        Action {
+            card,
+            target: Target::Site(site as u8),
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.target {
+            Target::Debt => write!(f, "{} debt", self.card),
+            Target::New => write!(f, "{} new", self.card),
+            Target::Site(s) => write!(f, "{} on {}", self.card, s as usize + 1),
+        }
+    }
+}
+
+const EXPECTED: &str = "`CARD debt`, `CARD new` or `CARD on SITE` (for example `7 on 2`)";
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseActionError::new(s, EXPECTED);
+        let words: Vec<String> = s.split_whitespace().map(str::to_ascii_lowercase).collect();
+        let card = words
+            .first()
+            .and_then(|w| w.parse::<u8>().ok())
+            .filter(|&c| c <= 12)
+            .ok_or_else(err)?;
+        let target = match words.get(1..).unwrap_or_default() {
+            [w] if w == "debt" => Target::Debt,
+            [w] if w == "new" => Target::New,
+            [on, n] if on == "on" => {
+                let site = n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| (1..=64).contains(&n))
+                    .ok_or_else(err)?;
+                Target::Site(site - 1)
+            }
+            _ => return Err(err()),
+        };
+        Ok(Action { card, target })
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}

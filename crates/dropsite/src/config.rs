@@ -1,0 +1,73 @@
+use engine::ConfigError;
+use serde::{Deserialize, Serialize};
+
+/// Table options for Drop Site.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// 2 to 4.
+    pub players: usize,
+    /// The game ends after a round in which someone reaches this total (100, or 50 for a
+    /// shorter game).
+    pub target: i64,
+    /// Lets each player see their own debt pile during the round (casual play, ruling S11).
+    pub open_debt: bool,
+    /// The seat that starts round 1 (the oldest player, ruling S13).
+    pub first_player: usize,
+    /// Draw the starting seat at random instead (from the game's seed).
+    pub random_first: bool,
+    /// After this many rounds the highest total wins even below the target (ruling S19:
+    /// games between weak bots could otherwise drift around zero for ever).
+    pub max_rounds: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            players: 2,
+            target: 100,
+            open_debt: false,
+            first_player: 0,
+            random_first: false,
+            max_rounds: 50,
+        }
+    }
+}
+
+impl Config {
+    /// Every problem with these options.
+    ///
+    /// # Errors
+    /// The list of problems.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let mut problems = Vec::new();
+        if !(2..=4).contains(&self.players) {
+            problems.push(format!("players must be 2 to 4, not {}", self.players));
+        }
+        if !(1..=10_000).contains(&self.target) {
+            problems.push(format!(
+                "target must be 1 to 10000 points, not {}",
+                self.target
+            ));
+        }
+        if !(1..=1000).contains(&self.max_rounds) {
+            problems.push(format!(
+                "max_rounds must be 1 to 1000, not {}",
+                self.max_rounds
+            ));
+        }
+        if self.first_player >= self.players.max(1) {
+            problems.push(format!(
+                "first_player must be a seat from 0 to {}, not {}",
+                self.players.saturating_sub(1),
+                self.first_player
+            ));
+        }
+        ConfigError::check(problems)
+    }
+
+    /// Piles on the table that end a round at once: 5, 6 or 7 for 2, 3 or 4 players.
+    pub fn pile_limit(&self) -> usize {
+        self.players + 3
+    }
+}

@@ -1,0 +1,328 @@
+//! The full state of a game of Drop Site. Serialized, it is the position format.
+use crate::cards::{DECK, VALUES};
+use crate::Config;
+use engine::{GameRng, Seat};
+use serde::{Deserialize, Serialize};
+
+/// One drop site: a face-up pile in the middle of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pile {
+    /// The cards, bottom first.
+    pub cards: Vec<u8>,
+    /// A zero turned it sideways; a new site may be started on top (rulebook, Zeros).
+    pub sideways: bool,
+    /// A new site has been started on top of the sideways zero.
+    pub restarted: bool,
+    /// Holds two zeros: nothing more may be played on it (ruling S7).
+    pub closed: bool,
+}
+
+impl Pile {
+    /// A new drop site made with `card`; a zero makes it sideways at once (ruling S5).
+    pub fn start(card: u8) -> Pile {
+        let mut cards = Vec::with_capacity(8);
+        cards.push(card);
+        Pile {
+            cards,
+            sideways: card == 0,
+            restarted: false,
+            closed: false,
+        }
+    }
+
+    /// The top card.
+    pub fn top(&self) -> u8 {
+        self.cards.last().copied().unwrap_or(0)
+    }
+
+    /// Whether `card` may be played here: strictly lower than the top (S9), anything to
+    /// start a new site on a sideways zero, nothing on a closed pile.
+    #[inline]
+    pub fn accepts(&self, card: u8) -> bool {
+        !self.closed && ((self.sideways && !self.restarted) || card < self.top())
+    }
+
+    /// Puts `card` on the pile (the caller checked [`Pile::accepts`]).
+    pub fn play(&mut self, card: u8) {
+        if self.sideways && !self.restarted {
+            self.restarted = true;
+            self.closed = card == 0;
+        } else if card == 0 {
+            if self.sideways {
+                self.closed = true;
+            } else {
+                self.sideways = true;
+            }
+        }
+        self.cards.push(card);
+    }
+
+    /// The values this pile shows for matching (ruling S4): its top; a sideways pile shows
+    /// its zero and, once a new site is started on it, that site's top as well.
+    pub fn shows(&self) -> impl Iterator<Item = u8> {
+        let zero = self.sideways.then_some(0);
+        let top = (!self.sideways || self.restarted).then(|| self.top());
+        zero.into_iter().chain(top)
+    }
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundEnd {
+    /// The 5th/6th/7th drop site was made.
+    PileLimit,
+    /// The last card of the deck was drawn (Note 3).
+    DeckEmpty,
+}
+
+/// A scored round, public once revealed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    pub round: u32,
+    pub ended_by: RoundEnd,
+    /// The values each drop site showed.
+    pub shown: Vec<Vec<u8>>,
+    /// Each seat's revealed debt.
+    pub debts: Vec<Vec<u8>>,
+    pub scores: Vec<i64>,
+}
+
+/// A game of Drop Site: rounds until someone reaches the target.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DropSite {
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    /// The round being played, from 1.
+    pub(crate) round: u32,
+    /// Who started this round (ruling S13).
+    pub(crate) round_first: Seat,
+    /// `None` once the game is over.
+    pub(crate) to_act: Option<Seat>,
+    /// Face down; cards are drawn from the end.
+    pub(crate) deck: Vec<u8>,
+    /// Each hand, kept in value order.
+    pub(crate) hands: Vec<Vec<u8>>,
+    pub(crate) debts: Vec<Vec<u8>>,
+    pub(crate) piles: Vec<Pile>,
+    pub(crate) totals: Vec<i64>,
+    pub(crate) history: Vec<RoundResult>,
+}
+
+impl DropSite {
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn round_first(&self) -> Seat {
+        self.round_first
+    }
+    pub fn hand(&self, seat: Seat) -> &[u8] {
+        &self.hands[seat]
+    }
+    pub fn debt(&self, seat: Seat) -> &[u8] {
+        &self.debts[seat]
+    }
+    pub fn piles(&self) -> &[Pile] {
+        &self.piles
+    }
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+    pub fn totals(&self) -> &[i64] {
+        &self.totals
+    }
+    pub fn history(&self) -> &[RoundResult] {
+        &self.history
+    }
+
+    /// A position built from explicit parts, for tests, puzzles and analysis: the deck is
+    /// drawn from its end. The result is validated like a loaded state.
+    ///
+    /// # Errors
+    /// Every invariant the position breaks (cards not conserved, a bad pile, ...).
+    pub fn from_parts(
+        config: Config,
+        to_act: Seat,
+        hands: Vec<Vec<u8>>,
+        debts: Vec<Vec<u8>>,
+        piles: Vec<Pile>,
+        deck: Vec<u8>,
+    ) -> Result<DropSite, Vec<String>> {
+        config.validate().map_err(|e| e.problems)?;
+        let players = config.players;
+        let mut game = DropSite {
+            rng: engine::rng_from_seed(0),
+            round: 1,
+            round_first: to_act,
+            to_act: Some(to_act),
+            deck,
+            hands: hands
+                .into_iter()
+                .map(|mut h| {
+                    h.sort_unstable();
+                    h
+                })
+                .collect(),
+            debts,
+            piles,
+            totals: vec![0; players],
+            history: Vec::new(),
+            config,
+        };
+        engine::Game::validate(&game)?;
+        game.round_first = to_act;
+        Ok(game)
+    }
+
+    /// How many cards of each value the state holds, wherever they are.
+    pub(crate) fn census(&self) -> [usize; VALUES] {
+        let mut counts = [0usize; VALUES];
+        let all = self
+            .deck
+            .iter()
+            .chain(self.hands.iter().flatten())
+            .chain(self.debts.iter().flatten())
+            .chain(self.piles.iter().flat_map(|p| p.cards.iter()));
+        for &c in all {
+            if let Some(n) = counts.get_mut(c as usize) {
+                *n += 1;
+            }
+        }
+        counts
+    }
+
+    /// Every problem with this state (the body of `Game::validate`).
+    pub(crate) fn problems(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if let Err(e) = self.config.validate() {
+            p.extend(e.problems);
+            return p;
+        }
+        let n = self.config.players;
+        for (name, len) in [
+            ("hands", self.hands.len()),
+            ("debts", self.debts.len()),
+            ("totals", self.totals.len()),
+        ] {
+            if len != n {
+                p.push(format!("{name} has {len} entries for {n} players"));
+            }
+        }
+        let all = self
+            .deck
+            .iter()
+            .chain(self.hands.iter().flatten())
+            .chain(self.debts.iter().flatten())
+            .chain(self.piles.iter().flat_map(|pile| pile.cards.iter()));
+        if let Some(bad) = all.filter(|&&c| c as usize >= VALUES).next() {
+            p.push(format!("card value {bad} is not in the deck (0-12)"));
+        }
+        let census = self.census();
+        for (v, kind) in DECK.kinds.iter().enumerate() {
+            if census[v] != kind.copies as usize {
+                p.push(format!(
+                    "{} cards of value {v} instead of {}",
+                    census[v], kind.copies
+                ));
+            }
+        }
+        if self.piles.is_empty() {
+            p.push("there is no drop site".into());
+        }
+        if self.piles.len() > self.config.pile_limit() {
+            p.push(format!(
+                "{} drop sites, more than the {} that end a round",
+                self.piles.len(),
+                self.config.pile_limit()
+            ));
+        }
+        for (i, pile) in self.piles.iter().enumerate() {
+            if let Err(e) = check_pile(pile) {
+                p.push(format!("drop site {}: {e}", i + 1));
+            }
+        }
+        if let Some(seat) = self.to_act {
+            if seat >= n {
+                p.push(format!("seat {seat} is to act at a table of {n}"));
+            }
+            if self.deck.is_empty() {
+                p.push("a round is being played with an empty deck".into());
+            }
+            if self.piles.len() >= self.config.pile_limit() {
+                p.push("a round is being played past its drop-site limit".into());
+            }
+            for (s, h) in self.hands.iter().enumerate() {
+                if h.len() != crate::cards::HAND {
+                    p.push(format!(
+                        "seat {s} holds {} cards during play instead of {}",
+                        h.len(),
+                        crate::cards::HAND
+                    ));
+                }
+            }
+        } else if self.leader().is_none() {
+            p.push("the game is marked over but nobody leads alone at or above the target".into());
+        }
+        if self.round_first >= n {
+            p.push(format!(
+                "round_first is seat {} at a table of {n}",
+                self.round_first
+            ));
+        }
+        for (s, total) in self.totals.iter().enumerate() {
+            let sum: i64 = self
+                .history
+                .iter()
+                .map(|r| r.scores.get(s).copied().unwrap_or(0))
+                .sum();
+            if sum != *total {
+                p.push(format!(
+                    "seat {s}'s total {total} is not the sum of its round scores {sum}"
+                ));
+            }
+        }
+        p
+    }
+
+    /// The sole leader at or above the target, or after the last round allowed, if there
+    /// is one (rulings S14, S19).
+    pub(crate) fn leader(&self) -> Option<Seat> {
+        let best = *self.totals.iter().max()?;
+        let leaders = self.totals.iter().filter(|&&t| t == best).count();
+        let over =
+            best >= self.config.target || self.history.len() as u32 >= self.config.max_rounds;
+        (over && leaders == 1)
+            .then(|| self.totals.iter().position(|&t| t == best))
+            .flatten()
+    }
+}
+
+fn check_pile(pile: &Pile) -> Result<(), String> {
+    let cards = &pile.cards;
+    if cards.is_empty() {
+        return Err("empty".into());
+    }
+    // The zero that turned the pile sideways, if any, and the new site above it.
+    let zero = cards.iter().position(|&c| c == 0);
+    let (below, above) = match zero {
+        Some(z) => (&cards[..=z], &cards[z + 1..]),
+        None => (&cards[..], &cards[..0]),
+    };
+    let descending = |run: &[u8]| run.windows(2).all(|w| w[1] < w[0]);
+    if !descending(below) {
+        return Err(format!("cards {below:?} do not descend"));
+    }
+    if !descending(above) {
+        return Err(format!("the new site {above:?} does not descend"));
+    }
+    let sideways = zero.is_some();
+    let restarted = !above.is_empty();
+    let closed = restarted && above.last() == Some(&0);
+    if pile.sideways != sideways || pile.restarted != restarted || pile.closed != closed {
+        return Err(format!(
+            "flags (sideways {}, restarted {}, closed {}) do not fit its cards {cards:?}",
+            pile.sideways, pile.restarted, pile.closed
+        ));
+    }
+    Ok(())
+}

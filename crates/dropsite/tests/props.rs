@@ -1,0 +1,146 @@
+//! Random games: the shared conformance harness, and proptest-driven invariants.
+use dropsite::{Config, DropSite};
+use engine::conformance::{self, Options};
+use engine::{Game, Viewer};
+use proptest::prelude::*;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+
+fn config(players: usize) -> Config {
+    Config {
+        players,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn conformance_two_players() {
+    let s = conformance::run::<DropSite>(
+        &config(2),
+        &Options {
+            games: 12,
+            first_seed: 0,
+            max_steps: 20_000,
+            deep_every: 1,
+        },
+    );
+    assert_eq!(s.games, 12);
+    assert!(
+        s.refusals_checked > 100,
+        "refusals were exercised: {}",
+        s.refusals_checked
+    );
+}
+
+#[test]
+fn conformance_three_players() {
+    conformance::run::<DropSite>(
+        &config(3),
+        &Options {
+            games: 10,
+            first_seed: 100,
+            max_steps: 20_000,
+            deep_every: 1,
+        },
+    );
+}
+
+#[test]
+fn conformance_four_players() {
+    conformance::run::<DropSite>(
+        &config(4),
+        &Options {
+            games: 10,
+            first_seed: 200,
+            max_steps: 20_000,
+            deep_every: 1,
+        },
+    );
+}
+
+#[test]
+fn conformance_open_debt_short_game() {
+    let c = Config {
+        players: 3,
+        target: 50,
+        open_debt: true,
+        random_first: true,
+        ..Config::default()
+    };
+    conformance::run::<DropSite>(
+        &c,
+        &Options {
+            games: 10,
+            first_seed: 300,
+            max_steps: 20_000,
+            deep_every: 1,
+        },
+    );
+}
+
+/// Plays one random game to its end, checking the Drop Site invariants at every step.
+fn play_checked(players: usize, seed: u64, open_debt: bool) -> Result<(), TestCaseError> {
+    let c = Config {
+        players,
+        open_debt,
+        ..Config::default()
+    };
+    let mut game = DropSite::new(&c, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while game.to_act().is_some() {
+        prop_assert!(steps < 20_000, "the game did not end");
+        let census: usize = game.deck_len()
+            + (0..players)
+                .map(|s| game.hand(s).len() + game.debt(s).len())
+                .sum::<usize>()
+            + game.piles().iter().map(|p| p.cards.len()).sum::<usize>();
+        prop_assert_eq!(census, 52, "52 cards conserved");
+        for viewer in 0..players {
+            let view = game.view(Viewer::Seat(viewer));
+            let json =
+                serde_json::to_value(&view).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            // No view carries another seat's hand or any debt's cards (unless open_debt, own).
+            for other in (0..players).filter(|&o| o != viewer) {
+                prop_assert!(
+                    view.hand.as_deref() != Some(game.hand(other))
+                        || game.hand(other) == game.hand(viewer)
+                );
+            }
+            prop_assert!(json.get("deck").is_none() && json.get("rng").is_none());
+            prop_assert_eq!(view.own_debt.is_some(), open_debt);
+        }
+        game.legal_actions(&mut legal);
+        let a = *legal
+            .choose(&mut rng)
+            .ok_or_else(|| TestCaseError::fail("no legal action"))?;
+        game.apply(a)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        steps += 1;
+    }
+    let outcome = game
+        .outcome()
+        .ok_or_else(|| TestCaseError::fail("no outcome"))?;
+    // Scores add up: each total is the sum of its round scores, and the winner reached
+    // the target alone.
+    for s in 0..players {
+        let sum: i64 = game.history().iter().map(|r| r.scores[s]).sum();
+        prop_assert_eq!(outcome.scores[s], sum);
+    }
+    let winners = outcome.winners();
+    prop_assert_eq!(winners.len(), 1);
+    prop_assert!(outcome.scores[winners[0]] >= 100 || game.history().len() as u32 >= c.max_rounds);
+    for r in game.history() {
+        prop_assert_eq!(&r.scores, &dropsite::score_shown(&r.shown, &r.debts));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #[test]
+    fn random_games_keep_the_invariants(players in 2usize..=4, seed in any::<u64>(), open_debt in any::<bool>()) {
+        play_checked(players, seed, open_debt)?;
+    }
+}
