@@ -50,3 +50,30 @@ pub fn legal(game: &Distopia) -> Vec<String> {
     game.legal_actions(&mut out);
     out.iter().map(ToString::to_string).collect()
 }
+
+/// Removes `moving` from wherever the setup had them.
+fn take_out(s: &mut Setup, moving: &[Card]) {
+    for pile in s.districts.iter_mut().chain(s.won.iter_mut()) {
+        pile.retain(|c| !moving.contains(c));
+    }
+    s.deck_top.retain(|c| !moving.contains(c));
+}
+
+/// Sets ring district `i` to `stack`, taking those cards from wherever they were; the
+/// cards it held before go back to the deck.
+pub fn put(s: &mut Setup, i: usize, stack: Vec<Card>) {
+    take_out(s, &stack);
+    s.districts[i] = stack;
+}
+
+/// Sets `seat`'s won pile, taking the cards from wherever they were.
+pub fn put_won(s: &mut Setup, seat: usize, pile: Vec<Card>) {
+    take_out(s, &pile);
+    s.won[seat] = pile;
+}
+
+/// Sets the top of the deck (top first), taking the cards from wherever they were.
+pub fn put_deck(s: &mut Setup, top: Vec<Card>) {
+    take_out(s, &top);
+    s.deck_top = top;
+}
