@@ -21,9 +21,13 @@ pub const CARD_DATA: &str = include_str!("../data/cards.csv");
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// Hobby contraband (the Collector scores it).
     Hobby,
+    /// Education contraband (the Teacher scores it).
     Education,
+    /// Survival contraband (both characters score it).
     Survival,
+    /// A guard: no type, no value.
     Guard,
 }
 
@@ -53,9 +57,13 @@ impl fmt::Display for Kind {
 /// One printed contraband card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CardData {
+    /// The printed name.
     pub name: &'static str,
+    /// Its contraband type.
     pub kind: Kind,
+    /// Its point value.
     pub points: u8,
+    /// Whether it carries the siren icon.
     pub siren: bool,
 }
 
@@ -176,6 +184,7 @@ impl Card {
         (self.0 as usize) < CARDS
     }
 
+    /// Whether this is one of the 5 guards.
     pub fn is_guard(self) -> bool {
         self.0 as usize >= CONTRABAND
     }
@@ -189,6 +198,7 @@ impl Card {
         table().get(self.0 as usize)
     }
 
+    /// The contraband type, or `Guard`.
     pub fn kind(self) -> Kind {
         self.data().map_or(Kind::Guard, |d| d.kind)
     }
@@ -203,6 +213,7 @@ impl Card {
         self.data().is_some_and(|d| d.siren)
     }
 
+    /// The printed name, or "guard".
     pub fn name(self) -> &'static str {
         self.data().map_or("guard", |d| d.name)
     }
@@ -229,7 +240,9 @@ impl fmt::Display for Card {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Character {
+    /// Scores Education and Survival (PROPOSED, D24).
     Teacher,
+    /// Scores Hobby and Survival.
     Collector,
 }
 
@@ -259,9 +272,13 @@ impl fmt::Display for Character {
 #[serde(rename_all = "lowercase")]
 pub enum Border {
     #[default]
+    /// 3/3/3/3, the first-game set.
     Meadow,
+    /// 3/4/2/3.
     City,
+    /// 5/4/3/2.
     Coast,
+    /// 5/2/3/5.
     Mountain,
 }
 
@@ -276,6 +293,7 @@ impl Border {
         }
     }
 
+    /// The four sets.
     pub fn all() -> [Border; 4] {
         [
             Border::Meadow,
@@ -311,13 +329,18 @@ fn normalize(name: &str) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Collaborator {
+    /// Cross one border card while playing.
     SpyPets,
+    /// Take one more card after winning.
     ShelfRaider,
+    /// Also pick up a neighbouring top card.
     RebelRobot,
+    /// Play clockwise for one turn.
     GrandmaTheHacker,
 }
 
 impl Collaborator {
+    /// The four collaborators.
     pub fn all() -> [Collaborator; 4] {
         [
             Collaborator::SpyPets,
@@ -364,13 +387,18 @@ impl fmt::Display for Collaborator {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mission {
+    /// +5 for the most Survival cards.
     Catastrophe,
+    /// +5 for the first full lap of all 8 districts in one turn.
     SaveASibling,
+    /// Survival cards score nothing and cost 1 each.
     PoliceSting,
+    /// +5 for the first to win 6 cards.
     Curfew,
 }
 
 impl Mission {
+    /// The four missions.
     pub fn all() -> [Mission; 4] {
         [
             Mission::Catastrophe,

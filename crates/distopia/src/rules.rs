@@ -23,9 +23,11 @@ pub struct Score {
     pub removed: Vec<Card>,
     /// The cards that score (step 3).
     pub scored: Vec<Card>,
+    /// Points from the scored cards.
     pub card_points: i64,
     /// Advanced mode: the mission's bonus or penalty.
     pub mission_points: i64,
+    /// The final score: cards plus mission.
     pub total: i64,
 }
 

@@ -100,6 +100,7 @@ pub struct Turn {
 /// A collaborator card in play and who may use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CollaboratorState {
+    /// Which collaborator.
     pub card: Collaborator,
     /// `None` while either player may use it; then the opponent of its last user.
     pub holder: Option<Seat>,
@@ -108,7 +109,9 @@ pub struct CollaboratorState {
 /// A mission card in play and who earned it (Curfew and Save a Sibling go to one player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissionState {
+    /// Which mission.
     pub card: Mission,
+    /// Who earned it (Curfew, Save a Sibling).
     pub claimed_by: Option<Seat>,
 }
 
@@ -137,15 +140,20 @@ pub struct Distopia {
 /// An explicit position, for tests and puzzles: `Distopia::from_setup`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
+    /// The options the position belongs to.
     pub config: Config,
+    /// Seat 0's and seat 1's character.
     pub characters: [Character; 2],
     /// District stacks per ring index, bottom first.
     pub districts: [Vec<Card>; DISTRICTS],
     /// The top cards of the deck, top first. Every card placed nowhere else goes below
     /// them in card order.
     pub deck_top: Vec<Card>,
+    /// Each seat's won pile.
     pub won: [Vec<Card>; 2],
+    /// The collaborator in play, if any.
     pub collaborator: Option<CollaboratorState>,
+    /// The mission in play, if any.
     pub mission: Option<MissionState>,
     /// The seat to pick a district next.
     pub to_act: Seat,
@@ -295,6 +303,7 @@ impl Distopia {
         self.first
     }
 
+    /// Where the game is.
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -324,18 +333,22 @@ impl Distopia {
         &self.deck
     }
 
+    /// `seat`'s character card.
     pub fn character(&self, seat: Seat) -> Character {
         self.characters[seat % 2]
     }
 
+    /// The collaborator in play and who may use it.
     pub fn collaborator(&self) -> Option<CollaboratorState> {
         self.collaborator
     }
 
+    /// The mission in play and who earned it.
     pub fn mission(&self) -> Option<MissionState> {
         self.mission
     }
 
+    /// The border set in play.
     pub fn border(&self) -> Border {
         self.config.border
     }
@@ -417,14 +430,15 @@ impl Distopia {
             }
         }
         let t = &self.turn;
+        if t.picked >= DISTRICTS || t.pos >= DISTRICTS {
+            problems.push("the turn's district is off the table".into());
+        }
         match self.phase {
             Phase::Play => {
                 if t.hand.is_empty() {
                     problems.push("playing a hand but the hand is empty".into());
                 }
-                if t.picked >= DISTRICTS || t.pos >= DISTRICTS {
-                    problems.push("the turn's district is off the table".into());
-                } else if owner(t.picked) != self.current {
+                if t.picked < DISTRICTS && owner(t.picked) != self.current {
                     problems.push("the picked district is not the player's own".into());
                 }
             }

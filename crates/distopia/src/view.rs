@@ -16,9 +16,13 @@ use std::fmt;
 pub struct CardView {
     /// The printed number (1-30); `None` for a guard.
     pub number: Option<u8>,
+    /// The printed name.
     pub name: &'static str,
+    /// Its type.
     pub kind: Kind,
+    /// Its point value.
     pub points: u8,
+    /// Whether it has a siren icon.
     pub siren: bool,
 }
 
@@ -52,6 +56,7 @@ impl fmt::Display for CardView {
 /// One district as seen from the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DistrictView {
+    /// `A`-`D`.
     pub letter: char,
     /// The border number.
     pub limit: u8,
@@ -62,7 +67,9 @@ pub struct DistrictView {
 /// One player's side of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SideView {
+    /// Whose side.
     pub seat: Seat,
+    /// Their character card.
     pub character: Character,
     /// A to D.
     pub districts: Vec<DistrictView>,
@@ -81,7 +88,9 @@ pub struct TurnView {
     pub hand: Vec<CardView>,
     /// Where the next card goes: (seat, letter).
     pub next: Option<(Seat, char)>,
+    /// Grandma the Hacker reversed the direction this turn.
     pub clockwise: bool,
+    /// Spy Pets: the next district is across the border.
     pub crossing: bool,
     /// Districts passed so far, as (seat, letter).
     pub passed: Vec<(Seat, char)>,
@@ -90,6 +99,7 @@ pub struct TurnView {
 /// The collaborator card on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CollaboratorView {
+    /// Which collaborator.
     pub card: Collaborator,
     /// Who may use it; `None` for either player.
     pub usable_by: Option<Seat>,
@@ -98,24 +108,36 @@ pub struct CollaboratorView {
 /// The mission card on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MissionView {
+    /// Which mission.
     pub card: Mission,
+    /// Who earned it (Curfew, Save a Sibling).
     pub claimed_by: Option<Seat>,
 }
 
 /// Everything one viewer may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DistopiaView {
+    /// Who this view is for.
     pub viewer: Viewer,
+    /// The border set in play.
     pub border: Border,
+    /// Seat 0's and seat 1's sides.
     pub sides: Vec<SideView>,
     /// Cards left in the face-down deck (not which).
     pub deck_count: usize,
+    /// The seat that took the first turn.
     pub first_player: Seat,
+    /// The seat to act; `None` once the game is over.
     pub to_act: Option<Seat>,
+    /// Where the game is.
     pub phase: Phase,
+    /// Turns begun so far.
     pub turn_number: u32,
+    /// The turn in progress.
     pub turn: Option<TurnView>,
+    /// The collaborator card, if in play.
     pub collaborator: Option<CollaboratorView>,
+    /// The mission card, if in play.
     pub mission: Option<MissionView>,
     /// The final scores, once the game is over.
     pub scores: Option<Vec<Score>>,

@@ -7,20 +7,23 @@ use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
+/// Games per configuration: about 10 s in all on a debug build.
+const GAMES: u64 = 150;
+
 fn options(games: u64) -> Options {
     Options {
         games,
         first_seed: 1,
         max_steps: 5_000,
-        deep_every: 3,
+        deep_every: 1,
     }
 }
 
 #[test]
 fn conformance_basic_every_border() {
     for border in Border::all() {
-        let summary = run::<Distopia>(&Config::with_border(border), &options(12));
-        assert_eq!(summary.games, 12);
+        let summary = run::<Distopia>(&Config::with_border(border), &options(GAMES));
+        assert_eq!(summary.games, GAMES);
         assert!(summary.refusals_checked > 0);
     }
 }
@@ -28,7 +31,7 @@ fn conformance_basic_every_border() {
 #[test]
 fn conformance_advanced_every_border() {
     for border in Border::all() {
-        run::<Distopia>(&Config::advanced(border), &options(12));
+        run::<Distopia>(&Config::advanced(border), &options(GAMES));
     }
 }
 
@@ -41,7 +44,7 @@ fn conformance_each_collaborator_and_mission() {
             collaborator: Some(c.key().into()),
             mission: Some(Mission::all()[k].key().into()),
         };
-        run::<Distopia>(&config, &options(6));
+        run::<Distopia>(&config, &options(GAMES / 2));
     }
 }
 
@@ -80,7 +83,7 @@ fn config_strategy() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn random_games_conserve_cards_and_end(
