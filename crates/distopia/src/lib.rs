@@ -151,7 +151,7 @@ impl Game for Distopia {
             return outcome.reward(seat);
         }
         // The provisional score difference, squashed into [0, 1]; 30 points is a rout.
-        let diff = self.score(seat).total - self.score(1 - seat % 2).total;
+        let diff = self.total(seat) - self.total(1 - seat % 2);
         (0.5 + diff as f64 / 60.0).clamp(0.0, 1.0)
     }
 

@@ -3,7 +3,7 @@
 use crate::action::{letter_char, Action, Letter};
 use crate::cards::{Card, Collaborator, Kind, Mission};
 use crate::state::{
-    at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, Turn, DISTRICTS,
+    at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
 };
 use engine::{IllegalAction, Seat};
 use serde::Serialize;
@@ -329,14 +329,10 @@ impl Distopia {
     /// Turn Order, step 1: the district's cards become the hand.
     fn pick(&mut self, letter: Letter) {
         let i = district(self.current, letter);
-        let mut hand = std::mem::take(&mut self.districts[i]);
-        hand.sort_unstable();
-        self.turn = Turn {
-            picked: i,
-            pos: i,
-            hand,
-            ..Turn::default()
-        };
+        // Swapping keeps both vectors' capacity: no allocation in steady state.
+        self.turn.reset(i);
+        std::mem::swap(&mut self.turn.hand, &mut self.districts[i]);
+        self.turn.hand.sort_unstable();
         if self.turn.hand.is_empty() {
             // All four districts were empty (ruling D9): nothing to play.
             self.end_play();
@@ -410,11 +406,7 @@ impl Distopia {
             }
         }
         let picked = self.turn.picked;
-        self.turn = Turn {
-            picked,
-            pos: picked,
-            ..Turn::default()
-        };
+        self.turn.reset(picked);
         let mut over = false;
         if self.districts[picked].is_empty() {
             if let Some(card) = self.deck.pop() {
@@ -513,6 +505,66 @@ impl Distopia {
             scored: scorable,
             collection,
         }
+    }
+}
+
+impl Distopia {
+    /// `score(seat).total` without allocating, for bots' evaluation.
+    pub fn total(&self, seat: Seat) -> i64 {
+        let seat = seat % 2;
+        let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
+        let character = self.characters[seat];
+        let mut survival = [0usize; 2];
+        let mut guards = 0usize;
+        // How many scorable cards of each point value (0-4+).
+        let mut by_points = [0usize; 5];
+        for (side, count) in survival.iter_mut().enumerate() {
+            let cards = self.won[side]
+                .iter()
+                .chain((0..4).flat_map(|l| self.districts[district(side, l)].iter()));
+            for &c in cards {
+                let kind = c.kind();
+                if kind == Kind::Survival {
+                    *count += 1;
+                }
+                if side != seat {
+                    continue;
+                }
+                if kind == Kind::Guard {
+                    guards += 1;
+                } else if character.scores(kind) && !(sting && kind == Kind::Survival) {
+                    by_points[usize::from(c.points()).min(4)] += 1;
+                }
+            }
+        }
+        let mut card_points = 0i64;
+        let mut to_remove = guards;
+        for (points, &n) in by_points.iter().enumerate() {
+            let removed = n.min(to_remove);
+            to_remove -= removed;
+            card_points += (points * (n - removed)) as i64;
+        }
+        let mission_points = match self.mission {
+            None => 0,
+            Some(m) => match m.card {
+                Mission::PoliceSting => -(survival[seat] as i64),
+                Mission::Catastrophe => {
+                    if survival[seat] > survival[1 - seat] {
+                        5
+                    } else {
+                        0
+                    }
+                }
+                Mission::Curfew | Mission::SaveASibling => {
+                    if m.claimed_by == Some(seat) {
+                        5
+                    } else {
+                        0
+                    }
+                }
+            },
+        };
+        card_points + mission_points
     }
 }
 

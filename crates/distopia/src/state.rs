@@ -97,6 +97,19 @@ pub struct Turn {
     pub steps: u32,
 }
 
+impl Turn {
+    /// A fresh turn from ring index `picked`, keeping the (empty) hand's capacity.
+    pub(crate) fn reset(&mut self, picked: usize) {
+        self.hand.clear();
+        *self = Turn {
+            picked,
+            pos: picked,
+            hand: std::mem::take(&mut self.hand),
+            ..Turn::default()
+        };
+    }
+}
+
 /// A collaborator card in play and who may use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CollaboratorState {

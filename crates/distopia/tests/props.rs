@@ -65,6 +65,9 @@ fn play_out(config: &Config, seed: u64, choices: &[usize]) -> Result<Distopia, T
         for a in Action::universe() {
             prop_assert_eq!(game.is_legal(a), legal.contains(&a), "{}", a);
         }
+        for seat in 0..2 {
+            prop_assert_eq!(game.total(seat), game.score(seat).total);
+        }
         let pick = choices.get(k % choices.len().max(1)).copied().unwrap_or(0);
         k += 1;
         game.apply(legal[pick % legal.len()])
