@@ -61,12 +61,20 @@ fn play_out(config: &Config, seed: u64, choices: &[usize]) -> Result<Distopia, T
         }
         game.legal_actions(&mut legal);
         prop_assert!(!legal.is_empty());
-        // Legality and the legal list agree on every action there is.
+        // Legality and the legal list agree on every action there is, and every refusal
+        // leaves the state exactly as it was.
+        let before = game.clone();
         for a in Action::universe() {
             prop_assert_eq!(game.is_legal(a), legal.contains(&a), "{}", a);
+            if !legal.contains(&a) {
+                let err = game.apply(a);
+                prop_assert!(err.is_err(), "{} accepted", a);
+                prop_assert!(game == before, "refusing {} changed the state", a);
+            }
         }
         for seat in 0..2 {
             prop_assert_eq!(game.total(seat), game.score(seat).total);
+            prop_assert!((0.0..=1.0).contains(&game.evaluate(seat)));
         }
         let pick = choices.get(k % choices.len().max(1)).copied().unwrap_or(0);
         k += 1;
