@@ -1,0 +1,166 @@
+//! Game options: the border set and advanced mode (collaborator and mission cards).
+use crate::cards::{Border, Collaborator, Mission};
+use engine::ConfigError;
+use serde::{Deserialize, Serialize};
+
+/// The options of a game (`--border NAME --advanced --collaborator NAME --mission NAME`).
+///
+/// Advanced mode puts one collaborator and one mission card in play, each chosen at
+/// random unless named. `none` leaves that card out of an advanced game. Naming a
+/// collaborator or mission without `advanced` is an error.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Which set of border cards sets the district limits (meadow by default).
+    pub border: Border,
+    /// Play with a collaborator and a mission card.
+    pub advanced: bool,
+    /// A collaborator name, `random` (the default in advanced mode) or `none`.
+    pub collaborator: Option<String>,
+    /// A mission name, `random` (the default in advanced mode) or `none`.
+    pub mission: Option<String>,
+}
+
+/// How one advanced-mode card is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice<T> {
+    /// Not in play.
+    Absent,
+    /// Drawn at random when the game is set up.
+    Random,
+    /// This card.
+    Fixed(T),
+}
+
+impl Config {
+    /// The standard game on another border set.
+    pub fn with_border(border: Border) -> Config {
+        Config {
+            border,
+            ..Config::default()
+        }
+    }
+
+    /// Advanced mode with a random collaborator and mission.
+    pub fn advanced(border: Border) -> Config {
+        Config {
+            border,
+            advanced: true,
+            ..Config::default()
+        }
+    }
+
+    /// Which collaborator and mission this config asks for.
+    ///
+    /// # Errors
+    /// Every unknown name and every card named without advanced mode.
+    pub fn choices(&self) -> Result<(Choice<Collaborator>, Choice<Mission>), ConfigError> {
+        let mut problems = Vec::new();
+        let collaborator = choose(
+            self.advanced,
+            self.collaborator.as_deref(),
+            "collaborator",
+            Collaborator::from_name,
+            &Collaborator::all().map(Collaborator::key),
+            &mut problems,
+        );
+        let mission = choose(
+            self.advanced,
+            self.mission.as_deref(),
+            "mission",
+            Mission::from_name,
+            &Mission::all().map(Mission::key),
+            &mut problems,
+        );
+        ConfigError::check(problems)?;
+        Ok((collaborator, mission))
+    }
+}
+
+fn choose<T>(
+    advanced: bool,
+    name: Option<&str>,
+    what: &str,
+    parse: fn(&str) -> Option<T>,
+    known: &[&str],
+    problems: &mut Vec<String>,
+) -> Choice<T> {
+    let name = name.map(str::trim);
+    let choice = match name {
+        None => {
+            if advanced {
+                Choice::Random
+            } else {
+                Choice::Absent
+            }
+        }
+        Some(n) if n.eq_ignore_ascii_case("none") => Choice::Absent,
+        Some(n) if n.eq_ignore_ascii_case("random") => Choice::Random,
+        Some(n) => match parse(n) {
+            Some(card) => Choice::Fixed(card),
+            None => {
+                problems.push(format!(
+                    "unknown {what} `{n}` (known: {}, random, none)",
+                    known.join(", ")
+                ));
+                return Choice::Absent;
+            }
+        },
+    };
+    if !advanced && !matches!(choice, Choice::Absent) {
+        problems.push(format!(
+            "--{what} needs --advanced (collaborator and mission cards are advanced mode)"
+        ));
+    }
+    choice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_names() {
+        assert_eq!(
+            Config::default().choices(),
+            Ok((Choice::Absent, Choice::Absent))
+        );
+        assert_eq!(
+            Config::advanced(Border::City).choices(),
+            Ok((Choice::Random, Choice::Random))
+        );
+        let named = Config {
+            advanced: true,
+            collaborator: Some("Spy Pets".into()),
+            mission: Some("none".into()),
+            ..Config::default()
+        };
+        assert_eq!(
+            named.choices(),
+            Ok((Choice::Fixed(Collaborator::SpyPets), Choice::Absent))
+        );
+    }
+
+    #[test]
+    fn every_problem_is_listed() {
+        let bad = Config {
+            advanced: false,
+            collaborator: Some("wizard".into()),
+            mission: Some("curfew".into()),
+            ..Config::default()
+        };
+        let err = bad.choices().expect_err("two problems");
+        assert_eq!(err.problems.len(), 2, "{err}");
+        assert!(err.problems[0].contains("wizard"));
+        assert!(err.problems[1].contains("--advanced"));
+    }
+
+    #[test]
+    fn serde_is_strict_and_lowercase() {
+        let c: Config =
+            serde_json::from_str(r#"{"border":"coast","advanced":true}"#).expect("valid");
+        assert_eq!(c.border, Border::Coast);
+        assert!(serde_json::from_str::<Config>(r#"{"colour":1}"#).is_err());
+        assert!(serde_json::from_str::<Config>(r#"{"border":"Desert"}"#).is_err());
+    }
+}

@@ -1,0 +1,161 @@
+//! Distop-IA: two smugglers move contraband from district to district and across the
+//! border; the player with the most points at the end wins.
+//!
+//! The rules follow the Distop-IA rulebook; card data and open points follow the
+//! project's rulings D1-D35 (see `RULINGS.md` for the ones decided in this crate).
+//!
+//! # The table
+//! Eight districts form one counterclockwise ring: seat 0's A-D, then seat 1's A-D.
+//! Each player letters their row from their own left, so the districts across a border
+//! card are A↔D, B↔C, C↔B, D↔A (D1-D5). District X of either player uses the border
+//! set's number for letter X.
+//!
+//! # A turn as small actions
+//! `pick B` takes a district into the hand; then for each district reached the player
+//! plays a card (`play 21`, `play guard`) or, on a guarded district without a guard in
+//! hand, `skip`. Winning cards, refilling and the siren happen on their own once the
+//! hand is empty. Advanced mode adds `cross` (Spy Pets), `grandma`, `robot A` (Rebel
+//! Robot) and `raid C` / `pass` (The Shelf Raider).
+//!
+//! # Options ([`Config`])
+//! - `border`: `meadow` (default), `city`, `coast` or `mountain`.
+//! - `advanced`: play with one collaborator and one mission card.
+//! - `collaborator`, `mission`: a card name, `random` (the advanced default) or `none`;
+//!   naming one without `advanced` is an error.
+//!
+//! # Deliberate decisions (beyond D1-D35)
+//! - Characters are dealt at random; seat 0 owns districts 0-3 whoever goes first, and
+//!   the first player is the one with fewer guards (a tie is random, D8), so seat 0 does
+//!   not always start.
+//! - Forced skips are explicit `skip` actions, so every district reached is a visible step.
+//! - Guard removal at the end always takes the lowest scorable cards (D21's default);
+//!   no other choice can score more, so it is not offered as a decision.
+//! - Spy Pets' `cross` may be used before any step while cards remain in hand, Grandma
+//!   and Rebel Robot only before the first card (their texts say "before playing").
+//! - Once the game is over, the won piles are turned up for the final scoring: every view
+//!   shows them.
+
+mod action;
+mod cards;
+mod config;
+mod rules;
+mod state;
+mod view;
+
+pub use action::{letter_char, Action, Letter};
+pub use cards::{
+    parse_cards, Border, Card, CardData, Character, Collaborator, Kind, Mission, CARDS, CARD_DATA,
+    CONTRABAND, GUARDS,
+};
+pub use config::{Choice, Config};
+pub use rules::Score;
+pub use state::{
+    at_column, column, district, letter_of, opposite, owner, step, CollaboratorState, Distopia,
+    MissionState, Phase, Setup, Turn, DISTRICTS,
+};
+pub use view::{
+    CardView, CollaboratorView, DistopiaView, DistrictView, MissionView, SideView, TurnView,
+};
+
+use engine::{ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+impl Game for Distopia {
+    type Config = Config;
+    type Action = Action;
+    type View = DistopiaView;
+
+    const NAME: &'static str = "distopia";
+
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        Distopia::setup(config, engine::rng_from_seed(seed))
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.current)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.apply_action(action)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let scores: Vec<Score> = (0..2).map(|s| self.score(s)).collect();
+        // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
+        let keys: Vec<(i64, i64)> = scores
+            .iter()
+            .map(|s| (s.total, -(s.guards as i64)))
+            .collect();
+        Some(Outcome::ranked(
+            scores.iter().map(|s| s.total).collect(),
+            &keys,
+        ))
+    }
+
+    fn view(&self, viewer: Viewer) -> DistopiaView {
+        view::build(self, viewer)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
+        let mut game = self.clone();
+        let opp = 1 - seat % 2;
+        // Once over, the won piles have been turned up; only the deck stays unknown.
+        let hidden_won = self.phase != Phase::Over;
+        if hidden_won {
+            // Won piles hold only contraband, so only the deck's contraband can swap with
+            // them; the deck keeps its number of guards.
+            let mut pool: Vec<Card> = self
+                .deck
+                .iter()
+                .copied()
+                .filter(|c| !c.is_guard())
+                .collect();
+            pool.extend_from_slice(&self.won[opp]);
+            pool.shuffle(rng);
+            let won = pool.split_off(pool.len() - self.won[opp].len());
+            pool.extend(self.deck.iter().copied().filter(|c| c.is_guard()));
+            game.deck = pool;
+            game.won[opp] = won;
+        }
+        game.deck.shuffle(rng);
+        game.rng = engine::rng_from_seed(rng.random());
+        game
+    }
+
+    fn validate(&self) -> Result<(), Vec<String>> {
+        self.check()
+    }
+
+    fn rounds(&self) -> u32 {
+        self.turns
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if let Some(outcome) = self.outcome() {
+            return outcome.reward(seat);
+        }
+        // The provisional score difference, squashed into [0, 1]; 30 points is a rout.
+        let diff = self.total(seat) - self.total(1 - seat % 2);
+        (0.5 + diff as f64 / 60.0).clamp(0.0, 1.0)
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        self.legality(action).is_ok()
+    }
+}

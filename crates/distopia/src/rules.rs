@@ -1,0 +1,576 @@
+//! The rules: legal actions, applying them, and final scoring. Each step is named after
+//! the rulebook section it implements.
+use crate::action::{letter_char, Action, Letter};
+use crate::cards::{Card, Collaborator, Kind, Mission};
+use crate::state::{
+    at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
+};
+use engine::{IllegalAction, Seat};
+use serde::Serialize;
+
+/// A player's final count (End of the Game, steps 1-3, plus the mission).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Score {
+    /// Won cards plus everything left in the player's districts.
+    pub collection: Vec<Card>,
+    /// Guard cards in the collection.
+    pub guards: usize,
+    /// Survival cards in the collection (Catastrophe, Police Sting).
+    pub survival: usize,
+    /// Contraband the character does not score (step 1).
+    pub discarded: Vec<Card>,
+    /// Scorable cards removed, one per guard, lowest first (step 2, ruling D21).
+    pub removed: Vec<Card>,
+    /// The cards that score (step 3).
+    pub scored: Vec<Card>,
+    /// Points from the scored cards.
+    pub card_points: i64,
+    /// Advanced mode: the mission's bonus or penalty.
+    pub mission_points: i64,
+    /// The final score: cards plus mission.
+    pub total: i64,
+}
+
+/// Bit for ring index `i`.
+fn bit(i: usize) -> u8 {
+    1 << i
+}
+
+/// Own districts next to `letter` (Rebel Robot, ruling D27).
+fn neighbours(letter: Letter) -> impl Iterator<Item = Letter> {
+    [letter.wrapping_sub(1), letter + 1]
+        .into_iter()
+        .filter(|&l| l < 4)
+}
+
+impl Distopia {
+    /// Whether the player to act may use collaborator `which` now.
+    fn may_use(&self, which: Collaborator) -> bool {
+        matches!(self.collaborator, Some(c) if c.card == which && c.holder.is_none_or(|h| h == self.current))
+    }
+
+    fn collaborator_check(&self, which: Collaborator) -> Result<(), String> {
+        match self.collaborator {
+            None => Err("no collaborator card is in play".into()),
+            Some(c) if c.card != which => Err(format!(
+                "the collaborator in play is {}, not {which}",
+                c.card
+            )),
+            Some(c) if c.holder.is_some_and(|h| h != self.current) => Err(format!(
+                "you used {which} last; only your opponent may use it now"
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// "your district B" or "your opponent's district A", for messages.
+    fn describe(&self, i: usize) -> String {
+        let whose = if owner(i) == self.current {
+            "your"
+        } else {
+            "your opponent's"
+        };
+        format!("{whose} district {}", letter_char(letter_of(i)))
+    }
+
+    /// The district the next card goes to (Turn Order, step 2).
+    pub fn next_district(&self) -> usize {
+        let t = &self.turn;
+        if t.crossing {
+            opposite(t.pos)
+        } else {
+            step(t.pos, t.clockwise)
+        }
+    }
+
+    fn holds_guard(&self) -> bool {
+        // The hand is sorted and guards have the highest ids.
+        self.turn.hand.last().is_some_and(|c| c.is_guard())
+    }
+
+    /// Opponent districts The Shelf Raider could take one more card from.
+    fn raid_targets(&self) -> impl Iterator<Item = Letter> + '_ {
+        let opp = 1 - self.current;
+        (0..4).filter(move |&l| {
+            let i = district(opp, l);
+            self.turn.won_from & bit(i) != 0
+                && self.districts[i].last().is_some_and(|c| !c.is_guard())
+        })
+    }
+
+    pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let seat = self.current;
+        match self.phase {
+            Phase::Over => {}
+            Phase::Pick => {
+                let all_empty = (0..4).all(|l| self.districts[district(seat, l)].is_empty());
+                out.extend(
+                    (0..4)
+                        .filter(|&l| all_empty || !self.districts[district(seat, l)].is_empty())
+                        .map(Action::Pick),
+                );
+            }
+            Phase::Play => {
+                let t = &self.turn;
+                let target = self.next_district();
+                let guard = self.holds_guard();
+                if self.guarded(target) {
+                    out.push(if guard {
+                        Action::PlayGuard
+                    } else {
+                        Action::Skip
+                    });
+                } else {
+                    out.extend(
+                        t.hand
+                            .iter()
+                            .filter(|c| !c.is_guard())
+                            .map(|&c| Action::Play(c)),
+                    );
+                    if guard {
+                        out.push(Action::PlayGuard);
+                    }
+                }
+                if !t.crossing && self.may_use(Collaborator::SpyPets) {
+                    out.push(Action::Cross);
+                }
+                if t.steps == 0 {
+                    if self.may_use(Collaborator::GrandmaTheHacker) {
+                        out.push(Action::Grandma);
+                    }
+                    if self.may_use(Collaborator::RebelRobot) {
+                        out.extend(
+                            neighbours(letter_of(t.picked))
+                                .filter(|&l| !self.districts[district(seat, l)].is_empty())
+                                .map(Action::Robot),
+                        );
+                    }
+                }
+            }
+            Phase::Raid => {
+                out.extend(self.raid_targets().map(Action::Raid));
+                out.push(Action::Pass);
+            }
+        }
+    }
+
+    /// Why `action` is not legal now, if it is not.
+    pub(crate) fn legality(&self, action: Action) -> Result<(), String> {
+        let seat = self.current;
+        match self.phase {
+            Phase::Over => Err("the game is over".into()),
+            Phase::Pick => match action {
+                Action::Pick(l) if l < 4 => {
+                    let i = district(seat, l);
+                    let all_empty = (0..4).all(|l| self.districts[district(seat, l)].is_empty());
+                    if self.districts[i].is_empty() && !all_empty {
+                        Err(format!(
+                            "{} is empty; pick one with cards (an empty one only when all four are empty)",
+                            self.describe(i)
+                        ))
+                    } else {
+                        Ok(())
+                    }
+                }
+                Action::Pick(_) => Err("there are only districts A to D".into()),
+                _ => Err("first pick up one of your districts (pick A-D)".into()),
+            },
+            Phase::Play => self.play_legality(action),
+            Phase::Raid => match action {
+                Action::Pass => Ok(()),
+                Action::Raid(l) if self.raid_targets().any(|t| t == l) => Ok(()),
+                Action::Raid(l) => Err(format!(
+                    "The Shelf Raider takes one more card only from a district you just won cards from whose top card is contraband; your opponent's district {} is not one",
+                    letter_char(l)
+                )),
+                _ => Err("decide on The Shelf Raider first: raid a district or pass".into()),
+            },
+        }
+    }
+
+    fn play_legality(&self, action: Action) -> Result<(), String> {
+        let t = &self.turn;
+        let target = self.next_district();
+        let here = self.describe(target);
+        match action {
+            Action::Play(card) => {
+                if card.is_guard() || !card.is_valid() {
+                    return Err(
+                        "that is not a contraband card; guards are played with `play guard`".into(),
+                    );
+                }
+                if !t.hand.contains(&card) {
+                    return Err(format!("card {card} is not in your hand"));
+                }
+                if self.guarded(target) {
+                    return Err(format!(
+                        "{here} has a guard: you can never play contraband on top of a guard{}",
+                        if self.holds_guard() {
+                            " (you must play a guard there)"
+                        } else {
+                            " (skip it)"
+                        }
+                    ));
+                }
+                Ok(())
+            }
+            Action::PlayGuard => {
+                if self.holds_guard() {
+                    Ok(())
+                } else {
+                    Err("you hold no guard".into())
+                }
+            }
+            Action::Skip => {
+                if !self.guarded(target) {
+                    Err(format!("{here} has no guard: you must play a card there"))
+                } else if self.holds_guard() {
+                    Err(format!(
+                        "you hold a guard, so you must play a guard in {here}"
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Cross => {
+                self.collaborator_check(Collaborator::SpyPets)?;
+                if t.crossing {
+                    return Err("you are already crossing the border".into());
+                }
+                Ok(())
+            }
+            Action::Grandma => {
+                self.collaborator_check(Collaborator::GrandmaTheHacker)?;
+                if t.steps > 0 {
+                    return Err(
+                        "Grandma the Hacker must be used before you play your first card".into(),
+                    );
+                }
+                Ok(())
+            }
+            Action::Robot(l) => {
+                self.collaborator_check(Collaborator::RebelRobot)?;
+                if t.steps > 0 {
+                    return Err("Rebel Robot must be used before you play your first card".into());
+                }
+                let picked = letter_of(t.picked);
+                if !neighbours(picked).any(|n| n == l) {
+                    return Err(format!(
+                        "Rebel Robot takes from a district of yours next to {}; {} is not",
+                        letter_char(picked),
+                        letter_char(l.min(3))
+                    ));
+                }
+                if self.districts[district(self.current, l)].is_empty() {
+                    return Err(format!("your district {} is empty", letter_char(l)));
+                }
+                Ok(())
+            }
+            Action::Pick(_) => Err("you already picked up a district; play your hand".into()),
+            Action::Raid(_) | Action::Pass => {
+                Err("The Shelf Raider comes after all your cards are played".into())
+            }
+        }
+    }
+
+    /// Applies a checked action.
+    pub(crate) fn apply_action(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.legality(action)
+            .map_err(|reason| IllegalAction::new(action, reason))?;
+        match action {
+            Action::Pick(l) => self.pick(l),
+            Action::Play(card) => {
+                if let Some(k) = self.turn.hand.iter().position(|&c| c == card) {
+                    self.turn.hand.remove(k);
+                }
+                self.play(Some(card));
+            }
+            Action::PlayGuard => {
+                let guard = self.turn.hand.pop();
+                self.play(guard);
+            }
+            Action::Skip => self.play(None),
+            Action::Cross => {
+                self.used_collaborator();
+                self.turn.crossing = true;
+            }
+            Action::Grandma => {
+                self.used_collaborator();
+                self.turn.clockwise = true;
+            }
+            Action::Robot(l) => {
+                self.used_collaborator();
+                if let Some(card) = self.districts[district(self.current, l)].pop() {
+                    let at = self.turn.hand.partition_point(|&c| c < card);
+                    self.turn.hand.insert(at, card);
+                }
+            }
+            Action::Raid(l) => {
+                self.used_collaborator();
+                let i = district(1 - self.current, l);
+                if let Some(card) = self.districts[i].pop() {
+                    self.won[self.current].push(card);
+                }
+                self.finish_turn();
+            }
+            Action::Pass => self.finish_turn(),
+        }
+        Ok(())
+    }
+
+    /// A collaborator passes to the opponent of whoever used it.
+    fn used_collaborator(&mut self) {
+        if let Some(c) = &mut self.collaborator {
+            c.holder = Some(1 - self.current);
+        }
+    }
+
+    /// Turn Order, step 1: the district's cards become the hand.
+    fn pick(&mut self, letter: Letter) {
+        let i = district(self.current, letter);
+        // Swapping keeps both vectors' capacity: no allocation in steady state.
+        self.turn.reset(i);
+        std::mem::swap(&mut self.turn.hand, &mut self.districts[i]);
+        self.turn.hand.sort_unstable();
+        if self.turn.hand.is_empty() {
+            // All four districts were empty (ruling D9): nothing to play.
+            self.end_play();
+        } else {
+            self.phase = Phase::Play;
+        }
+    }
+
+    /// Turn Order, step 2: one card (or a skip) in the next district.
+    fn play(&mut self, card: Option<Card>) {
+        let target = self.next_district();
+        if let Some(card) = card {
+            self.districts[target].push(card);
+            if !card.is_guard() && owner(target) != self.current {
+                self.turn.smuggled |= bit(target);
+            }
+        }
+        let t = &mut self.turn;
+        t.visited |= bit(target);
+        t.pos = target;
+        t.crossing = false;
+        t.steps += 1;
+        if t.hand.is_empty() {
+            self.end_play();
+        }
+    }
+
+    /// Turn Order, step 3: win contraband over the border number, then The Shelf Raider.
+    fn end_play(&mut self) {
+        let seat = self.current;
+        if let Some(m) = &mut self.mission {
+            // Save a Sibling: this turn's path touched all 8 districts (ruling D33).
+            if m.card == Mission::SaveASibling
+                && m.claimed_by.is_none()
+                && self.turn.visited == u8::MAX
+            {
+                m.claimed_by = Some(seat);
+            }
+        }
+        let opp = 1 - seat;
+        for l in 0..4 {
+            let i = district(opp, l);
+            if self.turn.smuggled & bit(i) == 0 {
+                continue;
+            }
+            let limit = self.limit(i);
+            let mut count = self.districts[i].iter().filter(|c| !c.is_guard()).count();
+            // Cards under a guard can never be won (ruling D15).
+            while count > limit && self.districts[i].last().is_some_and(|c| !c.is_guard()) {
+                if let Some(card) = self.districts[i].pop() {
+                    self.won[seat].push(card);
+                    self.turn.won_from |= bit(i);
+                }
+                count -= 1;
+            }
+        }
+        if self.may_use(Collaborator::ShelfRaider) && self.raid_targets().next().is_some() {
+            self.phase = Phase::Raid;
+        } else {
+            self.finish_turn();
+        }
+    }
+
+    /// Setting Up the Next Turn: refill, the siren, and the end of the game.
+    fn finish_turn(&mut self) {
+        let seat = self.current;
+        if let Some(m) = &mut self.mission {
+            // Curfew: the first to have won 6 contraband cards (ruling D32).
+            if m.card == Mission::Curfew && m.claimed_by.is_none() && self.won[seat].len() >= 6 {
+                m.claimed_by = Some(seat);
+            }
+        }
+        let picked = self.turn.picked;
+        self.turn.reset(picked);
+        let mut over = false;
+        if self.districts[picked].is_empty() {
+            if let Some(card) = self.deck.pop() {
+                self.districts[picked].push(card);
+                if card.siren() {
+                    self.siren(picked);
+                }
+                over = self.deck.is_empty();
+            }
+        }
+        // End of the Game: a side with a guard in every district.
+        over |= (0..2).any(|s| (0..4).all(|l| self.guarded(district(s, l))));
+        if over {
+            self.phase = Phase::Over;
+        } else {
+            self.current = 1 - seat;
+            self.turns += 1;
+            self.phase = Phase::Pick;
+        }
+    }
+
+    /// The siren: every top guard moves one district along its own row toward the siren's
+    /// column, nearest first; the one across the border from the siren stays (ruling D18).
+    fn siren(&mut self, siren_at: usize) {
+        let target_col = column(siren_at);
+        let mut movers = [(0usize, 0usize); DISTRICTS];
+        let mut n = 0;
+        for i in 0..DISTRICTS {
+            if i != siren_at && i != opposite(siren_at) && self.guarded(i) {
+                movers[n] = (column(i).abs_diff(target_col), i);
+                n += 1;
+            }
+        }
+        movers[..n].sort_unstable();
+        for &(_, i) in &movers[..n] {
+            let col = column(i);
+            let to_col = if col < target_col { col + 1 } else { col - 1 };
+            let to = at_column(owner(i), to_col);
+            if let Some(guard) = self.districts[i].pop() {
+                self.districts[to].push(guard);
+            }
+        }
+    }
+
+    /// The score `seat` would have if the game ended now (End of the Game).
+    pub fn score(&self, seat: Seat) -> Score {
+        let seat = seat % 2;
+        let collection: Vec<Card> = self.won[seat]
+            .iter()
+            .chain((0..4).flat_map(|l| self.districts[district(seat, l)].iter()))
+            .copied()
+            .collect();
+        let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
+        let character = self.characters[seat];
+        let guards = collection.iter().filter(|c| c.is_guard()).count();
+        let survival = count_survival(&collection);
+        let (mut scorable, discarded): (Vec<Card>, Vec<Card>) = collection
+            .iter()
+            .filter(|c| !c.is_guard())
+            .partition(|c| character.scores(c.kind()) && !(sting && c.kind() == Kind::Survival));
+        scorable.sort_by_key(|c| (c.points(), c.0));
+        let removed: Vec<Card> = scorable.drain(..guards.min(scorable.len())).collect();
+        let card_points = scorable.iter().map(|c| i64::from(c.points())).sum();
+        let mission_points = match self.mission {
+            None => 0,
+            Some(m) => match m.card {
+                Mission::PoliceSting => -(survival as i64),
+                Mission::Catastrophe => {
+                    let theirs =
+                        count_survival(self.won[1 - seat].iter().chain(
+                            (0..4).flat_map(|l| self.districts[district(1 - seat, l)].iter()),
+                        ));
+                    if survival > theirs {
+                        5
+                    } else {
+                        0
+                    }
+                }
+                Mission::Curfew | Mission::SaveASibling => {
+                    if m.claimed_by == Some(seat) {
+                        5
+                    } else {
+                        0
+                    }
+                }
+            },
+        };
+        Score {
+            guards,
+            survival,
+            discarded,
+            removed,
+            card_points,
+            mission_points,
+            total: card_points + mission_points,
+            scored: scorable,
+            collection,
+        }
+    }
+}
+
+impl Distopia {
+    /// `score(seat).total` without allocating, for bots' evaluation.
+    pub fn total(&self, seat: Seat) -> i64 {
+        let seat = seat % 2;
+        let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
+        let character = self.characters[seat];
+        let mut survival = [0usize; 2];
+        let mut guards = 0usize;
+        // How many scorable cards of each point value (0-4+).
+        let mut by_points = [0usize; 5];
+        for (side, count) in survival.iter_mut().enumerate() {
+            let cards = self.won[side]
+                .iter()
+                .chain((0..4).flat_map(|l| self.districts[district(side, l)].iter()));
+            for &c in cards {
+                let kind = c.kind();
+                if kind == Kind::Survival {
+                    *count += 1;
+                }
+                if side != seat {
+                    continue;
+                }
+                if kind == Kind::Guard {
+                    guards += 1;
+                } else if character.scores(kind) && !(sting && kind == Kind::Survival) {
+                    by_points[usize::from(c.points()).min(4)] += 1;
+                }
+            }
+        }
+        let mut card_points = 0i64;
+        let mut to_remove = guards;
+        for (points, &n) in by_points.iter().enumerate() {
+            let removed = n.min(to_remove);
+            to_remove -= removed;
+            card_points += (points * (n - removed)) as i64;
+        }
+        let mission_points = match self.mission {
+            None => 0,
+            Some(m) => match m.card {
+                Mission::PoliceSting => -(survival[seat] as i64),
+                Mission::Catastrophe => {
+                    if survival[seat] > survival[1 - seat] {
+                        5
+                    } else {
+                        0
+                    }
+                }
+                Mission::Curfew | Mission::SaveASibling => {
+                    if m.claimed_by == Some(seat) {
+                        5
+                    } else {
+                        0
+                    }
+                }
+            },
+        };
+        card_points + mission_points
+    }
+}
+
+fn count_survival<'a>(cards: impl IntoIterator<Item = &'a Card>) -> usize {
+    cards
+        .into_iter()
+        .filter(|c| c.kind() == Kind::Survival)
+        .count()
+}

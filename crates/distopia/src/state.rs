@@ -1,0 +1,487 @@
+//! The full game state, the table geometry, setting up and invariants.
+//!
+//! The 8 districts form one counterclockwise ring: index 0-3 are seat 0's A-D, 4-7 are
+//! seat 1's A-D. A step counterclockwise is +1 (mod 8), the district across the border
+//! from `i` is `7 - i`, and its column (west to east) is `i` for seat 0, `7 - i` for seat 1.
+use crate::cards::{Border, Card, Character, Collaborator, Mission, CARDS};
+use crate::config::{Choice, Config};
+use engine::{ConfigError, GameRng, Seat};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+/// Districts on the table.
+pub const DISTRICTS: usize = 8;
+
+/// The ring index of `seat`'s district `letter` (0-3 = A-D).
+pub fn district(seat: Seat, letter: u8) -> usize {
+    seat * 4 + letter as usize
+}
+
+/// Whose side ring index `i` is on.
+pub fn owner(i: usize) -> Seat {
+    i / 4
+}
+
+/// The letter (0-3) of ring index `i` on its owner's side.
+pub fn letter_of(i: usize) -> u8 {
+    (i % 4) as u8
+}
+
+/// The district across the border card from `i`.
+pub fn opposite(i: usize) -> usize {
+    7 - i
+}
+
+/// The column (0 = west … 3 = east) of ring index `i`.
+pub fn column(i: usize) -> usize {
+    if i < 4 {
+        i
+    } else {
+        7 - i
+    }
+}
+
+/// The ring index in `seat`'s row at `column`.
+pub fn at_column(seat: Seat, column: usize) -> usize {
+    if seat == 0 {
+        column
+    } else {
+        7 - column
+    }
+}
+
+/// The next district counterclockwise (or clockwise) from `i`.
+pub fn step(i: usize, clockwise: bool) -> usize {
+    if clockwise {
+        (i + DISTRICTS - 1) % DISTRICTS
+    } else {
+        (i + 1) % DISTRICTS
+    }
+}
+
+/// Where the game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The player to act picks one of their districts.
+    Pick,
+    /// The player plays their hand, one district at a time.
+    Play,
+    /// The Shelf Raider may take one more card after winning.
+    Raid,
+    /// The game is over.
+    Over,
+}
+
+/// The turn in progress (meaningful in `Play` and `Raid`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The ring index picked up.
+    pub picked: usize,
+    /// The district last played in or skipped (the picked one before the first card).
+    pub pos: usize,
+    /// Grandma the Hacker reversed the direction.
+    pub clockwise: bool,
+    /// Spy Pets: the next district is the one across from `pos`.
+    pub crossing: bool,
+    /// The cards picked up and not yet played, sorted.
+    pub hand: Vec<Card>,
+    /// Districts played in or skipped this turn (bit per ring index).
+    pub visited: u8,
+    /// Opponent districts where contraband was played this turn.
+    pub smuggled: u8,
+    /// Opponent districts cards were won from this turn.
+    pub won_from: u8,
+    /// Districts played in or skipped so far.
+    pub steps: u32,
+}
+
+impl Turn {
+    /// A fresh turn from ring index `picked`, keeping the (empty) hand's capacity.
+    pub(crate) fn reset(&mut self, picked: usize) {
+        self.hand.clear();
+        *self = Turn {
+            picked,
+            pos: picked,
+            hand: std::mem::take(&mut self.hand),
+            ..Turn::default()
+        };
+    }
+}
+
+/// A collaborator card in play and who may use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CollaboratorState {
+    /// Which collaborator.
+    pub card: Collaborator,
+    /// `None` while either player may use it; then the opponent of its last user.
+    pub holder: Option<Seat>,
+}
+
+/// A mission card in play and who earned it (Curfew and Save a Sibling go to one player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionState {
+    /// Which mission.
+    pub card: Mission,
+    /// Who earned it (Curfew, Save a Sibling).
+    pub claimed_by: Option<Seat>,
+}
+
+/// The whole game: everything on the table, the deck order and the random stream.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Distopia {
+    pub(crate) config: Config,
+    pub(crate) characters: [Character; 2],
+    /// District stacks, bottom first.
+    pub(crate) districts: [Vec<Card>; DISTRICTS],
+    /// The face-down deck; the top is the last card.
+    pub(crate) deck: Vec<Card>,
+    /// Cards won, face down under each character card.
+    pub(crate) won: [Vec<Card>; 2],
+    pub(crate) collaborator: Option<CollaboratorState>,
+    pub(crate) mission: Option<MissionState>,
+    pub(crate) first: Seat,
+    pub(crate) current: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) turn: Turn,
+    /// Turns begun so far.
+    pub(crate) turns: u32,
+    pub(crate) rng: GameRng,
+}
+
+/// An explicit position, for tests and puzzles: `Distopia::from_setup`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The options the position belongs to.
+    pub config: Config,
+    /// Seat 0's and seat 1's character.
+    pub characters: [Character; 2],
+    /// District stacks per ring index, bottom first.
+    pub districts: [Vec<Card>; DISTRICTS],
+    /// The top cards of the deck, top first. Every card placed nowhere else goes below
+    /// them in card order.
+    pub deck_top: Vec<Card>,
+    /// Each seat's won pile.
+    pub won: [Vec<Card>; 2],
+    /// The collaborator in play, if any.
+    pub collaborator: Option<CollaboratorState>,
+    /// The mission in play, if any.
+    pub mission: Option<MissionState>,
+    /// The seat to pick a district next.
+    pub to_act: Seat,
+}
+
+impl Setup {
+    /// An empty table in the standard game: seat 0 the Teacher, seat 1 the Collector.
+    pub fn empty() -> Setup {
+        Setup {
+            config: Config::default(),
+            characters: [Character::Teacher, Character::Collector],
+            districts: Default::default(),
+            deck_top: Vec::new(),
+            won: Default::default(),
+            collaborator: None,
+            mission: None,
+            to_act: 0,
+        }
+    }
+}
+
+impl Distopia {
+    /// Sets up a game (Setting Up the Game, steps 1-6).
+    pub(crate) fn setup(config: &Config, mut rng: GameRng) -> Result<Distopia, ConfigError> {
+        let (collaborator, mission) = config.choices()?;
+        // Step 2: deal one character card to each player.
+        let mut characters = [Character::Teacher, Character::Collector];
+        characters.shuffle(&mut rng);
+        // Step 5: the advanced cards, picked or at random.
+        let collaborator = match collaborator {
+            Choice::Absent => None,
+            Choice::Random => Some(Collaborator::all()[rng.random_range(0..4)]),
+            Choice::Fixed(c) => Some(c),
+        }
+        .map(|card| CollaboratorState { card, holder: None });
+        let mission = match mission {
+            Choice::Absent => None,
+            Choice::Random => Some(Mission::all()[rng.random_range(0..4)]),
+            Choice::Fixed(m) => Some(m),
+        }
+        .map(|card| MissionState {
+            card,
+            claimed_by: None,
+        });
+        // Steps 3-4: shuffle the 35 cards, deal 2 per district, re-deal on 3+ guards a side.
+        let (districts, deck) = loop {
+            let mut deck: Vec<Card> = Card::all().collect();
+            deck.shuffle(&mut rng);
+            let mut districts: [Vec<Card>; DISTRICTS] = Default::default();
+            for pass in 0..2 {
+                for d in districts.iter_mut() {
+                    // A district whose first card is a guard gets no second card.
+                    if pass == 1 && d.first().is_some_and(|c| c.is_guard()) {
+                        continue;
+                    }
+                    if let Some(card) = deck.pop() {
+                        d.push(card);
+                    }
+                }
+            }
+            let guards = |seat: Seat| guards_on_side(&districts, seat);
+            if guards(0) < 3 && guards(1) < 3 {
+                break (districts, deck);
+            }
+        };
+        // Step 6: fewest guards goes first; a tie is decided at random (D8).
+        let (g0, g1) = (guards_on_side(&districts, 0), guards_on_side(&districts, 1));
+        let first = match g0.cmp(&g1) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => rng.random_range(0..2),
+        };
+        Ok(Distopia {
+            config: config.clone(),
+            characters,
+            districts,
+            deck,
+            won: Default::default(),
+            collaborator,
+            mission,
+            first,
+            current: first,
+            phase: Phase::Pick,
+            turn: Turn::default(),
+            turns: 1,
+            rng,
+        })
+    }
+
+    /// A game at an explicit position, the `to_act` seat about to pick a district.
+    ///
+    /// # Errors
+    /// Every problem with the position (cards missing twice, contraband on a guard, …).
+    pub fn from_setup(setup: Setup, seed: u64) -> Result<Distopia, Vec<String>> {
+        let mut placed = [false; CARDS];
+        let mut problems = Vec::new();
+        let listed = setup
+            .districts
+            .iter()
+            .chain(setup.won.iter())
+            .flatten()
+            .chain(setup.deck_top.iter());
+        for &card in listed {
+            match placed.get_mut(card.0 as usize) {
+                Some(p) if !*p => *p = true,
+                Some(_) => problems.push(format!("card {card} is placed twice")),
+                None => problems.push(format!("card id {} does not exist", card.0)),
+            }
+        }
+        if setup.to_act > 1 {
+            problems.push(format!("seat {} does not exist", setup.to_act));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut deck: Vec<Card> = Card::all()
+            .filter(|c| !placed[c.0 as usize])
+            .rev()
+            .collect();
+        deck.extend(setup.deck_top.iter().rev());
+        let game = Distopia {
+            config: setup.config,
+            characters: setup.characters,
+            districts: setup.districts,
+            deck,
+            won: setup.won,
+            collaborator: setup.collaborator,
+            mission: setup.mission,
+            first: setup.to_act,
+            current: setup.to_act,
+            phase: Phase::Pick,
+            turn: Turn::default(),
+            turns: 1,
+            rng: engine::rng_from_seed(seed),
+        };
+        game.check()?;
+        Ok(game)
+    }
+
+    /// The seat whose turn it is (also after the game ends: the last player).
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    /// The seat that took the first turn.
+    pub fn first_player(&self) -> Seat {
+        self.first
+    }
+
+    /// Where the game is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The turn in progress.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// The stack in ring index `i` (bottom first).
+    pub fn stack(&self, i: usize) -> &[Card] {
+        self.districts.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// `seat`'s district `letter` (0-3).
+    pub fn district(&self, seat: Seat, letter: u8) -> &[Card] {
+        self.stack(district(seat, letter))
+    }
+
+    /// The cards `seat` has won (face down).
+    pub fn won(&self, seat: Seat) -> &[Card] {
+        self.won.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// The deck, top last.
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// `seat`'s character card.
+    pub fn character(&self, seat: Seat) -> Character {
+        self.characters[seat % 2]
+    }
+
+    /// The collaborator in play and who may use it.
+    pub fn collaborator(&self) -> Option<CollaboratorState> {
+        self.collaborator
+    }
+
+    /// The mission in play and who earned it.
+    pub fn mission(&self) -> Option<MissionState> {
+        self.mission
+    }
+
+    /// The border set in play.
+    pub fn border(&self) -> Border {
+        self.config.border
+    }
+
+    /// The border number of ring index `i`.
+    pub fn limit(&self, i: usize) -> usize {
+        usize::from(self.config.border.limits()[i % 4])
+    }
+
+    /// Whether district `i` has a guard (a guard is always on top, ruling D16).
+    pub fn guarded(&self, i: usize) -> bool {
+        self.districts[i].last().is_some_and(|c| c.is_guard())
+    }
+
+    /// The invariants: every card in exactly one place, stacks well formed, the phase
+    /// consistent. Reports every problem.
+    pub(crate) fn check(&self) -> Result<(), Vec<String>> {
+        let mut problems = Vec::new();
+        let mut count = [0u32; CARDS];
+        let mut tally = |cards: &[Card], place: &str, problems: &mut Vec<String>| {
+            for &c in cards {
+                match count.get_mut(c.0 as usize) {
+                    Some(n) => *n += 1,
+                    None => problems.push(format!(
+                        "{place} holds card id {}, which does not exist",
+                        c.0
+                    )),
+                }
+            }
+        };
+        for (i, d) in self.districts.iter().enumerate() {
+            tally(d, &format!("district {i}"), &mut problems);
+            if d.iter().any(|c| !c.is_valid()) {
+                continue;
+            }
+            if let Some(g) = d.iter().position(|c| c.is_guard()) {
+                if d[g..].iter().any(|c| !c.is_guard()) {
+                    problems.push(format!(
+                        "seat {}'s district {} has contraband on top of a guard",
+                        owner(i),
+                        crate::action::letter_char(letter_of(i))
+                    ));
+                }
+            }
+        }
+        tally(&self.deck, "the deck", &mut problems);
+        for seat in 0..2 {
+            tally(
+                &self.won[seat],
+                &format!("seat {seat}'s won pile"),
+                &mut problems,
+            );
+            if self.won[seat].iter().any(|c| c.is_valid() && c.is_guard()) {
+                problems.push(format!("seat {seat} has won a guard"));
+            }
+        }
+        tally(&self.turn.hand, "the hand", &mut problems);
+        for card in Card::all() {
+            match count[card.0 as usize] {
+                1 => {}
+                0 => problems.push(format!("card {card} is missing")),
+                n => problems.push(format!("card {card} is in {n} places")),
+            }
+        }
+        if self.current > 1 || self.first > 1 {
+            problems.push("a seat number is not 0 or 1".into());
+        }
+        if self.characters[0] == self.characters[1] {
+            problems.push("both players have the same character".into());
+        }
+        if let Some(c) = self.collaborator {
+            if c.holder.is_some_and(|h| h > 1) {
+                problems.push("the collaborator is held by a seat that does not exist".into());
+            }
+        }
+        if let Some(m) = self.mission {
+            if m.claimed_by.is_some_and(|h| h > 1) {
+                problems.push("the mission is claimed by a seat that does not exist".into());
+            }
+        }
+        let t = &self.turn;
+        if t.picked >= DISTRICTS || t.pos >= DISTRICTS {
+            problems.push("the turn's district is off the table".into());
+        }
+        match self.phase {
+            Phase::Play => {
+                if t.hand.is_empty() {
+                    problems.push("playing a hand but the hand is empty".into());
+                }
+                if t.picked < DISTRICTS && owner(t.picked) != self.current {
+                    problems.push("the picked district is not the player's own".into());
+                }
+            }
+            Phase::Pick | Phase::Raid | Phase::Over => {
+                if !t.hand.is_empty() {
+                    problems.push(format!("cards in hand during the {:?} phase", self.phase))
+                }
+            }
+        }
+        if self.phase == Phase::Raid
+            && !matches!(self.collaborator, Some(c) if c.card == Collaborator::ShelfRaider)
+        {
+            problems.push("a Shelf Raider decision without The Shelf Raider in play".into());
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+/// Guard cards on `seat`'s side of the border.
+pub(crate) fn guards_on_side(districts: &[Vec<Card>; DISTRICTS], seat: Seat) -> usize {
+    (0..4)
+        .map(|l| {
+            districts[district(seat, l)]
+                .iter()
+                .filter(|c| c.is_guard())
+                .count()
+        })
+        .sum()
+}

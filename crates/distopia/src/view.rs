@@ -1,0 +1,300 @@
+//! What one viewer may see, and its text board.
+//!
+//! District stacks, hands, characters and the advanced cards are public. Won cards lie
+//! face down: their owner sees them, everyone else only their number (ruling D23), until
+//! the final scoring turns them up. Nobody sees the deck order or the random stream.
+use crate::action::letter_char;
+use crate::cards::{Border, Card, Character, Collaborator, Kind, Mission};
+use crate::rules::Score;
+use crate::state::{letter_of, owner, Distopia, Phase};
+use engine::{Seat, Viewer};
+use serde::Serialize;
+use std::fmt;
+
+/// One face-up card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    /// The printed number (1-30); `None` for a guard.
+    pub number: Option<u8>,
+    /// The printed name.
+    pub name: &'static str,
+    /// Its type.
+    pub kind: Kind,
+    /// Its point value.
+    pub points: u8,
+    /// Whether it has a siren icon.
+    pub siren: bool,
+}
+
+impl From<Card> for CardView {
+    fn from(card: Card) -> Self {
+        CardView {
+            number: card.number(),
+            name: card.name(),
+            kind: card.kind(),
+            points: card.points(),
+            siren: card.siren(),
+        }
+    }
+}
+
+impl fmt::Display for CardView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.number {
+            None => f.write_str("GUARD"),
+            Some(n) => write!(
+                f,
+                "{n}:{}{}{}",
+                self.kind.letter(),
+                self.points,
+                if self.siren { "!" } else { "" }
+            ),
+        }
+    }
+}
+
+/// One district as seen from the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DistrictView {
+    /// `A`-`D`.
+    pub letter: char,
+    /// The border number.
+    pub limit: u8,
+    /// Bottom first.
+    pub cards: Vec<CardView>,
+}
+
+/// One player's side of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    /// Whose side.
+    pub seat: Seat,
+    /// Their character card.
+    pub character: Character,
+    /// A to D.
+    pub districts: Vec<DistrictView>,
+    /// How many cards lie under the character card.
+    pub won_count: usize,
+    /// Which cards: only for their owner, or for everyone once the game is over.
+    pub won: Option<Vec<CardView>>,
+}
+
+/// The turn in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnView {
+    /// The district picked up (the current player's letter).
+    pub picked: char,
+    /// The cards still to play, public since they lay face up.
+    pub hand: Vec<CardView>,
+    /// Where the next card goes: (seat, letter).
+    pub next: Option<(Seat, char)>,
+    /// Grandma the Hacker reversed the direction this turn.
+    pub clockwise: bool,
+    /// Spy Pets: the next district is across the border.
+    pub crossing: bool,
+    /// Districts passed so far, as (seat, letter).
+    pub passed: Vec<(Seat, char)>,
+}
+
+/// The collaborator card on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CollaboratorView {
+    /// Which collaborator.
+    pub card: Collaborator,
+    /// Who may use it; `None` for either player.
+    pub usable_by: Option<Seat>,
+}
+
+/// The mission card on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MissionView {
+    /// Which mission.
+    pub card: Mission,
+    /// Who earned it (Curfew, Save a Sibling).
+    pub claimed_by: Option<Seat>,
+}
+
+/// Everything one viewer may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DistopiaView {
+    /// Who this view is for.
+    pub viewer: Viewer,
+    /// The border set in play.
+    pub border: Border,
+    /// Seat 0's and seat 1's sides.
+    pub sides: Vec<SideView>,
+    /// Cards left in the face-down deck (not which).
+    pub deck_count: usize,
+    /// The seat that took the first turn.
+    pub first_player: Seat,
+    /// The seat to act; `None` once the game is over.
+    pub to_act: Option<Seat>,
+    /// Where the game is.
+    pub phase: Phase,
+    /// Turns begun so far.
+    pub turn_number: u32,
+    /// The turn in progress.
+    pub turn: Option<TurnView>,
+    /// The collaborator card, if in play.
+    pub collaborator: Option<CollaboratorView>,
+    /// The mission card, if in play.
+    pub mission: Option<MissionView>,
+    /// The final scores, once the game is over.
+    pub scores: Option<Vec<Score>>,
+}
+
+pub(crate) fn build(game: &Distopia, viewer: Viewer) -> DistopiaView {
+    let over = game.phase() == Phase::Over;
+    let sides = (0..2)
+        .map(|seat| SideView {
+            seat,
+            character: game.character(seat),
+            districts: (0..4)
+                .map(|l| DistrictView {
+                    letter: letter_char(l),
+                    limit: game.border().limits()[l as usize],
+                    cards: game.district(seat, l).iter().map(|&c| c.into()).collect(),
+                })
+                .collect(),
+            won_count: game.won(seat).len(),
+            won: (over || viewer == Viewer::Seat(seat))
+                .then(|| game.won(seat).iter().map(|&c| c.into()).collect()),
+        })
+        .collect();
+    let place = |i: usize| (owner(i), letter_char(letter_of(i)));
+    let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| {
+        let t = game.turn();
+        TurnView {
+            picked: letter_char(letter_of(t.picked)),
+            hand: t.hand.iter().map(|&c| c.into()).collect(),
+            next: (game.phase() == Phase::Play).then(|| place(game.next_district())),
+            clockwise: t.clockwise,
+            crossing: t.crossing,
+            passed: (0..8)
+                .filter(|i| t.visited & (1 << i) != 0)
+                .map(place)
+                .collect(),
+        }
+    });
+    DistopiaView {
+        viewer,
+        border: game.border(),
+        sides,
+        deck_count: game.deck().len(),
+        first_player: game.first_player(),
+        to_act: (!over).then(|| game.current()),
+        phase: game.phase(),
+        turn_number: game.turns,
+        turn,
+        collaborator: game.collaborator().map(|c| CollaboratorView {
+            card: c.card,
+            usable_by: c.holder,
+        }),
+        mission: game.mission().map(|m| MissionView {
+            card: m.card,
+            claimed_by: m.claimed_by,
+        }),
+        scores: over.then(|| (0..2).map(|s| game.score(s)).collect()),
+    }
+}
+
+fn cards(f: &mut fmt::Formatter<'_>, cards: &[CardView]) -> fmt::Result {
+    if cards.is_empty() {
+        return f.write_str("-");
+    }
+    for (k, c) in cards.iter().enumerate() {
+        if k > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{c}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for DistopiaView {
+    /// A text board: seat 1's row on top (west to east: D C B A), the border, seat 0's
+    /// row (A B C D). Cards read `number:type points`, `!` marks a siren, bottom first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Distop-IA — {} border, turn {}, deck {} cards",
+            self.border, self.turn_number, self.deck_count
+        )?;
+        if let Some(c) = self.collaborator {
+            match c.usable_by {
+                None => writeln!(f, "Collaborator: {} (either player)", c.card)?,
+                Some(s) => writeln!(f, "Collaborator: {} (seat {s} only)", c.card)?,
+            }
+        }
+        if let Some(m) = self.mission {
+            match m.claimed_by {
+                None => writeln!(f, "Mission: {}", m.card)?,
+                Some(s) => writeln!(f, "Mission: {} (earned by seat {s})", m.card)?,
+            }
+        }
+        for (row, side) in [(0, 1usize), (1, 0)] {
+            let Some(side) = self.sides.get(side) else {
+                continue;
+            };
+            if row == 1 {
+                writeln!(f, "  ==================== border ====================")?;
+            }
+            let you = if self.viewer == Viewer::Seat(side.seat) {
+                " (you)"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "Seat {}{you}: {} — won {} card(s)",
+                side.seat, side.character, side.won_count
+            )?;
+            if let Some(won) = &side.won {
+                f.write_str("  won: ")?;
+                cards(f, won)?;
+                writeln!(f)?;
+            }
+            // Seat 1's row runs east to west as seen from seat 0's chair.
+            let order: [usize; 4] = if side.seat == 1 {
+                [3, 2, 1, 0]
+            } else {
+                [0, 1, 2, 3]
+            };
+            for l in order {
+                if let Some(d) = side.districts.get(l) {
+                    write!(f, "  {} [{}]: ", d.letter, d.limit)?;
+                    cards(f, &d.cards)?;
+                    writeln!(f)?;
+                }
+            }
+        }
+        if let Some(t) = &self.turn {
+            write!(f, "Picked up {}; hand: ", t.picked)?;
+            cards(f, &t.hand)?;
+            if let Some((s, l)) = t.next {
+                write!(f, "; next: seat {s}'s {l}")?;
+            }
+            if t.clockwise {
+                f.write_str(" (clockwise)")?;
+            }
+            if t.crossing {
+                f.write_str(" (crossing)")?;
+            }
+            writeln!(f)?;
+        }
+        match (&self.scores, self.to_act) {
+            (Some(scores), _) => {
+                for (s, sc) in scores.iter().enumerate() {
+                    writeln!(
+                        f,
+                        "Seat {s}: {} points ({} from cards, {} mission, {} guard(s))",
+                        sc.total, sc.card_points, sc.mission_points, sc.guards
+                    )?;
+                }
+            }
+            (None, Some(s)) => writeln!(f, "Seat {s} to act ({:?})", self.phase)?,
+            (None, None) => {}
+        }
+        Ok(())
+    }
+}

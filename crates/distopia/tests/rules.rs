@@ -1,0 +1,791 @@
+//! Each rule where it applies and where it refuses.
+mod common;
+
+use common::*;
+use distopia::{
+    Border, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState, Phase,
+    Setup,
+};
+use engine::{Game, Viewer};
+
+fn with_collaborator(mut s: Setup, card: Collaborator) -> Setup {
+    s.config = Config {
+        advanced: true,
+        collaborator: Some(card.key().into()),
+        mission: Some("none".into()),
+        ..Config::default()
+    };
+    s.collaborator = Some(CollaboratorState { card, holder: None });
+    s
+}
+
+fn with_mission(mut s: Setup, card: Mission) -> Setup {
+    s.config = Config {
+        advanced: true,
+        collaborator: Some("none".into()),
+        mission: Some(card.key().into()),
+        ..Config::default()
+    };
+    s.mission = Some(MissionState {
+        card,
+        claimed_by: None,
+    });
+    s
+}
+
+/// A quiet table: seat 0 holds kite + yo-yo in B, one card in each other district.
+fn quiet() -> Setup {
+    let mut s = Setup::empty();
+    s.districts[0] = cards(&["atlas"]);
+    s.districts[1] = cards(&["kite", "yo-yo"]);
+    s.districts[2] = cards(&["notebook"]);
+    s.districts[3] = cards(&["candles"]);
+    s.districts[4] = cards(&["guitar"]);
+    s.districts[5] = cards(&["comic book"]);
+    s.districts[6] = cards(&["blanket"]);
+    s.districts[7] = cards(&["calculator"]);
+    s.deck_top = cards(&["box of chalk"]);
+    s
+}
+
+// ---- Setting Up the Game ----
+
+#[test]
+fn setup_deals_two_per_district_under_the_guard_rules() {
+    let mut firsts = [0; 2];
+    for seed in 0..300 {
+        let g = Distopia::new(&Config::default(), seed).expect("standard");
+        assert_eq!(g.validate(), Ok(()));
+        let mut guards = [0; 2];
+        let mut on_table = 0;
+        for i in 0..8 {
+            let d = g.stack(i);
+            on_table += d.len();
+            guards[i / 4] += d.iter().filter(|c| c.is_guard()).count();
+            if d[0].is_guard() {
+                assert_eq!(d.len(), 1, "a guard dealt first stays alone");
+            } else {
+                assert_eq!(d.len(), 2);
+            }
+        }
+        assert!(
+            guards[0] < 3 && guards[1] < 3,
+            "3+ guards on a side are re-dealt"
+        );
+        assert_eq!(on_table + g.deck().len(), 35);
+        let first = g.first_player();
+        assert!(
+            guards[first] <= guards[1 - first],
+            "fewest guards goes first"
+        );
+        assert_eq!(g.to_act(), Some(first));
+        assert_ne!(g.character(0), g.character(1));
+        firsts[first] += 1;
+    }
+    assert!(firsts[0] > 0 && firsts[1] > 0, "either seat can start");
+}
+
+#[test]
+fn config_errors_list_every_problem_and_names_select_cards() {
+    let bad = Config {
+        advanced: false,
+        collaborator: Some("wizard".into()),
+        mission: Some("curfew".into()),
+        ..Config::default()
+    };
+    let err = Distopia::new(&bad, 1).expect_err("bad config");
+    assert_eq!(err.problems.len(), 2, "{err}");
+    let named = Config {
+        border: Border::Mountain,
+        advanced: true,
+        collaborator: Some("Rebel Robot".into()),
+        mission: Some("police sting".into()),
+    };
+    let g = Distopia::new(&named, 3).expect("valid");
+    assert_eq!(
+        g.collaborator().map(|c| c.card),
+        Some(Collaborator::RebelRobot)
+    );
+    assert_eq!(g.mission().map(|m| m.card), Some(Mission::PoliceSting));
+    assert_eq!(g.limit(0), 5);
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let g = Distopia::new(&Config::advanced(Border::Meadow), seed).expect("valid");
+        seen.insert((
+            g.collaborator().map(|c| c.card),
+            g.mission().map(|m| m.card),
+        ));
+    }
+    assert!(seen.len() > 4, "random picks vary");
+    assert!(Distopia::new(&Config::default(), 1)
+        .expect("valid")
+        .collaborator()
+        .is_none());
+}
+
+// ---- Turn Order, step 1: pick a district ----
+
+#[test]
+fn pick_an_own_district_with_cards() {
+    let mut s = quiet();
+    s.districts[0].clear();
+    s.deck_top.push(card("atlas"));
+    let mut g = game(s);
+    assert_eq!(legal(&g), ["pick B", "pick C", "pick D"]);
+    let reason = refused(&mut g, "pick A");
+    assert!(reason.contains("empty"), "{reason}");
+    act(&mut g, "pick C");
+    assert_eq!(g.phase(), Phase::Play);
+    let reason = refused(&mut g, "pick B");
+    assert!(reason.contains("already picked"), "{reason}");
+}
+
+#[test]
+fn with_all_four_districts_empty_any_may_be_picked() {
+    let mut s = quiet();
+    for i in 0..4 {
+        s.districts[i].clear();
+    }
+    put_deck(&mut s, cards(&["yo-yo"]));
+    let mut g = game(s);
+    assert_eq!(legal(&g), ["pick A", "pick B", "pick C", "pick D"]);
+    act(&mut g, "pick C");
+    // Nothing to play: straight to the refill, then the opponent's turn.
+    assert_eq!(g.district(0, 2), cards(&["yo-yo"]));
+    assert_eq!(g.to_act(), Some(1));
+}
+
+// ---- Turn Order, step 2: counterclockwise, one card per district ----
+
+#[test]
+fn play_runs_counterclockwise_across_the_border() {
+    let mut s = quiet();
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(&mut s, 1, cards(&["yo-yo"]));
+    let mut g = game(s);
+    act(&mut g, "pick D");
+    // From seat 0's D the next district is seat 1's A, then B.
+    assert_eq!(g.next_district(), 4);
+    act(&mut g, "play 4");
+    assert_eq!(g.district(1, 0), cards(&["guitar", "kite"]));
+    assert_eq!(g.next_district(), 5);
+    act(&mut g, "play 23");
+    assert_eq!(g.district(1, 1), cards(&["comic book", "candles"]));
+    // Seat 1's D leads back to seat 0's A.
+    assert_eq!(distopia::step(7, false), 0);
+}
+
+#[test]
+fn seat_one_plays_the_same_ring() {
+    let mut s = quiet();
+    s.to_act = 1;
+    put(&mut s, 7, cards(&["calculator", "kite"]));
+    let mut g = game(s);
+    act(&mut g, "pick D");
+    assert_eq!(g.next_district(), 0, "seat 1's D leads to seat 0's A");
+    act(&mut g, "play 4");
+    assert_eq!(g.district(0, 0), cards(&["atlas", "kite"]));
+}
+
+#[test]
+fn any_card_of_the_hand_may_be_played() {
+    let mut g = game(quiet());
+    act(&mut g, "pick B");
+    assert_eq!(legal(&g), ["play 2", "play 4"]);
+    let reason = refused(&mut g, "play 10");
+    assert!(reason.contains("not in your hand"), "{reason}");
+    let reason = refused(&mut g, "play guard");
+    assert!(reason.contains("no guard"), "{reason}");
+    act(&mut g, "play 2");
+    assert_eq!(g.district(0, 2), cards(&["notebook", "yo-yo"]));
+}
+
+#[test]
+fn a_held_guard_must_go_on_a_guarded_district() {
+    let mut s = quiet();
+    put(&mut s, 1, vec![card("kite"), guard(0)]);
+    put(&mut s, 2, vec![card("notebook"), guard(1)]);
+    let mut g = game(s);
+    act(&mut g, "pick B");
+    assert_eq!(legal(&g), ["play guard"]);
+    let reason = refused(&mut g, "play 4");
+    assert!(reason.contains("never play contraband"), "{reason}");
+    let reason = refused(&mut g, "skip");
+    assert!(reason.contains("must play a guard"), "{reason}");
+    act(&mut g, "play guard");
+    assert_eq!(g.district(0, 2), vec![card("notebook"), guard(1), guard(0)]);
+}
+
+#[test]
+fn without_a_guard_a_guarded_district_is_skipped() {
+    let mut s = quiet();
+    put(&mut s, 2, vec![card("notebook"), guard(1)]);
+    let mut g = game(s);
+    act(&mut g, "pick B");
+    assert_eq!(legal(&g), ["skip"]);
+    let reason = refused(&mut g, "play 4");
+    assert!(reason.contains("never play contraband"), "{reason}");
+    act(&mut g, "skip");
+    assert_eq!(g.district(0, 2), vec![card("notebook"), guard(1)]);
+    // Unguarded districts cannot be skipped.
+    let reason = refused(&mut g, "skip");
+    assert!(reason.contains("must play a card"), "{reason}");
+}
+
+#[test]
+fn a_guard_may_be_played_on_a_free_district() {
+    let mut s = quiet();
+    put(&mut s, 1, vec![card("kite"), guard(0)]);
+    let mut g = game(s);
+    act(&mut g, "pick B");
+    assert_eq!(legal(&g), ["play 4", "play guard"]);
+    act(&mut g, "play guard");
+    assert!(g.guarded(2));
+}
+
+#[test]
+fn a_big_hand_goes_round_the_ring_and_leaves_no_refill() {
+    let mut s = quiet();
+    put(
+        &mut s,
+        0,
+        cards(&[
+            "atlas",
+            "yo-yo",
+            "kite",
+            "pencil case",
+            "notebook",
+            "dictionary",
+            "box of chalk",
+            "board game",
+        ]),
+    );
+    put(&mut s, 1, cards(&["music box"]));
+    put(&mut s, 2, cards(&["deck of cards"]));
+    put_deck(&mut s, cards(&["candles"]));
+    let mut g = game(s);
+    let deck = g.deck().len();
+    act(&mut g, "pick A");
+    for _ in 0..8 {
+        let first = legal(&g)[0].clone();
+        act(&mut g, &first);
+    }
+    // The 8th card went back into the picked district A: it is not empty, no refill.
+    assert_eq!(g.district(0, 0).len(), 1);
+    assert_eq!(g.deck().len(), deck);
+    assert_eq!(g.to_act(), Some(1));
+}
+
+// ---- Turn Order, step 3: winning ----
+
+#[test]
+fn winning_takes_from_the_top_down_to_the_border_number() {
+    let mut s = quiet();
+    s.config.border = Border::Coast; // A5 B4 C3 D2
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(
+        &mut s,
+        4,
+        cards(&[
+            "guitar",
+            "paint set",
+            "comic book",
+            "deck of cards",
+            "board game",
+        ]),
+    );
+    put(
+        &mut s,
+        5,
+        cards(&[
+            "music box",
+            "electric keyboard",
+            "radio-controlled car",
+            "yo-yo",
+        ]),
+    );
+    put(&mut s, 1, cards(&["notebook"]));
+    put(&mut s, 2, cards(&["atlas"]));
+    put(&mut s, 6, cards(&["blanket"]));
+    let mut g = game(s);
+    act(&mut g, "pick D");
+    act(&mut g, "play 4"); // seat 1's A: 6 cards over 5
+    act(&mut g, "play 23"); // seat 1's B: 5 cards over 4
+    let mut won = g.won(0).to_vec();
+    won.sort();
+    assert_eq!(won, cards(&["kite", "candles"]));
+    assert_eq!(g.district(1, 0).len(), 5);
+    assert_eq!(g.district(1, 1).len(), 4);
+}
+
+#[test]
+fn never_win_on_your_own_side() {
+    let mut s = quiet();
+    put(&mut s, 1, cards(&["kite"]));
+    put(
+        &mut s,
+        2,
+        cards(&["notebook", "atlas", "dictionary", "box of chalk"]),
+    );
+    put(&mut s, 0, cards(&["yo-yo"]));
+    let mut g = game(s);
+    act(&mut g, "pick B");
+    act(&mut g, "play 4"); // own C: 5 contraband over 3
+    assert!(g.won(0).is_empty());
+    assert_eq!(g.district(0, 2).len(), 5);
+}
+
+#[test]
+fn only_districts_where_contraband_was_played_are_checked() {
+    let mut s = quiet();
+    put(&mut s, 3, vec![card("candles"), guard(0)]);
+    // Seat 1's A is already over its limit, but only a guard is played there.
+    put(
+        &mut s,
+        4,
+        cards(&["guitar", "paint set", "comic book", "deck of cards"]),
+    );
+    let mut g = game(s);
+    act(&mut g, "pick D");
+    act(&mut g, "play guard"); // seat 1's A
+    act(&mut g, "play 23"); // seat 1's B: 2 cards, within 3
+    assert!(g.won(0).is_empty());
+    assert_eq!(g.district(1, 0).len(), 5);
+}
+
+#[test]
+fn never_win_guards_or_cards_under_a_guard() {
+    let mut s = with_collaborator(quiet(), Collaborator::SpyPets);
+    put(&mut s, 3, vec![card("candles"), card("kite"), guard(0)]);
+    put(&mut s, 4, cards(&["guitar", "paint set", "comic book"]));
+    let mut g = game(s);
+    act(&mut g, "pick D");
+    act(&mut g, "play 4"); // seat 1's A: 4 contraband over 3
+    act(&mut g, "cross"); // back across to seat 0's D
+    act(&mut g, "play 23");
+    act(&mut g, "play guard"); // seat 1's A again: a guard on top
+    assert!(g.won(0).is_empty(), "the cards are under a guard");
+    assert_eq!(g.district(1, 0).len(), 5);
+}
+
+// ---- Setting Up the Next Turn ----
+
+#[test]
+fn the_picked_district_is_refilled_without_a_siren() {
+    let mut s = quiet();
+    put(&mut s, 3, vec![card("candles"), guard(0)]);
+    let mut g = game(s);
+    let deck = g.deck().len();
+    act(&mut g, "pick B");
+    act(&mut g, "play 4");
+    act(&mut g, "skip");
+    act(&mut g, "play 2");
+    assert_eq!(g.district(0, 1), cards(&["box of chalk"]));
+    assert_eq!(g.deck().len(), deck - 1);
+    // No siren: the guard stays.
+    assert!(g.guarded(3));
+}
+
+#[test]
+fn the_siren_moves_top_guards_toward_it_nearest_first() {
+    let mut s = quiet();
+    // Seat 0's A (column 0) gets the siren.
+    put(&mut s, 0, cards(&["atlas"]));
+    put(&mut s, 1, cards(&["yo-yo"]));
+    put(&mut s, 2, vec![card("notebook"), guard(0)]); // column 2
+    put(&mut s, 3, vec![card("candles"), guard(1), guard(2)]); // column 3, two guards
+    put(&mut s, 4, vec![card("guitar"), guard(3)]); // seat 1's A, column 3
+    put(&mut s, 7, vec![card("calculator"), guard(4)]); // seat 1's D, across from A
+    put_deck(&mut s, cards(&["music box"])); // a siren
+    let mut g = game(s);
+    act(&mut g, "pick A");
+    act(&mut g, "play 15");
+    assert_eq!(g.district(0, 0), cards(&["music box"]));
+    // C's guard moved to B first, then D's top guard to C; D keeps its lower guard.
+    assert_eq!(
+        g.district(0, 1),
+        vec![card("yo-yo"), card("atlas"), guard(0)]
+    );
+    assert_eq!(g.district(0, 2), vec![card("notebook"), guard(2)]);
+    assert_eq!(g.district(0, 3), vec![card("candles"), guard(1)]);
+    // Seat 1's A (column 3) moved along its own row to B (column 2), not across.
+    assert_eq!(g.district(1, 1), vec![card("comic book"), guard(3)]);
+    assert_eq!(g.district(1, 0), cards(&["guitar"]));
+    // The guard across the border from the siren stays.
+    assert_eq!(g.district(1, 3), vec![card("calculator"), guard(4)]);
+}
+
+// ---- End of the Game ----
+
+/// Seat 0 plays two guards onto seat 1's A and B; seat 1's C and D are guarded already.
+fn guard_ending() -> Setup {
+    let mut s = Setup::empty();
+    s.districts[0] = cards(&["pencil case"]);
+    s.districts[3] = vec![guard(0), guard(1)];
+    s.districts[4] = cards(&["board game"]);
+    s.districts[5] = cards(&["yo-yo"]);
+    s.districts[6] = vec![card("music box"), guard(2)];
+    s.districts[7] = vec![card("kite"), guard(3)];
+    s.won[0] = cards(&["library book", "guitar"]);
+    s.won[1] = cards(&["first-aid kit"]);
+    s.deck_top = vec![guard(4)];
+    s
+}
+
+#[test]
+fn a_side_guarded_everywhere_ends_the_game() {
+    let mut g = game(guard_ending());
+    act(&mut g, "pick D");
+    act(&mut g, "play guard");
+    assert_eq!(g.phase(), Phase::Play);
+    act(&mut g, "play guard");
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.to_act(), None);
+    assert!(legal(&g).is_empty());
+    let reason = refused(&mut g, "pick A");
+    assert!(reason.contains("over"), "{reason}");
+}
+
+#[test]
+fn a_tie_goes_to_the_player_with_fewer_guards() {
+    let mut g = game(guard_ending());
+    for a in ["pick D", "play guard", "play guard"] {
+        act(&mut g, a);
+    }
+    // Seat 0 (Teacher): library book 4 + pencil case 1, one guard (refilled into D)
+    // removes the pencil case: 4. Seat 1 (Collector): four guards remove board game,
+    // yo-yo, music box and kite; the first-aid kit leaves 4.
+    let (a, b) = (g.score(0), g.score(1));
+    assert_eq!((a.total, a.guards), (4, 1));
+    assert_eq!((b.total, b.guards), (4, 4));
+    assert_eq!(b.removed.len(), 4);
+    let outcome = g.outcome().expect("over");
+    assert_eq!(outcome.scores, [4, 4]);
+    assert_eq!(outcome.winners(), [0]);
+    assert_eq!(outcome.places, [0, 1]);
+    assert_eq!(g.evaluate(0), 1.0);
+    assert_eq!(g.evaluate(1), 0.0);
+}
+
+#[test]
+fn characters_score_only_their_types_and_guards_remove_the_lowest() {
+    let mut s = quiet();
+    put_won(
+        &mut s,
+        0,
+        cards(&["library book", "guitar", "first-aid kit", "pencil case"]),
+    );
+    put(&mut s, 3, vec![card("candles"), guard(0)]);
+    let g = game(s);
+    // Teacher: Education + Survival. Her side: atlas, kite, yo-yo, notebook, candles.
+    let sc = g.score(0);
+    let mut discarded = sc.discarded.clone();
+    discarded.sort();
+    assert_eq!(discarded, cards(&["yo-yo", "kite", "guitar"]));
+    assert_eq!(sc.removed.len(), 1);
+    assert_eq!(sc.removed[0].points(), 1);
+    // 4 + 4 + 2 (atlas) + 1 + 1 + 1 = 13 scorable, minus one 1-pointer.
+    assert_eq!(sc.total, 12);
+    let e = g.evaluate(0);
+    assert!((0.0..=1.0).contains(&e));
+}
+
+// ---- Collaborators ----
+
+#[test]
+fn collaborators_are_refused_when_not_in_play() {
+    let mut g = game(quiet());
+    act(&mut g, "pick B");
+    for a in ["cross", "grandma", "robot A"] {
+        let reason = refused(&mut g, a);
+        assert!(reason.contains("no collaborator"), "{a}: {reason}");
+    }
+    let mut g = game(with_collaborator(quiet(), Collaborator::GrandmaTheHacker));
+    act(&mut g, "pick B");
+    let reason = refused(&mut g, "cross");
+    assert!(
+        reason.contains("Grandma the Hacker, not Spy Pets"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn spy_pets_crosses_one_border_card_then_passes_to_the_opponent() {
+    let mut g = game(with_collaborator(quiet(), Collaborator::SpyPets));
+    act(&mut g, "pick B");
+    assert!(legal(&g).contains(&"cross".to_string()));
+    act(&mut g, "cross");
+    // Across from seat 0's B is seat 1's C.
+    assert_eq!(g.next_district(), 6);
+    assert_eq!(g.collaborator().and_then(|c| c.holder), Some(1));
+    let reason = refused(&mut g, "cross");
+    assert!(reason.contains("only your opponent"), "{reason}");
+    act(&mut g, "play 4");
+    assert_eq!(g.district(1, 2), cards(&["blanket", "kite"]));
+    // Then counterclockwise again: seat 1's D.
+    assert_eq!(g.next_district(), 7);
+    act(&mut g, "play 2");
+    // Seat 1 may use it now.
+    assert_eq!(g.to_act(), Some(1));
+    act(&mut g, "pick A");
+    assert!(legal(&g).contains(&"cross".to_string()));
+}
+
+#[test]
+fn grandma_the_hacker_plays_clockwise_for_one_turn() {
+    let mut g = game(with_collaborator(quiet(), Collaborator::GrandmaTheHacker));
+    act(&mut g, "pick B");
+    assert!(legal(&g).contains(&"grandma".to_string()));
+    act(&mut g, "grandma");
+    assert_eq!(g.next_district(), 0, "to the left: seat 0's A");
+    act(&mut g, "play 4");
+    assert_eq!(g.next_district(), 7, "then seat 1's D");
+    act(&mut g, "play 2");
+    assert_eq!(g.district(1, 3), cards(&["calculator", "yo-yo"]));
+    // Seat 1's turn runs counterclockwise again.
+    act(&mut g, "pick A");
+    assert_eq!(g.next_district(), 5);
+}
+
+#[test]
+fn grandma_and_robot_only_before_the_first_card() {
+    for c in [Collaborator::GrandmaTheHacker, Collaborator::RebelRobot] {
+        let mut g = game(with_collaborator(quiet(), c));
+        act(&mut g, "pick B");
+        act(&mut g, "play 4");
+        let text = if c == Collaborator::RebelRobot {
+            "robot A"
+        } else {
+            "grandma"
+        };
+        let reason = refused(&mut g, text);
+        assert!(
+            reason.contains("before you play your first card"),
+            "{reason}"
+        );
+    }
+}
+
+#[test]
+fn rebel_robot_takes_a_neighbours_top_card_which_is_not_refilled() {
+    let mut g = game(with_collaborator(quiet(), Collaborator::RebelRobot));
+    act(&mut g, "pick B");
+    let l = legal(&g);
+    assert!(l.contains(&"robot A".to_string()) && l.contains(&"robot C".to_string()));
+    let reason = refused(&mut g, "robot D");
+    assert!(reason.contains("next to B"), "{reason}");
+    act(&mut g, "robot A");
+    assert!(g.district(0, 0).is_empty());
+    assert_eq!(g.turn().hand.len(), 3);
+    for a in ["play 15", "play 4", "play 2"] {
+        act(&mut g, a);
+    }
+    // B was refilled; A, emptied by the robot, was not.
+    assert_eq!(g.district(0, 1), cards(&["box of chalk"]));
+    assert!(g.district(0, 0).is_empty());
+    assert_eq!(g.collaborator().and_then(|c| c.holder), Some(1));
+}
+
+#[test]
+fn rebel_robot_refuses_an_empty_neighbour() {
+    let mut s = with_collaborator(quiet(), Collaborator::RebelRobot);
+    s.districts[0].clear();
+    s.deck_top.push(card("atlas"));
+    let mut g = game(s);
+    act(&mut g, "pick B");
+    let reason = refused(&mut g, "robot A");
+    assert!(reason.contains("empty"), "{reason}");
+}
+
+#[test]
+fn the_shelf_raider_takes_one_more_card_after_a_win() {
+    let mut s = with_collaborator(quiet(), Collaborator::ShelfRaider);
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(&mut s, 4, cards(&["guitar", "paint set", "comic book"]));
+    put(&mut s, 5, cards(&["board game"]));
+    let mut g = game(s);
+    act(&mut g, "pick D");
+    act(&mut g, "play 4"); // seat 1's A: 4 over 3
+    act(&mut g, "play 23"); // seat 1's B: 2, no win
+    assert_eq!(g.won(0), cards(&["kite"]));
+    assert_eq!(g.phase(), Phase::Raid);
+    assert_eq!(legal(&g), ["raid A", "pass"]);
+    let reason = refused(&mut g, "raid B");
+    assert!(reason.contains("district B is not one"), "{reason}");
+    let reason = refused(&mut g, "pick A");
+    assert!(reason.contains("Shelf Raider"), "{reason}");
+    act(&mut g, "raid A");
+    assert_eq!(g.won(0), cards(&["kite", "comic book"]));
+    assert_eq!(g.collaborator().and_then(|c| c.holder), Some(1));
+    assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn the_shelf_raider_may_be_declined_and_is_not_offered_without_a_win() {
+    let mut s = with_collaborator(quiet(), Collaborator::ShelfRaider);
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(&mut s, 4, cards(&["guitar", "paint set", "comic book"]));
+    let mut g = game(s.clone());
+    for a in ["pick D", "play 4", "play 23"] {
+        act(&mut g, a);
+    }
+    act(&mut g, "pass");
+    assert_eq!(g.won(0).len(), 1);
+    assert_eq!(g.collaborator().and_then(|c| c.holder), None, "unused");
+    // No win: no Shelf Raider decision.
+    put(&mut s, 4, cards(&["guitar"]));
+    let mut g = game(s);
+    for a in ["pick D", "play 4", "play 23"] {
+        act(&mut g, a);
+    }
+    assert_eq!(g.phase(), Phase::Pick);
+    let reason = refused(&mut g, "raid A");
+    assert!(reason.contains("first pick"), "{reason}");
+}
+
+// ---- Missions ----
+
+#[test]
+fn catastrophe_rewards_the_most_survival_cards_but_not_a_tie() {
+    let mut s = with_mission(quiet(), Mission::Catastrophe);
+    put_won(&mut s, 1, cards(&["water flask"]));
+    let g = game(s.clone());
+    // Seat 0 has candles, seat 1 blanket + water flask.
+    assert_eq!(g.score(1).mission_points, 5);
+    assert_eq!(g.score(0).mission_points, 0);
+    s.won[1].clear();
+    let g = game(s);
+    assert_eq!(g.score(0).mission_points, 0);
+    assert_eq!(g.score(1).mission_points, 0);
+}
+
+#[test]
+fn police_sting_makes_survival_cost_a_point() {
+    let mut s = with_mission(quiet(), Mission::PoliceSting);
+    put_won(&mut s, 0, cards(&["first-aid kit", "library book"]));
+    let g = game(s.clone());
+    // Teacher: atlas 2 + notebook 1 + library book 4; first-aid kit and candles cost 1 each.
+    let sc = g.score(0);
+    assert_eq!(sc.card_points, 7);
+    assert_eq!(sc.mission_points, -2);
+    assert_eq!(sc.total, 5);
+    // Without the mission they would score.
+    s.mission = None;
+    assert_eq!(game(s).score(0).total, 12);
+}
+
+#[test]
+fn curfew_goes_to_the_first_player_with_six_won_cards() {
+    let mut s = with_mission(quiet(), Mission::Curfew);
+    put_won(
+        &mut s,
+        0,
+        cards(&[
+            "music box",
+            "electric keyboard",
+            "radio-controlled car",
+            "paint set",
+        ]),
+    );
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(&mut s, 4, cards(&["guitar", "deck of cards", "comic book"]));
+    let mut g = game(s.clone());
+    act(&mut g, "pick D");
+    act(&mut g, "play 4");
+    act(&mut g, "play 23");
+    // Five won cards: not yet.
+    assert_eq!(g.won(0).len(), 5);
+    assert_eq!(g.mission().and_then(|m| m.claimed_by), None);
+    s.won[0].push(card("board game"));
+    let mut g = game(s);
+    for a in ["pick D", "play 4", "play 23"] {
+        act(&mut g, a);
+    }
+    assert_eq!(g.mission().and_then(|m| m.claimed_by), Some(0));
+    assert_eq!(g.score(0).mission_points, 5);
+    assert_eq!(g.score(1).mission_points, 0);
+}
+
+#[test]
+fn save_a_sibling_needs_all_eight_districts_in_one_turn() {
+    let big = [
+        "atlas",
+        "yo-yo",
+        "kite",
+        "pencil case",
+        "notebook",
+        "dictionary",
+        "box of chalk",
+        "board game",
+    ];
+    let base = || {
+        let mut s = with_mission(quiet(), Mission::SaveASibling);
+        put(&mut s, 1, cards(&["music box"]));
+        put(&mut s, 2, cards(&["deck of cards"]));
+        s
+    };
+    // Seven cards reach seat 1's D but not back to A.
+    let mut s = base();
+    put(&mut s, 0, cards(&big[..7]));
+    s.deck_top.push(card("board game"));
+    let mut g = game(s);
+    act(&mut g, "pick A");
+    while g.phase() == Phase::Play {
+        let first = legal(&g)[0].clone();
+        act(&mut g, &first);
+    }
+    assert_eq!(g.mission().and_then(|m| m.claimed_by), None);
+    // Eight cards come back to A: the mission is earned.
+    let mut s = base();
+    put(&mut s, 0, cards(&big));
+    let mut g = game(s);
+    act(&mut g, "pick A");
+    while g.phase() == Phase::Play {
+        let first = legal(&g)[0].clone();
+        act(&mut g, &first);
+    }
+    assert_eq!(g.mission().and_then(|m| m.claimed_by), Some(0));
+    assert_eq!(g.score(0).mission_points, 5);
+}
+
+// ---- State checks and views ----
+
+#[test]
+fn a_position_with_a_lost_or_doubled_card_is_refused() {
+    let mut s = quiet();
+    s.won[0] = cards(&["kite"]); // kite is also in seat 0's B
+    let err = Distopia::from_setup(s, 1).expect_err("kite twice");
+    assert!(err.iter().any(|p| p.contains("kite")), "{err:?}");
+    let mut s = quiet();
+    s.districts[2] = vec![guard(0), card("notebook")];
+    let err = Distopia::from_setup(s, 1).expect_err("contraband on a guard");
+    assert!(
+        err.iter().any(|p| p.contains("on top of a guard")),
+        "{err:?}"
+    );
+    // A state file with a card missing reports it.
+    let g = game(quiet());
+    let mut json = serde_json::to_value(&g).expect("serializes");
+    json["deck"] = serde_json::json!([]);
+    let broken: Distopia = serde_json::from_value(json).expect("still parses");
+    let problems = broken.validate().expect_err("cards missing");
+    assert!(problems.len() > 10, "every missing card is reported");
+    assert!(Card::by_name("no such card").is_none());
+}
+
+#[test]
+fn the_text_board_shows_the_table() {
+    let mut g = game(with_collaborator(quiet(), Collaborator::SpyPets));
+    act(&mut g, "pick B");
+    let text = g.view(Viewer::Seat(0)).to_string();
+    for needle in [
+        "meadow",
+        "border",
+        "Seat 0 (you)",
+        "Spy Pets",
+        "hand",
+        "4:H2",
+    ] {
+        assert!(text.contains(needle), "{needle} missing in\n{text}");
+    }
+}
