@@ -298,3 +298,105 @@ impl Euphoria {
         (0..n).map(|k| (self.current as usize + k) % n).collect()
     }
 }
+
+/// Building fixed positions (for tests and tools). These bypass the rules: they are
+/// setters, not moves.
+impl Euphoria {
+    /// A game past setup: every seat kept its first dealt recruit face up and its second
+    /// face down; then `seat` is to start a turn with an empty board.
+    pub fn started(config: &EuphoriaConfig, seed: u64) -> Result<Euphoria, engine::ConfigError> {
+        let mut g = Euphoria::setup(config, seed)?;
+        while let Some(Step::ChooseUp(s)) | Some(Step::ChooseDown(s)) = g.stack.last().cloned() {
+            let seat = s as usize;
+            let r = g.players[seat].dealt[0];
+            let up = matches!(g.stack.last(), Some(Step::ChooseUp(_)));
+            g.players[seat].dealt.remove(0);
+            g.players[seat].recruits.push(HeldRecruit { id: r, up, star: false });
+            g.stack.pop();
+        }
+        g.run();
+        Ok(g)
+    }
+
+    /// Makes it the start of `seat`'s turn, with no pending step.
+    pub fn set_turn(&mut self, seat: Seat) {
+        self.stack.clear();
+        self.current = seat as u8;
+        self.start_turn();
+    }
+
+    /// Sets the dice of `seat` (missing entries are reserve), then restarts the turn
+    /// bookkeeping if `seat` is to play.
+    pub fn set_dice(&mut self, seat: Seat, dice: &[DieLoc]) {
+        for i in 0..DICE {
+            self.players[seat].dice[i] = dice.get(i).copied().unwrap_or(DieLoc::Reserve);
+        }
+        if seat == self.current as usize && self.stack.is_empty() {
+            self.start_turn();
+        }
+    }
+
+    /// Sets how many of `g` the seat holds. Artifact cards come from (or go back to) the
+    /// deck and discards, so the 36 cards stay conserved.
+    pub fn set_good(&mut self, seat: Seat, g: Good, n: u32) {
+        if !g.is_artifact() {
+            self.players[seat].supply[g.index()] = n;
+            return;
+        }
+        while self.players[seat].count(g) > n {
+            self.players[seat].remove(g, 1);
+            self.artifact_discard.push(g);
+        }
+        while self.players[seat].count(g) < n {
+            if let Some(pos) = self.artifact_deck.iter().position(|&c| c == g) {
+                self.artifact_deck.remove(pos);
+            } else if let Some(pos) = self.artifact_discard.iter().position(|&c| c == g) {
+                self.artifact_discard.remove(pos);
+            } else {
+                return;
+            }
+            self.players[seat].add(g, 1);
+        }
+    }
+
+    /// Gives `seat` exactly these recruits (number, face up), returning its previous ones
+    /// to the deck and taking these from wherever they were.
+    pub fn set_recruits(&mut self, seat: Seat, recruits: &[(u8, bool)]) {
+        let old = std::mem::take(&mut self.players[seat].recruits);
+        self.recruit_deck.extend(old.iter().map(|r| r.id));
+        for &(id, up) in recruits {
+            self.recruit_deck.retain(|&x| x != id);
+            self.recruit_discard.retain(|&x| x != id);
+            self.recruit_box.retain(|&x| x != id);
+            for p in self.players.iter_mut() {
+                p.recruits.retain(|r| r.id != id);
+                p.dealt.retain(|&x| x != id);
+            }
+            self.players[seat].recruits.push(HeldRecruit { id, up, star: false });
+        }
+    }
+
+    /// Puts market tile `tile` on slot `m` (swapping with wherever it was).
+    pub fn set_tile(&mut self, m: usize, tile: u8) {
+        let old = self.markets[m].tile;
+        if let Some(k) = (0..MARKETS).find(|&k| self.markets[k].tile == tile) {
+            self.markets[k].tile = old;
+        } else if let Some(b) = self.box_tiles.iter_mut().find(|t| **t == tile) {
+            *b = old;
+        }
+        self.markets[m].tile = tile;
+    }
+
+    /// Builds market `m` with tile `tile` and stars of `seats` on it (stars taken from
+    /// their supplies).
+    pub fn set_built(&mut self, m: usize, tile: u8, seats: &[Seat]) {
+        self.set_tile(m, tile);
+        self.markets[m].built = true;
+        for &s in seats {
+            if self.markets[m].stars & (1 << s) == 0 {
+                self.markets[m].stars |= 1 << s;
+                self.players[s].stars_left -= 1;
+            }
+        }
+    }
+}
