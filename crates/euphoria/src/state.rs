@@ -311,7 +311,11 @@ impl Euphoria {
             let r = g.players[seat].dealt[0];
             let up = matches!(g.stack.last(), Some(Step::ChooseUp(_)));
             g.players[seat].dealt.remove(0);
-            g.players[seat].recruits.push(HeldRecruit { id: r, up, star: false });
+            g.players[seat].recruits.push(HeldRecruit {
+                id: r,
+                up,
+                star: false,
+            });
             g.stack.pop();
         }
         g.run();
@@ -372,7 +376,11 @@ impl Euphoria {
                 p.recruits.retain(|r| r.id != id);
                 p.dealt.retain(|&x| x != id);
             }
-            self.players[seat].recruits.push(HeldRecruit { id, up, star: false });
+            self.players[seat].recruits.push(HeldRecruit {
+                id,
+                up,
+                star: false,
+            });
         }
     }
 

@@ -4,9 +4,7 @@
 use engine::{Game, Viewer};
 use euphoria::cards::{market_threshold, Faction, Good, Space};
 use euphoria::rules::checks::StarSpot;
-use euphoria::{
-    Action, DieLoc, DilemmaState, Euphoria, EuphoriaConfig, KnowledgeCheck, Step,
-};
+use euphoria::{Action, DieLoc, DilemmaState, Euphoria, EuphoriaConfig, KnowledgeCheck, Step};
 
 /// A game past setup, seat 0 to play, nobody holding recruits or dice.
 fn fresh(players: usize) -> Euphoria {
@@ -64,7 +62,11 @@ fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
         assert_eq!(g.recruit_deck.len(), 48 - 4 * n);
         assert!(g.players.iter().all(|p| p.dealt.len() == 4));
         assert_eq!(g.to_act(), Some(0));
-        assert!(g.view(Viewer::Spectator).markets.iter().all(|m| m.tile.is_none()));
+        assert!(g
+            .view(Viewer::Spectator)
+            .markets
+            .iter()
+            .all(|m| m.tile.is_none()));
     }
 }
 
@@ -352,16 +354,17 @@ fn complete_market(players: usize) -> Euphoria {
     let mut g = fresh(players);
     let need = market_threshold(players);
     // Seats 1.. fill need-1 sites of market EA (seat 1 twice when it can).
-    let mut slot = 1;
     let mut placed = Vec::new();
-    for k in 0..need - 1 {
+    for (slot, k) in (1..).zip(0..need - 1) {
         let seat = 1 + (k % (players - 1));
         placed.push(seat);
         let mut dice: Vec<DieLoc> = g.players[seat].dice.to_vec();
-        let free = dice.iter().position(|d| *d == DieLoc::Reserve).expect("a free die");
+        let free = dice
+            .iter()
+            .position(|d| *d == DieLoc::Reserve)
+            .expect("a free die");
         dice[free] = DieLoc::Board(Space::site(0, slot), 4);
         g.set_dice(seat, &dice);
-        slot += 1;
     }
     g.set_dice(0, &[ready(3)]);
     g.set_good(0, Good::Clay, 1);
@@ -381,7 +384,10 @@ fn market_completes_at_the_threshold_for_2_4_and_6_players() {
         assert!(contributors.contains(&0));
         for &s in &contributors {
             assert_eq!(g.players[s].stars_left, 9);
-            assert!(g.players[s].dice.iter().all(|d| !matches!(d, DieLoc::Board(..))));
+            assert!(g.players[s]
+                .dice
+                .iter()
+                .all(|d| !matches!(d, DieLoc::Board(..))));
         }
         assert_eq!(
             g.view(Viewer::Spectator).markets[0].tile,
@@ -590,8 +596,15 @@ fn tie_break_morale_then_knowledge_then_market_stars() {
     let mut g = tied_pair();
     // Seat 1 moves a territory star onto another market.
     let tile = g.markets[2].tile;
-    let spot = g.territory.iter().position(|t| t.contains(&1)).expect("a star");
-    let k = g.territory[spot].iter().position(|&x| x == 1).expect("a star");
+    let spot = g
+        .territory
+        .iter()
+        .position(|t| t.contains(&1))
+        .expect("a star");
+    let k = g.territory[spot]
+        .iter()
+        .position(|&x| x == 1)
+        .expect("a star");
     g.territory[spot].remove(k);
     g.players[1].stars_left += 1;
     g.set_built(2, tile, &[1]);
