@@ -19,14 +19,28 @@
 //! - Decisions are small: a placement is `value@space`, then each chosen part of a cost is
 //!   paid one good at a time; a decision with a single possible choice (a payment, a
 //!   discard, a loss, a star spot, a drawn recruit) resolves itself.
-//! - Trading happens before the turn's main action or between doubled placements, at most
-//!   2 offers a turn, at most 4 items an offer; asking for artifact cards is limited by
-//!   the partner's hand size only, since the kinds are secret.
+//! - Trading (`trade`, `offer SEAT`, `give`/`ask` item by item, `propose`; the partner
+//!   answers `accept`/`decline` as their own decision) happens before the turn's main
+//!   action or between doubled placements, at most 1 offer a turn and 4 items an offer;
+//!   asking for artifact cards is limited by the partner's hand size only, since the kinds
+//!   are secret.
 //! - The artifact and recruit discard piles are face up; a star placed on the Theater tile
 //!   itself does not trigger the Theater penalty.
 //! - Roll-off: players with no available dice total 0 and, if all tied players have none,
 //!   share the place; at most 20 rounds.
 //! - `pass` only when no placement, retrieval or dilemma is possible.
+//!
+//! # Structure for part 2
+//! Recruits are held as cards (face up/down, tier-4 star) and revealed by the tunnels and
+//! tier 3; their abilities are not implemented yet. Every automatic effect runs through
+//! `Euphoria::exec` (rules/mod.rs) and every decision through `check`/`perform`, so an
+//! ability hooks in as a new step (decision or automatic) pushed at the trigger point.
+//!
+//! Invariants checked by `validate`: tracks in range; 10 stars per player (left + placed
+//! in territories, on tiles, recruits and the dilemma); 6 of each artifact (36); each of
+//! the 48 recruits, 6 dilemmas and 18 tiles exactly once; 4 dice per player by
+//! construction (`[DieLoc; 4]`: reserve, available or on the board), at least one
+//! owned; no worker on a closed space; goods are unsigned and can never go negative.
 
 pub mod action;
 pub mod cards;
