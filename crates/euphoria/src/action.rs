@@ -29,38 +29,66 @@ use std::str::FromStr;
 /// How a retrieval is paid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RetrievePay {
+    /// Pay 1 food: morale +2.
     Food,
+    /// Pay 1 bliss: morale +2.
     Bliss,
+    /// Pay nothing: morale −1.
     Free,
 }
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
+    /// `up N`: keep dealt recruit N face up.
     KeepUp(u8),
+    /// `down N`: keep dealt recruit N face down.
     KeepDown(u8),
+    /// `V@SPACE`: place an available die showing V.
     Place { value: u8, space: Space },
+    /// `ret V@SPACE`: pick one of your dice on the board to retrieve.
     Retrieve { value: u8, space: Space },
+    /// `fin food|bliss|free`: retrieve the picked dice.
     FinishRetrieve(RetrievePay),
+    /// `pay G`: pay one good towards the pending cost.
     Pay(Good),
+    /// `take R`: take a resource (tunnel, Sky Lounge).
     Take(Good),
+    /// `draw`: take an artifact card (tunnel).
     Draw,
+    /// `star terr|mXX`: where an artifact-market star goes.
     Star(StarTarget),
+    /// `end`: place no more doubles.
     End,
+    /// `discard K`: discard an artifact card over the hand limit.
     Discard(Good),
+    /// `lose G`: lose a commodity or resource to a roll penalty.
     Lose(Good),
+    /// `dilemma`: reveal and resolve your dilemma (the whole turn).
     Dilemma,
+    /// `rebel`: draw 2 recruits, keep 1.
     Rebel,
+    /// `conform`: a star on the dilemma card.
     Conform,
+    /// `keep N`: keep drawn recruit N.
     Keep(u8),
+    /// `trade`: start an offer.
     Trade,
+    /// `offer S`: the offer goes to seat S.
     Offer(u8),
+    /// `give G`: add one G you give.
     Give(Good),
+    /// `ask G`: add one G you ask for.
     Ask(Good),
+    /// `propose`: send the offer.
     Propose,
+    /// `cancel`: drop the offer.
     Cancel,
+    /// `accept`: the partner takes the offer.
     Accept,
+    /// `decline`: the partner refuses it.
     Decline,
+    /// `pass`: nothing else is possible.
     Pass,
 }
 

@@ -14,7 +14,7 @@ fn conformance(players: usize, games: u64) {
             games,
             first_seed: 100 * players as u64,
             max_steps: MOVE_CAP,
-            deep_every: 37,
+            deep_every: 3,
         },
     );
     assert_eq!(summary.games, games);
@@ -22,27 +22,27 @@ fn conformance(players: usize, games: u64) {
 
 #[test]
 fn conformance_2p() {
-    conformance(2, 3);
+    conformance(2, 8);
 }
 
 #[test]
 fn conformance_3p() {
-    conformance(3, 3);
+    conformance(3, 8);
 }
 
 #[test]
 fn conformance_4p() {
-    conformance(4, 3);
+    conformance(4, 6);
 }
 
 #[test]
 fn conformance_5p() {
-    conformance(5, 2);
+    conformance(5, 3);
 }
 
 #[test]
 fn conformance_6p() {
-    conformance(6, 2);
+    conformance(6, 4);
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn random_game(players: usize, seed: u64) -> Result<usize, String> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 12,
+        cases: 24,
         rng_seed: proptest::test_runner::RngSeed::Fixed(20_260_501),
         failure_persistence: None,
         .. ProptestConfig::default()
