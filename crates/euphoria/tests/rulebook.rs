@@ -662,3 +662,23 @@ impl LegalVec for Euphoria {
         v
     }
 }
+
+#[test]
+fn views_hide_hands_decks_and_hidden_recruits() {
+    let mut g = fresh(3);
+    g.set_recruits(1, &[(13, true), (37, false)]);
+    g.players[1].morale = 3;
+    g.set_good(1, Good::Bat, 2);
+    let other = g.view(Viewer::Seat(0));
+    assert_eq!(other.players[1].hand, None);
+    assert_eq!(other.players[1].hand_size, 2);
+    assert_eq!(other.players[1].recruits[0].id, Some(13));
+    assert_eq!(other.players[1].recruits[1].id, None);
+    assert_eq!(other.players[1].dilemma, None);
+    let own = g.view(Viewer::Seat(1));
+    assert_eq!(own.players[1].hand, Some([0, 0, 0, 0, 0, 2]));
+    assert_eq!(own.players[1].recruits[1].id, Some(37));
+    let text = serde_json::to_string(&other).expect("serialize");
+    assert!(!text.contains("rng"));
+    assert!(other.to_string().contains("2 hidden"));
+}
