@@ -1,0 +1,49 @@
+//! Random playouts: games per second and average game length.
+//!
+//! `cargo run --release -p euphoria --example playouts -- [games] [players]`
+
+use engine::{rng_from_seed, Game};
+use euphoria::{Euphoria, EuphoriaConfig};
+use rand::seq::IndexedRandom;
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let config = EuphoriaConfig::players(players);
+    let start = Instant::now();
+    let mut actions = 0u64;
+    let mut turns = 0u64;
+    let mut longest = 0u64;
+    let mut legal = Vec::new();
+    for seed in 0..games {
+        let Ok(mut game) = Euphoria::new(&config, seed) else {
+            eprintln!("bad config");
+            return;
+        };
+        let mut rng = rng_from_seed(seed ^ 0x5EED);
+        let mut n = 0u64;
+        while game.to_act().is_some() {
+            game.legal_actions(&mut legal);
+            let Some(&a) = legal.choose(&mut rng) else {
+                break;
+            };
+            if let Err(e) = game.apply(a) {
+                eprintln!("seed {seed}: {e}");
+                return;
+            }
+            n += 1;
+        }
+        actions += n;
+        turns += game.turns as u64;
+        longest = longest.max(n);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{games} games, {players} players: {:.1} games/s, {:.1} actions/game (longest {longest}), {:.1} turns/game",
+        games as f64 / secs,
+        actions as f64 / games as f64,
+        turns as f64 / games as f64
+    );
+}

@@ -1,0 +1,758 @@
+//! Component and board data (spec sections 3 and 4): factions, goods, the 49 action
+//! spaces, the 18 market tiles, the 6 dilemmas and the 48 recruits.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The four factions (and their regions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Faction {
+    Euphorian,
+    Subterran,
+    Wastelander,
+    Icarite,
+}
+
+impl Faction {
+    /// All four, in board order.
+    pub const ALL: [Faction; 4] = [
+        Faction::Euphorian,
+        Faction::Subterran,
+        Faction::Wastelander,
+        Faction::Icarite,
+    ];
+
+    /// Index 0..4.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The faction with index `i` (0..4).
+    pub fn from_index(i: usize) -> Faction {
+        Faction::ALL[i % 4]
+    }
+
+    /// The faction's commodity (energy, water, food, bliss).
+    pub fn commodity(self) -> Good {
+        Good::ALL[self.index()]
+    }
+
+    /// Short name used on the board.
+    pub fn short(self) -> &'static str {
+        ["EUP", "SUB", "WAS", "ICA"][self.index()]
+    }
+}
+
+impl fmt::Display for Faction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short())
+    }
+}
+
+/// A commodity, a resource or an artifact type: everything a player can hold and trade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Good {
+    Energy,
+    Water,
+    Food,
+    Bliss,
+    Gold,
+    Stone,
+    Clay,
+    Book,
+    Glasses,
+    Game,
+    Bear,
+    Balloon,
+    Bat,
+}
+
+/// Number of goods kinds.
+pub const GOODS: usize = 13;
+/// Number of commodity + resource kinds (the goods counted in a player's supply).
+pub const SUPPLY: usize = 7;
+/// Number of artifact kinds.
+pub const ARTIFACTS: usize = 6;
+/// Copies of each artifact kind.
+pub const ARTIFACT_COPIES: u8 = 6;
+
+impl Good {
+    /// All thirteen, in order.
+    pub const ALL: [Good; GOODS] = [
+        Good::Energy,
+        Good::Water,
+        Good::Food,
+        Good::Bliss,
+        Good::Gold,
+        Good::Stone,
+        Good::Clay,
+        Good::Book,
+        Good::Glasses,
+        Good::Game,
+        Good::Bear,
+        Good::Balloon,
+        Good::Bat,
+    ];
+    /// The three resources.
+    pub const RESOURCES: [Good; 3] = [Good::Gold, Good::Stone, Good::Clay];
+    /// The six artifact kinds.
+    pub const ARTIFACT_KINDS: [Good; ARTIFACTS] = [
+        Good::Book,
+        Good::Glasses,
+        Good::Game,
+        Good::Bear,
+        Good::Balloon,
+        Good::Bat,
+    ];
+
+    /// Index 0..13.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this is a commodity.
+    pub fn is_commodity(self) -> bool {
+        self.index() < 4
+    }
+
+    /// Whether this is a resource.
+    pub fn is_resource(self) -> bool {
+        (4..7).contains(&self.index())
+    }
+
+    /// Whether this is an artifact card kind.
+    pub fn is_artifact(self) -> bool {
+        self.index() >= SUPPLY
+    }
+
+    /// Index among the artifact kinds (0..6), for artifact goods.
+    pub fn artifact_index(self) -> Option<usize> {
+        self.index().checked_sub(SUPPLY)
+    }
+
+    /// The notation word.
+    pub fn code(self) -> &'static str {
+        [
+            "energy", "water", "food", "bliss", "gold", "stone", "clay", "book", "glasses", "game",
+            "bear", "balloon", "bat",
+        ][self.index()]
+    }
+
+    /// Reads a notation word.
+    pub fn from_code(s: &str) -> Option<Good> {
+        Good::ALL.iter().copied().find(|g| g.code() == s)
+    }
+}
+
+impl fmt::Display for Good {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A class of goods a payment unit accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GoodClass {
+    AnyCommodity,
+    NonBlissCommodity,
+    AnyResource,
+    AnyArtifact,
+}
+
+impl GoodClass {
+    /// Whether `g` pays a unit of this class.
+    pub fn accepts(self, g: Good) -> bool {
+        match self {
+            GoodClass::AnyCommodity => g.is_commodity(),
+            GoodClass::NonBlissCommodity => g.is_commodity() && g != Good::Bliss,
+            GoodClass::AnyResource => g.is_resource(),
+            GoodClass::AnyArtifact => g.is_artifact(),
+        }
+    }
+}
+
+/// A placement cost: fixed goods plus units of a class chosen by the payer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    pub fixed: &'static [(Good, u8)],
+    pub choice: &'static [(GoodClass, u8)],
+}
+
+impl Cost {
+    /// Nothing to pay.
+    pub const FREE: Cost = Cost {
+        fixed: &[],
+        choice: &[],
+    };
+}
+
+/// A market's construction slot: EUP A/B, SUB A/B, WAS A/B (index 0..6).
+pub const MARKETS: usize = 6;
+
+/// The faction of market slot `m`.
+pub fn market_faction(m: usize) -> Faction {
+    Faction::from_index(m / 2)
+}
+
+/// The notation of market slot `m` ("ea", "eb", "sa", ...).
+pub fn market_code(m: usize) -> &'static str {
+    ["ea", "eb", "sa", "sb", "wa", "wb"][m]
+}
+
+/// The resource printed on construction site `slot` (0..4) of market `m` (spec 3.2).
+pub fn site_cost(m: usize, slot: usize) -> Good {
+    let own = [Good::Gold, Good::Stone, Good::Clay][m / 2];
+    if slot > 0 {
+        return own;
+    }
+    [
+        Good::Clay,
+        Good::Stone,
+        Good::Gold,
+        Good::Clay,
+        Good::Stone,
+        Good::Gold,
+    ][m]
+}
+
+/// Every action space on the board, as an index 0..49.
+///
+/// 0..4 commodity areas (Generator, Aquifer, Farm, Cloud Mine); 4..7 tunnels (EUP, SUB,
+/// WAS); 7..10 tunnel ends; 10..14 artifact markets (EUP, SUB, WAS, Wind Salon); 14
+/// Nimbus Loft; 15 Breeze Bar; 16 Sky Lounge; 17/18 worker activation (energy/water);
+/// 19..43 construction sites (market `m`, slot `s` at 19 + 4m + s); 43..49 built markets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Space(pub u8);
+
+/// Number of action spaces.
+pub const SPACES: usize = 49;
+
+/// What kind of space a [`Space`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpaceKind {
+    Area(Faction),
+    Tunnel(Faction),
+    TunnelEnd(Faction),
+    ArtifactMarket(Faction),
+    Nimbus,
+    Breeze,
+    Sky,
+    ActivateEnergy,
+    ActivateWater,
+    Site(usize, usize),
+    Built(usize),
+}
+
+impl Space {
+    /// The commodity area of a faction.
+    pub fn area(f: Faction) -> Space {
+        Space(f.index() as u8)
+    }
+    /// The tunnel mouth of a non-Icarite faction.
+    pub fn tunnel(f: Faction) -> Space {
+        Space(4 + f.index() as u8)
+    }
+    /// The tunnel end of a non-Icarite faction.
+    pub fn tunnel_end(f: Faction) -> Space {
+        Space(7 + f.index() as u8)
+    }
+    /// The artifact market of a faction (the Icarite one is the Wind Salon).
+    pub fn artifact_market(f: Faction) -> Space {
+        Space(10 + f.index() as u8)
+    }
+    /// Nimbus Loft.
+    pub const NIMBUS: Space = Space(14);
+    /// Breeze Bar.
+    pub const BREEZE: Space = Space(15);
+    /// Sky Lounge.
+    pub const SKY: Space = Space(16);
+    /// Worker activation paid with energy.
+    pub const ACTIVATE_ENERGY: Space = Space(17);
+    /// Worker activation paid with water.
+    pub const ACTIVATE_WATER: Space = Space(18);
+    /// Construction site `slot` of market `m`.
+    pub fn site(m: usize, slot: usize) -> Space {
+        Space((19 + 4 * m + slot) as u8)
+    }
+    /// The built-market space of market `m`.
+    pub fn built(m: usize) -> Space {
+        Space((43 + m) as u8)
+    }
+
+    /// Every space in index order.
+    pub fn all() -> impl Iterator<Item = Space> {
+        (0..SPACES as u8).map(Space)
+    }
+
+    /// What this space is.
+    pub fn kind(self) -> SpaceKind {
+        let i = self.0 as usize;
+        match i {
+            0..=3 => SpaceKind::Area(Faction::from_index(i)),
+            4..=6 => SpaceKind::Tunnel(Faction::from_index(i - 4)),
+            7..=9 => SpaceKind::TunnelEnd(Faction::from_index(i - 7)),
+            10..=13 => SpaceKind::ArtifactMarket(Faction::from_index(i - 10)),
+            14 => SpaceKind::Nimbus,
+            15 => SpaceKind::Breeze,
+            16 => SpaceKind::Sky,
+            17 => SpaceKind::ActivateEnergy,
+            18 => SpaceKind::ActivateWater,
+            19..=42 => SpaceKind::Site((i - 19) / 4, (i - 19) % 4),
+            _ => SpaceKind::Built(i - 43),
+        }
+    }
+
+    /// Whether several workers may stand here (the commodity areas).
+    pub fn is_multi(self) -> bool {
+        matches!(self.kind(), SpaceKind::Area(_))
+    }
+
+    /// Whether a worker here can be bumped (every single space but construction sites).
+    pub fn is_bumpable(self) -> bool {
+        !matches!(self.kind(), SpaceKind::Area(_) | SpaceKind::Site(..))
+    }
+
+    /// The region the space lies in (None for worker activation).
+    pub fn region(self) -> Option<Faction> {
+        match self.kind() {
+            SpaceKind::Area(f)
+            | SpaceKind::Tunnel(f)
+            | SpaceKind::TunnelEnd(f)
+            | SpaceKind::ArtifactMarket(f) => Some(f),
+            SpaceKind::Nimbus | SpaceKind::Breeze | SpaceKind::Sky => Some(Faction::Icarite),
+            SpaceKind::ActivateEnergy | SpaceKind::ActivateWater => None,
+            SpaceKind::Site(m, _) | SpaceKind::Built(m) => Some(market_faction(m)),
+        }
+    }
+
+    /// The notation word.
+    pub fn code(self) -> String {
+        match self.kind() {
+            SpaceKind::Area(f) => ["gen", "aqu", "farm", "cloud"][f.index()].into(),
+            SpaceKind::Tunnel(f) => format!("tun-{}", faction_letter(f)),
+            SpaceKind::TunnelEnd(f) => format!("end-{}", faction_letter(f)),
+            SpaceKind::ArtifactMarket(f) => format!("art-{}", faction_letter(f)),
+            SpaceKind::Nimbus => "nimbus".into(),
+            SpaceKind::Breeze => "breeze".into(),
+            SpaceKind::Sky => "sky".into(),
+            SpaceKind::ActivateEnergy => "act-e".into(),
+            SpaceKind::ActivateWater => "act-w".into(),
+            SpaceKind::Site(m, s) => format!("{}{}", market_code(m), s + 1),
+            SpaceKind::Built(m) => format!("m{}", market_code(m)),
+        }
+    }
+
+    /// Reads a notation word.
+    pub fn from_code(s: &str) -> Option<Space> {
+        Space::all().find(|sp| sp.code() == s)
+    }
+
+    /// The English name of the space.
+    pub fn name(self) -> String {
+        match self.kind() {
+            SpaceKind::Area(f) => ["Generator", "Aquifer", "Farm", "Cloud Mine"][f.index()].into(),
+            SpaceKind::Tunnel(f) => format!("{f} tunnel"),
+            SpaceKind::TunnelEnd(f) => format!("{f} tunnel end"),
+            SpaceKind::ArtifactMarket(f) => [
+                "Incinerator of Historical Accuracy",
+                "Free Press of Harsh Reality",
+                "Ark of Fractured Memories",
+                "Wind Salon",
+            ][f.index()]
+            .into(),
+            SpaceKind::Nimbus => "Nimbus Loft".into(),
+            SpaceKind::Breeze => "Breeze Bar".into(),
+            SpaceKind::Sky => "Sky Lounge".into(),
+            SpaceKind::ActivateEnergy => "Worker activation (energy)".into(),
+            SpaceKind::ActivateWater => "Worker activation (water)".into(),
+            SpaceKind::Site(m, s) => format!(
+                "construction site {} of market {}",
+                s + 1,
+                market_code(m).to_uppercase()
+            ),
+            SpaceKind::Built(m) => format!("built market {}", market_code(m).to_uppercase()),
+        }
+    }
+}
+
+fn faction_letter(f: Faction) -> char {
+    ['e', 's', 'w', 'i'][f.index()]
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+/// The fixed placement cost of a space that is not a built market (spec 3.2).
+pub fn space_cost(space: Space) -> Cost {
+    match space.kind() {
+        SpaceKind::Area(_) | SpaceKind::TunnelEnd(_) | SpaceKind::Built(_) => Cost::FREE,
+        SpaceKind::Tunnel(Faction::Euphorian) => Cost {
+            fixed: &[(Good::Energy, 1)],
+            choice: &[],
+        },
+        SpaceKind::Tunnel(Faction::Subterran) => Cost {
+            fixed: &[(Good::Water, 1)],
+            choice: &[],
+        },
+        SpaceKind::Tunnel(_) => Cost {
+            fixed: &[(Good::Food, 1)],
+            choice: &[],
+        },
+        // Artifact markets have their own "3 any or 2 identical" payment.
+        SpaceKind::ArtifactMarket(_) => Cost::FREE,
+        SpaceKind::Nimbus => Cost {
+            fixed: &[],
+            choice: &[(GoodClass::AnyResource, 3)],
+        },
+        SpaceKind::Breeze | SpaceKind::Sky => Cost {
+            fixed: &[(Good::Bliss, 1)],
+            choice: &[(GoodClass::NonBlissCommodity, 1)],
+        },
+        SpaceKind::ActivateEnergy => Cost {
+            fixed: &[(Good::Energy, 3)],
+            choice: &[],
+        },
+        SpaceKind::ActivateWater => Cost {
+            fixed: &[(Good::Water, 3)],
+            choice: &[],
+        },
+        SpaceKind::Site(m, s) => Cost {
+            fixed: match site_cost(m, s) {
+                Good::Gold => &[(Good::Gold, 1)],
+                Good::Stone => &[(Good::Stone, 1)],
+                _ => &[(Good::Clay, 1)],
+            },
+            choice: &[],
+        },
+    }
+}
+
+/// The penalty a built market tile imposes on players without a star on it (spec 4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Penalty {
+    /// Laboratory: no new workers while owning 2 or 3.
+    NoNewWorkers,
+    /// Spa: cannot bump your own workers.
+    NoSelfBump,
+    /// Courthouse: no matching pair at artifact markets.
+    NoPair,
+    /// Plaza: no built market without your star.
+    NoForeignBuiltMarket,
+    /// Fountain: one worker per turn.
+    NoDoubles,
+    /// Lounge: no construction beside another player's worker.
+    NoSharedConstruction,
+    /// Academy: no recruit abilities.
+    NoAbilities,
+    /// Cafeteria: free retrieval costs 2 morale.
+    CostlyRetrieval,
+    /// Apothecary: no workers in Icarus.
+    NoIcarus,
+    /// Theater: +1 knowledge per star placed.
+    KnowledgePerStar,
+    /// Registry: no tier 1 or 2 allegiance bonuses.
+    NoTierBonus,
+    /// Arena: max 1 worker in each commodity area.
+    OneWorkerPerArea,
+    /// A rolled die showing this value costs 1 commodity or resource.
+    RollLoss(u8),
+}
+
+/// One market tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarketTile {
+    pub name: &'static str,
+    pub cost: Cost,
+    pub penalty: Penalty,
+}
+
+/// Number of market tiles.
+pub const TILES: usize = 18;
+
+const fn tile(name: &'static str, cost: Cost, penalty: Penalty) -> MarketTile {
+    MarketTile {
+        name,
+        cost,
+        penalty,
+    }
+}
+
+const fn four(g: Good, extra: Good) -> Cost {
+    Cost {
+        fixed: match (g, extra) {
+            (Good::Water, Good::Clay) => &[(Good::Water, 4), (Good::Clay, 1)],
+            (Good::Water, Good::Gold) => &[(Good::Water, 4), (Good::Gold, 1)],
+            (Good::Energy, Good::Stone) => &[(Good::Energy, 4), (Good::Stone, 1)],
+            (Good::Energy, Good::Clay) => &[(Good::Energy, 4), (Good::Clay, 1)],
+            (Good::Food, Good::Gold) => &[(Good::Food, 4), (Good::Gold, 1)],
+            _ => &[(Good::Food, 4), (Good::Stone, 1)],
+        },
+        choice: &[],
+    }
+}
+
+const fn four_art(g: Good) -> Cost {
+    Cost {
+        fixed: match g {
+            Good::Water => &[(Good::Water, 4)],
+            Good::Energy => &[(Good::Energy, 4)],
+            Good::Food => &[(Good::Food, 4)],
+            _ => &[(Good::Bliss, 4)],
+        },
+        choice: &[(GoodClass::AnyArtifact, 1)],
+    }
+}
+
+const fn com_art(a: Good) -> Cost {
+    Cost {
+        fixed: match a {
+            Good::Bear => &[(Good::Bear, 1)],
+            Good::Glasses => &[(Good::Glasses, 1)],
+            Good::Balloon => &[(Good::Balloon, 1)],
+            Good::Game => &[(Good::Game, 1)],
+            Good::Bat => &[(Good::Bat, 1)],
+            _ => &[(Good::Book, 1)],
+        },
+        choice: &[(GoodClass::AnyCommodity, 1)],
+    }
+}
+
+/// The 18 market tiles (spec 4.2), index 0..18 = tile number − 1.
+pub const MARKET_TILES: [MarketTile; TILES] = [
+    tile(
+        "Laboratory of Selective Genetics",
+        Cost {
+            fixed: &[],
+            choice: &[(GoodClass::AnyArtifact, 1), (GoodClass::AnyResource, 1)],
+        },
+        Penalty::NoNewWorkers,
+    ),
+    tile(
+        "Spa of Fleeting Pleasure",
+        four_art(Good::Water),
+        Penalty::NoSelfBump,
+    ),
+    tile(
+        "Courthouse of Hasty Judgment",
+        four(Good::Energy, Good::Stone),
+        Penalty::NoPair,
+    ),
+    tile(
+        "Plaza of Immortalized Humility",
+        four(Good::Water, Good::Clay),
+        Penalty::NoForeignBuiltMarket,
+    ),
+    tile(
+        "Fountain of Wishful Thinking",
+        four(Good::Water, Good::Gold),
+        Penalty::NoDoubles,
+    ),
+    tile(
+        "Lounge of Opulent Frugality",
+        four_art(Good::Energy),
+        Penalty::NoSharedConstruction,
+    ),
+    tile(
+        "Academy of Mandatory Equality",
+        four(Good::Food, Good::Gold),
+        Penalty::NoAbilities,
+    ),
+    tile(
+        "Cafeteria of Nameless Meat",
+        four_art(Good::Food),
+        Penalty::CostlyRetrieval,
+    ),
+    tile(
+        "Apothecary of Productive Dreams",
+        Cost {
+            fixed: &[(Good::Bliss, 4)],
+            choice: &[(GoodClass::AnyResource, 1)],
+        },
+        Penalty::NoIcarus,
+    ),
+    tile(
+        "Theater of Revelatory Propaganda",
+        four(Good::Energy, Good::Clay),
+        Penalty::KnowledgePerStar,
+    ),
+    tile(
+        "Registry of Personal Secrets",
+        four_art(Good::Bliss),
+        Penalty::NoTierBonus,
+    ),
+    tile(
+        "Arena of Peaceful Conflict",
+        four(Good::Food, Good::Stone),
+        Penalty::OneWorkerPerArea,
+    ),
+    tile(
+        "Disassemble-a-Teddy-Bear Shop",
+        com_art(Good::Bear),
+        Penalty::RollLoss(1),
+    ),
+    tile(
+        "Clinic of Blind Hindsight",
+        com_art(Good::Glasses),
+        Penalty::RollLoss(2),
+    ),
+    tile(
+        "Bemusement Park",
+        com_art(Good::Balloon),
+        Penalty::RollLoss(3),
+    ),
+    tile(
+        "Friendly Local Game Bonfire",
+        com_art(Good::Game),
+        Penalty::RollLoss(4),
+    ),
+    tile(
+        "Stadium of Guaranteed Home Runs",
+        com_art(Good::Bat),
+        Penalty::RollLoss(5),
+    ),
+    tile(
+        "Center for Reduced Literacy",
+        com_art(Good::Book),
+        Penalty::RollLoss(6),
+    ),
+];
+
+/// One ethical dilemma card (spec 4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dilemma {
+    pub pictured: Good,
+    pub rebel: &'static str,
+    pub conform: &'static str,
+}
+
+/// The six dilemmas.
+pub const DILEMMAS: [Dilemma; 6] = [
+    Dilemma {
+        pictured: Good::Balloon,
+        rebel: "Help a friend escape",
+        conform: "Turn in a friend",
+    },
+    Dilemma {
+        pictured: Good::Bat,
+        rebel: "Fight the oppressor",
+        conform: "Serve the oppressor",
+    },
+    Dilemma {
+        pictured: Good::Bear,
+        rebel: "Choose true love",
+        conform: "Accept assigned match",
+    },
+    Dilemma {
+        pictured: Good::Book,
+        rebel: "Read a book",
+        conform: "Burn a book",
+    },
+    Dilemma {
+        pictured: Good::Game,
+        rebel: "Let workers relax",
+        conform: "Make workers toil",
+    },
+    Dilemma {
+        pictured: Good::Glasses,
+        rebel: "Publish an exposé",
+        conform: "Publish propaganda",
+    },
+];
+
+/// A recruit card (spec 4.5). Abilities are part 2; here only name and faction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecruitCard {
+    pub name: &'static str,
+    pub faction: Faction,
+}
+
+/// Number of recruits.
+pub const RECRUITS: usize = 48;
+
+const fn r(name: &'static str, faction: Faction) -> RecruitCard {
+    RecruitCard { name, faction }
+}
+
+/// The 48 recruits; recruit number `n` (1..=48) is `RECRUIT_CARDS[n - 1]`.
+pub const RECRUIT_CARDS: [RecruitCard; RECRUITS] = [
+    r("Amanda the Broker", Faction::Icarite),
+    r("Flavio the Merchant", Faction::Icarite),
+    r("Gidget the Hypnotist", Faction::Icarite),
+    r("Josh the Negotiator", Faction::Icarite),
+    r("Kaden the Infiltrator", Faction::Icarite),
+    r("Lee the Gossip", Faction::Icarite),
+    r("Matthew the Thief", Faction::Icarite),
+    r("Maxime the Ambassador", Faction::Icarite),
+    r("Rebecca the Peddler", Faction::Icarite),
+    r("Sarinee the Cloud Miner", Faction::Icarite),
+    r("Dr. Sheppard the Lobotomist", Faction::Icarite),
+    r("Zong the Astronomer", Faction::Icarite),
+    r("Ben the Ludologist", Faction::Euphorian),
+    r("Bradley the Futurist", Faction::Euphorian),
+    r("Esme the Fireman", Faction::Euphorian),
+    r("Gary the Electrician", Faction::Euphorian),
+    r("Jefferson the Shock Artist", Faction::Euphorian),
+    r("Julia the Thought Inspector", Faction::Euphorian),
+    r("Katy the Dietician", Faction::Euphorian),
+    r("Laura the Philanthropist", Faction::Euphorian),
+    r("Michael the Engineer", Faction::Euphorian),
+    r("Dr. Nakagawa the Tribute", Faction::Euphorian),
+    r("Ray the Foreman", Faction::Euphorian),
+    r("Yordy the Demotivator", Faction::Euphorian),
+    r("Brian the Viticulturist", Faction::Wastelander),
+    r("Flartner the Luddite", Faction::Wastelander),
+    r("Geek the Oracle", Faction::Wastelander),
+    r("Ian the Horticulturist", Faction::Wastelander),
+    r("Jacko the Archivist", Faction::Wastelander),
+    r("Jonathan the Artist", Faction::Wastelander),
+    r("Kyle the Scavenger", Faction::Wastelander),
+    r("Nick the Understudy", Faction::Wastelander),
+    r("Pete the Cannibal", Faction::Wastelander),
+    r("Professor Reitz the Archaeologist", Faction::Wastelander),
+    r("Sir Scarby the Harvester", Faction::Wastelander),
+    r("Steven the Scholar", Faction::Wastelander),
+    r("Andrew the Spelunker", Faction::Subterran),
+    r("Brett the Lockpicker", Faction::Subterran),
+    r("Chase the Miner", Faction::Subterran),
+    r("Curtis the Propagandist", Faction::Subterran),
+    r("Major Dave the Demolitionist", Faction::Subterran),
+    r("Faith the Hydroelectrician", Faction::Subterran),
+    r("Jonathan the Gambler", Faction::Subterran),
+    r("Josiah the Hacker", Faction::Subterran),
+    r("Maggie the Outlaw", Faction::Subterran),
+    r("Phil the Spy", Faction::Subterran),
+    r("Soulless the Plumber", Faction::Subterran),
+    r("Xander the Excavator", Faction::Subterran),
+];
+
+/// The card of recruit number `n` (1..=48).
+pub fn recruit(n: u8) -> RecruitCard {
+    RECRUIT_CARDS[(n as usize).saturating_sub(1) % RECRUITS]
+}
+
+/// Dice needed on a market's sites to complete it, by player count (spec 3.7).
+pub fn market_threshold(players: usize) -> usize {
+    match players {
+        0..=3 => 2,
+        4 => 3,
+        _ => 4,
+    }
+}
+
+/// Allegiance track positions at which tiers 1..4 start.
+pub const TIERS: [u8; 4] = [2, 5, 8, 11];
+/// The last allegiance position.
+pub const ALLEGIANCE_MAX: u8 = 11;
+/// Miner position revealing that faction's recruits.
+pub const TUNNEL_REVEAL: u8 = 6;
+/// Miner position opening the tunnel end.
+pub const TUNNEL_END: u8 = 9;
+/// Stars per player.
+pub const STARS: u8 = 10;
+/// Dice per player.
+pub const DICE: usize = 4;
+/// Knowledge-check limit.
+pub const KNOWLEDGE_LIMIT: u32 = 16;

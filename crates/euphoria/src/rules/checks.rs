@@ -1,0 +1,274 @@
+//! Shared effects and the continuous checks: knowledge (5.6), morale and the hand limit
+//! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
+
+use crate::cards::{
+    recruit, Faction, Good, Penalty, ALLEGIANCE_MAX, DICE, KNOWLEDGE_LIMIT, MARKET_TILES, TIERS,
+    TUNNEL_END, TUNNEL_REVEAL,
+};
+use crate::config::KnowledgeCheck;
+use crate::state::{DieLoc, DilemmaState, Euphoria, Step};
+use engine::Seat;
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// Where a star is placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StarSpot {
+    Territory(Faction),
+    Market(usize),
+    Recruit(usize),
+    Dilemma,
+}
+
+impl Euphoria {
+    /// Whether `seat` suffers `penalty`: a built tile carries it and `seat` has no star there.
+    pub fn penalized(&self, seat: Seat, penalty: Penalty) -> bool {
+        self.markets.iter().any(|m| {
+            m.built
+                && m.stars & (1 << seat) == 0
+                && MARKET_TILES[m.tile as usize].penalty == penalty
+        })
+    }
+
+    /// Whether faction `f`'s recruits are revealed (allegiance tier 3 or its miner at 6).
+    pub fn unlocked(&self, f: Faction) -> bool {
+        self.allegiance[f.index()] >= TIERS[2]
+            || (f != Faction::Icarite && self.miners[f.index()] >= TUNNEL_REVEAL)
+    }
+
+    /// Whether the tunnel end of `f` is open.
+    pub fn tunnel_end_open(&self, f: Faction) -> bool {
+        f != Faction::Icarite && self.miners[f.index()] >= TUNNEL_END
+    }
+
+    /// Whether `seat` gets the tier-`tier` (1 or 2) bonus of `f` now.
+    pub fn tier_bonus(&self, seat: Seat, f: Faction, tier: usize) -> bool {
+        self.allegiance[f.index()] >= TIERS[tier - 1]
+            && self.players[seat].has_active(f)
+            && !self.penalized(seat, Penalty::NoTierBonus)
+    }
+
+    /// Moves knowledge by `delta`, kept within 1..=6.
+    pub fn shift_knowledge(&mut self, seat: Seat, delta: i32) {
+        let p = &mut self.players[seat];
+        p.knowledge = (p.knowledge as i32 + delta).clamp(1, 6) as u8;
+    }
+
+    /// Moves morale by `delta`, kept within 1..=6.
+    pub fn shift_morale(&mut self, seat: Seat, delta: i32) {
+        let p = &mut self.players[seat];
+        p.morale = (p.morale as i32 + delta).clamp(1, 6) as u8;
+    }
+
+    /// Advances an allegiance track by one (it stops at 11).
+    pub fn advance(&mut self, f: Faction) {
+        let a = &mut self.allegiance[f.index()];
+        *a = (*a + 1).min(ALLEGIANCE_MAX);
+    }
+
+    /// Draws one artifact card for `seat`, reshuffling the discards into an empty deck
+    /// . Nothing happens if every card is in a hand.
+    pub fn draw_artifact(&mut self, seat: Seat) {
+        if self.artifact_deck.is_empty() {
+            self.artifact_deck = std::mem::take(&mut self.artifact_discard);
+            self.artifact_deck.shuffle(&mut self.rng);
+        }
+        if let Some(card) = self.artifact_deck.pop() {
+            self.players[seat].add(card, 1);
+        }
+    }
+
+    /// Pays one good: commodities and resources go back to the supply, cards to the
+    /// discard pile.
+    pub fn spend(&mut self, seat: Seat, g: Good, n: u32) {
+        self.players[seat].remove(g, n);
+        if g.is_artifact() {
+            for _ in 0..n {
+                self.artifact_discard.push(g);
+            }
+        }
+    }
+
+    /// Free spots in a territory.
+    pub fn territory_room(&self, f: Faction) -> usize {
+        self.n().saturating_sub(self.territory[f.index()].len())
+    }
+
+    /// Places one of `seat`'s stars; false if none is left or the spot is taken.
+    /// Theater of Revelatory Propaganda: +1 knowledge afterwards.
+    pub fn place_star(&mut self, seat: Seat, spot: StarSpot) -> bool {
+        if self.players[seat].stars_left == 0 {
+            return false;
+        }
+        match spot {
+            StarSpot::Territory(f) => {
+                if self.territory_room(f) == 0 {
+                    return false;
+                }
+                self.territory[f.index()].push(seat as u8);
+            }
+            StarSpot::Market(m) => {
+                if self.markets[m].stars & (1 << seat) != 0 {
+                    return false;
+                }
+                self.markets[m].stars |= 1 << seat;
+            }
+            StarSpot::Recruit(i) => match self.players[seat].recruits.get_mut(i) {
+                Some(r) if !r.star => r.star = true,
+                _ => return false,
+            },
+            StarSpot::Dilemma => {
+                if self.players[seat].dilemma_state != DilemmaState::Unresolved {
+                    return false;
+                }
+                self.players[seat].dilemma_state = DilemmaState::Conformed;
+            }
+        }
+        self.players[seat].stars_left -= 1;
+        if self.penalized(seat, Penalty::KnowledgePerStar) {
+            self.shift_knowledge(seat, 1);
+        }
+        true
+    }
+
+    /// Stars `seat` has placed on market tiles.
+    pub fn market_stars(&self, seat: Seat) -> u32 {
+        self.markets
+            .iter()
+            .filter(|m| m.stars & (1 << seat) != 0)
+            .count() as u32
+    }
+
+    /// Available dice plus knowledge (5.6).
+    pub fn knowledge_value(&self, seat: Seat) -> u32 {
+        let p = &self.players[seat];
+        let dice: u32 = p
+            .dice
+            .iter()
+            .map(|d| match d {
+                DieLoc::Ready(v) => *v as u32,
+                _ => 0,
+            })
+            .sum();
+        dice + p.knowledge as u32
+    }
+
+    /// The knowledge check: while the value is 16 or more, the highest available die
+    /// goes to the reserve (once only unless `cascade`).
+    pub fn knowledge_check(&mut self, seat: Seat, cascade: bool) {
+        while self.knowledge_value(seat) >= KNOWLEDGE_LIMIT {
+            let p = &self.players[seat];
+            let best = (0..DICE)
+                .filter_map(|i| match p.dice[i] {
+                    DieLoc::Ready(v) => Some((v, i)),
+                    _ => None,
+                })
+                .max_by_key(|&(v, i)| (v, std::cmp::Reverse(i)));
+            let Some((_, i)) = best else { break };
+            self.players[seat].dice[i] = DieLoc::Reserve;
+            if seat == self.current as usize {
+                self.turn.eligible[i] = false;
+            }
+            if !cascade {
+                break;
+            }
+        }
+    }
+
+    /// Rolls the dice of `seat` in `mask` into its pool (they must not be on the board),
+    /// then the roll penalties and (roll-only mode, or always) the knowledge check.
+    /// Returns the roll-penalty decision to push, if any.
+    pub fn roll_dice(&mut self, seat: Seat, mask: u8) -> Option<Step> {
+        let mut rolled = Vec::new();
+        for i in 0..DICE {
+            if mask & (1 << i) != 0 {
+                let v = self.rng.random_range(1..=6u8);
+                self.players[seat].dice[i] = DieLoc::Ready(v);
+                rolled.push(v);
+                if seat == self.current as usize {
+                    self.turn.eligible[i] = false;
+                }
+            }
+        }
+        let mut losses = 0u8;
+        for m in &self.markets {
+            if !m.built || m.stars & (1 << seat) != 0 {
+                continue;
+            }
+            if let Penalty::RollLoss(face) = MARKET_TILES[m.tile as usize].penalty {
+                losses += rolled.iter().filter(|&&v| v == face).count() as u8;
+            }
+        }
+        let cascade = self.config.knowledge_check == KnowledgeCheck::Continuous;
+        self.knowledge_check(seat, cascade);
+        let holds_any = self.players[seat].supply.iter().any(|&c| c > 0);
+        (losses > 0 && holds_any).then_some(Step::Lose {
+            seat: seat as u8,
+            n: losses,
+        })
+    }
+
+    /// Flips hidden recruits of unlocked factions (tier 3, tunnel at 6).
+    pub fn reveal(&mut self) {
+        let unlocked: Vec<bool> = Faction::ALL.iter().map(|&f| self.unlocked(f)).collect();
+        for p in &mut self.players {
+            for r in &mut p.recruits {
+                if !r.up && unlocked[recruit(r.id).faction.index()] {
+                    r.up = true;
+                }
+            }
+        }
+    }
+
+    /// Tier 4: a star on each active recruit of a faction at 11, clockwise from the
+    /// active player.
+    pub fn tier_four(&mut self) {
+        for f in Faction::ALL {
+            if self.allegiance[f.index()] < ALLEGIANCE_MAX {
+                continue;
+            }
+            for seat in self.order_from_current() {
+                for i in 0..self.players[seat].recruits.len() {
+                    let r = self.players[seat].recruits[i];
+                    if r.up && !r.star && recruit(r.id).faction == f {
+                        self.place_star(seat, StarSpot::Recruit(i));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether some player has placed all ten stars.
+    pub fn someone_won(&self) -> bool {
+        self.players.iter().any(|p| p.stars_left == 0)
+    }
+
+    /// The checks that hold "at all times", run before every step.
+    pub fn global_checks(&mut self) {
+        if self.someone_won() {
+            self.finish();
+            return;
+        }
+        if self.config.knowledge_check == KnowledgeCheck::Continuous {
+            for seat in 0..self.n() {
+                self.knowledge_check(seat, true);
+            }
+        }
+        self.reveal();
+        self.tier_four();
+        if self.someone_won() {
+            self.finish();
+            return;
+        }
+        if matches!(self.stack.last(), Some(Step::Discard(_))) {
+            return;
+        }
+        let over = self
+            .order_from_current()
+            .into_iter()
+            .find(|&s| self.players[s].hand_size() > self.players[s].morale as u32);
+        if let Some(seat) = over {
+            self.stack.push(Step::Discard(seat as u8));
+        }
+    }
+}

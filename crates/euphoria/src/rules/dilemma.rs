@@ -1,0 +1,86 @@
+//! The ethical dilemma (spec 5.8).
+
+use crate::cards::{Good, DILEMMAS};
+use crate::state::{DilemmaState, Euphoria, HeldRecruit, Step};
+use engine::Seat;
+use rand::seq::SliceRandom;
+
+impl Euphoria {
+    /// Why `seat` may not start resolving its dilemma.
+    pub fn check_dilemma(&self, seat: Seat) -> Result<(), String> {
+        let p = &self.players[seat];
+        if p.dilemma_state != DilemmaState::Unresolved {
+            return Err("your dilemma is already resolved".into());
+        }
+        let pictured = DILEMMAS[p.dilemma as usize].pictured;
+        if p.count(pictured) == 0 && p.hand_size() < 2 {
+            return Err(format!(
+                "the dilemma costs 1 {pictured} card or any 2 artifact cards"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why `seat` may not pay `g` towards its dilemma now.
+    pub fn check_dilemma_pay(&self, seat: Seat, paid: u8, g: Good) -> Result<(), String> {
+        let p = &self.players[seat];
+        if !g.is_artifact() || p.count(g) == 0 {
+            return Err(format!("you hold no {g} card"));
+        }
+        let pictured = DILEMMAS[p.dilemma as usize].pictured;
+        if paid == 0 && g != pictured && p.hand_size() < 2 {
+            return Err(format!(
+                "without a second card only the pictured {pictured} pays the dilemma"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reveals the dilemma and queues its payment and choice; the turn ends after it.
+    pub fn start_dilemma(&mut self) {
+        self.stack.push(Step::EndTurn);
+        self.stack.push(Step::DilemmaChoice);
+        self.stack.push(Step::DilemmaPay { paid: 0 });
+    }
+
+    /// Rebel: draw 2 recruits (reshuffling the discards if needed, A-26) and keep 1.
+    pub fn rebel(&mut self, seat: Seat) {
+        self.stack.pop();
+        self.players[seat].dilemma_state = DilemmaState::Rebelled;
+        if self.recruit_deck.len() < 2 {
+            let mut back = std::mem::take(&mut self.recruit_discard);
+            self.recruit_deck.append(&mut back);
+            self.recruit_deck.shuffle(&mut self.rng);
+        }
+        let take = self.recruit_deck.len().min(2);
+        let drawn = self.recruit_deck.split_off(self.recruit_deck.len() - take);
+        match drawn.len() {
+            0 => {}
+            1 => self.players[seat].recruits.push(HeldRecruit {
+                id: drawn[0],
+                up: false,
+                star: false,
+            }),
+            _ => self.stack.push(Step::DilemmaKeep(drawn)),
+        }
+    }
+
+    /// Keeps drawn recruit `r` (face down; the reveal check flips it if its faction is
+    /// unlocked, A-08) and discards the other.
+    pub fn keep_drawn(&mut self, seat: Seat, r: u8) {
+        let Some(Step::DilemmaKeep(ids)) = self.stack.pop() else {
+            return;
+        };
+        for id in ids {
+            if id == r {
+                self.players[seat].recruits.push(HeldRecruit {
+                    id,
+                    up: false,
+                    star: false,
+                });
+            } else {
+                self.recruit_discard.push(id);
+            }
+        }
+    }
+}

@@ -1,0 +1,578 @@
+//! The rules, named after the spec sections: setup (5.1), the turn and its pending steps
+//! (5.2), placement and the action spaces (5.3, 3.x), retrieval (5.4), the checks (5.6,
+//! 5.7, 5.9), the dilemma (5.8), trading (5.10) and the end (5.11).
+//!
+//! Every action is checked by [`Euphoria::check`] (which gives the reason a person reads)
+//! before [`Euphoria::perform`] changes anything; the legal list is the candidates that
+//! pass the check, so the two can never disagree. Effects resolve in one place,
+//! [`Euphoria::exec`], where part 2's recruit abilities will hook in.
+
+pub mod checks;
+pub mod dilemma;
+pub mod end;
+pub mod placement;
+pub mod retrieve;
+pub mod setup;
+pub mod trade;
+
+use crate::action::{Action, RetrievePay};
+use crate::cards::{Good, Space, SpaceKind, DICE};
+use crate::rules::checks::StarSpot;
+use crate::rules::placement::tunnel_resource;
+use crate::state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
+use engine::Seat;
+
+impl Euphoria {
+    /// The seat whose decision is pending.
+    pub fn actor(&self) -> Option<Seat> {
+        if self.over {
+            return None;
+        }
+        Some(match self.stack.last() {
+            Some(Step::ChooseUp(s)) | Some(Step::ChooseDown(s)) | Some(Step::Discard(s)) => {
+                *s as usize
+            }
+            Some(Step::Lose { seat, .. }) => *seat as usize,
+            Some(Step::TradeAnswer(o)) => o.partner as usize,
+            _ => self.current as usize,
+        })
+    }
+
+    /// Runs automatic steps until a decision is needed or the game is over.
+    pub fn run(&mut self) {
+        loop {
+            if self.over {
+                self.stack.clear();
+                return;
+            }
+            if self.setup_done {
+                self.global_checks();
+                if self.over {
+                    continue;
+                }
+            }
+            let Some(top) = self.stack.last() else {
+                return;
+            };
+            if top.is_decision() {
+                if self.decision_done() {
+                    self.stack.pop();
+                    continue;
+                }
+                if top.forced_when_single() {
+                    let mut legal = Vec::new();
+                    self.legal(&mut legal);
+                    if legal.len() == 1 {
+                        self.perform(legal[0]);
+                        continue;
+                    }
+                }
+                return;
+            }
+            if let Some(step) = self.stack.pop() {
+                self.exec(step);
+            }
+        }
+    }
+
+    /// Whether the decision on top has nothing left to decide.
+    fn decision_done(&self) -> bool {
+        match self.stack.last() {
+            Some(Step::Discard(s)) => {
+                let p = &self.players[*s as usize];
+                p.hand_size() <= p.morale as u32
+            }
+            Some(Step::Lose { seat, n }) => {
+                *n == 0 || self.players[*seat as usize].supply.iter().all(|&c| c == 0)
+            }
+            Some(Step::StarChoice(f)) => self.star_targets(self.current as usize, *f).is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Runs one automatic step. The single place where effects resolve.
+    pub fn exec(&mut self, step: Step) {
+        match step {
+            Step::FinishSetup => self.finish_setup(),
+            Step::Bump { seat, die } => self.bump(seat as usize, die as usize),
+            Step::Benefit(space) => self.benefit(space),
+            Step::Advance(f) => self.advance(f),
+            Step::Markets => self.check_markets(),
+            Step::MarketStars { market, seats } => self.market_stars_for(market as usize, seats),
+            Step::AfterPlacement => self.after_placement(),
+            Step::EndTurn => self.end_turn(),
+            // Decisions are never executed automatically.
+            other => self.stack.push(other),
+        }
+    }
+
+    /// Why `action` is not legal now, if it is not.
+    pub fn check(&self, action: Action) -> Result<(), String> {
+        let Some(seat) = self.actor() else {
+            return Err("the game is over".into());
+        };
+        let top = self.stack.last();
+        match (top, action) {
+            (Some(Step::ChooseUp(_)), Action::KeepUp(r))
+            | (Some(Step::ChooseDown(_)), Action::KeepDown(r)) => {
+                if self.players[seat].dealt.contains(&r) {
+                    Ok(())
+                } else {
+                    Err(format!("recruit {r} is not among the cards dealt to you"))
+                }
+            }
+            (None, Action::Place { value, space }) => self.check_place(seat, value, space, false),
+            (Some(Step::Doubles), Action::Place { value, space }) => {
+                self.check_place(seat, value, space, true)
+            }
+            (Some(Step::Doubles), Action::End) => Ok(()),
+            (None, Action::Retrieve { value, space }) => self.check_retrieve(0, value, space),
+            (Some(Step::Retrieve { dice }), Action::Retrieve { value, space }) => {
+                self.check_retrieve(*dice, value, space)
+            }
+            (Some(Step::Retrieve { .. }), Action::FinishRetrieve(pay)) => {
+                self.check_finish_retrieve(pay)
+            }
+            (Some(Step::Pay(units)), Action::Pay(g)) => {
+                if !units.iter().any(|(c, _)| c.accepts(g)) {
+                    Err(format!("{g} is not part of what is left to pay"))
+                } else if self.players[seat].count(g) == 0 {
+                    Err(format!("you have no {g}"))
+                } else {
+                    Ok(())
+                }
+            }
+            (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
+            (Some(Step::TunnelTake(f)), Action::Take(g)) => {
+                if g == tunnel_resource(*f) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "this tunnel gives {} or an artifact",
+                        tunnel_resource(*f)
+                    ))
+                }
+            }
+            (Some(Step::TunnelTake(_)), Action::Draw) => Ok(()),
+            (Some(Step::ChooseResource(_)), Action::Take(g)) => {
+                if g.is_resource() {
+                    Ok(())
+                } else {
+                    Err("choose gold, stone or clay".into())
+                }
+            }
+            (Some(Step::StarChoice(f)), Action::Star(t)) => {
+                if self.star_targets(seat, *f).contains(&t) {
+                    Ok(())
+                } else {
+                    Err(match t {
+                        StarTarget::Territory => format!("the {f} territory is full"),
+                        StarTarget::Market(_) => {
+                            format!("the star may go on a built {f} market tile without your star")
+                        }
+                    })
+                }
+            }
+            (Some(Step::Discard(_)), Action::Discard(g)) => {
+                if self.players[seat].count(g) > 0 {
+                    Ok(())
+                } else {
+                    Err(format!("you hold no {g} card"))
+                }
+            }
+            (Some(Step::Lose { .. }), Action::Lose(g)) => {
+                if self.players[seat].count(g) > 0 {
+                    Ok(())
+                } else {
+                    Err(format!("you have no {g}"))
+                }
+            }
+            (None, Action::Dilemma) => self.check_dilemma(seat),
+            (Some(Step::DilemmaPay { paid }), Action::Pay(g)) => {
+                self.check_dilemma_pay(seat, *paid, g)
+            }
+            (Some(Step::DilemmaChoice), Action::Rebel | Action::Conform) => Ok(()),
+            (Some(Step::DilemmaKeep(ids)), Action::Keep(r)) => {
+                if ids.contains(&r) {
+                    Ok(())
+                } else {
+                    Err(format!("recruit {r} is not one of the two you drew"))
+                }
+            }
+            (None | Some(Step::Doubles), Action::Trade) => self.check_trade(),
+            (Some(Step::TradePartner), Action::Offer(to)) => self.check_offer(to),
+            (Some(Step::TradePartner), Action::Cancel) => Ok(()),
+            (Some(Step::TradeBuild(o)), a @ (Action::Give(_) | Action::Ask(_))) => {
+                self.check_offer_item(o, a)
+            }
+            (Some(Step::TradeBuild(o)), Action::Propose) => {
+                if o.items() == 0 {
+                    Err("an offer needs at least one item".into())
+                } else {
+                    Ok(())
+                }
+            }
+            (Some(Step::TradeBuild(_)), Action::Cancel) => Ok(()),
+            (Some(Step::TradeAnswer(o)), Action::Accept) => self.check_accept(o),
+            (Some(Step::TradeAnswer(_)), Action::Decline) => Ok(()),
+            (None, Action::Pass) => {
+                if self.has_main_action(seat) {
+                    Err("you can still place, retrieve or resolve your dilemma".into())
+                } else {
+                    Ok(())
+                }
+            }
+            (top, _) => Err(format!("not now: {}", describe(top))),
+        }
+    }
+
+    /// Whether the turn owner has a placement, retrieval or dilemma available.
+    fn has_main_action(&self, seat: Seat) -> bool {
+        let p = &self.players[seat];
+        if p.dice.iter().any(|d| matches!(d, DieLoc::Board(..))) {
+            return true;
+        }
+        if self.check_dilemma(seat).is_ok() {
+            return true;
+        }
+        let values: Vec<u8> = p
+            .dice
+            .iter()
+            .filter_map(|d| match d {
+                DieLoc::Ready(v) => Some(*v),
+                _ => None,
+            })
+            .collect();
+        values
+            .iter()
+            .any(|&v| Space::all().any(|sp| self.check_place(seat, v, sp, false).is_ok()))
+    }
+
+    /// Applies an action already checked.
+    pub fn perform(&mut self, action: Action) {
+        let seat = self.actor().unwrap_or(0);
+        match action {
+            Action::KeepUp(r) | Action::KeepDown(r) => {
+                let up = matches!(action, Action::KeepUp(_));
+                let p = &mut self.players[seat];
+                p.dealt.retain(|&x| x != r);
+                p.recruits.push(crate::state::HeldRecruit {
+                    id: r,
+                    up,
+                    star: false,
+                });
+                self.stack.pop();
+            }
+            Action::Place { value, space } => {
+                let doubles = matches!(self.stack.last(), Some(Step::Doubles));
+                if doubles {
+                    self.stack.pop();
+                }
+                self.place(value, space, doubles);
+            }
+            Action::End => {
+                self.stack.pop();
+                self.end_turn();
+            }
+            Action::Retrieve { value, space } => self.pick_retrieve(value, space),
+            Action::FinishRetrieve(pay) => self.finish_retrieve(pay),
+            Action::Pay(g) => match self.stack.last_mut() {
+                Some(Step::Pay(units)) => {
+                    if let Some(k) = units.iter().position(|(c, _)| c.accepts(g)) {
+                        units[k].1 -= 1;
+                        if units[k].1 == 0 {
+                            units.remove(k);
+                        }
+                    }
+                    if units.is_empty() {
+                        self.stack.pop();
+                    }
+                    self.spend(seat, g, 1);
+                }
+                Some(Step::PaySet(p)) => {
+                    let done = if p.paid == 0 {
+                        p.first = Some(g);
+                        false
+                    } else {
+                        (p.paid == 1 && p.first == Some(g) && !p.need_three) || p.paid == 2
+                    };
+                    p.paid += 1;
+                    if done {
+                        self.stack.pop();
+                    }
+                    self.spend(seat, g, 1);
+                }
+                Some(Step::DilemmaPay { paid }) => {
+                    let pictured =
+                        crate::cards::DILEMMAS[self.players[seat].dilemma as usize].pictured;
+                    let done = *paid == 1 || g == pictured;
+                    *paid += 1;
+                    if done {
+                        self.stack.pop();
+                    }
+                    self.spend(seat, g, 1);
+                }
+                _ => {}
+            },
+            Action::Take(g) => match self.stack.last_mut() {
+                Some(Step::ChooseResource(n)) => {
+                    *n -= 1;
+                    if *n == 0 {
+                        self.stack.pop();
+                    }
+                    self.players[seat].add(g, 1);
+                }
+                _ => {
+                    self.stack.pop();
+                    self.players[seat].add(g, 1);
+                }
+            },
+            Action::Draw => {
+                self.stack.pop();
+                self.draw_artifact(seat);
+            }
+            Action::Star(t) => {
+                if let Some(Step::StarChoice(f)) = self.stack.pop() {
+                    let spot = match t {
+                        StarTarget::Territory => StarSpot::Territory(f),
+                        StarTarget::Market(m) => StarSpot::Market(m as usize),
+                    };
+                    self.place_star(seat, spot);
+                }
+            }
+            Action::Discard(g) => {
+                self.spend(seat, g, 1);
+                let p = &self.players[seat];
+                if p.hand_size() <= p.morale as u32 {
+                    self.stack.pop();
+                }
+            }
+            Action::Lose(g) => {
+                self.players[seat].remove(g, 1);
+                if let Some(Step::Lose { n, .. }) = self.stack.last_mut() {
+                    *n -= 1;
+                }
+            }
+            Action::Dilemma => self.start_dilemma(),
+            Action::Rebel => self.rebel(seat),
+            Action::Conform => {
+                self.stack.pop();
+                self.place_star(seat, StarSpot::Dilemma);
+            }
+            Action::Keep(r) => self.keep_drawn(seat, r),
+            Action::Trade => self.open_trade(),
+            Action::Offer(to) => self.open_offer(to),
+            Action::Give(_) | Action::Ask(_) => self.add_offer_item(action),
+            Action::Propose => {
+                if let Some(Step::TradeBuild(o)) = self.stack.pop() {
+                    self.stack.push(Step::TradeAnswer(o));
+                }
+            }
+            Action::Cancel | Action::Decline => {
+                self.stack.pop();
+            }
+            Action::Accept => self.accept_offer(),
+            Action::Pass => self.end_turn(),
+        }
+    }
+
+    /// Every legal action, in a fixed order.
+    pub fn legal(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(seat) = self.actor() else {
+            return;
+        };
+        let mut candidates: Vec<Action> = Vec::new();
+        let placements = |c: &mut Vec<Action>| {
+            let mut values: Vec<u8> = self.players[seat]
+                .dice
+                .iter()
+                .filter_map(|d| match d {
+                    DieLoc::Ready(v) => Some(*v),
+                    _ => None,
+                })
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            for v in values {
+                for space in Space::all() {
+                    c.push(Action::Place { value: v, space });
+                }
+            }
+        };
+        let retrievals = |c: &mut Vec<Action>| {
+            let mut seen = Vec::new();
+            for d in &self.players[seat].dice {
+                if let DieLoc::Board(space, value) = *d {
+                    if !seen.contains(&(space, value)) {
+                        seen.push((space, value));
+                        c.push(Action::Retrieve { value, space });
+                    }
+                }
+            }
+        };
+        match self.stack.last() {
+            None => {
+                placements(&mut candidates);
+                retrievals(&mut candidates);
+                candidates.push(Action::Dilemma);
+                candidates.push(Action::Trade);
+                candidates.push(Action::Pass);
+            }
+            Some(Step::Doubles) => {
+                placements(&mut candidates);
+                candidates.push(Action::End);
+                candidates.push(Action::Trade);
+            }
+            Some(Step::ChooseUp(_)) => {
+                for &r in &self.players[seat].dealt {
+                    candidates.push(Action::KeepUp(r));
+                }
+            }
+            Some(Step::ChooseDown(_)) => {
+                for &r in &self.players[seat].dealt {
+                    candidates.push(Action::KeepDown(r));
+                }
+            }
+            Some(Step::Retrieve { .. }) => {
+                retrievals(&mut candidates);
+                candidates.extend([
+                    Action::FinishRetrieve(RetrievePay::Food),
+                    Action::FinishRetrieve(RetrievePay::Bliss),
+                    Action::FinishRetrieve(RetrievePay::Free),
+                ]);
+            }
+            Some(Step::Pay(_)) => candidates.extend(Good::ALL.iter().map(|&g| Action::Pay(g))),
+            Some(Step::PaySet(_)) | Some(Step::DilemmaPay { .. }) => {
+                candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Pay(g)))
+            }
+            Some(Step::TunnelTake(_)) | Some(Step::ChooseResource(_)) => {
+                candidates.extend(Good::RESOURCES.iter().map(|&g| Action::Take(g)));
+                candidates.push(Action::Draw);
+            }
+            Some(Step::StarChoice(_)) => {
+                candidates.push(Action::Star(StarTarget::Territory));
+                candidates.extend((0..6).map(|m| Action::Star(StarTarget::Market(m))));
+            }
+            Some(Step::Discard(_)) => {
+                candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
+            }
+            Some(Step::Lose { .. }) => {
+                candidates.extend(Good::ALL[..7].iter().map(|&g| Action::Lose(g)))
+            }
+            Some(Step::DilemmaChoice) => candidates.extend([Action::Rebel, Action::Conform]),
+            Some(Step::DilemmaKeep(ids)) => candidates.extend(ids.iter().map(|&r| Action::Keep(r))),
+            Some(Step::TradePartner) => {
+                candidates.extend((0..self.n() as u8).map(Action::Offer));
+                candidates.push(Action::Cancel);
+            }
+            Some(Step::TradeBuild(_)) => {
+                candidates.extend(Good::ALL.iter().map(|&g| Action::Give(g)));
+                candidates.extend(Good::ALL.iter().map(|&g| Action::Ask(g)));
+                candidates.extend([Action::Propose, Action::Cancel]);
+            }
+            Some(Step::TradeAnswer(_)) => candidates.extend([Action::Accept, Action::Decline]),
+            Some(_) => {}
+        }
+        out.extend(candidates.into_iter().filter(|&a| self.check(a).is_ok()));
+    }
+
+    /// Dice a player has in each state, for quick assertions.
+    pub fn ready_values(&self, seat: Seat) -> Vec<u8> {
+        (0..DICE)
+            .filter_map(|i| match self.players[seat].dice[i] {
+                DieLoc::Ready(v) => Some(v),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the dilemma of `seat` is still unresolved.
+    pub fn dilemma_open(&self, seat: Seat) -> bool {
+        self.players[seat].dilemma_state == DilemmaState::Unresolved
+    }
+}
+
+impl Step {
+    /// Whether the step waits for a seat's decision.
+    pub fn is_decision(&self) -> bool {
+        !matches!(
+            self,
+            Step::FinishSetup
+                | Step::Bump { .. }
+                | Step::Benefit(_)
+                | Step::Advance(_)
+                | Step::Markets
+                | Step::MarketStars { .. }
+                | Step::AfterPlacement
+                | Step::EndTurn
+        )
+    }
+
+    /// Decisions resolved automatically when only one choice exists (a forced payment,
+    /// discard, loss or star spot).
+    pub fn forced_when_single(&self) -> bool {
+        matches!(
+            self,
+            Step::Pay(_)
+                | Step::PaySet(_)
+                | Step::DilemmaPay { .. }
+                | Step::Discard(_)
+                | Step::Lose { .. }
+                | Step::StarChoice(_)
+                | Step::DilemmaKeep(_)
+        )
+    }
+}
+
+/// A short description of the pending decision, for refusals and the board.
+pub fn describe(top: Option<&Step>) -> String {
+    match top {
+        None => {
+            "it is the start of a turn: place a worker, retrieve, resolve your dilemma, or trade"
+                .into()
+        }
+        Some(Step::ChooseUp(_)) => "choose a dealt recruit to keep face up (`up N`)".into(),
+        Some(Step::ChooseDown(_)) => "choose a dealt recruit to keep face down (`down N`)".into(),
+        Some(Step::Pay(_)) => "pay the rest of the cost (`pay GOOD`)".into(),
+        Some(Step::PaySet(_)) => "pay the artifact market with cards (`pay KIND`)".into(),
+        Some(Step::TunnelTake(_)) => {
+            "take the tunnel's resource or an artifact (`take R` / `draw`)".into()
+        }
+        Some(Step::ChooseResource(n)) => format!("choose {n} more resource(s) (`take R`)"),
+        Some(Step::StarChoice(_)) => {
+            "choose where your star goes (`star terr` / `star mXX`)".into()
+        }
+        Some(Step::Doubles) => "place another doubled die, or `end`".into(),
+        Some(Step::Retrieve { .. }) => {
+            "pick more dice (`ret V@SPACE`) or pay (`fin food|bliss|free`)".into()
+        }
+        Some(Step::DilemmaPay { .. }) => {
+            "pay for the dilemma with artifact cards (`pay KIND`)".into()
+        }
+        Some(Step::DilemmaChoice) => {
+            "`rebel` (draw recruits) or `conform` (a star on the card)".into()
+        }
+        Some(Step::DilemmaKeep(_)) => "keep one of the drawn recruits (`keep N`)".into(),
+        Some(Step::Discard(s)) => {
+            format!("seat {s} discards down to their morale (`discard KIND`)")
+        }
+        Some(Step::Lose { seat, n }) => {
+            format!("seat {seat} loses {n} commodity/resource (`lose GOOD`)")
+        }
+        Some(Step::TradePartner) => "choose whom to trade with (`offer SEAT`) or `cancel`".into(),
+        Some(Step::TradeBuild(_)) => {
+            "build the offer (`give G`, `ask G`, `propose`, `cancel`)".into()
+        }
+        Some(Step::TradeAnswer(o)) => format!(
+            "seat {} answers the offer (`accept` / `decline`)",
+            o.partner
+        ),
+        Some(_) => "the game is resolving".into(),
+    }
+}
+
+/// Whether a space is a construction site (for tests and the view).
+pub fn is_site(space: Space) -> bool {
+    matches!(space.kind(), SpaceKind::Site(..))
+}

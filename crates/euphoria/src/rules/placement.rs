@@ -1,0 +1,457 @@
+//! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
+
+use crate::cards::{
+    market_faction, market_threshold, space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind,
+    DICE, MARKET_TILES, TUNNEL_END,
+};
+use crate::rules::checks::StarSpot;
+use crate::state::{DieLoc, Euphoria, SetPayment, StarTarget, Step};
+use engine::Seat;
+
+/// The resource a tunnel mouth gives.
+pub fn tunnel_resource(f: Faction) -> Good {
+    [Good::Gold, Good::Stone, Good::Clay][f.index() % 3]
+}
+
+/// The commodity a tunnel end gives (D-05).
+pub fn tunnel_end_reward(f: Faction) -> Good {
+    [Good::Water, Good::Food, Good::Energy][f.index() % 3]
+}
+
+impl Euphoria {
+    /// The cost of placing on `space` (built markets: the tile's visit cost).
+    pub fn cost_of(&self, space: Space) -> Cost {
+        match space.kind() {
+            SpaceKind::Built(m) => MARKET_TILES[self.markets[m].tile as usize].cost,
+            _ => space_cost(space),
+        }
+    }
+
+    /// Whether `seat` can pay `cost` (fixed part first; the chosen parts use disjoint
+    /// classes of goods, so counting each class after the fixed part is exact).
+    pub fn can_pay(&self, seat: Seat, cost: Cost) -> bool {
+        let p = &self.players[seat];
+        let mut left: Vec<u32> = Good::ALL.iter().map(|&g| p.count(g)).collect();
+        for &(g, n) in cost.fixed {
+            if left[g.index()] < n as u32 {
+                return false;
+            }
+            left[g.index()] -= n as u32;
+        }
+        cost.choice.iter().all(|&(c, n)| {
+            let have: u32 = Good::ALL
+                .iter()
+                .filter(|g| c.accepts(**g))
+                .map(|g| left[g.index()])
+                .sum();
+            have >= n as u32
+        })
+    }
+
+    /// Whether `seat` can pay an artifact market (3 any, or 2 identical unless the
+    /// Courthouse forbids it).
+    pub fn can_pay_set(&self, seat: Seat) -> bool {
+        let p = &self.players[seat];
+        p.hand_size() >= 3
+            || (!self.penalized(seat, Penalty::NoPair) && p.hand.iter().any(|&c| c >= 2))
+    }
+
+    /// The dice on a space (seat, die index, value).
+    pub fn occupants(&self, space: Space) -> Vec<(Seat, usize, u8)> {
+        let mut out = Vec::new();
+        for (s, p) in self.players.iter().enumerate() {
+            for (i, d) in p.dice.iter().enumerate() {
+                if let DieLoc::Board(sp, v) = *d {
+                    if sp == space {
+                        out.push((s, i, v));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The die index of `seat` available with `value` (eligible for doubles if asked).
+    pub fn ready_die(&self, seat: Seat, value: u8, doubles: bool) -> Option<usize> {
+        (0..DICE).find(|&i| {
+            self.players[seat].dice[i] == DieLoc::Ready(value)
+                && (!doubles || self.turn.eligible[i])
+        })
+    }
+
+    /// Why `seat` may not place a die showing `value` on `space`, if it may not.
+    pub fn check_place(
+        &self,
+        seat: Seat,
+        value: u8,
+        space: Space,
+        doubles: bool,
+    ) -> Result<(), String> {
+        if self.ready_die(seat, value, doubles).is_none() {
+            return Err(if doubles {
+                format!(
+                    "no die showing {value} that was doubled at the start of the turn is available"
+                )
+            } else {
+                format!("you have no available die showing {value}")
+            });
+        }
+        if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
+            return Err("a doubled worker costs 1 morale and your morale is 1".into());
+        }
+        if space.region() == Some(Faction::Icarite) && self.penalized(seat, Penalty::NoIcarus) {
+            return Err("the Apothecary penalty forbids placing workers in Icarus".into());
+        }
+        let occupants = self.occupants(space);
+        match space.kind() {
+            SpaceKind::Area(_)
+                if self.penalized(seat, Penalty::OneWorkerPerArea)
+                    && occupants.iter().any(|o| o.0 == seat) =>
+            {
+                return Err(
+                    "the Arena penalty allows only one of your workers in each commodity area"
+                        .into(),
+                );
+            }
+            SpaceKind::TunnelEnd(f) => {
+                if self.miners[f.index()] < TUNNEL_END {
+                    return Err(format!(
+                        "the {f} tunnel end is closed until its miner reaches the end"
+                    ));
+                }
+                if self.config.tunnel_end_requires_faction && !self.players[seat].has_active(f) {
+                    return Err(format!(
+                        "only players with a face-up {f} recruit may use the {f} tunnel end"
+                    ));
+                }
+            }
+            SpaceKind::Site(m, _) => {
+                if self.markets[m].built {
+                    return Err(
+                        "this market is already built; its construction sites are closed".into(),
+                    );
+                }
+                if !occupants.is_empty() {
+                    return Err(
+                        "this construction site is taken (workers there cannot be bumped)".into(),
+                    );
+                }
+                if self.penalized(seat, Penalty::NoSharedConstruction) {
+                    let shared = (0..4).any(|s| {
+                        self.occupants(Space::site(m, s))
+                            .iter()
+                            .any(|o| o.0 != seat)
+                    });
+                    if shared {
+                        return Err(
+                            "the Lounge penalty forbids building beside another player's worker"
+                                .into(),
+                        );
+                    }
+                }
+            }
+            SpaceKind::Built(m) => {
+                if !self.markets[m].built {
+                    return Err("this market is not built yet".into());
+                }
+                if self.penalized(seat, Penalty::NoForeignBuiltMarket)
+                    && self.markets[m].stars & (1 << seat) == 0
+                {
+                    return Err("the Plaza penalty forbids built markets without your star".into());
+                }
+            }
+            _ => {}
+        }
+        if space.is_bumpable()
+            && occupants.iter().any(|o| o.0 == seat)
+            && self.penalized(seat, Penalty::NoSelfBump)
+        {
+            return Err("the Spa penalty forbids bumping your own worker".into());
+        }
+        let payable = match space.kind() {
+            SpaceKind::ArtifactMarket(_) => self.can_pay_set(seat),
+            _ => self.can_pay(seat, self.cost_of(space)),
+        };
+        if !payable {
+            return Err(match space.kind() {
+                SpaceKind::ArtifactMarket(_) => {
+                    if self.penalized(seat, Penalty::NoPair) {
+                        "you need 3 artifact cards (the Courthouse penalty forbids a pair)".into()
+                    } else {
+                        "you need 3 artifact cards or 2 identical ones".into()
+                    }
+                }
+                _ => format!("you cannot pay the cost of the {}", space.name()),
+            });
+        }
+        Ok(())
+    }
+
+    /// Places the die (already checked), pays the fixed cost and queues the rest.
+    pub fn place(&mut self, value: u8, space: Space, doubles: bool) {
+        let seat = self.current as usize;
+        let Some(die) = self.ready_die(seat, value, doubles) else {
+            return;
+        };
+        if self.turn.placed == 0 {
+            let group: Vec<usize> = (0..DICE)
+                .filter(|&i| {
+                    self.turn.at_start[i] && self.players[seat].dice[i] == DieLoc::Ready(value)
+                })
+                .collect();
+            let allowed = group.len() >= 2 && !self.penalized(seat, Penalty::NoDoubles);
+            for i in 0..DICE {
+                self.turn.eligible[i] = allowed && group.contains(&i);
+            }
+        }
+        if doubles && self.config.doubles_cost_morale {
+            self.shift_morale(seat, -1);
+        }
+        self.turn.eligible[die] = false;
+        self.turn.placed += 1;
+        let bumped = if space.is_bumpable() {
+            self.occupants(space).first().copied()
+        } else {
+            None
+        };
+        self.players[seat].dice[die] = DieLoc::Board(space, value);
+        let cost = self.cost_of(space);
+        for &(g, n) in cost.fixed {
+            self.spend(seat, g, n as u32);
+        }
+        self.stack.push(Step::AfterPlacement);
+        self.stack.push(Step::Markets);
+        self.stack.push(Step::Benefit(space));
+        if let Some((s, i, _)) = bumped {
+            self.stack.push(Step::Bump {
+                seat: s as u8,
+                die: i as u8,
+            });
+        }
+        match space.kind() {
+            SpaceKind::ArtifactMarket(_) => self.stack.push(Step::PaySet(SetPayment {
+                first: None,
+                paid: 0,
+                need_three: self.penalized(seat, Penalty::NoPair),
+            })),
+            _ if !cost.choice.is_empty() => self.stack.push(Step::Pay(cost.choice.to_vec())),
+            _ => {}
+        }
+    }
+
+    /// A bumped worker returns to its owner and is rolled (D-04, A-03).
+    pub fn bump(&mut self, seat: Seat, die: usize) {
+        if let DieLoc::Board(_, v) = self.players[seat].dice[die] {
+            self.players[seat].dice[die] = DieLoc::Ready(v);
+            if let Some(step) = self.roll_dice(seat, 1 << die) {
+                self.stack.push(step);
+            }
+        }
+    }
+
+    /// The benefit of a space for the current player.
+    pub fn benefit(&mut self, space: Space) {
+        let seat = self.current as usize;
+        match space.kind() {
+            SpaceKind::Area(f) => {
+                let total: u32 = self.occupants(space).iter().map(|o| o.2 as u32).sum();
+                let bonus = u32::from(self.tier_bonus(seat, f, 1));
+                let (amount, effect) = commodity_reward(total);
+                self.players[seat].add(f.commodity(), amount + bonus);
+                match effect {
+                    AreaEffect::Allegiance => self.advance(f),
+                    AreaEffect::KnowledgeDown => self.shift_knowledge(seat, -1),
+                    AreaEffect::KnowledgeUp => self.shift_knowledge(seat, 1),
+                }
+            }
+            SpaceKind::Tunnel(f) => {
+                let m = &mut self.miners[f.index()];
+                *m = (*m + 1).min(TUNNEL_END);
+                if self.tier_bonus(seat, f, 2) {
+                    self.players[seat].add(tunnel_resource(f), 1);
+                    self.draw_artifact(seat);
+                } else {
+                    self.stack.push(Step::TunnelTake(f));
+                }
+            }
+            SpaceKind::TunnelEnd(f) => self.players[seat].add(tunnel_end_reward(f), 3),
+            SpaceKind::ArtifactMarket(Faction::Icarite) | SpaceKind::Nimbus => {
+                let placed = self.place_star(seat, StarSpot::Territory(Faction::Icarite));
+                self.advance(Faction::Icarite);
+                if placed && self.tier_bonus(seat, Faction::Icarite, 2) {
+                    self.draw_artifact(seat);
+                }
+            }
+            SpaceKind::ArtifactMarket(f) => {
+                self.stack.push(Step::Advance(f));
+                if !self.star_targets(seat, f).is_empty() {
+                    self.stack.push(Step::StarChoice(f));
+                }
+            }
+            SpaceKind::Breeze => {
+                self.advance(Faction::Icarite);
+                self.draw_artifact(seat);
+                self.draw_artifact(seat);
+            }
+            SpaceKind::Sky => {
+                self.advance(Faction::Icarite);
+                self.stack.push(Step::ChooseResource(2));
+            }
+            SpaceKind::ActivateEnergy => {
+                self.shift_knowledge(seat, -2);
+                self.new_worker(seat);
+            }
+            SpaceKind::ActivateWater => {
+                self.shift_morale(seat, 2);
+                self.new_worker(seat);
+            }
+            SpaceKind::Site(..) => {}
+            SpaceKind::Built(m) => {
+                let f = market_faction(m);
+                self.place_star(seat, StarSpot::Territory(f));
+                self.advance(f);
+            }
+        }
+    }
+
+    /// Where an artifact-market star of faction `f` may go for `seat` (A-10: may be none).
+    pub fn star_targets(&self, seat: Seat, f: Faction) -> Vec<StarTarget> {
+        let mut out = Vec::new();
+        if self.territory_room(f) > 0 {
+            out.push(StarTarget::Territory);
+        }
+        if f != Faction::Icarite {
+            for m in 0..self.markets.len() {
+                let mk = &self.markets[m];
+                if market_faction(m) == f && mk.built && mk.stars & (1 << seat) == 0 {
+                    out.push(StarTarget::Market(m as u8));
+                }
+            }
+        }
+        out
+    }
+
+    /// A new worker from the reserve, rolled into the pool (5.5), unless the player owns 4
+    /// or the Laboratory penalty blocks it.
+    pub fn new_worker(&mut self, seat: Seat) {
+        let owned = self.players[seat].owned_dice();
+        if owned >= DICE
+            || ((2..=3).contains(&owned) && self.penalized(seat, Penalty::NoNewWorkers))
+        {
+            return;
+        }
+        let Some(i) = (0..DICE).find(|&i| self.players[seat].dice[i] == DieLoc::Reserve) else {
+            return;
+        };
+        if let Some(step) = self.roll_dice(seat, 1 << i) {
+            self.stack.push(step);
+        }
+    }
+
+    /// Completes every market whose sites hold enough workers (3.7).
+    pub fn check_markets(&mut self) {
+        let threshold = market_threshold(self.n());
+        for m in 0..self.markets.len() {
+            if self.markets[m].built {
+                continue;
+            }
+            let sites: Vec<(Seat, usize, u8)> = (0..4)
+                .flat_map(|s| self.occupants(Space::site(m, s)))
+                .collect();
+            if sites.len() < threshold {
+                continue;
+            }
+            self.markets[m].built = true;
+            let mut seats = 0u8;
+            for &(s, _, _) in &sites {
+                seats |= 1 << s;
+            }
+            self.stack.push(Step::MarketStars {
+                market: m as u8,
+                seats,
+            });
+            let mut losses = Vec::new();
+            for s in self.order_from_current() {
+                let mut mask = 0u8;
+                for &(o, i, v) in &sites {
+                    if o == s {
+                        self.players[s].dice[i] = DieLoc::Ready(v);
+                        mask |= 1 << i;
+                    }
+                }
+                if mask != 0 {
+                    if let Some(step) = self.roll_dice(s, mask) {
+                        losses.push(step);
+                    }
+                }
+            }
+            for step in losses.into_iter().rev() {
+                self.stack.push(step);
+            }
+        }
+    }
+
+    /// One star per contributor, clockwise from the active player.
+    pub fn market_stars_for(&mut self, market: usize, seats: u8) {
+        for s in self.order_from_current() {
+            if seats & (1 << s) != 0 {
+                self.place_star(s, StarSpot::Market(market));
+            }
+        }
+    }
+
+    /// After a placement: offer the doubled dice, or end the turn.
+    pub fn after_placement(&mut self) {
+        let seat = self.current as usize;
+        let more = (0..DICE).any(|i| {
+            self.turn.eligible[i] && matches!(self.players[seat].dice[i], DieLoc::Ready(_))
+        });
+        if more && !self.penalized(seat, Penalty::NoDoubles) {
+            self.stack.push(Step::Doubles);
+        } else {
+            self.end_turn();
+        }
+    }
+}
+
+/// The non-commodity effect of a commodity-area placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AreaEffect {
+    Allegiance,
+    KnowledgeDown,
+    KnowledgeUp,
+}
+
+/// The commodity table (3.3): the amount (before the tier-1 bonus) and the effect for the
+/// total of all dice in the area.
+pub fn commodity_reward(total: u32) -> (u32, AreaEffect) {
+    match total {
+        0..=4 => (1, AreaEffect::Allegiance),
+        5..=8 => (1, AreaEffect::KnowledgeDown),
+        _ => (2, AreaEffect::KnowledgeUp),
+    }
+}
+
+impl Euphoria {
+    /// Why `seat` may not pay `g` towards an artifact market now.
+    pub fn check_pay_set(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), String> {
+        let player = &self.players[seat];
+        if !g.is_artifact() || player.count(g) == 0 {
+            return Err(format!("you hold no {g} card"));
+        }
+        let n = player.hand_size();
+        let ok = match p.paid {
+            0 => n >= 3 || (!p.need_three && player.count(g) >= 2),
+            1 => (p.first == Some(g) && !p.need_three) || n >= 2,
+            _ => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(
+                "that card would leave the payment impossible to complete (3 any or 2 identical)"
+                    .into(),
+            )
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Trading during your turn (spec 1.9, 5.10): an offer to one player, built item by
+//! item, which that player accepts or declines.
+
+use crate::action::Action;
+use crate::cards::Good;
+use crate::state::{Euphoria, Offer, Step, OFFERS_PER_TURN, OFFER_ITEMS};
+
+impl Euphoria {
+    /// Why the current player may not start trading now.
+    pub fn check_trade(&self) -> Result<(), String> {
+        if self.turn.offers >= OFFERS_PER_TURN {
+            return Err(format!("at most {OFFERS_PER_TURN} offer per turn"));
+        }
+        Ok(())
+    }
+
+    /// Starts trading: a partner is chosen next.
+    pub fn open_trade(&mut self) {
+        self.turn.offers += 1;
+        self.stack.push(Step::TradePartner);
+    }
+
+    /// Why the current player may not open an offer to `to`.
+    pub fn check_offer(&self, to: u8) -> Result<(), String> {
+        if to as usize >= self.n() {
+            return Err(format!("there is no seat {to}"));
+        }
+        if to == self.current {
+            return Err("you cannot trade with yourself".into());
+        }
+        Ok(())
+    }
+
+    /// Opens an offer to `to`.
+    pub fn open_offer(&mut self, to: u8) {
+        self.stack.pop();
+        self.stack.push(Step::TradeBuild(Offer {
+            partner: to,
+            give: [0; 13],
+            ask: [0; 13],
+        }));
+    }
+
+    /// Why `item` (give or ask) may not be added to `offer`.
+    pub fn check_offer_item(&self, offer: &Offer, item: Action) -> Result<(), String> {
+        if offer.items() >= OFFER_ITEMS {
+            return Err(format!("an offer holds at most {OFFER_ITEMS} items"));
+        }
+        let me = &self.players[self.current as usize];
+        let them = &self.players[offer.partner as usize];
+        match item {
+            Action::Give(g) => {
+                if offer.ask[g.index()] > 0 {
+                    return Err(format!("you already ask for {g}"));
+                }
+                if me.count(g) <= offer.give[g.index()] as u32 {
+                    return Err(format!("you do not have another {g} to give"));
+                }
+                Ok(())
+            }
+            Action::Ask(g) => {
+                if offer.give[g.index()] > 0 {
+                    return Err(format!("you already give {g}"));
+                }
+                // Their card kinds are secret: only the hand size limits what you ask.
+                if g.is_artifact() {
+                    let asked: u32 = Good::ARTIFACT_KINDS
+                        .iter()
+                        .map(|k| offer.ask[k.index()] as u32)
+                        .sum();
+                    if them.hand_size() <= asked {
+                        return Err("they do not hold that many artifact cards".into());
+                    }
+                } else if them.count(g) <= offer.ask[g.index()] as u32 {
+                    return Err(format!("they do not have another {g}"));
+                }
+                Ok(())
+            }
+            _ => Err("not an offer item".into()),
+        }
+    }
+
+    /// Adds one item to the offer being built.
+    pub fn add_offer_item(&mut self, item: Action) {
+        if let Some(Step::TradeBuild(o)) = self.stack.last_mut() {
+            match item {
+                Action::Give(g) => o.give[g.index()] += 1,
+                Action::Ask(g) => o.ask[g.index()] += 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// Why the partner may not accept `offer`.
+    pub fn check_accept(&self, offer: &Offer) -> Result<(), String> {
+        let them = &self.players[offer.partner as usize];
+        for g in Good::ALL {
+            if them.count(g) < offer.ask[g.index()] as u32 {
+                return Err(format!("you do not have the {g} asked for"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The goods change hands at once.
+    pub fn accept_offer(&mut self) {
+        let Some(Step::TradeAnswer(o)) = self.stack.pop() else {
+            return;
+        };
+        let me = self.current as usize;
+        let them = o.partner as usize;
+        for g in Good::ALL {
+            let give = o.give[g.index()] as u32;
+            let ask = o.ask[g.index()] as u32;
+            self.players[me].remove(g, give);
+            self.players[them].add(g, give);
+            self.players[them].remove(g, ask);
+            self.players[me].add(g, ask);
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! The full game state: board, players, decks, and the stack of pending steps.
+
+use crate::cards::{Faction, Good, GoodClass, Space, ARTIFACTS, DICE, MARKETS, SUPPLY};
+use crate::config::EuphoriaConfig;
+use engine::{GameRng, Seat};
+use serde::{Deserialize, Serialize};
+
+/// Where one worker die is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DieLoc {
+    /// Not yet gained (or lost to the knowledge check): beside the board.
+    Reserve,
+    /// Available in front of its owner, showing a value.
+    Ready(u8),
+    /// On an action space, showing a value.
+    Board(Space, u8),
+}
+
+impl DieLoc {
+    /// The value shown, for a die in play.
+    pub fn value(self) -> Option<u8> {
+        match self {
+            DieLoc::Reserve => None,
+            DieLoc::Ready(v) | DieLoc::Board(_, v) => Some(v),
+        }
+    }
+}
+
+/// A recruit card a player holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldRecruit {
+    /// Recruit number 1..=48.
+    pub id: u8,
+    /// Face up (active).
+    pub up: bool,
+    /// Carries one of its owner's stars (tier 4).
+    pub star: bool,
+}
+
+/// How a player's dilemma stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DilemmaState {
+    Unresolved,
+    /// Resolved by drawing recruits.
+    Rebelled,
+    /// Resolved by placing a star on the card.
+    Conformed,
+}
+
+/// One player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub dice: [DieLoc; DICE],
+    pub knowledge: u8,
+    pub morale: u8,
+    /// Commodities and resources, indexed by [`Good::index`] (0..7).
+    pub supply: [u32; SUPPLY],
+    /// Artifact cards in hand, counted by kind (0..6).
+    pub hand: [u8; ARTIFACTS],
+    pub stars_left: u8,
+    pub recruits: Vec<HeldRecruit>,
+    /// The four recruits dealt at setup, until the choice is made.
+    pub dealt: Vec<u8>,
+    /// Dilemma card index 0..6.
+    pub dilemma: u8,
+    pub dilemma_state: DilemmaState,
+}
+
+impl Player {
+    /// Total artifact cards in hand.
+    pub fn hand_size(&self) -> u32 {
+        self.hand.iter().map(|&c| c as u32).sum()
+    }
+
+    /// How many of `g` the player holds.
+    pub fn count(&self, g: Good) -> u32 {
+        match g.artifact_index() {
+            Some(a) => self.hand[a] as u32,
+            None => self.supply[g.index()],
+        }
+    }
+
+    /// Adds `n` of `g`.
+    pub fn add(&mut self, g: Good, n: u32) {
+        match g.artifact_index() {
+            Some(a) => self.hand[a] += n as u8,
+            None => self.supply[g.index()] += n,
+        }
+    }
+
+    /// Removes `n` of `g` (the caller checked it is held).
+    pub fn remove(&mut self, g: Good, n: u32) {
+        match g.artifact_index() {
+            Some(a) => self.hand[a] = self.hand[a].saturating_sub(n as u8),
+            None => self.supply[g.index()] = self.supply[g.index()].saturating_sub(n),
+        }
+    }
+
+    /// How many goods of a class the player holds.
+    pub fn class_count(&self, c: GoodClass) -> u32 {
+        Good::ALL
+            .iter()
+            .filter(|g| c.accepts(**g))
+            .map(|g| self.count(*g))
+            .sum()
+    }
+
+    /// Dice the player owns (available or on the board).
+    pub fn owned_dice(&self) -> usize {
+        self.dice
+            .iter()
+            .filter(|d| !matches!(d, DieLoc::Reserve))
+            .count()
+    }
+
+    /// Whether the player has a face-up recruit of `f`.
+    pub fn has_active(&self, f: Faction) -> bool {
+        self.recruits
+            .iter()
+            .any(|r| r.up && crate::cards::recruit(r.id).faction == f)
+    }
+}
+
+/// One of the six market slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Market {
+    /// Tile index 0..18 (hidden while not built).
+    pub tile: u8,
+    pub built: bool,
+    /// Bitmask of seats with a star on the tile.
+    pub stars: u8,
+}
+
+/// Where a star goes when a space offers a choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StarTarget {
+    Territory,
+    Market(u8),
+}
+
+/// The artifact-market payment in progress ("3 any or 2 identical").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetPayment {
+    pub first: Option<Good>,
+    pub paid: u8,
+    /// Courthouse penalty: a pair does not complete the payment.
+    pub need_three: bool,
+}
+
+/// A trade offer being built or answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    pub partner: u8,
+    /// What the active player gives, by good index.
+    pub give: [u8; 13],
+    /// What the active player asks for, by good index.
+    pub ask: [u8; 13],
+}
+
+impl Offer {
+    /// Items in the offer.
+    pub fn items(&self) -> u32 {
+        self.give
+            .iter()
+            .chain(self.ask.iter())
+            .map(|&n| n as u32)
+            .sum()
+    }
+}
+
+/// Most items in one offer.
+pub const OFFER_ITEMS: u32 = 4;
+/// Most offers per turn.
+pub const OFFERS_PER_TURN: u8 = 1;
+
+/// One pending step of the current turn. Decision steps wait for a seat; the others run
+/// automatically. The stack's top runs first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    // --- setup (5.1)
+    /// Decision: `seat` keeps one dealt recruit face up.
+    ChooseUp(u8),
+    /// Decision: `seat` keeps one dealt recruit face down.
+    ChooseDown(u8),
+    /// Auto: return unchosen recruits, roll dice, pick the first player.
+    FinishSetup,
+    // --- placement (5.3)
+    /// Decision: pay the chosen part of a cost, one good at a time.
+    Pay(Vec<(GoodClass, u8)>),
+    /// Decision: pay an artifact market.
+    PaySet(SetPayment),
+    /// Auto: the worker on `space` other than the placed one is bumped.
+    Bump { seat: u8, die: u8 },
+    /// Auto: the benefit of the space.
+    Benefit(Space),
+    /// Decision: tunnel mouth, resource or artifact.
+    TunnelTake(Faction),
+    /// Decision: Sky Lounge, `n` resources still to choose.
+    ChooseResource(u8),
+    /// Decision: where an artifact-market star goes.
+    StarChoice(Faction),
+    /// Auto: allegiance +1 (after a star choice).
+    Advance(Faction),
+    /// Auto: check market completion.
+    Markets,
+    /// Auto: stars for the contributors of a just-completed market.
+    MarketStars { market: u8, seats: u8 },
+    /// Auto: the placement is over; doubles or end of turn.
+    AfterPlacement,
+    /// Decision: place another die of the doubled value, or end the turn.
+    Doubles,
+    // --- retrieval (5.4)
+    /// Decision: pick more dice to retrieve or choose how to pay.
+    Retrieve { dice: u8 },
+    // --- dilemma (5.8)
+    /// Decision: pay for the dilemma.
+    DilemmaPay { paid: u8 },
+    /// Decision: rebel or conform.
+    DilemmaChoice,
+    /// Decision: keep one of two drawn recruits.
+    DilemmaKeep(Vec<u8>),
+    // --- anyone's decisions
+    /// Decision for `seat`: discard down to morale.
+    Discard(u8),
+    /// Decision for `seat`: lose `n` commodities/resources (roll penalty).
+    Lose { seat: u8, n: u8 },
+    // --- trading (5.10)
+    /// Decision: the active player chooses a trading partner.
+    TradePartner,
+    /// Decision: the active player builds an offer.
+    TradeBuild(Offer),
+    /// Decision for the partner: accept or decline.
+    TradeAnswer(Offer),
+    /// Auto: the turn is over.
+    EndTurn,
+}
+
+/// Bookkeeping of the current turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Dice (by index) that may still be placed as doubles this turn.
+    pub eligible: [bool; DICE],
+    /// Dice available at the start of the turn (by index).
+    pub at_start: [bool; DICE],
+    /// Workers placed this turn.
+    pub placed: u8,
+    /// Trade offers made this turn.
+    pub offers: u8,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Euphoria {
+    pub config: EuphoriaConfig,
+    pub players: Vec<Player>,
+    /// Seat whose turn it is.
+    pub current: u8,
+    pub first_player: u8,
+    pub turn: Turn,
+    /// Turns played (for statistics).
+    pub turns: u32,
+    pub stack: Vec<Step>,
+    pub setup_done: bool,
+    /// Allegiance positions 0..=11 by faction.
+    pub allegiance: [u8; 4],
+    /// Miner positions 0..=9 (EUP, SUB, WAS).
+    pub miners: [u8; 3],
+    /// Seats with a star in each territory, in placement order.
+    pub territory: [Vec<u8>; 4],
+    pub markets: [Market; MARKETS],
+    /// Market tiles left in the box (hidden).
+    pub box_tiles: Vec<u8>,
+    pub artifact_deck: Vec<Good>,
+    /// Face up.
+    pub artifact_discard: Vec<Good>,
+    pub recruit_deck: Vec<u8>,
+    /// Face up (discarded from a dilemma draw).
+    pub recruit_discard: Vec<u8>,
+    /// Out of the game face down (starting discards under the published rule).
+    pub recruit_box: Vec<u8>,
+    /// Dilemma cards nobody holds (hidden).
+    pub dilemma_box: Vec<u8>,
+    pub over: bool,
+    /// Final roll-off totals per seat, one per round (only tied winners roll).
+    pub rolloff: Vec<Vec<u8>>,
+    pub rng: GameRng,
+}
+
+impl Euphoria {
+    /// Number of seats.
+    pub fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Seats in order starting from the current one.
+    pub fn order_from_current(&self) -> Vec<Seat> {
+        let n = self.n();
+        (0..n).map(|k| (self.current as usize + k) % n).collect()
+    }
+}
+
+/// Building fixed positions (for tests and tools). These bypass the rules: they are
+/// setters, not moves.
+impl Euphoria {
+    /// A game past setup: every seat kept its first dealt recruit face up and its second
+    /// face down; then `seat` is to start a turn with an empty board.
+    pub fn started(config: &EuphoriaConfig, seed: u64) -> Result<Euphoria, engine::ConfigError> {
+        let mut g = Euphoria::setup(config, seed)?;
+        while let Some(Step::ChooseUp(s)) | Some(Step::ChooseDown(s)) = g.stack.last().cloned() {
+            let seat = s as usize;
+            let r = g.players[seat].dealt[0];
+            let up = matches!(g.stack.last(), Some(Step::ChooseUp(_)));
+            g.players[seat].dealt.remove(0);
+            g.players[seat].recruits.push(HeldRecruit {
+                id: r,
+                up,
+                star: false,
+            });
+            g.stack.pop();
+        }
+        g.run();
+        Ok(g)
+    }
+
+    /// Makes it the start of `seat`'s turn, with no pending step.
+    pub fn set_turn(&mut self, seat: Seat) {
+        self.stack.clear();
+        self.current = seat as u8;
+        self.start_turn();
+    }
+
+    /// Sets the dice of `seat` (missing entries are reserve), then restarts the turn
+    /// bookkeeping if `seat` is to play.
+    pub fn set_dice(&mut self, seat: Seat, dice: &[DieLoc]) {
+        for i in 0..DICE {
+            self.players[seat].dice[i] = dice.get(i).copied().unwrap_or(DieLoc::Reserve);
+        }
+        if seat == self.current as usize && self.stack.is_empty() {
+            self.start_turn();
+        }
+    }
+
+    /// Sets how many of `g` the seat holds. Artifact cards come from (or go back to) the
+    /// deck and discards, so the 36 cards stay conserved.
+    pub fn set_good(&mut self, seat: Seat, g: Good, n: u32) {
+        if !g.is_artifact() {
+            self.players[seat].supply[g.index()] = n;
+            return;
+        }
+        while self.players[seat].count(g) > n {
+            self.players[seat].remove(g, 1);
+            self.artifact_discard.push(g);
+        }
+        while self.players[seat].count(g) < n {
+            if let Some(pos) = self.artifact_deck.iter().position(|&c| c == g) {
+                self.artifact_deck.remove(pos);
+            } else if let Some(pos) = self.artifact_discard.iter().position(|&c| c == g) {
+                self.artifact_discard.remove(pos);
+            } else {
+                return;
+            }
+            self.players[seat].add(g, 1);
+        }
+    }
+
+    /// Gives `seat` exactly these recruits (number, face up), returning its previous ones
+    /// to the deck and taking these from wherever they were.
+    pub fn set_recruits(&mut self, seat: Seat, recruits: &[(u8, bool)]) {
+        let old = std::mem::take(&mut self.players[seat].recruits);
+        self.recruit_deck.extend(old.iter().map(|r| r.id));
+        for &(id, up) in recruits {
+            self.recruit_deck.retain(|&x| x != id);
+            self.recruit_discard.retain(|&x| x != id);
+            self.recruit_box.retain(|&x| x != id);
+            for p in self.players.iter_mut() {
+                p.recruits.retain(|r| r.id != id);
+                p.dealt.retain(|&x| x != id);
+            }
+            self.players[seat].recruits.push(HeldRecruit {
+                id,
+                up,
+                star: false,
+            });
+        }
+    }
+
+    /// Puts market tile `tile` on slot `m` (swapping with wherever it was).
+    pub fn set_tile(&mut self, m: usize, tile: u8) {
+        let old = self.markets[m].tile;
+        if let Some(k) = (0..MARKETS).find(|&k| self.markets[k].tile == tile) {
+            self.markets[k].tile = old;
+        } else if let Some(b) = self.box_tiles.iter_mut().find(|t| **t == tile) {
+            *b = old;
+        }
+        self.markets[m].tile = tile;
+    }
+
+    /// Builds market `m` with tile `tile` and stars of `seats` on it (stars taken from
+    /// their supplies).
+    pub fn set_built(&mut self, m: usize, tile: u8, seats: &[Seat]) {
+        self.set_tile(m, tile);
+        self.markets[m].built = true;
+        for &s in seats {
+            if self.markets[m].stars & (1 << s) == 0 {
+                self.markets[m].stars |= 1 << s;
+                self.players[s].stars_left -= 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Conformance with the engine's harness and random-game properties.
+
+use engine::conformance::{run, Options};
+use engine::{rng_from_seed, Game};
+use euphoria::{Euphoria, EuphoriaConfig, KnowledgeCheck};
+use proptest::prelude::*;
+use rand::seq::IndexedRandom;
+
+fn conformance(players: usize, games: u64) {
+    let config = EuphoriaConfig::players(players);
+    let summary = run::<Euphoria>(
+        &config,
+        &Options {
+            games,
+            first_seed: 100 * players as u64,
+            max_steps: MOVE_CAP,
+            deep_every: 3,
+        },
+    );
+    assert_eq!(summary.games, games);
+}
+
+#[test]
+fn conformance_2p() {
+    conformance(2, 8);
+}
+
+#[test]
+fn conformance_3p() {
+    conformance(3, 8);
+}
+
+#[test]
+fn conformance_4p() {
+    conformance(4, 6);
+}
+
+#[test]
+fn conformance_5p() {
+    conformance(5, 3);
+}
+
+#[test]
+fn conformance_6p() {
+    conformance(6, 4);
+}
+
+#[test]
+fn conformance_published_flags() {
+    let config = EuphoriaConfig {
+        players: 3,
+        knowledge_check: KnowledgeCheck::OnRollOnly,
+        tunnel_end_requires_faction: false,
+        doubles_cost_morale: true,
+        starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
+        ..EuphoriaConfig::default()
+    };
+    run::<Euphoria>(
+        &config,
+        &Options {
+            games: 2,
+            first_seed: 7,
+            max_steps: MOVE_CAP,
+            deep_every: 41,
+        },
+    );
+}
+
+/// Random 5-player games are long: markets need all four sites filled at once and
+/// workers may leave sites; see RULINGS.md for the measured lengths.
+const MOVE_CAP: usize = 1_000_000;
+
+/// Plays one random game, checking the invariants after every action; returns its length.
+fn random_game(players: usize, seed: u64) -> Result<usize, String> {
+    let config = EuphoriaConfig::players(players);
+    let mut game = Euphoria::new(&config, seed).map_err(|e| e.to_string())?;
+    let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while game.to_act().is_some() {
+        if steps > MOVE_CAP {
+            return Err("move cap reached: the game did not end".into());
+        }
+        game.legal_actions(&mut legal);
+        let a = *legal.choose(&mut rng).ok_or("no legal action")?;
+        game.apply(a).map_err(|e| e.to_string())?;
+        if steps % 64 == 0 {
+            game.validate().map_err(|p| p.join("; "))?;
+        }
+        steps += 1;
+    }
+    game.validate().map_err(|p| p.join("; "))?;
+    if game.outcome().is_none() {
+        return Err("no outcome".into());
+    }
+    Ok(steps)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(20_260_501),
+        failure_persistence: None,
+        .. ProptestConfig::default()
+    })]
+
+    /// No good negative (unsigned, and validate checks the rest), stars, artifacts and dice
+    /// conserved, and every random game ends.
+    #[test]
+    fn random_games_end_and_conserve(players in 2usize..=6, seed in any::<u64>()) {
+        let r = random_game(players, seed);
+        prop_assert!(r.is_ok(), "{:?}", r);
+    }
+}

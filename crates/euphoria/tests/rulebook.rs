@@ -1,0 +1,684 @@
+//! The rulebook, section by section: setup, the commodity table, the knowledge check, the
+//! hand limit, market completion, allegiance tiers, the dilemma, trading and the end.
+
+use engine::{Game, Viewer};
+use euphoria::cards::{market_threshold, Faction, Good, Space};
+use euphoria::rules::checks::StarSpot;
+use euphoria::{Action, DieLoc, DilemmaState, Euphoria, EuphoriaConfig, KnowledgeCheck, Step};
+
+/// A game past setup, seat 0 to play, nobody holding recruits or dice.
+fn fresh(players: usize) -> Euphoria {
+    fresh_with(EuphoriaConfig::players(players))
+}
+
+fn fresh_with(config: EuphoriaConfig) -> Euphoria {
+    let mut g = Euphoria::started(&config, 11).expect("config");
+    for s in 0..players_of(&g) {
+        g.set_recruits(s, &[]);
+        g.set_dice(s, &[DieLoc::Ready(1)]);
+    }
+    g.set_turn(0);
+    g
+}
+
+fn players_of(g: &Euphoria) -> usize {
+    g.players.len()
+}
+
+fn act(g: &mut Euphoria, text: &str) {
+    let a: Action = text.parse().expect("notation");
+    if let Err(e) = g.apply(a) {
+        panic!("{text} refused: {e}");
+    }
+    assert_eq!(g.validate(), Ok(()));
+}
+
+fn refuse(g: &mut Euphoria, text: &str) -> String {
+    let a: Action = text.parse().expect("notation");
+    let before = g.clone();
+    let e = g.apply(a).expect_err(text);
+    assert_eq!(*g, before, "a refusal changed the state");
+    e.reason
+}
+
+fn ready(v: u8) -> DieLoc {
+    DieLoc::Ready(v)
+}
+
+// --- setup (1.2, 5.1)
+
+#[test]
+fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
+    for n in 2..=6 {
+        let g = Euphoria::new(&EuphoriaConfig::players(n), 3).expect("config");
+        for f in Faction::ALL {
+            assert_eq!(g.territory_room(f), n);
+        }
+        assert!(g.markets.iter().all(|m| !m.built));
+        assert_eq!(g.box_tiles.len(), 12);
+        assert_eq!(g.allegiance, [0; 4]);
+        assert_eq!(g.miners, [0; 3]);
+        assert_eq!(g.artifact_deck.len(), 36);
+        assert_eq!(g.recruit_deck.len(), 48 - 4 * n);
+        assert!(g.players.iter().all(|p| p.dealt.len() == 4));
+        assert_eq!(g.to_act(), Some(0));
+        assert!(g
+            .view(Viewer::Spectator)
+            .markets
+            .iter()
+            .all(|m| m.tile.is_none()));
+    }
+}
+
+#[test]
+fn recruit_choice_is_secret_until_everyone_chose() {
+    let mut g = Euphoria::new(&EuphoriaConfig::players(3), 5).expect("config");
+    let up = g.players[0].dealt[0];
+    let down = g.players[0].dealt[1];
+    act(&mut g, &format!("up {up}"));
+    act(&mut g, &format!("down {down}"));
+    assert_eq!(g.to_act(), Some(1));
+    let seen_by_1 = g.view(Viewer::Seat(1));
+    assert!(seen_by_1.players[0].recruits.iter().all(|r| r.id.is_none()));
+    assert!(seen_by_1.players[0].dealt.is_none());
+    let own = g.view(Viewer::Seat(0));
+    assert_eq!(own.players[0].recruits[0].id, Some(up));
+    // Unchosen cards are refused.
+    assert!(refuse(&mut g, &format!("up {up}")).contains("not among"));
+    for s in 1..3 {
+        let a = g.players[s].dealt[2];
+        let b = g.players[s].dealt[3];
+        act(&mut g, &format!("up {a}"));
+        act(&mut g, &format!("down {b}"));
+    }
+    assert!(g.setup_done);
+    let spectator = g.view(Viewer::Spectator);
+    assert_eq!(spectator.players[0].recruits[0].id, Some(up));
+    assert_eq!(spectator.players[0].recruits[1].id, None);
+    // The two unchosen cards of each player went back into the deck (D-02).
+    assert_eq!(g.recruit_deck.len(), 48 - 2 * 3);
+    for p in &g.players {
+        assert_eq!(p.knowledge, 3);
+        assert_eq!(p.morale, 1);
+        assert_eq!(p.stars_left, 10);
+        assert_eq!(p.supply, [0; 7]);
+        assert_eq!(p.hand_size(), 0);
+        assert_eq!(p.owned_dice(), 2);
+        assert_eq!(p.dilemma_state, DilemmaState::Unresolved);
+    }
+    // The highest starting roll begins.
+    let total = |s: usize| g.ready_values(s).iter().map(|&v| v as u32).sum::<u32>();
+    let first = g.current as usize;
+    assert!((0..3).all(|s| total(s) <= total(first)));
+    // Each seat sees its own dilemma, not the others'.
+    let v = g.view(Viewer::Seat(2));
+    assert!(v.players[2].dilemma.is_some());
+    assert!(v.players[0].dilemma.is_none());
+}
+
+#[test]
+fn published_discard_flag_removes_unchosen_recruits() {
+    let config = EuphoriaConfig {
+        players: 2,
+        starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
+        ..EuphoriaConfig::default()
+    };
+    let g = Euphoria::started(&config, 1).expect("config");
+    assert_eq!(g.recruit_box.len(), 4);
+    assert_eq!(g.recruit_deck.len(), 48 - 8);
+}
+
+#[test]
+fn bad_config_lists_problems() {
+    let e = Euphoria::new(&EuphoriaConfig::players(7), 0).expect_err("7 players");
+    assert!(e.problems[0].contains("2 to 6"));
+    let parsed: Result<EuphoriaConfig, _> = serde_json::from_str(r#"{"players":3,"colour":1}"#);
+    assert!(parsed.is_err());
+    let parsed: EuphoriaConfig =
+        serde_json::from_str(r#"{"knowledge_check":"on_roll_only","edition":"v1"}"#).expect("ok");
+    assert_eq!(parsed.players, 4);
+    assert_eq!(parsed.knowledge_check, KnowledgeCheck::OnRollOnly);
+}
+
+// --- commodity areas (3.3)
+
+fn area_total(total_before: &[u8], die: u8) -> Euphoria {
+    let mut g = fresh(3);
+    let dice: Vec<DieLoc> = total_before
+        .iter()
+        .map(|&v| DieLoc::Board(Space::area(Faction::Euphorian), v))
+        .collect();
+    g.set_dice(1, &dice);
+    g.set_dice(0, &[ready(die)]);
+    act(&mut g, &format!("{die}@gen"));
+    g
+}
+
+#[test]
+fn commodity_table_breakpoints() {
+    // 4: one energy and the allegiance track.
+    let g = area_total(&[3], 1);
+    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.allegiance[0], 1);
+    assert_eq!(g.players[0].knowledge, 3);
+    // 5: one energy, knowledge -1.
+    let g = area_total(&[3], 2);
+    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.allegiance[0], 0);
+    assert_eq!(g.players[0].knowledge, 2);
+    // 8: still one.
+    let g = area_total(&[4, 2], 2);
+    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.players[0].knowledge, 2);
+    // 9: two energy, knowledge +1.
+    let g = area_total(&[4, 2], 3);
+    assert_eq!(g.players[0].count(Good::Energy), 2);
+    assert_eq!(g.players[0].knowledge, 4);
+}
+
+#[test]
+fn tier_one_bonus_for_each_faction() {
+    let ids = [13u8, 37, 25, 1]; // one recruit of EUP, SUB, WAS, ICA
+    for f in Faction::ALL {
+        let mut g = fresh(3);
+        g.set_recruits(0, &[(ids[f.index()], true)]);
+        g.allegiance[f.index()] = 2;
+        g.set_dice(0, &[ready(1)]);
+        act(&mut g, &format!("1@{}", Space::area(f)));
+        assert_eq!(g.players[0].count(f.commodity()), 2, "{f}");
+        // Without an active recruit of that faction: no bonus.
+        let mut g = fresh(3);
+        g.set_recruits(0, &[(ids[f.index()], false)]);
+        g.allegiance[f.index()] = 2;
+        g.set_dice(0, &[ready(1)]);
+        act(&mut g, &format!("1@{}", Space::area(f)));
+        assert_eq!(g.players[0].count(f.commodity()), 1, "{f}");
+    }
+    // A-20: the tier is checked before this placement's own advance.
+    let mut g = fresh(3);
+    g.set_recruits(0, &[(13, true)]);
+    g.allegiance[0] = 1;
+    g.set_dice(0, &[ready(1)]);
+    act(&mut g, "1@gen");
+    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.allegiance[0], 2);
+}
+
+#[test]
+fn tier_two_for_each_faction() {
+    let ids = [13u8, 37, 25];
+    for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
+        let mut g = fresh(3);
+        g.set_recruits(0, &[(ids[f.index()], true)]);
+        g.allegiance[f.index()] = 5;
+        g.set_dice(0, &[ready(2)]);
+        let cost = [Good::Energy, Good::Water, Good::Food][f.index()];
+        g.set_good(0, cost, 1);
+        act(&mut g, &format!("2@{}", Space::tunnel(f)));
+        let res = [Good::Gold, Good::Stone, Good::Clay][f.index()];
+        assert_eq!(g.players[0].count(res), 1, "{f}");
+        assert_eq!(g.players[0].hand_size(), 1, "{f}");
+        assert_eq!(g.miners[f.index()], 1);
+    }
+    // Icarite tier 2: an extra artifact when placing a star in the Icarite territory.
+    let mut g = fresh(3);
+    g.set_recruits(0, &[(1, true)]);
+    g.allegiance[3] = 4;
+    g.set_dice(0, &[ready(2)]);
+    g.set_good(0, Good::Gold, 3);
+    act(&mut g, "2@nimbus");
+    assert_eq!(g.territory[3], vec![0]);
+    assert_eq!(g.allegiance[3], 5);
+    assert_eq!(g.players[0].hand_size(), 1);
+}
+
+#[test]
+fn tier_three_reveals_and_tier_four_stars_for_each_faction() {
+    let ids = [13u8, 37, 25, 1];
+    for f in Faction::ALL {
+        let mut g = fresh(3);
+        g.set_recruits(1, &[(ids[f.index()], false)]);
+        g.allegiance[f.index()] = 7;
+        g.set_dice(0, &[ready(1)]);
+        act(&mut g, &format!("1@{}", Space::area(f)));
+        assert_eq!(g.allegiance[f.index()], 8);
+        assert!(g.players[1].recruits[0].up, "{f} tier 3 reveals");
+        assert!(!g.players[1].recruits[0].star);
+        g.allegiance[f.index()] = 10;
+        g.set_turn(0);
+        g.set_dice(0, &[ready(1)]);
+        act(&mut g, &format!("1@{}", Space::area(f)));
+        assert_eq!(g.allegiance[f.index()], 11);
+        assert!(g.players[1].recruits[0].star, "{f} tier 4 star");
+        assert_eq!(g.players[1].stars_left, 9);
+    }
+}
+
+#[test]
+fn tunnel_at_six_reveals_its_faction() {
+    let mut g = fresh(3);
+    g.set_recruits(2, &[(37, false), (13, false)]);
+    g.miners[1] = 5;
+    g.set_dice(0, &[ready(2)]);
+    g.set_good(0, Good::Water, 1);
+    act(&mut g, "2@tun-s");
+    act(&mut g, "take stone");
+    assert_eq!(g.miners[1], 6);
+    assert!(g.players[2].recruits[0].up);
+    assert!(!g.players[2].recruits[1].up);
+}
+
+// --- knowledge check (1.5 (3), 5.6)
+
+#[test]
+fn knowledge_check_at_sixteen_and_fifteen() {
+    let mut g = fresh(3);
+    g.set_dice(1, &[ready(6), ready(6)]);
+    g.players[1].knowledge = 4;
+    g.knowledge_check(1, true);
+    assert_eq!(g.ready_values(1), vec![6]);
+    let mut g = fresh(3);
+    g.set_dice(1, &[ready(6), ready(5)]);
+    g.players[1].knowledge = 4;
+    g.knowledge_check(1, true);
+    assert_eq!(g.ready_values(1), vec![6, 5]);
+}
+
+#[test]
+fn continuous_check_follows_a_knowledge_gain() {
+    for (knowledge, kept) in [(4u8, vec![5]), (3, vec![6, 5])] {
+        let mut g = fresh(3);
+        g.set_dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)]);
+        g.set_dice(0, &[ready(6), ready(5), ready(3)]);
+        g.players[0].knowledge = knowledge;
+        act(&mut g, "3@gen"); // total 9: knowledge +1
+        assert_eq!(g.players[0].knowledge, knowledge + 1);
+        assert_eq!(g.ready_values(0), kept, "knowledge {knowledge}");
+    }
+    // The published timing ignores a gain without a roll.
+    let mut g = fresh_with(EuphoriaConfig {
+        players: 3,
+        knowledge_check: KnowledgeCheck::OnRollOnly,
+        ..EuphoriaConfig::default()
+    });
+    g.set_dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)]);
+    g.set_dice(0, &[ready(6), ready(5), ready(3)]);
+    g.players[0].knowledge = 4;
+    act(&mut g, "3@gen");
+    assert_eq!(g.ready_values(0), vec![6, 5]);
+}
+
+// --- hand limit (1.5 (3), 5.7)
+
+#[test]
+fn hand_limit_makes_the_owner_choose_discards() {
+    let mut g = fresh(3);
+    g.players[0].morale = 2;
+    g.set_good(0, Good::Book, 1);
+    g.set_good(0, Good::Bat, 1);
+    g.set_good(0, Good::Bliss, 1);
+    g.set_good(0, Good::Food, 1);
+    g.set_dice(0, &[ready(2)]);
+    act(&mut g, "2@breeze");
+    let hand = g.players[0].hand_size();
+    assert_eq!(hand, 4);
+    assert!(matches!(g.stack.last(), Some(Step::Discard(0))));
+    assert_eq!(g.to_act(), Some(0));
+    act(&mut g, "discard book");
+    if g.players[0].hand_size() > 2 {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert!(legal.iter().all(|a| matches!(a, Action::Discard(_))));
+        act(&mut g, &legal[0].to_string());
+    }
+    assert_eq!(g.players[0].hand_size(), 2);
+    assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn losing_morale_forces_discards() {
+    let mut g = fresh(3);
+    g.players[0].morale = 3;
+    g.set_good(0, Good::Book, 3);
+    g.set_dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 2)]);
+    act(&mut g, "ret 2@gen");
+    act(&mut g, "fin free");
+    assert_eq!(g.players[0].morale, 2);
+    // One kind only: the discard resolves itself.
+    assert_eq!(g.players[0].hand_size(), 2);
+}
+
+// --- markets (1.5 (4), 3.7)
+
+fn complete_market(players: usize) -> Euphoria {
+    let mut g = fresh(players);
+    let need = market_threshold(players);
+    // Seats 1.. fill need-1 sites of market EA (seat 1 twice when it can).
+    let mut placed = Vec::new();
+    for (slot, k) in (1..).zip(0..need - 1) {
+        let seat = 1 + (k % (players - 1));
+        placed.push(seat);
+        let mut dice: Vec<DieLoc> = g.players[seat].dice.to_vec();
+        let free = dice
+            .iter()
+            .position(|d| *d == DieLoc::Reserve)
+            .expect("a free die");
+        dice[free] = DieLoc::Board(Space::site(0, slot), 4);
+        g.set_dice(seat, &dice);
+    }
+    g.set_dice(0, &[ready(3)]);
+    g.set_good(0, Good::Clay, 1);
+    act(&mut g, "3@ea1");
+    g
+}
+
+#[test]
+fn market_completes_at_the_threshold_for_2_4_and_6_players() {
+    for players in [2usize, 4, 6] {
+        let g = complete_market(players);
+        assert!(g.markets[0].built, "{players} players");
+        // Every contributor got exactly one star; dice are back in their pools.
+        let contributors: Vec<usize> = (0..players)
+            .filter(|&s| g.markets[0].stars & (1 << s) != 0)
+            .collect();
+        assert!(contributors.contains(&0));
+        for &s in &contributors {
+            assert_eq!(g.players[s].stars_left, 9);
+            assert!(g.players[s]
+                .dice
+                .iter()
+                .all(|d| !matches!(d, DieLoc::Board(..))));
+        }
+        assert_eq!(
+            g.view(Viewer::Spectator).markets[0].tile,
+            Some(g.markets[0].tile)
+        );
+    }
+    // One site short: not built.
+    let mut g = fresh(4);
+    g.set_dice(1, &[DieLoc::Board(Space::site(0, 1), 4)]);
+    g.set_dice(0, &[ready(3)]);
+    g.set_good(0, Good::Clay, 1);
+    act(&mut g, "3@ea1");
+    assert!(!g.markets[0].built);
+}
+
+#[test]
+fn several_dice_of_one_player_earn_one_star() {
+    let mut g = fresh(2);
+    g.set_dice(0, &[DieLoc::Board(Space::site(2, 1), 2), ready(3)]);
+    g.set_good(0, Good::Gold, 1);
+    act(&mut g, "3@sa1");
+    assert!(g.markets[2].built);
+    assert_eq!(g.players[0].stars_left, 9);
+    assert_eq!(g.players[0].owned_dice(), 2);
+}
+
+// --- dilemma (1.7, 5.8)
+
+#[test]
+fn dilemma_conform_places_a_star() {
+    let mut g = fresh(3);
+    let pictured = euphoria::cards::DILEMMAS[g.players[0].dilemma as usize].pictured;
+    g.set_good(0, pictured, 1);
+    g.players[0].morale = 3;
+    g.set_dice(0, &[ready(2)]);
+    act(&mut g, "dilemma");
+    // One pictured card only: it pays itself.
+    assert!(matches!(g.stack.last(), Some(Step::DilemmaChoice)));
+    assert!(g.view(Viewer::Seat(1)).players[0].dilemma.is_some());
+    act(&mut g, "conform");
+    assert_eq!(g.players[0].dilemma_state, DilemmaState::Conformed);
+    assert_eq!(g.players[0].stars_left, 9);
+    assert_eq!(g.current, 1);
+    assert!(refuse(&mut g, "dilemma").len() > 3);
+}
+
+#[test]
+fn dilemma_rebel_draws_two_recruits_and_keeps_one() {
+    let mut g = fresh(3);
+    let pictured = euphoria::cards::DILEMMAS[g.players[0].dilemma as usize].pictured;
+    let other = Good::ARTIFACT_KINDS
+        .into_iter()
+        .find(|&k| k != pictured)
+        .expect("another kind");
+    g.players[0].morale = 3;
+    g.set_good(0, other, 2);
+    act(&mut g, "dilemma");
+    // Two cards of one kind: the only possible payment resolves itself.
+    assert!(matches!(g.stack.last(), Some(Step::DilemmaChoice)));
+    act(&mut g, "rebel");
+    let Some(Step::DilemmaKeep(ids)) = g.stack.last().cloned() else {
+        panic!("a choice of two recruits");
+    };
+    assert!(g.view(Viewer::Seat(0)).drawn.is_some());
+    assert!(g.view(Viewer::Seat(1)).drawn.is_none());
+    act(&mut g, &format!("keep {}", ids[1]));
+    assert_eq!(g.players[0].recruits.len(), 1);
+    assert_eq!(g.players[0].recruits[0].id, ids[1]);
+    assert!(!g.players[0].recruits[0].up);
+    assert_eq!(g.recruit_discard, vec![ids[0]]);
+    assert_eq!(g.players[0].dilemma_state, DilemmaState::Rebelled);
+    assert_eq!(g.players[0].hand_size(), 0);
+}
+
+#[test]
+fn dilemma_needs_the_pictured_card_or_two() {
+    let mut g = fresh(3);
+    let pictured = euphoria::cards::DILEMMAS[g.players[0].dilemma as usize].pictured;
+    let other = Good::ARTIFACT_KINDS
+        .into_iter()
+        .find(|&k| k != pictured)
+        .expect("another kind");
+    g.players[0].morale = 3;
+    g.set_good(0, other, 1);
+    g.set_dice(0, &[ready(1)]);
+    assert!(refuse(&mut g, "dilemma").contains("costs"));
+}
+
+// --- trading (1.9, 5.10)
+
+#[test]
+fn trade_accepted_moves_goods_at_once() {
+    let mut g = fresh(3);
+    g.set_good(0, Good::Gold, 2);
+    g.set_good(2, Good::Water, 3);
+    g.set_dice(0, &[ready(2)]);
+    act(&mut g, "trade");
+    act(&mut g, "offer 2");
+    act(&mut g, "give gold");
+    act(&mut g, "ask water");
+    act(&mut g, "ask water");
+    act(&mut g, "propose");
+    assert_eq!(g.to_act(), Some(2));
+    act(&mut g, "accept");
+    assert_eq!(g.players[0].count(Good::Gold), 1);
+    assert_eq!(g.players[0].count(Good::Water), 2);
+    assert_eq!(g.players[2].count(Good::Gold), 1);
+    assert_eq!(g.players[2].count(Good::Water), 1);
+    assert_eq!(g.to_act(), Some(0));
+    // One offer per turn.
+    assert!(refuse(&mut g, "trade").contains("at most"));
+    act(&mut g, "2@gen");
+}
+
+#[test]
+fn trade_declined_changes_nothing() {
+    let mut g = fresh(3);
+    g.set_good(0, Good::Book, 1);
+    g.set_good(1, Good::Bat, 1);
+    g.players[0].morale = 2;
+    g.players[1].morale = 2;
+    g.set_dice(0, &[ready(2)]);
+    act(&mut g, "trade");
+    act(&mut g, "offer 1");
+    act(&mut g, "give book");
+    act(&mut g, "ask bat");
+    act(&mut g, "propose");
+    let before = (g.players[0].hand, g.players[1].hand);
+    act(&mut g, "decline");
+    assert_eq!((g.players[0].hand, g.players[1].hand), before);
+    assert_eq!(g.to_act(), Some(0));
+    // Asking for more than the partner holds is refused.
+    let mut g = fresh(3);
+    g.set_good(0, Good::Gold, 1);
+    g.set_dice(0, &[ready(2)]);
+    act(&mut g, "trade");
+    act(&mut g, "offer 1");
+    assert!(refuse(&mut g, "ask water").contains("do not have"));
+    assert!(refuse(&mut g, "ask book").contains("artifact"));
+}
+
+// --- end of the game (1.10, 5.11)
+
+fn set_placed(g: &mut Euphoria, seat: usize, market_stars: &[usize]) {
+    // Nine stars: some on built markets, the rest counted on a conformed dilemma and
+    // territory spots so that validate stays happy.
+    g.players[seat].stars_left = 10;
+    for &m in market_stars {
+        let tile = g.markets[m].tile;
+        g.set_built(m, tile, &[seat]);
+    }
+    if g.players[seat].dilemma_state == DilemmaState::Unresolved {
+        g.place_star(seat, StarSpot::Dilemma);
+    }
+    let mut f = 0;
+    // Territories first; a test must leave enough room.
+    while g.players[seat].stars_left > 1 && f < 4 {
+        if !g.place_star(seat, StarSpot::Territory(Faction::from_index(f))) {
+            f += 1;
+        }
+    }
+}
+
+#[test]
+fn game_ends_at_the_tenth_star() {
+    let mut g = fresh(3);
+    set_placed(&mut g, 0, &[]);
+    g.set_turn(0);
+    g.set_dice(0, &[ready(1)]);
+    g.set_good(0, Good::Gold, 3);
+    act(&mut g, "1@nimbus");
+    assert!(g.over);
+    assert_eq!(g.to_act(), None);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.winners(), vec![0]);
+    assert_eq!(o.scores[0], 10);
+}
+
+fn tie(g: &mut Euphoria) -> Vec<u8> {
+    for s in [0, 1] {
+        g.players[s].stars_left = 0;
+    }
+    g.finish();
+    g.outcome().expect("over").places
+}
+
+fn tied_pair() -> Euphoria {
+    let mut g = fresh(6);
+    set_placed(&mut g, 0, &[0]);
+    set_placed(&mut g, 1, &[1]);
+    for s in [0, 1] {
+        g.players[s].morale = 3;
+        g.players[s].knowledge = 3;
+    }
+    g
+}
+
+#[test]
+fn tie_break_morale_then_knowledge_then_market_stars() {
+    let mut g = tied_pair();
+    g.players[1].morale = 4;
+    assert_eq!(tie(&mut g)[..2], [1, 0]);
+    let mut g = tied_pair();
+    g.players[0].knowledge = 2;
+    assert_eq!(tie(&mut g)[..2], [0, 1]);
+    let mut g = tied_pair();
+    // Seat 1 moves a territory star onto another market.
+    let tile = g.markets[2].tile;
+    let spot = g
+        .territory
+        .iter()
+        .position(|t| t.contains(&1))
+        .expect("a star");
+    let k = g.territory[spot]
+        .iter()
+        .position(|&x| x == 1)
+        .expect("a star");
+    g.territory[spot].remove(k);
+    g.players[1].stars_left += 1;
+    g.set_built(2, tile, &[1]);
+    assert_eq!(tie(&mut g)[..2], [1, 0]);
+}
+
+#[test]
+fn tie_break_roll_off_lower_total_wins() {
+    let mut g = tied_pair();
+    g.set_dice(0, &[ready(1), ready(1)]);
+    g.set_dice(1, &[ready(2)]);
+    let places = tie(&mut g);
+    let (a, b) = (&g.rolloff[0], &g.rolloff[1]);
+    assert!(!a.is_empty() && a.len() == b.len());
+    let last = a.len() - 1;
+    assert_ne!(a[last], b[last]);
+    let winner = if a[last] < b[last] { 0 } else { 1 };
+    assert_eq!(places[winner], 0);
+    assert_eq!(places[1 - winner], 1);
+    // Nobody with dice: a shared first place.
+    let mut g = tied_pair();
+    for s in [0, 1] {
+        g.set_dice(s, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)]);
+    }
+    let places = tie(&mut g);
+    assert_eq!(places[..2], [0, 0]);
+    assert!(g.rolloff[0].is_empty());
+}
+
+#[test]
+fn simultaneous_tenth_stars_from_a_market_completion() {
+    let mut g = fresh(2);
+    set_placed(&mut g, 0, &[0, 1, 3, 4, 5]);
+    set_placed(&mut g, 1, &[0, 1, 3, 4, 5]);
+    g.players[0].morale = 5;
+    g.set_dice(1, &[DieLoc::Board(Space::site(2, 1), 4)]);
+    g.set_dice(0, &[ready(3)]);
+    g.set_good(0, Good::Gold, 1);
+    act(&mut g, "3@sa1");
+    assert!(g.over);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores[..2], [10, 10]);
+    assert_eq!(o.winners(), vec![0]);
+    assert!(g.legal_actions_vec().is_empty());
+}
+
+trait LegalVec {
+    fn legal_actions_vec(&self) -> Vec<Action>;
+}
+
+impl LegalVec for Euphoria {
+    fn legal_actions_vec(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions(&mut v);
+        v
+    }
+}
+
+#[test]
+fn views_hide_hands_decks_and_hidden_recruits() {
+    let mut g = fresh(3);
+    g.set_recruits(1, &[(13, true), (37, false)]);
+    g.players[1].morale = 3;
+    g.set_good(1, Good::Bat, 2);
+    let other = g.view(Viewer::Seat(0));
+    assert_eq!(other.players[1].hand, None);
+    assert_eq!(other.players[1].hand_size, 2);
+    assert_eq!(other.players[1].recruits[0].id, Some(13));
+    assert_eq!(other.players[1].recruits[1].id, None);
+    assert_eq!(other.players[1].dilemma, None);
+    let own = g.view(Viewer::Seat(1));
+    assert_eq!(own.players[1].hand, Some([0, 0, 0, 0, 0, 2]));
+    assert_eq!(own.players[1].recruits[1].id, Some(37));
+    let text = serde_json::to_string(&other).expect("serialize");
+    assert!(!text.contains("rng"));
+    assert!(other.to_string().contains("2 hidden"));
+}
