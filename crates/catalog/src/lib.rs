@@ -1,0 +1,81 @@
+//! The one place that lists the games: by name, for the CLI and the server.
+//!
+//! Code generic over [`engine::Game`] reaches the concrete type through [`with_game`] and a
+//! [`Visit`]or; code that works on text and JSON uses [`game`] and [`bot`].
+
+use bots::{BotError, BotSpec, DynBot};
+use engine::{DynGame, EngineError, Game, Typed};
+
+/// Every game's name, in the order they are listed.
+pub const GAMES: &[&str] = &[
+    dropsite::DropSite::NAME,
+    distopia::Distopia::NAME,
+    euphoria::Euphoria::NAME,
+];
+
+/// Something to do with a game's concrete type.
+pub trait Visit {
+    type Out;
+    fn visit<G: Game>(self) -> Self::Out;
+}
+
+fn unknown(name: &str) -> EngineError {
+    EngineError::UnknownGame {
+        name: name.to_string(),
+        known: GAMES.join(", "),
+    }
+}
+
+/// Calls `visitor` with the game named `name`.
+///
+/// # Errors
+/// An unknown name.
+pub fn with_game<V: Visit>(name: &str, visitor: V) -> Result<V::Out, EngineError> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "dropsite" | "drop-site" => Ok(visitor.visit::<dropsite::DropSite>()),
+        "distopia" | "distop-ia" => Ok(visitor.visit::<distopia::Distopia>()),
+        "euphoria" => Ok(visitor.visit::<euphoria::Euphoria>()),
+        _ => Err(unknown(name)),
+    }
+}
+
+struct MakeGame;
+impl Visit for MakeGame {
+    type Out = Box<dyn DynGame>;
+    fn visit<G: Game>(self) -> Box<dyn DynGame> {
+        Box::new(Typed::<G>::default())
+    }
+}
+
+/// The game named `name`, type-erased.
+///
+/// # Errors
+/// An unknown name.
+pub fn game(name: &str) -> Result<Box<dyn DynGame>, EngineError> {
+    with_game(name, MakeGame)
+}
+
+struct MakeBot<'a>(&'a BotSpec, u64);
+impl Visit for MakeBot<'_> {
+    type Out = Result<Box<dyn DynBot>, BotError>;
+    fn visit<G: Game>(self) -> Self::Out {
+        bots::make_dyn_bot::<G>(self.0, self.1)
+    }
+}
+
+/// A bot for the game named `game_name`, type-erased.
+///
+/// # Errors
+/// An unknown game, or a spec that names no bot.
+pub fn bot(game_name: &str, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, CatalogError> {
+    Ok(with_game(game_name, MakeBot(spec, seed))??)
+}
+
+/// An unknown game or bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogError {
+    #[error(transparent)]
+    Game(#[from] EngineError),
+    #[error(transparent)]
+    Bot(#[from] BotError),
+}
