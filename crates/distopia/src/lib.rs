@@ -2,7 +2,7 @@
 //! border; the player with the most points at the end wins.
 //!
 //! The rules follow the Distop-IA rulebook; card data and open points follow the
-//! project's rulings D1-D35 (see `RULINGS.md` for the ones decided in this crate).
+//! project's rulings D1-D35 (see `docs/rulings.md` for the ones decided in this crate).
 //!
 //! # The table
 //! Eight districts form one counterclockwise ring: seat 0's A-D, then seat 1's A-D.

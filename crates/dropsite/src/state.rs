@@ -214,7 +214,7 @@ impl DropSite {
             .chain(self.hands.iter().flatten())
             .chain(self.debts.iter().flatten())
             .chain(self.piles.iter().flat_map(|pile| pile.cards.iter()));
-        if let Some(bad) = all.filter(|&&c| c as usize >= VALUES).next() {
+        if let Some(bad) = all.into_iter().find(|&&c| c as usize >= VALUES) {
             p.push(format!("card value {bad} is not in the deck (0-12)"));
         }
         let census = self.census();

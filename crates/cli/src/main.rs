@@ -1,0 +1,90 @@
+//! `tabletop`: play, simulate and study Drop Site, Distop-IA and Euphoria.
+//!
+//! `main` parses the command line, dispatches, and maps errors to exit codes: 2 for input
+//! the user can fix (a bad option, a malformed or illegal action, a broken state file),
+//! 1 for anything else.
+
+mod bench;
+mod options;
+mod play;
+mod position;
+mod simulate;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Play, simulate and study three tabletop games with their rules enforced exactly.
+#[derive(Parser)]
+#[command(name = "tabletop", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal against friends (hot seat) or bots.
+    Play(play::PlayArgs),
+    /// Run many games between bots on all cores and print statistics.
+    Sim(simulate::SimArgs),
+    /// Print a new game's state (JSON) from a game, its options and a seed.
+    New(position::NewArgs),
+    /// List the legal actions of a state file.
+    Legal(position::FileArgs),
+    /// Apply one action to a state file and print the new state.
+    Apply(position::ApplyArgs),
+    /// Print what one seat (or a spectator) sees of a state file.
+    View(position::ViewArgs),
+    /// Print the result of a finished game's state file.
+    Outcome(position::FileArgs),
+    /// Replay a game record step by step; report the first action that does not replay.
+    Replay(position::ReplayArgs),
+    /// Random playouts per second on one thread.
+    Bench(bench::BenchArgs),
+    /// List the games and their options.
+    Games,
+}
+
+/// An error the user can fix: exit code 2.
+#[derive(Debug)]
+pub struct UserError(pub String);
+
+impl std::fmt::Display for UserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UserError {}
+
+/// Wraps anything displayable as a [`UserError`].
+pub fn user(e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(UserError(e.to_string()))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Sim(args) => simulate::run(args),
+        Command::New(args) => position::new(args),
+        Command::Legal(args) => position::legal(args),
+        Command::Apply(args) => position::apply(args),
+        Command::View(args) => position::view(args),
+        Command::Outcome(args) => position::outcome(args),
+        Command::Replay(args) => position::replay(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Games => options::list_games(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            if e.downcast_ref::<UserError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Game options from the command line, turned into a game's JSON config.
+use crate::user;
+use clap::Args;
+use serde_json::{Map, Value};
+
+/// Options every game command takes. Each game accepts the ones it knows; naming one it
+/// does not know is an error that lists what it does know.
+#[derive(Args, Clone, Debug, Default)]
+pub struct GameOptions {
+    /// Number of players (Drop Site 2-4, Euphoria 2-6; Distop-IA is always 2).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Drop Site: points that end the game (100, or 50 for a shorter game).
+    #[arg(long)]
+    pub target: Option<i64>,
+    /// Drop Site: each player may look at their own debt pile.
+    #[arg(long)]
+    pub open_debt: bool,
+    /// Distop-IA: the border set (meadow, city, coast, mountain).
+    #[arg(long)]
+    pub border: Option<String>,
+    /// Distop-IA: play the advanced mode (a collaborator and a mission).
+    #[arg(long)]
+    pub advanced: bool,
+    /// Distop-IA advanced: the collaborator by name, `random` or `none`.
+    #[arg(long)]
+    pub collaborator: Option<String>,
+    /// Distop-IA advanced: the mission by name, `random` or `none`.
+    #[arg(long)]
+    pub mission: Option<String>,
+    /// Euphoria: recruit ability texts of the first or second edition (v1, v2).
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// Any other option of the game, as KEY=VALUE (VALUE is JSON, or else a string).
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub extra: Vec<String>,
+}
+
+impl GameOptions {
+    /// The JSON config for `game`, holding only the options given.
+    ///
+    /// # Errors
+    /// A malformed `--opt`, or `--players` for a game with a fixed table.
+    pub fn to_config(&self, game: &str) -> anyhow::Result<Value> {
+        let defaults = catalog::game(game).map_err(user)?.default_config();
+        let mut map = Map::new();
+        if let Some(p) = self.players {
+            if defaults.get("players").is_some() {
+                map.insert("players".into(), p.into());
+            } else if p != 2 {
+                return Err(user(format!(
+                    "{game} is always played by 2 players, not {p}"
+                )));
+            }
+        }
+        let mut put = |key: &str, value: Option<Value>| {
+            if let Some(v) = value {
+                map.insert(key.into(), v);
+            }
+        };
+        put("target", self.target.map(Value::from));
+        put("open_debt", self.open_debt.then_some(Value::Bool(true)));
+        put("border", self.border.clone().map(Value::from));
+        put("advanced", self.advanced.then_some(Value::Bool(true)));
+        put("collaborator", self.collaborator.clone().map(Value::from));
+        put("mission", self.mission.clone().map(Value::from));
+        put("edition", self.edition.clone().map(Value::from));
+        for kv in &self.extra {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| user(format!("--opt takes KEY=VALUE, not `{kv}`")))?;
+            let value = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()));
+            map.insert(k.trim().to_string(), value);
+        }
+        Ok(Value::Object(map))
+    }
+}
+
+/// `tabletop games`.
+pub fn list_games() -> anyhow::Result<()> {
+    for name in catalog::GAMES {
+        let game = catalog::game(name).map_err(user)?;
+        println!("{name}: options {}", game.default_config());
+    }
+    Ok(())
+}

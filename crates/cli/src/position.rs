@@ -1,0 +1,224 @@
+//! The position interface: states as JSON files, one command per question.
+use crate::options::GameOptions;
+use crate::user;
+use clap::Args;
+use engine::{DynState, GameRecord, StateFile, Viewer};
+use std::io::Read;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct NewArgs {
+    /// dropsite, distopia or euphoria.
+    game: String,
+    #[command(flatten)]
+    options: GameOptions,
+    /// The seed of the game's random stream.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+#[derive(Args)]
+pub struct FileArgs {
+    /// A state file written by `tabletop new` or `apply` (`-` reads standard input).
+    file: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct ApplyArgs {
+    /// A state file (`-` reads standard input).
+    file: PathBuf,
+    /// The action in the game's notation, e.g. `7 on 2`.
+    action: String,
+    /// Also write the new state back to FILE (only if the action is accepted).
+    #[arg(long)]
+    write: bool,
+}
+
+#[derive(Args)]
+pub struct ViewArgs {
+    /// A state file (`-` reads standard input).
+    file: PathBuf,
+    /// The seat whose view to print (from 0).
+    #[arg(long, conflicts_with = "spectator")]
+    seat: Option<usize>,
+    /// Print the public view.
+    #[arg(long)]
+    spectator: bool,
+    /// Print the view as a text board instead of JSON.
+    #[arg(long)]
+    text: bool,
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// A game record: {"game", "config", "seed", "actions": [...]}.
+    file: PathBuf,
+    /// Print the public view after every step.
+    #[arg(long)]
+    verbose: bool,
+}
+
+fn read(file: &PathBuf) -> anyhow::Result<String> {
+    let mut text = String::new();
+    if file.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| user(format!("cannot read standard input: {e}")))?;
+    } else {
+        text = std::fs::read_to_string(file)
+            .map_err(|e| user(format!("cannot read {}: {e}", file.display())))?;
+    }
+    Ok(text)
+}
+
+/// Reads and validates a state file.
+pub fn load(file: &PathBuf) -> anyhow::Result<Box<dyn DynState>> {
+    let text = read(file)?;
+    let parsed: StateFile = serde_json::from_str(&text).map_err(|e| {
+        user(format!(
+            "{} is not a state file ({e}); expected {{\"game\": NAME, \"state\": {{...}}}}",
+            file.display()
+        ))
+    })?;
+    let game = catalog::game(&parsed.game).map_err(user)?;
+    game.load_state(&parsed.state).map_err(user)
+}
+
+fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+pub fn new(args: NewArgs) -> anyhow::Result<()> {
+    let config = args.options.to_config(&args.game)?;
+    let state = catalog::game(&args.game)
+        .map_err(user)?
+        .new_state(&config, args.seed)
+        .map_err(user)?;
+    print_json(&state.state_json())
+}
+
+pub fn legal(args: FileArgs) -> anyhow::Result<()> {
+    let state = load(&args.file)?;
+    let legal = state.legal();
+    if args.json {
+        return print_json(&serde_json::json!({ "to_act": state.to_act(), "actions": legal }));
+    }
+    match state.to_act() {
+        Some(seat) => eprintln!("seat {seat} to act, {} legal actions:", legal.len()),
+        None => eprintln!("the game is over: no legal actions"),
+    }
+    for action in legal {
+        println!("{action}");
+    }
+    Ok(())
+}
+
+pub fn apply(args: ApplyArgs) -> anyhow::Result<()> {
+    let mut state = load(&args.file)?;
+    state.apply_text(&args.action).map_err(user)?;
+    let json = serde_json::to_string_pretty(&state.state_json())?;
+    if args.write {
+        if args.file.as_os_str() == "-" {
+            return Err(user("--write needs a file, not standard input"));
+        }
+        std::fs::write(&args.file, format!("{json}\n"))
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.file.display()))?;
+    }
+    println!("{json}");
+    Ok(())
+}
+
+pub fn view(args: ViewArgs) -> anyhow::Result<()> {
+    let state = load(&args.file)?;
+    let viewer = match (args.seat, args.spectator) {
+        (Some(seat), _) if seat >= state.seats() => {
+            return Err(user(format!(
+                "there is no seat {seat}: seats are 0 to {}",
+                state.seats() - 1
+            )));
+        }
+        (Some(seat), _) => Viewer::Seat(seat),
+        (None, true) => Viewer::Spectator,
+        (None, false) => return Err(user("name a viewer: --seat N or --spectator")),
+    };
+    if args.text {
+        println!("{}", state.view_text(viewer));
+        Ok(())
+    } else {
+        print_json(&state.view_json(viewer))
+    }
+}
+
+pub fn outcome(args: FileArgs) -> anyhow::Result<()> {
+    let state = load(&args.file)?;
+    let Some(outcome) = state.outcome() else {
+        return Err(user(format!(
+            "the game is not over: seat {} is to act",
+            state.to_act().unwrap_or(0)
+        )));
+    };
+    if args.json {
+        return print_json(&serde_json::to_value(&outcome)?);
+    }
+    for (seat, (score, place)) in outcome.scores.iter().zip(&outcome.places).enumerate() {
+        println!("seat {seat}: score {score}, place {}", place + 1);
+    }
+    println!(
+        "winner: {}",
+        outcome
+            .winners()
+            .iter()
+            .map(|s| format!("seat {s}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}
+
+pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
+    let text = read(&args.file)?;
+    let record: GameRecord = serde_json::from_str(&text)
+        .map_err(|e| user(format!("{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}", args.file.display())))?;
+    let game = catalog::game(&record.game).map_err(user)?;
+    let mut state = game
+        .new_state(&record.config, record.seed)
+        .map_err(|e| user(format!("the record's game cannot start: {e}")))?;
+    println!(
+        "{} · seed {} · options {}",
+        record.game, record.seed, record.config
+    );
+    for (i, action) in record.actions.iter().enumerate() {
+        let seat = state.to_act();
+        if let Err(e) = state.apply_text(action) {
+            return Err(user(format!(
+                "step {} (`{action}`) does not replay: {e}",
+                i + 1
+            )));
+        }
+        match seat {
+            Some(s) => println!("{:>5}. seat {s}: {action}", i + 1),
+            None => println!("{:>5}. {action}", i + 1),
+        }
+        if args.verbose {
+            println!("{}\n", state.view_text(Viewer::Spectator));
+        }
+    }
+    println!("{}", state.view_text(Viewer::Spectator));
+    match state.outcome() {
+        Some(o) => println!(
+            "replayed {} actions; the game is over, scores {:?}",
+            record.actions.len(),
+            o.scores
+        ),
+        None => println!(
+            "replayed {} actions; the game goes on (seat {} to act)",
+            record.actions.len(),
+            state.to_act().unwrap_or(0)
+        ),
+    }
+    Ok(())
+}

@@ -1,0 +1,88 @@
+//! `tabletop sim`: many bot games on all cores.
+use crate::options::GameOptions;
+use crate::user;
+use bots::BotSpec;
+use catalog::Visit;
+use clap::Args;
+use engine::Game;
+use indicatif::{ProgressBar, ProgressStyle};
+use sim::SimOptions;
+
+#[derive(Args)]
+pub struct SimArgs {
+    /// dropsite, distopia or euphoria.
+    game: String,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Bots by seat, comma-separated (default: random in every seat).
+    #[arg(long, value_delimiter = ',')]
+    seats: Vec<String>,
+    /// The batch's seed: game i is seeded from it and i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    options: GameOptions,
+}
+
+struct Sim {
+    config: serde_json::Value,
+    args: SimArgs,
+}
+
+impl Visit for Sim {
+    type Out = anyhow::Result<()>;
+    fn visit<G: Game>(self) -> anyhow::Result<()> {
+        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+        let players = G::new(&config, self.args.seed).map_err(user)?.seats();
+        let seats = if self.args.seats.is_empty() {
+            vec![BotSpec::Random; players]
+        } else {
+            self.args
+                .seats
+                .iter()
+                .map(|s| s.parse::<BotSpec>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(user)?
+        };
+        if seats.contains(&BotSpec::Human) {
+            return Err(user(
+                "sim plays bots only: use `tabletop play` for human seats",
+            ));
+        }
+        let options = SimOptions {
+            games: self.args.games,
+            seed: self.args.seed,
+            threads: self.args.threads,
+            seats,
+        };
+        let bar = ProgressBar::new(self.args.games);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let report = sim::run::<G>(&config, &options, &|| bar.inc(1)).map_err(|e| match e {
+            sim::SimError::Broken { .. } | sim::SimError::Threads(..) => anyhow::Error::new(e),
+            other => user(other),
+        })?;
+        bar.finish_and_clear();
+        if self.args.json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            println!("{report}");
+        }
+        Ok(())
+    }
+}
+
+pub fn run(args: SimArgs) -> anyhow::Result<()> {
+    let config = args.options.to_config(&args.game)?;
+    let game = args.game.clone();
+    catalog::with_game(&game, Sim { config, args }).map_err(user)?
+}

@@ -1,0 +1,243 @@
+//! The `tabletop` command, run as a user would.
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tabletop(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .output()
+        .expect("tabletop runs")
+}
+
+fn tabletop_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabletop runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    child.wait_with_output().expect("tabletop ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn new_legal_apply_view_outcome_on_a_state_file() {
+    let out = tabletop(&["new", "dropsite", "--players", "3", "--seed", "4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let path = temp("state.json");
+    std::fs::write(&path, &out.stdout).expect("write");
+    let path_s = path.to_string_lossy().to_string();
+
+    let legal = tabletop(&["legal", &path_s]);
+    assert!(legal.status.success());
+    let actions: Vec<String> = text(&legal.stdout).lines().map(str::to_string).collect();
+    assert!(actions.iter().any(|a| a.ends_with(" debt")), "{actions:?}");
+
+    let applied = tabletop(&["apply", &path_s, &actions[0]]);
+    assert!(applied.status.success(), "{}", text(&applied.stderr));
+    let next: serde_json::Value = serde_json::from_slice(&applied.stdout).expect("a state");
+    assert_eq!(next["game"], "dropsite");
+    assert_eq!(next["state"]["to_act"], 1);
+
+    let view = tabletop(&["view", &path_s, "--seat", "2"]);
+    let view: serde_json::Value = serde_json::from_slice(&view.stdout).expect("a view");
+    assert!(view["hand"].is_array() && view.get("deck").is_none());
+    let spectator = tabletop(&["view", &path_s, "--spectator"]);
+    let spectator: serde_json::Value = serde_json::from_slice(&spectator.stdout).expect("a view");
+    assert!(spectator["hand"].is_null());
+
+    let outcome = tabletop(&["outcome", &path_s]);
+    assert_eq!(outcome.status.code(), Some(2));
+    assert!(text(&outcome.stderr).contains("not over"));
+}
+
+#[test]
+fn an_illegal_or_malformed_action_exits_2_and_changes_nothing() {
+    let out = tabletop(&["new", "dropsite", "--seed", "9"]);
+    let path = temp("illegal.json");
+    std::fs::write(&path, &out.stdout).expect("write");
+    let path_s = path.to_string_lossy().to_string();
+    for bad in ["13 debt", "zz", "0 on 7"] {
+        let r = tabletop(&["apply", &path_s, bad, "--write"]);
+        assert_eq!(r.status.code(), Some(2), "{bad}");
+        assert!(r.stdout.is_empty(), "nothing printed for {bad}");
+        assert!(!text(&r.stderr).is_empty());
+        assert_eq!(
+            std::fs::read(&path).expect("read"),
+            out.stdout,
+            "the file is untouched"
+        );
+    }
+    let broken = temp("broken.json");
+    std::fs::write(&broken, "{\"game\":\"dropsite\",\"state\":{\"config\":1}}").expect("write");
+    let r = tabletop(&["legal", &broken.to_string_lossy()]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        text(&r.stderr).contains("not valid JSON for dropsite"),
+        "{}",
+        text(&r.stderr)
+    );
+}
+
+#[test]
+fn sim_is_identical_for_one_and_two_threads() {
+    let run = |threads: &str| {
+        let out = tabletop(&[
+            "sim",
+            "dropsite",
+            "--games",
+            "300",
+            "--seed",
+            "1",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        v["summary"].clone()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one["games"], 300);
+    assert_eq!(one["seats"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn play_takes_numbers_and_notation_and_shows_a_clear_message_for_nonsense() {
+    // Seat 0 is the human; the input is nonsense, then a number, then leaves.
+    let out = tabletop_with_input(
+        &["play", "dropsite", "--seed", "2", "--seats", "human,random"],
+        "nonsense\n99\n1\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("cannot read `nonsense` as an action"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("there is no action 99"), "{stdout}");
+    assert!(
+        stdout.contains("seat 1 (random) plays"),
+        "the bot's move is shown: {stdout}"
+    );
+    assert!(stdout.contains("Your hand:"));
+}
+
+#[test]
+fn play_between_bots_reaches_the_end_and_names_the_winner() {
+    let record = temp("record.json");
+    let out = tabletop_with_input(
+        &[
+            "play",
+            "dropsite",
+            "--seed",
+            "5",
+            "--seats",
+            "random,random,random",
+            "--players",
+            "3",
+            "--target",
+            "50",
+            "--record",
+            &record.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("=== game over ===") && stdout.contains("winner: seat"),
+        "{stdout}"
+    );
+    let replay = tabletop(&["replay", &record.to_string_lossy()]);
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+    assert!(text(&replay.stdout).contains("the game is over"));
+}
+
+#[test]
+fn replay_reports_the_first_action_that_does_not_replay() {
+    let record = temp("bad-record.json");
+    std::fs::write(
+        &record,
+        r#"{"game":"dropsite","config":{},"seed":3,"actions":["99 debt"]}"#,
+    )
+    .expect("write");
+    let out = tabletop(&["replay", &record.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("step 1 (`99 debt`) does not replay"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn every_game_runs_through_every_command() {
+    for (game, extra) in [
+        ("dropsite", vec![]),
+        ("distopia", vec!["--border", "mountain", "--advanced"]),
+        ("euphoria", vec!["--players", "3"]),
+    ] {
+        let mut args = vec!["new", game, "--seed", "1"];
+        args.extend(extra.iter().copied());
+        let out = tabletop(&args);
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        let path = temp(&format!("{game}.json"));
+        std::fs::write(&path, &out.stdout).expect("write");
+        let p = path.to_string_lossy().to_string();
+        let legal = tabletop(&["legal", &p]);
+        let first = text(&legal.stdout)
+            .lines()
+            .next()
+            .map(str::to_string)
+            .expect("an action");
+        assert!(
+            tabletop(&["apply", &p, &first]).status.success(),
+            "{game}: {first}"
+        );
+        assert!(tabletop(&["view", &p, "--seat", "0", "--text"])
+            .status
+            .success());
+        let mut sim = vec!["sim", game, "--games", "3", "--json"];
+        sim.extend(extra.iter().copied());
+        assert!(tabletop(&sim).status.success(), "{game} sim");
+    }
+}
+
+#[test]
+fn unknown_games_and_options_are_clear_errors() {
+    let out = tabletop(&["new", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown game `chess`"));
+    let out = tabletop(&["new", "dropsite", "--border", "city"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown field `border`"));
+}
+
+#[test]
+fn bench_prints_rounds_per_second() {
+    let out = tabletop(&["bench", "dropsite", "--seconds", "0.2"]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).lines().any(|l| l.ends_with(" rounds/s")),
+        "{}",
+        text(&out.stdout)
+    );
+}
