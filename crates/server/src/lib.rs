@@ -101,10 +101,29 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
     }
-    axum::serve(listener, app(state))
+    axum::serve(nodelay(listener), app(state))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await?;
     Ok(())
+}
+
+/// Serves the API on a bound listener until the process ends (tests bind port 0).
+///
+/// # Errors
+/// Accepting fails.
+pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    axum::serve(nodelay(listener), app(state)).await
+}
+
+/// Every accepted connection with `TCP_NODELAY`: a push is a small write that must not
+/// wait for the client's delayed ACK (Nagle's algorithm cost 40 ms per move).
+fn nodelay(listener: tokio::net::TcpListener) -> impl axum::serve::Listener<Addr = SocketAddr> {
+    use axum::serve::ListenerExt;
+    listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!("TCP_NODELAY: {e}");
+        }
+    })
 }

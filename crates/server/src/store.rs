@@ -11,7 +11,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use sqlx::Row;
 use std::str::FromStr;
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// Where a table stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -98,6 +98,8 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
     #[error(transparent)]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("the storage writer has stopped")]
+    WriterGone,
 }
 
 /// The storage every server uses; see the module docs.
@@ -139,8 +141,8 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 const INSERT_GAME: &str = "INSERT INTO games (id, game, config, seed, seats, created, status) \
                            VALUES ($1, $2, $3, $4, $5, $6, $7)";
-const INSERT_ACTION: &str =
-    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)";
+const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
+                             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
 const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
 const SELECT_GAME: &str =
     "SELECT id, game, config, seed, seats, created, status FROM games WHERE id = $1";
@@ -204,19 +206,13 @@ fn list_sql(statuses: &[Status]) -> String {
     )
 }
 
-fn is_unique_violation(error: &sqlx::Error) -> bool {
-    error
-        .as_database_error()
-        .is_some_and(|e| e.is_unique_violation())
-}
-
 fn seq_i64(seq: u64) -> Result<i64, StoreError> {
     i64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))
 }
 
 /// Generates the [`Store`] methods that are the same SQL on both databases.
 macro_rules! sql_store {
-    ($store:ty, $($subscribe:tt)*) => {
+    ($store:ty, $pool:ty, $($subscribe:tt)*) => {
     #[async_trait]
     impl Store for $store {
         async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
@@ -243,45 +239,20 @@ macro_rules! sql_store {
             action: &str,
             status: Status,
         ) -> Result<(), StoreError> {
-            let mut tx = self.pool.begin().await?;
-            let inserted = sqlx::query(INSERT_ACTION)
-                .bind(game)
-                .bind(seq_i64(seq)?)
-                .bind(seat as i64)
-                .bind(action)
-                .bind(now_ms())
-                .execute(&mut *tx)
-                .await;
-            match inserted {
-                Err(e) if is_unique_violation(&e) => {
-                    return Err(StoreError::Conflict {
-                        game: game.to_string(),
-                        seq,
-                    })
-                }
-                other => {
-                    other?;
-                }
-            }
-            sqlx::query(SET_STATUS)
-                .bind(status.as_str())
-                .bind(game)
-                .execute(&mut *tx)
-                .await?;
-            if let Some(channel) = self.notify_channel() {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(channel)
-                    .bind(game)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            match tx.commit().await {
-                Err(e) if is_unique_violation(&e) => Err(StoreError::Conflict {
-                    game: game.to_string(),
-                    seq,
-                }),
-                other => Ok(other?),
-            }
+            let (reply, answer) = oneshot::channel();
+            let pending = Pending {
+                game: game.to_string(),
+                seq: seq_i64(seq)?,
+                seat: seat as i64,
+                action: action.to_string(),
+                status,
+                reply,
+            };
+            self.writer
+                .send(pending)
+                .await
+                .map_err(|_| StoreError::WriterGone)?;
+            answer.await.map_err(|_| StoreError::WriterGone)?
         }
 
         async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
@@ -311,12 +282,121 @@ macro_rules! sql_store {
 
         $($subscribe)*
     }
+
+    impl $store {
+        /// Writes a batch of appends in one transaction: `true` for each row inserted,
+        /// `false` where the `(game, seq)` was taken.
+        async fn write_batch(
+            pool: &$pool,
+            channel: Option<&str>,
+            batch: &[Pending],
+        ) -> Result<Vec<bool>, sqlx::Error> {
+            let mut tx = pool.begin().await?;
+            let mut inserted = Vec::with_capacity(batch.len());
+            for p in batch {
+                let done = sqlx::query(INSERT_ACTION)
+                    .bind(&p.game)
+                    .bind(p.seq)
+                    .bind(p.seat)
+                    .bind(&p.action)
+                    .bind(now_ms())
+                    .execute(&mut *tx)
+                    .await?;
+                let fresh = done.rows_affected() == 1;
+                if fresh {
+                    sqlx::query(SET_STATUS)
+                        .bind(p.status.as_str())
+                        .bind(&p.game)
+                        .execute(&mut *tx)
+                        .await?;
+                    if let Some(channel) = channel {
+                        sqlx::query("SELECT pg_notify($1, $2)")
+                            .bind(channel)
+                            .bind(&p.game)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+                inserted.push(fresh);
+            }
+            tx.commit().await?;
+            Ok(inserted)
+        }
+
+        /// The task that commits appends: whatever is queued when it is free goes into
+        /// one transaction (group commit: one sync for many moves).
+        fn spawn_writer(pool: $pool, channel: Option<String>) -> mpsc::Sender<Pending> {
+            let (sender, mut queue) = mpsc::channel::<Pending>(4096);
+            tokio::spawn(async move {
+                let mut batch: Vec<Pending> = Vec::new();
+                while let Some(first) = queue.recv().await {
+                    batch.push(first);
+                    while batch.len() < MAX_BATCH {
+                        match queue.try_recv() {
+                            Ok(p) => batch.push(p),
+                            Err(_) => break,
+                        }
+                    }
+                    match Self::write_batch(&pool, channel.as_deref(), &batch).await {
+                        Ok(inserted) => {
+                            for (p, fresh) in batch.drain(..).zip(inserted) {
+                                let result = if fresh { Ok(()) } else { Err(p.conflict()) };
+                                let _ = p.reply.send(result);
+                            }
+                        }
+                        Err(e) if batch.len() == 1 => {
+                            if let Some(p) = batch.pop() {
+                                let _ = p.reply.send(Err(StoreError::Db(e)));
+                            }
+                        }
+                        Err(e) => {
+                            // One bad row must not sink the others: write them one by one.
+                            tracing::warn!("a batch of {} appends failed ({e}); retrying one by one", batch.len());
+                            for p in batch.drain(..) {
+                                let result =
+                                    match Self::write_batch(&pool, channel.as_deref(), std::slice::from_ref(&p)).await {
+                                        Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
+                                        Ok(_) => Err(p.conflict()),
+                                        Err(e) => Err(StoreError::Db(e)),
+                                    };
+                                let _ = p.reply.send(result);
+                            }
+                        }
+                    }
+                }
+            });
+            sender
+        }
+    }
     };
+}
+
+/// The most appends committed in one transaction.
+const MAX_BATCH: usize = 256;
+
+/// An append waiting for the writer.
+struct Pending {
+    game: String,
+    seq: i64,
+    seat: i64,
+    action: String,
+    status: Status,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+impl Pending {
+    fn conflict(&self) -> StoreError {
+        StoreError::Conflict {
+            game: self.game.clone(),
+            seq: self.seq as u64,
+        }
+    }
 }
 
 /// SQLite storage (one file, WAL journal).
 pub struct SqliteStore {
     pool: SqlitePool,
+    writer: mpsc::Sender<Pending>,
 }
 
 impl SqliteStore {
@@ -348,16 +428,14 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(SqliteStore { pool })
-    }
-
-    fn notify_channel(&self) -> Option<&str> {
-        None
+        let writer = SqliteStore::spawn_writer(pool.clone(), None);
+        Ok(SqliteStore { pool, writer })
     }
 }
 
 sql_store!(
     SqliteStore,
+    SqlitePool,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         Ok(None)
     }
@@ -368,6 +446,7 @@ sql_store!(
 pub struct PgStore {
     pool: PgPool,
     channel: String,
+    writer: mpsc::Sender<Pending>,
 }
 
 impl PgStore {
@@ -413,16 +492,18 @@ impl PgStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(PgStore { pool, channel })
-    }
-
-    fn notify_channel(&self) -> Option<&str> {
-        Some(&self.channel)
+        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()));
+        Ok(PgStore {
+            pool,
+            channel,
+            writer,
+        })
     }
 }
 
 sql_store!(
     PgStore,
+    PgPool,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(&self.channel).await?;

@@ -9,7 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use server::{app, AppState};
+use server::AppState;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
@@ -67,7 +67,9 @@ async fn table_worker(addr: SocketAddr, index: u64, deadline: Instant) -> Vec<Du
         for seat in 0..2 {
             let token = table["seats"][seat]["token"].as_str().expect("token");
             let url = format!("ws://{addr}/api/tables/{id}/ws?token={token}");
-            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("ws");
+            let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+                .await
+                .expect("ws");
             views.push(next_state(&mut ws).await.expect("first view"));
             sockets.push(ws);
         }
@@ -119,7 +121,7 @@ async fn two_hundred_tables_over_websocket() {
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move {
-        let _ = axum::serve(listener, app(state)).await;
+        let _ = server::run(listener, state).await;
     });
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);

@@ -9,7 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use server::{app, AppState};
+use server::AppState;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::time::{timeout, Instant};
@@ -24,7 +24,7 @@ pub async fn spawn(state: AppState) -> SocketAddr {
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move {
-        let _ = axum::serve(listener, app(state)).await;
+        let _ = server::run(listener, state).await;
     });
     addr
 }

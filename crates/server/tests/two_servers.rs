@@ -5,7 +5,7 @@ mod common;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use server::{app, AppState};
+use server::AppState;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,9 +20,9 @@ async fn server(schema: &str) -> (AppState, SocketAddr) {
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
-    let router = app(state.clone());
+    let router = state.clone();
     tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
+        let _ = server::run(listener, router).await;
     });
     (state, addr)
 }
