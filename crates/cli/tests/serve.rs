@@ -168,7 +168,7 @@ async fn player(
 }
 
 /// Every acknowledged move is stored at its place.
-async fn check_acked(store: &server::SqliteStore, acked: &Acked) -> usize {
+async fn check_acked(store: &Arc<dyn Store>, acked: &Acked) -> usize {
     let acked = acked.lock().expect("lock").clone();
     let mut count = 0;
     for (id, moves) in &acked {
@@ -185,16 +185,37 @@ async fn check_acked(store: &server::SqliteStore, acked: &Acked) -> usize {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_dash_nine_loses_no_acknowledged_move() {
+async fn kill_dash_nine_loses_no_acknowledged_move_on_sqlite() {
     let dir = tempfile::tempdir().expect("tempdir");
     let database = format!("sqlite://{}", dir.path().join("serve.sqlite").display());
+    kill_and_restart(&database, 24).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_dash_nine_loses_no_acknowledged_move_on_postgres() {
+    let url = std::env::var("TABLETOP_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
+    // A schema of this run's own (created by the server on first start).
+    let schema = format!("t_serve_{}_{:x}", std::process::id(), rand::random::<u32>());
+    let store = server::PgStore::connect_schema(&url, Some(&schema))
+        .await
+        .expect("PostgreSQL at TABLETOP_TEST_PG or 127.0.0.1:5432");
+    drop(store);
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let database = format!("{url}{sep}options=-c%20search_path%3D{schema}");
+    kill_and_restart(&database, 20).await;
+}
+
+/// Starts the server, plays, kills it with SIGKILL at a random moment, `kills` times;
+/// then plays every game to its end.
+async fn kill_and_restart(database: &str, kills: usize) {
+    let database = database.to_string();
     let http = reqwest::Client::new();
     let acked: Acked = Arc::default();
     let mut rng = rand::rng();
     let mut seed = 100;
     let mut tables: Vec<(usize, TableInfo)> = Vec::new();
     let mut finished = 0usize;
-    let kills = 24;
     let started = Instant::now();
     for round in 0..=kills {
         assert!(
@@ -202,9 +223,7 @@ async fn kill_dash_nine_loses_no_acknowledged_move() {
             "the durability run took too long"
         );
         let server = start(&database).await;
-        let store = server::SqliteStore::connect(&database)
-            .await
-            .expect("store");
+        let store = server::store::open(&database).await.expect("store");
         let checked = check_acked(&store, &acked).await;
         // Every game is back where its stored moves put it, and goes on.
         let mut live = Vec::new();
@@ -282,7 +301,8 @@ async fn kill_dash_nine_loses_no_acknowledged_move() {
             let total = check_acked(&store, &acked).await;
             assert!(total >= checked);
             eprintln!(
-                "durability: {kills} kills, {total} acknowledged moves all kept, {finished} games finished"
+                "durability ({}): {kills} kills, {total} acknowledged moves all kept, {finished} games finished",
+                database.split(':').next().unwrap_or("?")
             );
             assert!(finished >= TABLES.len());
             server.kill().await;

@@ -499,3 +499,64 @@ async fn whole_games_through_the_router() {
     )
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_on_their_own_without_holding_up_other_tables() {
+    let state = memory_state().await;
+    // Bot-only tables play to their end by themselves...
+    let mut ids = Vec::new();
+    for (game, seats) in [
+        ("dropsite", json!(["random", "random", "random"])),
+        ("distopia", json!(["random", "random"])),
+        ("euphoria", json!(["random", "random"])),
+    ] {
+        ids.push(id(&create(
+            &state,
+            json!({"game": game, "seed": 9, "seats": seats}),
+        )
+        .await));
+    }
+    // ...while a human table next to them answers at once.
+    let human = create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "human"]}),
+    )
+    .await;
+    let started = std::time::Instant::now();
+    let (status, _) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{}/view", id(&human)),
+        Some(&token(&human, 0)),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    for id in ids {
+        loop {
+            let (_, table) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+            if table["status"] == "finished" {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "bots did not finish {id}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        let (status, record) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/record"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        let record: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
+        let game = catalog::game(&record.game).expect("game");
+        assert!(game.replay(&record).expect("replays").outcome().is_some());
+    }
+}
