@@ -204,6 +204,9 @@ async fn kill_dash_nine_loses_no_acknowledged_move_on_postgres() {
     let sep = if url.contains('?') { '&' } else { '?' };
     let database = format!("{url}{sep}options=-c%20search_path%3D{schema}");
     kill_and_restart(&database, 20).await;
+    if let Err(e) = server::PgStore::drop_schema(&url, &schema).await {
+        eprintln!("could not drop schema {schema}: {e}");
+    }
 }
 
 /// Starts the server, plays, kills it with SIGKILL at a random moment, `kills` times;

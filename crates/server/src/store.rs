@@ -536,6 +536,32 @@ sql_store!(
     }
 );
 
+impl PgStore {
+    /// Drops a schema made by [`PgStore::connect_schema`] and everything in it (tests clean
+    /// up after themselves with it).
+    ///
+    /// # Errors
+    /// No connection, or a schema name that is not `[a-z0-9_]+`.
+    pub async fn drop_schema(url: &str, schema: &str) -> Result<(), StoreError> {
+        if schema.is_empty()
+            || !schema
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        {
+            return Err(StoreError::Corrupt(format!("bad schema name `{schema}`")));
+        }
+        let pool = PgPoolOptions::new()
+            .max_connections(1)
+            .connect_with(PgConnectOptions::from_str(url)?)
+            .await?;
+        sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+            .execute(&pool)
+            .await?;
+        pool.close().await;
+        Ok(())
+    }
+}
+
 /// Opens the store a database URL names: `sqlite://PATH` or `postgres://URL`.
 ///
 /// # Errors

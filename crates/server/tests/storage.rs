@@ -150,6 +150,7 @@ async fn postgres_store_conforms() {
     conformance(store.clone()).await;
     let again = common::pg_store(&schema).await;
     assert_eq!(again.actions("game-a", 0).await.expect("read").len(), 2);
+    common::drop_schema(&schema).await;
 }
 
 #[tokio::test]
@@ -182,4 +183,5 @@ async fn postgres_tells_other_servers_of_new_actions() {
             .is_err(),
         "no notice for a refused append"
     );
+    common::drop_schema(&schema).await;
 }

@@ -178,6 +178,7 @@ async fn a_move_crosses_servers_and_a_conflict_has_one_winner() {
     let stored: Vec<String> = rows.into_iter().map(|r| r.action).collect();
     assert_eq!(on_a, stored);
     assert_eq!(on_b, stored);
+    common::drop_schema(&schema).await;
 }
 
 async fn get(http: &reqwest::Client, addr: SocketAddr, id: &str, token: &str) -> (u16, Value) {

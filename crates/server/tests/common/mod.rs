@@ -29,6 +29,13 @@ pub fn unique_schema(tag: &str) -> String {
     )
 }
 
+/// Drops a test schema (best effort).
+pub async fn drop_schema(schema: &str) {
+    if let Err(e) = PgStore::drop_schema(&pg_url(), schema).await {
+        eprintln!("could not drop schema {schema}: {e}");
+    }
+}
+
 pub async fn pg_store(schema: &str) -> PgStore {
     PgStore::connect_schema(&pg_url(), Some(schema))
         .await
