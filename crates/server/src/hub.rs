@@ -212,6 +212,18 @@ impl Hub {
             .unwrap_or_default()
     }
 
+    /// Drops a finished table from memory (clients that hold it keep their copy).
+    fn forget(&self, id: &str) {
+        if let Ok(mut tables) = self.tables.lock() {
+            tables.remove(id);
+        }
+    }
+
+    /// The number of tables in memory.
+    pub fn live_tables(&self) -> usize {
+        self.tables.lock().map(|t| t.len()).unwrap_or(0)
+    }
+
     /// The table with this id, loaded from the store and replayed if not in memory.
     ///
     /// # Errors
@@ -262,6 +274,10 @@ impl Hub {
             }),
             changed,
         });
+        if table.live.lock().await.status() == Status::Finished {
+            // Finished games are not kept in memory: they change no more.
+            return Ok(table);
+        }
         let table = {
             let mut tables = self
                 .tables
@@ -440,7 +456,11 @@ impl Hub {
         let now = live.version();
         drop(live);
         let _ = table.changed.send(now);
-        self.kick_bots(table);
+        if status == Status::Finished {
+            self.forget(&table.row.id);
+        } else {
+            self.kick_bots(table);
+        }
         Ok(Played { version: now })
     }
 
@@ -472,6 +492,9 @@ impl Hub {
         }
         if changed {
             let _ = table.changed.send(live.version());
+            if live.status() == Status::Finished {
+                self.forget(&table.row.id);
+            }
         }
         Ok(changed)
     }

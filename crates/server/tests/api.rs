@@ -559,4 +559,6 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
         let game = catalog::game(&record.game).expect("game");
         assert!(game.replay(&record).expect("replays").outcome().is_some());
     }
+    // Finished tables leave memory; the human table stays.
+    assert_eq!(state.hub.live_tables(), 1);
 }
