@@ -113,11 +113,16 @@ impl Euphoria {
         {
             return Err("with Brian a worker in Icarus costs 1 morale and your morale is 1".into());
         }
-        let occupants = self.occupants(space);
+        // Occupants only where a rule needs them: this runs for every candidate placement.
+        let mine_here = || {
+            self.players[seat]
+                .dice
+                .iter()
+                .any(|d| matches!(d, DieLoc::Board(sp, _) if *sp == space))
+        };
         match space.kind() {
             SpaceKind::Area(_)
-                if self.penalized(seat, Penalty::OneWorkerPerArea)
-                    && occupants.iter().any(|o| o.0 == seat) =>
+                if self.penalized(seat, Penalty::OneWorkerPerArea) && mine_here() =>
             {
                 return Err(
                     "the Arena penalty allows only one of your workers in each commodity area"
@@ -144,7 +149,7 @@ impl Euphoria {
                         "this market is already built; its construction sites are closed".into(),
                     );
                 }
-                if !occupants.is_empty() {
+                if !self.occupants(space).is_empty() {
                     return Err(
                         "this construction site is taken (workers there cannot be bumped)".into(),
                     );
@@ -175,10 +180,7 @@ impl Euphoria {
             }
             _ => {}
         }
-        if space.is_bumpable()
-            && occupants.iter().any(|o| o.0 == seat)
-            && self.penalized(seat, Penalty::NoSelfBump)
-        {
+        if space.is_bumpable() && mine_here() && self.penalized(seat, Penalty::NoSelfBump) {
             return Err("the Spa penalty forbids bumping your own worker".into());
         }
         let payable = match space.kind() {
@@ -187,6 +189,7 @@ impl Euphoria {
                     || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
             }
             SpaceKind::Tunnel(_) if self.matthew_at(seat, space) => true,
+            _ if !self.may_substitute(seat) => self.can_pay(seat, self.cost_of(space)),
             _ => {
                 let p = &self.players[seat];
                 let mut have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
@@ -224,7 +227,7 @@ impl Euphoria {
 
     /// Whether Matthew the Thief may replace the tunnel commodity on `space`.
     fn matthew_at(&self, seat: Seat, space: Space) -> bool {
-        self.bump_target(space).is_some_and(|o| o.0 != seat) && self.can_use(seat, MATTHEW, 0)
+        self.can_use(seat, MATTHEW, 0) && self.bump_target(space).is_some_and(|o| o.0 != seat)
     }
 
     /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.

@@ -60,6 +60,15 @@ impl Euphoria {
             && !self.penalized(seat, Penalty::NoAbilities)
     }
 
+    /// Whether `seat` has a face-up recruit that changes what a placement may be paid
+    /// with (a quick test before the exact one).
+    pub fn may_substitute(&self, seat: Seat) -> bool {
+        self.players[seat]
+            .recruits
+            .iter()
+            .any(|r| r.up && [MICHAEL, FLARTNER, JOSH, BRIAN].contains(&r.id))
+    }
+
     /// Room on the knowledge track for a cost of `+n`.
     pub fn knowledge_room(&self, seat: Seat, n: u8) -> bool {
         self.players[seat].knowledge + n <= 6
