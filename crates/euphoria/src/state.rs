@@ -153,7 +153,9 @@ pub struct SetPayment {
 /// pay instead (bitmasks over [`Good::index`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PayUnit {
+    /// The goods the space prints for this unit.
     pub printed: u16,
+    /// The goods that may pay it (the printed ones and the recruits' substitutes).
     pub accepts: u16,
 }
 
@@ -303,15 +305,17 @@ pub struct Turn {
     pub placed: u8,
     /// Trade offers made this turn.
     pub offers: u8,
-    /// The space and die of the latest placement.
+    /// The space of the latest placement.
     pub space: Option<Space>,
+    /// The index of the die of the latest placement.
     pub die: u8,
     /// The worker the latest placement bumped: (seat, value).
     pub victim: Option<(u8, u8)>,
     /// Brian's bonus already taken for the latest placement.
     pub brian: bool,
-    /// Seats (bitmask) that used Geek / Jonathan the Gambler this turn.
+    /// Seats (bitmask) that used Geek the Oracle this turn.
     pub geek: u8,
+    /// Seats (bitmask) that used Jonathan the Gambler this turn.
     pub gambler: u8,
 }
 

@@ -56,23 +56,25 @@ fn conformance_6p() {
 
 #[test]
 fn conformance_published_flags() {
-    let config = EuphoriaConfig {
-        players: 3,
-        knowledge_check: KnowledgeCheck::OnRollOnly,
-        tunnel_end_requires_faction: false,
-        doubles_cost_morale: true,
-        starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
-        ..EuphoriaConfig::default()
-    };
-    run::<Euphoria>(
-        &config,
-        &Options {
-            games: 2,
-            first_seed: 7,
-            max_steps: MOVE_CAP,
-            deep_every: 41,
-        },
-    );
+    for edition in [Edition::V2, Edition::V1] {
+        let config = EuphoriaConfig {
+            players: 3,
+            edition,
+            knowledge_check: KnowledgeCheck::OnRollOnly,
+            tunnel_end_requires_faction: false,
+            doubles_cost_morale: true,
+            starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
+        };
+        run::<Euphoria>(
+            &config,
+            &Options {
+                games: 2,
+                first_seed: 7,
+                max_steps: MOVE_CAP,
+                deep_every: 41,
+            },
+        );
+    }
 }
 
 /// Random 5-player games are long: markets need all four sites filled at once and
