@@ -14,7 +14,7 @@
 //! - `doubles_cost_morale` (default false; the optional variant);
 //! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`.
 //!
-//! # Rulings (details and reasons in `RULINGS.md`)
+//! # Rulings (details and reasons in `docs/rulings.md`)
 //! - Every PROPOSED ruling of the spec (A-01..A-34) as written.
 //! - Decisions are small: a placement is `value@space`, then each chosen part of a cost is
 //!   paid one good at a time; a decision with a single possible choice (a payment, a
@@ -37,7 +37,7 @@
 //! `Step::Ask` for its owner (`use KEY` / `decline`, or `set V` for Amanda and Yordy,
 //! `discard KIND` for Esme), offered only when it can be used, even on another player's
 //! turn; a reward with a choice is a `Step::Choose` (`choose gold`, `choose morale`,
-//! `choose -knowledge`). Details and rulings in `RULINGS.md` and `docs/recruits.md`.
+//! `choose -knowledge`). Details and rulings in `docs/rulings.md` and `docs/recruits.md`.
 //!
 //! Invariants checked by `validate`: tracks in range; 10 stars per player (left + placed
 //! in territories, on tiles, recruits and the dilemma); 6 of each artifact (36); each of

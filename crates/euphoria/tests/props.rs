@@ -78,7 +78,7 @@ fn conformance_published_flags() {
 }
 
 /// Random 5-player games are long: markets need all four sites filled at once and
-/// workers may leave sites; see RULINGS.md for the measured lengths.
+/// workers may leave sites; see docs/rulings.md for the measured lengths.
 const MOVE_CAP: usize = 1_000_000;
 
 /// Plays one random game, checking the invariants after every action; returns its length.
