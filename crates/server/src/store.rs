@@ -335,6 +335,16 @@ impl SqliteStore {
         let pool = SqlitePoolOptions::new()
             // An in-memory database lives in one connection.
             .max_connections(if memory { 1 } else { 4 })
+            .idle_timeout(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(600))
+            })
+            .max_lifetime(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(1800))
+            })
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
