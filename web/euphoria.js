@@ -128,9 +128,9 @@ export function render(snap) {
     }
     return h('div', { class: 'market building' },
       h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction`),
-      h('div', { class: 'sites' }, [1, 2, 3, 4].map((k) => {
+      h('div', { class: 'msites' }, [1, 2, 3, 4].map((k) => {
         const i = byCode[`${code}${k}`];
-        return spaceBox(i, 'site', good(DATA.spaces[i].cost));
+        return spaceBox(i, 'msite', good(DATA.spaces[i].cost));
       })));
   };
 
@@ -197,7 +197,7 @@ export function render(snap) {
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
   const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up' }, recruitName(id)))) : null;
   return h('div', { class: 'eu' },
-    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt}`),
+    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt.replace(/\s*\(`[^)]*\)/g, '')}`),
     offer, drawn,
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, FACTIONS.map(region),

@@ -471,6 +471,11 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
     let link = create_in_lobby(&s, &base, game, options, seed)
         .await
         .expect("lobby");
+    if game == "dropsite" {
+        s.screenshot(&screenshot_path("lobby-desktop"))
+            .await
+            .expect("lobby screenshot");
+    }
     s.goto(&link).await.expect("table");
     s.wait_for(".board > *", 20).await.expect("board drawn");
     let mut rng = Lcg(seed);
