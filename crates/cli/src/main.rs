@@ -8,6 +8,7 @@ mod bench;
 mod options;
 mod play;
 mod position;
+mod serve;
 mod simulate;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +44,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// List the games and their options.
     Games,
+    /// Serve tables over HTTP and WebSocket (see docs/http-api.md).
+    Serve(serve::ServeArgs),
 }
 
 /// An error the user can fix: exit code 2.
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => position::replay(args),
         Command::Bench(args) => bench::run(args),
         Command::Games => options::list_games(),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,321 @@
+//! `tabletop serve` as a process: killed with SIGKILL at random moments during live games,
+//! restarted on the same database; every acknowledged move is still there and every game
+//! goes on to its end.
+
+use rand::prelude::IndexedRandom;
+use rand::Rng;
+use serde_json::{json, Value};
+use server::Store;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio::time::{timeout, Instant};
+
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+/// Starts `tabletop serve` on a free port of 127.0.0.1 and waits for its address.
+async fn start(database: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("tabletop serve starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let line = timeout(Duration::from_secs(60), lines.next_line())
+        .await
+        .expect("the server is listening within 60 s")
+        .expect("read stdout")
+        .expect("a line");
+    let addr = line
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .expect("an address");
+    Server { child, addr }
+}
+
+impl Server {
+    /// kill -9, and wait for the process to be gone.
+    async fn kill(mut self) {
+        self.child.start_kill().expect("SIGKILL");
+        let _ = timeout(Duration::from_secs(10), self.child.wait()).await;
+    }
+}
+
+#[derive(Clone)]
+struct TableInfo {
+    id: String,
+    tokens: Vec<Option<String>>,
+}
+
+/// Acknowledged moves per table: `(seq, action)`.
+type Acked = Arc<Mutex<HashMap<String, Vec<(u64, String)>>>>;
+
+const TABLES: &[(&str, &str)] = &[
+    ("dropsite", r#"{"players": 2, "target": 50}"#),
+    ("distopia", "{}"),
+    ("euphoria", r#"{"players": 2}"#),
+    ("dropsite", r#"{"players": 3, "target": 50}"#),
+];
+const SEATS: &[&[&str]] = &[
+    &["human", "human"],
+    &["human", "random"],
+    &["random", "human"],
+    &["human", "random", "human"],
+];
+
+async fn create(http: &reqwest::Client, addr: SocketAddr, kind: usize, seed: u64) -> TableInfo {
+    let (game, options) = TABLES[kind];
+    let options: Value = serde_json::from_str(options).expect("options");
+    let response = http
+        .post(format!("http://{addr}/api/tables"))
+        .json(&json!({"game": game, "options": options, "seed": seed, "seats": SEATS[kind]}))
+        .send()
+        .await
+        .expect("create");
+    assert_eq!(response.status(), 201);
+    let table: Value = response.json().await.expect("JSON");
+    TableInfo {
+        id: table["id"].as_str().expect("id").to_string(),
+        tokens: table["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["token"].as_str().map(str::to_string))
+            .collect(),
+    }
+}
+
+/// One human seat playing random legal actions until the game ends, the server dies, or
+/// `max_moves`; records every move the server acknowledged.
+async fn player(
+    http: reqwest::Client,
+    addr: SocketAddr,
+    id: String,
+    token: String,
+    acked: Acked,
+    seed: u64,
+    max_moves: usize,
+) {
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut moves = 0;
+    for _ in 0..100_000 {
+        if moves >= max_moves {
+            return;
+        }
+        let Ok(response) = http
+            .get(format!("http://{addr}/api/tables/{id}/view"))
+            .bearer_auth(&token)
+            .timeout(Duration::from_secs(10))
+            .send()
+            .await
+        else {
+            return; // the server is gone
+        };
+        let Ok(view) = response.json::<Value>().await else {
+            return;
+        };
+        if view["status"] == "finished" {
+            return;
+        }
+        let legal: Vec<String> = serde_json::from_value(view["legal"].clone()).unwrap_or_default();
+        let Some(action) = legal.choose(&mut rng).cloned() else {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            continue;
+        };
+        let version = view["version"].as_u64().expect("version");
+        let Ok(response) = http
+            .post(format!("http://{addr}/api/tables/{id}/actions"))
+            .bearer_auth(&token)
+            .json(&json!({"action": action, "version": version}))
+            .timeout(Duration::from_secs(10))
+            .send()
+            .await
+        else {
+            return;
+        };
+        let status = response.status();
+        let Ok(body) = response.json::<Value>().await else {
+            return;
+        };
+        if status == 200 {
+            acked
+                .lock()
+                .expect("lock")
+                .entry(id.clone())
+                .or_default()
+                .push((version, action));
+            moves += 1;
+        } else {
+            // Only a race (with a bot's move, or a restart) can refuse a move chosen on a
+            // fresh view.
+            assert!(
+                body["code"] == "action/stale_version" || body["code"] == "action/game_over",
+                "{body}"
+            );
+        }
+    }
+}
+
+/// Every acknowledged move is stored at its place.
+async fn check_acked(store: &server::SqliteStore, acked: &Acked) -> usize {
+    let acked = acked.lock().expect("lock").clone();
+    let mut count = 0;
+    for (id, moves) in &acked {
+        let rows = store.actions(id, 0).await.expect("rows");
+        for (seq, action) in moves {
+            let row = rows
+                .get(usize::try_from(*seq).expect("seq"))
+                .unwrap_or_else(|| panic!("table {id}: acknowledged move {seq} is lost"));
+            assert_eq!(&row.action, action, "table {id}: move {seq} changed");
+            count += 1;
+        }
+    }
+    count
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_dash_nine_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let database = format!("sqlite://{}", dir.path().join("serve.sqlite").display());
+    let http = reqwest::Client::new();
+    let acked: Acked = Arc::default();
+    let mut rng = rand::rng();
+    let mut seed = 100;
+    let mut tables: Vec<(usize, TableInfo)> = Vec::new();
+    let mut finished = 0usize;
+    let kills = 24;
+    let started = Instant::now();
+    for round in 0..=kills {
+        assert!(
+            started.elapsed() < Duration::from_secs(480),
+            "the durability run took too long"
+        );
+        let server = start(&database).await;
+        let store = server::SqliteStore::connect(&database)
+            .await
+            .expect("store");
+        let checked = check_acked(&store, &acked).await;
+        // Every game is back where its stored moves put it, and goes on.
+        let mut live = Vec::new();
+        for (kind, table) in tables.drain(..) {
+            let response = http
+                .get(format!("http://{}/api/tables/{}", server.addr, table.id))
+                .send()
+                .await
+                .expect("table after restart");
+            assert_eq!(response.status(), 200);
+            let summary: Value = response.json().await.expect("JSON");
+            let stored = store.actions(&table.id, 0).await.expect("rows").len() as u64;
+            assert!(
+                summary["version"].as_u64().expect("version") >= stored,
+                "table {} was rebuilt at version {} but {stored} moves are stored",
+                table.id,
+                summary["version"]
+            );
+            if summary["status"] == "finished" {
+                finished += 1;
+            } else {
+                live.push((kind, table));
+            }
+        }
+        tables = live;
+        while tables.len() < TABLES.len() {
+            let kind = (0..TABLES.len())
+                .find(|k| !tables.iter().any(|(t, _)| t == k))
+                .unwrap_or(0);
+            seed += 1;
+            tables.push((kind, create(&http, server.addr, kind, seed).await));
+        }
+        if round == kills {
+            // The last server stays up: every game plays to its end.
+            let mut handles = Vec::new();
+            for (_, table) in &tables {
+                for token in table.tokens.iter().flatten() {
+                    seed += 1;
+                    handles.push(tokio::spawn(player(
+                        http.clone(),
+                        server.addr,
+                        table.id.clone(),
+                        token.clone(),
+                        acked.clone(),
+                        seed,
+                        usize::MAX,
+                    )));
+                }
+            }
+            for handle in handles {
+                timeout(Duration::from_secs(240), handle)
+                    .await
+                    .expect("the games end")
+                    .expect("player");
+            }
+            for (_, table) in &tables {
+                let record: Value = http
+                    .get(format!(
+                        "http://{}/api/tables/{}/record",
+                        server.addr, table.id
+                    ))
+                    .send()
+                    .await
+                    .expect("record")
+                    .json()
+                    .await
+                    .expect("JSON");
+                let record: engine::GameRecord =
+                    serde_json::from_value(record["record"].clone()).expect("a finished record");
+                let game = catalog::game(&record.game).expect("game");
+                let state = game.replay(&record).expect("the record replays");
+                assert!(state.outcome().is_some());
+                finished += 1;
+            }
+            let total = check_acked(&store, &acked).await;
+            assert!(total >= checked);
+            eprintln!(
+                "durability: {kills} kills, {total} acknowledged moves all kept, {finished} games finished"
+            );
+            assert!(finished >= TABLES.len());
+            server.kill().await;
+            return;
+        }
+        let mut handles = Vec::new();
+        for (_, table) in &tables {
+            for token in table.tokens.iter().flatten() {
+                seed += 1;
+                handles.push(tokio::spawn(player(
+                    http.clone(),
+                    server.addr,
+                    table.id.clone(),
+                    token.clone(),
+                    acked.clone(),
+                    seed,
+                    10_000,
+                )));
+            }
+        }
+        // Kill at a random moment: sometimes at once, mostly mid-play.
+        let wait = if rng.random_bool(0.2) {
+            rng.random_range(0..30)
+        } else {
+            rng.random_range(50..600)
+        };
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        server.kill().await;
+        for handle in handles {
+            timeout(Duration::from_secs(30), handle)
+                .await
+                .expect("players stop when the server dies")
+                .expect("player");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The one error type of the HTTP API: a status, a stable code and a message for people.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use engine::EngineError;
+use serde::Serialize;
+
+/// An API error. Internal errors are logged with their cause and sent as `internal`
+/// with a generic message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    /// A stable, namespaced code (`action/illegal`, `auth/bad_token`, ...).
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// The JSON body of every error response.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorBody {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// Logs `cause` and returns the generic internal error.
+    pub fn internal(cause: impl std::fmt::Display) -> ApiError {
+        tracing::error!("internal error: {cause}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "internal server error; it has been logged",
+        )
+    }
+
+    pub fn malformed(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "request/malformed", message)
+    }
+
+    pub fn table_not_found(id: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "game/not_found",
+            format!("there is no table `{}`", truncate(id, 64)),
+        )
+    }
+
+    pub fn bad_token() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "auth/bad_token",
+            "this token does not belong to any seat of this table",
+        )
+    }
+
+    pub fn token_required() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "auth/required",
+            "this call needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN)",
+        )
+    }
+
+    pub fn stale(sent: u64, current: u64) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "action/stale_version",
+            format!("the action was chosen on version {sent} but the game is at version {current}"),
+        )
+    }
+
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            code: self.code,
+            message: self.message.clone(),
+        }
+    }
+}
+
+/// At most `max` characters of `text`, for echoing client input in messages.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut out: String = text.chars().take(max).collect();
+        out.push('…');
+        out
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(error: EngineError) -> ApiError {
+        let status = match &error {
+            EngineError::UnknownGame { .. } => StatusCode::NOT_FOUND,
+            EngineError::Config(_) | EngineError::Parse(_) => StatusCode::BAD_REQUEST,
+            EngineError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            EngineError::GameOver => StatusCode::CONFLICT,
+            EngineError::State(_) => return ApiError::internal(error),
+        };
+        ApiError::new(status, error.code(), truncate(&error.to_string(), 500))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.body())).into_response()
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}

@@ -1,0 +1,565 @@
+//! The live tables of one server process: their states in memory, rebuilt from the store
+//! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
+
+use crate::error::{truncate, ApiError};
+use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use axum::http::StatusCode;
+use engine::{DynState, Outcome, Seat, Viewer};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+use tokio::sync::{broadcast, Mutex};
+
+/// The longest action text accepted.
+pub const MAX_ACTION_LEN: usize = 200;
+
+/// What a viewer sees of a table at one version (the HTTP view and every push).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Snapshot {
+    pub table: String,
+    pub game: String,
+    /// The number of actions played so far.
+    pub version: u64,
+    /// The viewer's seat; `None` for a spectator.
+    pub seat: Option<Seat>,
+    pub to_act: Option<Seat>,
+    pub status: Status,
+    /// The viewer's legal actions: empty unless the viewer's seat is to act.
+    pub legal: Vec<String>,
+    /// `view_json` of the game for this viewer.
+    pub view: serde_json::Value,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// One table in memory.
+pub struct Table {
+    pub row: GameRow,
+    live: Mutex<Live>,
+    changed: broadcast::Sender<u64>,
+}
+
+struct Live {
+    state: Box<dyn DynState>,
+    actions: Vec<String>,
+    bot_running: bool,
+}
+
+impl Live {
+    fn version(&self) -> u64 {
+        self.actions.len() as u64
+    }
+    fn status(&self) -> Status {
+        if self.state.outcome().is_some() {
+            Status::Finished
+        } else if self.actions.is_empty() {
+            Status::Open
+        } else {
+            Status::Running
+        }
+    }
+}
+
+/// SHA-256 of a token, in hex.
+pub fn token_hash(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// `n` random bytes from the thread's cryptographic generator, in hex.
+pub fn random_hex(n: usize) -> String {
+    use rand::RngCore;
+    let mut bytes = vec![0u8; n];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Table {
+    /// The seat whose token this is.
+    ///
+    /// # Errors
+    /// `auth/bad_token` when no seat has it.
+    pub fn authenticate(&self, token: &str) -> Result<Seat, ApiError> {
+        let hash = token_hash(token);
+        let mut found = None;
+        // Compare with every seat, in constant time per comparison.
+        for (seat, row) in self.row.seats.iter().enumerate() {
+            if let Some(stored) = &row.token_sha256 {
+                if constant_time_eq(stored.as_bytes(), hash.as_bytes()) {
+                    found = Some(seat);
+                }
+            }
+        }
+        found.ok_or_else(ApiError::bad_token)
+    }
+
+    /// A receiver told (with the new version) after every change.
+    pub fn subscribe(&self) -> broadcast::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// What `viewer` sees now.
+    pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
+        let live = self.live.lock().await;
+        self.snapshot_of(&live, viewer)
+    }
+
+    fn snapshot_of(&self, live: &Live, viewer: Viewer) -> Snapshot {
+        let to_act = live.state.to_act();
+        let legal = match viewer.seat() {
+            Some(seat) if to_act == Some(seat) => live.state.legal(),
+            _ => Vec::new(),
+        };
+        Snapshot {
+            table: self.row.id.clone(),
+            game: self.row.game.clone(),
+            version: live.version(),
+            seat: viewer.seat(),
+            to_act,
+            status: live.status(),
+            legal,
+            view: live.state.view_json(viewer),
+            outcome: live.state.outcome(),
+        }
+    }
+
+    /// The actions so far, the current status, and a copy of the state.
+    pub async fn progress(&self) -> (Vec<String>, Status, Box<dyn DynState>) {
+        let live = self.live.lock().await;
+        (live.actions.clone(), live.status(), live.state.clone_box())
+    }
+
+    fn bot_spec(&self, seat: Seat) -> Option<&str> {
+        self.row
+            .seats
+            .get(seat)
+            .map(|s| s.player.as_str())
+            .filter(|p| *p != "human")
+    }
+}
+
+/// The tables of one server process.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    tables: StdMutex<HashMap<String, Arc<Table>>>,
+}
+
+/// What [`Hub::play`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub version: u64,
+}
+
+impl Hub {
+    /// A hub over `store`: replays every open and running game, starts their bots, and
+    /// listens to other servers' moves where the store can tell them.
+    ///
+    /// # Errors
+    /// The store cannot list or load its games.
+    pub async fn start(store: Arc<dyn Store>) -> anyhow::Result<Arc<Hub>> {
+        let hub = Arc::new(Hub {
+            store,
+            tables: StdMutex::new(HashMap::new()),
+        });
+        let notices = hub.store.subscribe().await?;
+        let mut count = 0usize;
+        for row in hub
+            .store
+            .list(&[Status::Open, Status::Running], u32::MAX)
+            .await?
+        {
+            let id = row.id.clone();
+            if let Err(e) = hub.table(&id).await {
+                tracing::error!("table {id} cannot be rebuilt: {e}");
+            } else {
+                count += 1;
+            }
+        }
+        tracing::info!("rebuilt {count} live tables by replay");
+        if let Some(mut notices) = notices {
+            let weak = Arc::downgrade(&hub);
+            tokio::spawn(async move {
+                while let Some(notice) = notices.recv().await {
+                    let Some(hub) = weak.upgrade() else { return };
+                    hub.on_notice(notice).await;
+                }
+            });
+        }
+        Ok(hub)
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Table>> {
+        self.tables.lock().ok().and_then(|t| t.get(id).cloned())
+    }
+
+    fn all_cached(&self) -> Vec<Arc<Table>> {
+        self.tables
+            .lock()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The table with this id, loaded from the store and replayed if not in memory.
+    ///
+    /// # Errors
+    /// `game/not_found`, or an internal error when the store fails or the log does not
+    /// replay.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
+        if let Some(table) = self.cached(id) {
+            return Ok(table);
+        }
+        if id.len() > 64 {
+            return Err(ApiError::table_not_found(id));
+        }
+        let row = self
+            .store
+            .game(id)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::table_not_found(id))?;
+        let game = catalog::game(&row.game).map_err(ApiError::internal)?;
+        let mut state = game
+            .new_state(&row.config, row.seed)
+            .map_err(|e| ApiError::internal(format!("table {id}: {e}")))?;
+        let rows = self
+            .store
+            .actions(id, 0)
+            .await
+            .map_err(ApiError::internal)?;
+        let mut actions = Vec::with_capacity(rows.len());
+        for (index, action) in rows.into_iter().enumerate() {
+            if action.seq != index as u64 {
+                return Err(ApiError::internal(format!(
+                    "table {id}: action rows skip from {index} to {}",
+                    action.seq
+                )));
+            }
+            state.apply_text(&action.action).map_err(|e| {
+                ApiError::internal(format!("table {id}: action {index} does not replay: {e}"))
+            })?;
+            actions.push(action.action);
+        }
+        let (changed, _) = broadcast::channel(64);
+        let table = Arc::new(Table {
+            row,
+            live: Mutex::new(Live {
+                state,
+                actions,
+                bot_running: false,
+            }),
+            changed,
+        });
+        let table = {
+            let mut tables = self
+                .tables
+                .lock()
+                .map_err(|_| ApiError::internal("table cache poisoned"))?;
+            tables
+                .entry(id.to_string())
+                .or_insert_with(|| table.clone())
+                .clone()
+        };
+        self.kick_bots(&table);
+        Ok(table)
+    }
+
+    /// Creates a table and stores it; returns it with the human seats' tokens (in seat
+    /// order, `None` for bots).
+    ///
+    /// # Errors
+    /// Unknown game, invalid options or seats, or the store fails.
+    pub async fn create(
+        self: &Arc<Self>,
+        game_name: &str,
+        options: Option<serde_json::Value>,
+        seed: Option<u64>,
+        seats: Option<Vec<String>>,
+    ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
+        let game = catalog::game(game_name)?;
+        let mut config = game.default_config();
+        let mut players_given = false;
+        match options {
+            None | Some(serde_json::Value::Null) => {}
+            Some(serde_json::Value::Object(given)) => {
+                // Options not given keep their defaults.
+                players_given = given.contains_key("players");
+                if let serde_json::Value::Object(defaults) = &mut config {
+                    defaults.extend(given);
+                } else {
+                    config = serde_json::Value::Object(given);
+                }
+            }
+            Some(_) => return Err(ApiError::malformed("`options` must be a JSON object")),
+        }
+        // A seat list without a player count sets it.
+        if let (Some(seats), serde_json::Value::Object(map), false) =
+            (&seats, &mut config, players_given)
+        {
+            if map.contains_key("players") {
+                map.insert("players".into(), serde_json::json!(seats.len()));
+            }
+        }
+        let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+        let state = game.new_state(&config, seed)?;
+        let config = state.config_json();
+        let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
+        if seats.len() != state.seats() {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "seat/count",
+                format!(
+                    "{} with these options has {} seats, but {} were given",
+                    game.name(),
+                    state.seats(),
+                    seats.len()
+                ),
+            ));
+        }
+        let mut rows = Vec::with_capacity(seats.len());
+        let mut tokens = Vec::with_capacity(seats.len());
+        for text in &seats {
+            let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "seat/invalid",
+                    truncate(&e.to_string(), 300),
+                )
+            })?;
+            if spec == bots::BotSpec::Human {
+                let token = random_hex(32);
+                rows.push(SeatRow {
+                    player: "human".into(),
+                    token_sha256: Some(token_hash(&token)),
+                });
+                tokens.push(Some(token));
+            } else {
+                catalog::bot(game.name(), &spec, 0).map_err(|e| {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "seat/invalid",
+                        truncate(&e.to_string(), 300),
+                    )
+                })?;
+                rows.push(SeatRow {
+                    player: spec.to_string(),
+                    token_sha256: None,
+                });
+                tokens.push(None);
+            }
+        }
+        let row = GameRow {
+            id: random_hex(8),
+            game: game.name().to_string(),
+            config,
+            seed,
+            seats: rows,
+            created: crate::store::now_ms(),
+            status: Status::Open,
+        };
+        self.store.create(&row).await.map_err(ApiError::internal)?;
+        let table = self.table(&row.id).await?;
+        Ok((table, tokens))
+    }
+
+    /// Plays `action` for `seat` on `table`, chosen on `version`: checks it, commits its
+    /// row, then applies it in memory and tells every client.
+    ///
+    /// # Errors
+    /// Stale version, not this seat's turn, game over, malformed or illegal action, or the
+    /// store fails (nothing changes then).
+    pub async fn play(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        action: &str,
+        version: u64,
+    ) -> Result<Played, ApiError> {
+        let action = action.trim();
+        if action.is_empty() || action.len() > MAX_ACTION_LEN {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "action/malformed",
+                format!("an action is 1 to {MAX_ACTION_LEN} bytes of text"),
+            ));
+        }
+        let mut live = table.live.lock().await;
+        if version > live.version() {
+            // Another server may have moved on: read its rows first.
+            self.catch_up(table, &mut live).await?;
+        }
+        if live.state.outcome().is_some() {
+            return Err(engine::EngineError::GameOver.into());
+        }
+        if version != live.version() {
+            return Err(ApiError::stale(version, live.version()));
+        }
+        if live.state.to_act() != Some(seat) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "action/not_your_turn",
+                format!(
+                    "seat {seat} cannot act now: seat {} is to act",
+                    live.state.to_act().map_or("none".into(), |s| s.to_string())
+                ),
+            ));
+        }
+        let mut next = live.state.clone_box();
+        next.apply_text(action)?;
+        let status = if next.outcome().is_some() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        match self
+            .store
+            .append(&table.row.id, version, seat, action, status)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                self.catch_up(table, &mut live).await?;
+                return Err(ApiError::stale(version, live.version()));
+            }
+            Err(e) => return Err(ApiError::internal(e)),
+        }
+        live.state = next;
+        live.actions.push(action.to_string());
+        let now = live.version();
+        drop(live);
+        let _ = table.changed.send(now);
+        self.kick_bots(table);
+        Ok(Played { version: now })
+    }
+
+    /// Applies the action rows this process has not seen yet (written by another server).
+    async fn catch_up(&self, table: &Arc<Table>, live: &mut Live) -> Result<bool, ApiError> {
+        let rows = self
+            .store
+            .actions(&table.row.id, live.version())
+            .await
+            .map_err(ApiError::internal)?;
+        let mut changed = false;
+        for row in rows {
+            if row.seq != live.version() {
+                return Err(ApiError::internal(format!(
+                    "table {}: expected action {} but read {}",
+                    table.row.id,
+                    live.version(),
+                    row.seq
+                )));
+            }
+            live.state.apply_text(&row.action).map_err(|e| {
+                ApiError::internal(format!(
+                    "table {}: stored action {} does not apply: {e}",
+                    table.row.id, row.seq
+                ))
+            })?;
+            live.actions.push(row.action);
+            changed = true;
+        }
+        if changed {
+            let _ = table.changed.send(live.version());
+        }
+        Ok(changed)
+    }
+
+    async fn on_notice(self: &Arc<Self>, notice: Notice) {
+        let tables = match notice {
+            Notice::Actions(id) => self.cached(&id).into_iter().collect(),
+            Notice::Resync => self.all_cached(),
+        };
+        for table in tables {
+            let changed = {
+                let mut live = table.live.lock().await;
+                self.catch_up(&table, &mut live).await
+            };
+            match changed {
+                Ok(true) => self.kick_bots(&table),
+                Ok(false) => {}
+                Err(e) => tracing::warn!("catching up table {}: {e}", table.row.id),
+            }
+        }
+    }
+
+    /// Starts the bot driver of `table` if a bot is to act and none is running.
+    fn kick_bots(self: &Arc<Self>, table: &Arc<Table>) {
+        let hub = self.clone();
+        let table = table.clone();
+        tokio::spawn(async move { hub.drive_bots(table).await });
+    }
+
+    async fn drive_bots(self: Arc<Self>, table: Arc<Table>) {
+        {
+            let mut live = table.live.lock().await;
+            if live.bot_running {
+                return;
+            }
+            live.bot_running = true;
+        }
+        let mut failures = 0u32;
+        loop {
+            let job = {
+                let mut live = table.live.lock().await;
+                let job = live.state.to_act().and_then(|seat| {
+                    table
+                        .bot_spec(seat)
+                        .map(|spec| (seat, spec.to_string(), live.version()))
+                });
+                match job {
+                    Some((seat, spec, version)) => (seat, spec, version, live.state.clone_box()),
+                    None => {
+                        live.bot_running = false;
+                        return;
+                    }
+                }
+            };
+            let (seat, spec, version, state) = job;
+            let game = table.row.game.clone();
+            // Each move's bot is seeded from the table, seat and version: the same after a
+            // restart, and the same on every server.
+            let seed =
+                engine::derive_seed(engine::derive_seed(table.row.seed, seat as u64), version);
+            let choice = tokio::task::spawn_blocking(move || {
+                let spec: bots::BotSpec = spec.parse().ok()?;
+                let mut bot = catalog::bot(&game, &spec, seed).ok()?;
+                bot.choose_text(state.as_ref())
+            })
+            .await;
+            let outcome = match choice {
+                Ok(Some(action)) => self.play(&table, seat, &action, version).await.map(|_| ()),
+                Ok(None) => Err(ApiError::internal(format!(
+                    "table {}: the bot of seat {seat} chose nothing",
+                    table.row.id
+                ))),
+                Err(e) => Err(ApiError::internal(e)),
+            };
+            match outcome {
+                Ok(()) => failures = 0,
+                Err(e) if e.code == "action/stale_version" => {}
+                Err(e) => {
+                    failures += 1;
+                    tracing::warn!("table {} bot seat {seat}: {e}", table.row.id);
+                    if failures >= 5 {
+                        let mut live = table.live.lock().await;
+                        live.bot_running = false;
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_millis(100 * u64::from(failures))).await;
+                }
+            }
+        }
+    }
+}

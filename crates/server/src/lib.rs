@@ -1,0 +1,112 @@
+//! The `tabletop` online server: tables of any catalog game over HTTP (JSON) and
+//! WebSocket, with event-sourced storage on SQLite or PostgreSQL.
+//!
+//! - [`app`] is the whole HTTP API as an [`axum::Router`] (tests call it without a socket);
+//!   [`serve`] binds it to an address. The API is documented in `docs/http-api.md`.
+//! - Storage ([`store::Store`]) keeps a table of games and a log of their actions; a move
+//!   is acknowledged only after its row is committed, and a server rebuilds its live games
+//!   by replaying the log when it starts.
+//! - With PostgreSQL, several servers may share one database: a move made through one is
+//!   pushed to the clients of the others (LISTEN/NOTIFY), and of two conflicting moves the
+//!   `UNIQUE (game_id, seq)` key accepts exactly one.
+
+mod api;
+pub mod error;
+pub mod hub;
+pub mod store;
+pub mod web;
+
+pub use error::ApiError;
+pub use hub::{Hub, Snapshot, Table};
+pub use store::{PgStore, SqliteStore, Status, Store};
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The state every handler shares: the live tables and the store.
+#[derive(Clone)]
+pub struct AppState {
+    pub hub: Arc<Hub>,
+}
+
+impl AppState {
+    /// Starts a hub over `store` (rebuilding its live games by replay).
+    ///
+    /// # Errors
+    /// The store cannot be read.
+    pub async fn new(store: Arc<dyn Store>) -> anyhow::Result<AppState> {
+        Ok(AppState {
+            hub: Hub::start(store).await?,
+        })
+    }
+
+    /// Opens the database a URL names (`sqlite://PATH` or `postgres://URL`) and starts.
+    ///
+    /// # Errors
+    /// The database cannot be opened, migrated or read.
+    pub async fn open(database: &str) -> anyhow::Result<AppState> {
+        AppState::new(store::open(database).await?).await
+    }
+}
+
+/// The HTTP API (see `docs/http-api.md`).
+pub fn app(state: AppState) -> axum::Router {
+    axum::Router::new()
+        .route("/api/games", get(api::list_games))
+        .route("/api/tables", get(api::list_tables).post(api::create_table))
+        .route("/api/tables/{id}", get(api::get_table))
+        .route("/api/tables/{id}/view", get(api::my_view))
+        .route("/api/tables/{id}/legal", get(api::my_legal))
+        .route("/api/tables/{id}/actions", axum::routing::post(api::submit))
+        .route("/api/tables/{id}/spectate", get(api::spectate))
+        .route("/api/tables/{id}/record", get(api::record))
+        .route("/api/tables/{id}/ws", get(api::websocket))
+        .merge(web::routes())
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(DefaultBodyLimit::max(api::MAX_BODY))
+        .with_state(state.hub)
+}
+
+/// Where and on what [`serve`] runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServeOptions {
+    pub addr: SocketAddr,
+    /// `sqlite://PATH` (created if missing) or `postgres://URL`.
+    pub database: String,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "sqlite://tabletop.sqlite".to_string(),
+        }
+    }
+}
+
+/// Opens the database, rebuilds the live games and serves the API until Ctrl-C.
+/// Prints `listening on http://ADDR` (the bound address) on stdout once it accepts.
+///
+/// # Errors
+/// The database cannot be opened, or the address cannot be bound.
+pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
+    let state = AppState::open(&opts.database).await?;
+    let listener = tokio::net::TcpListener::bind(opts.addr).await?;
+    let addr = listener.local_addr()?;
+    tracing::info!("listening on http://{addr}");
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on http://{addr}")?;
+        out.flush()?;
+    }
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,466 @@
+//! Event-sourced storage: a table of games and a log of their actions, behind [`Store`].
+//!
+//! The same SQL (and the same embedded migrations) runs on SQLite and PostgreSQL. A move is
+//! acknowledged only after [`Store::append`] has committed its row; `UNIQUE (game_id, seq)`
+//! makes exactly one of two conflicting moves win.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::Row;
+use std::str::FromStr;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Created, no action played yet.
+    Open,
+    /// At least one action played, not over.
+    Running,
+    /// Over: the record is available.
+    Finished,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Running => "running",
+            Status::Finished => "finished",
+        }
+    }
+    pub fn parse(text: &str) -> Option<Status> {
+        match text {
+            "open" => Some(Status::Open),
+            "running" => Some(Status::Running),
+            "finished" => Some(Status::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// Who sits in a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRow {
+    /// `human`, or the bot spec text.
+    pub player: String,
+    /// SHA-256 (hex) of the seat's secret token; human seats only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_sha256: Option<String>,
+}
+
+/// One row of the games table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    pub id: String,
+    pub game: String,
+    pub config: serde_json::Value,
+    pub seed: u64,
+    pub seats: Vec<SeatRow>,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    pub status: Status,
+}
+
+/// One row of the actions table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRow {
+    /// 0-based position in the game's action list (the version it was played on).
+    pub seq: u64,
+    pub seat: usize,
+    pub action: String,
+    /// Milliseconds since the Unix epoch.
+    pub at: i64,
+}
+
+/// Something another server did to the shared database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// New action rows for this game id.
+    Actions(String),
+    /// Notices may have been lost (the listener reconnected): reload everything.
+    Resync,
+}
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row for this `(game, seq)` already exists: another move won.
+    #[error("action {seq} of game {game} already exists")]
+    Conflict { game: String, seq: u64 },
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// The storage every server uses; see the module docs.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Adds a new game.
+    async fn create(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// Appends action `seq` of `game` and sets the game's status, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when action `seq` already exists.
+    async fn append(
+        &self,
+        game: &str,
+        seq: u64,
+        seat: usize,
+        action: &str,
+        status: Status,
+    ) -> Result<(), StoreError>;
+    /// The game with this id.
+    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
+    /// The actions of `game` from `from_seq` on, in order.
+    async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError>;
+    /// The games with one of these statuses, oldest first, at most `limit`.
+    async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// Notices of other servers' writes, where the database can send them (PostgreSQL).
+    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+const INSERT_GAME: &str = "INSERT INTO games (id, game, config, seed, seats, created, status) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7)";
+const INSERT_ACTION: &str =
+    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)";
+const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
+const SELECT_GAME: &str =
+    "SELECT id, game, config, seed, seats, created, status FROM games WHERE id = $1";
+const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
+                              WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
+
+fn game_from_row<R: Row>(row: &R) -> Result<GameRow, StoreError>
+where
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    usize: sqlx::ColumnIndex<R>,
+{
+    let id: String = row.try_get(0)?;
+    let corrupt = |what: &str, e: &dyn std::fmt::Display| {
+        StoreError::Corrupt(format!("game {id}: {what}: {e}"))
+    };
+    let config: String = row.try_get(2)?;
+    let seats: String = row.try_get(4)?;
+    let status: String = row.try_get(6)?;
+    Ok(GameRow {
+        game: row.try_get(1)?,
+        config: serde_json::from_str(&config).map_err(|e| corrupt("config", &e))?,
+        seed: row.try_get::<i64, _>(3)? as u64,
+        seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", &e))?,
+        created: row.try_get(5)?,
+        status: Status::parse(&status).ok_or_else(|| corrupt("status", &status))?,
+        id,
+    })
+}
+
+fn action_from_row<R: Row>(row: &R) -> Result<ActionRow, StoreError>
+where
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    usize: sqlx::ColumnIndex<R>,
+{
+    let seq: i64 = row.try_get(0)?;
+    let seat: i64 = row.try_get(1)?;
+    Ok(ActionRow {
+        seq: u64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))?,
+        seat: usize::try_from(seat)
+            .map_err(|e| StoreError::Corrupt(format!("seat {seat}: {e}")))?,
+        action: row.try_get(2)?,
+        at: row.try_get(3)?,
+    })
+}
+
+fn list_sql(statuses: &[Status]) -> String {
+    let names: Vec<String> = statuses
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    format!(
+        "SELECT id, game, config, seed, seats, created, status FROM games \
+         WHERE status IN ({}) ORDER BY created, id LIMIT $1",
+        if names.is_empty() {
+            "''".to_string()
+        } else {
+            names.join(", ")
+        }
+    )
+}
+
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|e| e.is_unique_violation())
+}
+
+fn seq_i64(seq: u64) -> Result<i64, StoreError> {
+    i64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))
+}
+
+/// Generates the [`Store`] methods that are the same SQL on both databases.
+macro_rules! sql_store {
+    ($store:ty, $($subscribe:tt)*) => {
+    #[async_trait]
+    impl Store for $store {
+        async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
+            let seats = serde_json::to_string(&game.seats)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            sqlx::query(INSERT_GAME)
+                .bind(&game.id)
+                .bind(&game.game)
+                .bind(game.config.to_string())
+                .bind(game.seed as i64)
+                .bind(seats)
+                .bind(game.created)
+                .bind(game.status.as_str())
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        }
+
+        async fn append(
+            &self,
+            game: &str,
+            seq: u64,
+            seat: usize,
+            action: &str,
+            status: Status,
+        ) -> Result<(), StoreError> {
+            let mut tx = self.pool.begin().await?;
+            let inserted = sqlx::query(INSERT_ACTION)
+                .bind(game)
+                .bind(seq_i64(seq)?)
+                .bind(seat as i64)
+                .bind(action)
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await;
+            match inserted {
+                Err(e) if is_unique_violation(&e) => {
+                    return Err(StoreError::Conflict {
+                        game: game.to_string(),
+                        seq,
+                    })
+                }
+                other => {
+                    other?;
+                }
+            }
+            sqlx::query(SET_STATUS)
+                .bind(status.as_str())
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(channel) = self.notify_channel() {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(channel)
+                    .bind(game)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            match tx.commit().await {
+                Err(e) if is_unique_violation(&e) => Err(StoreError::Conflict {
+                    game: game.to_string(),
+                    seq,
+                }),
+                other => Ok(other?),
+            }
+        }
+
+        async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+            let row = sqlx::query(SELECT_GAME)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            row.as_ref().map(game_from_row).transpose()
+        }
+
+        async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError> {
+            let rows = sqlx::query(SELECT_ACTIONS)
+                .bind(game)
+                .bind(seq_i64(from_seq)?)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(action_from_row).collect()
+        }
+
+        async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError> {
+            let rows = sqlx::query(&list_sql(statuses))
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(game_from_row).collect()
+        }
+
+        $($subscribe)*
+    }
+    };
+}
+
+/// SQLite storage (one file, WAL journal).
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating it if missing) and migrates the database at `url`
+    /// (`sqlite://PATH`, `sqlite:PATH` or `sqlite::memory:`).
+    ///
+    /// # Errors
+    /// The file cannot be opened or migrated.
+    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let memory = url.contains(":memory:");
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            // An in-memory database lives in one connection.
+            .max_connections(if memory { 1 } else { 4 })
+            .idle_timeout(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(600))
+            })
+            .max_lifetime(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(1800))
+            })
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+
+    fn notify_channel(&self) -> Option<&str> {
+        None
+    }
+}
+
+sql_store!(
+    SqliteStore,
+    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        Ok(None)
+    }
+);
+
+/// PostgreSQL storage; servers sharing one database hear each other's moves by
+/// LISTEN/NOTIFY.
+pub struct PgStore {
+    pool: PgPool,
+    channel: String,
+}
+
+impl PgStore {
+    /// Connects to `url` and migrates the `public` schema (or the one the URL's
+    /// `options=-c search_path=...` names).
+    ///
+    /// # Errors
+    /// No connection, or migrations fail.
+    pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
+        PgStore::connect_schema(url, None).await
+    }
+
+    /// Connects to `url` and keeps everything in `schema` (created if missing), with its
+    /// own notification channel: tests give each run its own schema.
+    ///
+    /// # Errors
+    /// No connection, a schema name that is not `[a-z0-9_]+`, or migrations fail.
+    pub async fn connect_schema(url: &str, schema: Option<&str>) -> Result<PgStore, StoreError> {
+        let mut options = PgConnectOptions::from_str(url)?;
+        let mut channel = "tabletop_actions".to_string();
+        if let Some(schema) = schema {
+            if schema.is_empty()
+                || !schema
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            {
+                return Err(StoreError::Corrupt(format!("bad schema name `{schema}`")));
+            }
+            let setup = PgPoolOptions::new()
+                .max_connections(1)
+                .connect_with(options.clone())
+                .await?;
+            sqlx::query(&format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
+                .execute(&setup)
+                .await?;
+            setup.close().await;
+            options = options.options([("search_path", schema)]);
+            channel = format!("tabletop_actions_{schema}");
+        }
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(PgStore { pool, channel })
+    }
+
+    fn notify_channel(&self) -> Option<&str> {
+        Some(&self.channel)
+    }
+}
+
+sql_store!(
+    PgStore,
+    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(&self.channel).await?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            loop {
+                let notice = tokio::select! {
+                    () = tx.closed() => return,
+                    got = listener.try_recv() => got,
+                };
+                let sent = match notice {
+                    Ok(Some(n)) => tx.send(Notice::Actions(n.payload().to_string())),
+                    Ok(None) => tx.send(Notice::Resync),
+                    Err(e) => {
+                        tracing::warn!("notification listener: {e}");
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                        tx.send(Notice::Resync)
+                    }
+                };
+                if sent.is_err() {
+                    return;
+                }
+            }
+        });
+        Ok(Some(rx))
+    }
+);
+
+/// Opens the store a database URL names: `sqlite://PATH` or `postgres://URL`.
+///
+/// # Errors
+/// An unknown scheme, or the store cannot be opened.
+pub async fn open(database: &str) -> anyhow::Result<std::sync::Arc<dyn Store>> {
+    if database.starts_with("sqlite:") {
+        Ok(std::sync::Arc::new(SqliteStore::connect(database).await?))
+    } else if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+        Ok(std::sync::Arc::new(PgStore::connect(database).await?))
+    } else {
+        anyhow::bail!("unknown database `{database}`: expected sqlite://PATH or postgres://URL")
+    }
+}

@@ -1,0 +1,501 @@
+//! The HTTP API through the router, without a socket.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{call, check_view, expected_views, memory_state, post_json};
+use engine::GameRecord;
+use rand::prelude::IndexedRandom;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use server::AppState;
+
+async fn create(state: &AppState, body: Value) -> Value {
+    let (status, table) = post_json(state, "/api/tables", None, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{table}");
+    table
+}
+
+fn token(table: &Value, seat: usize) -> String {
+    table["seats"][seat]["token"]
+        .as_str()
+        .expect("a human seat has a token")
+        .to_string()
+}
+
+fn id(table: &Value) -> String {
+    table["id"].as_str().expect("id").to_string()
+}
+
+#[tokio::test]
+async fn lists_the_games_and_their_options() {
+    let state = memory_state().await;
+    let (status, games) = call(&state, "GET", "/api/games", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = games
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|g| g["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names, catalog::GAMES);
+    for game in games.as_array().expect("array") {
+        assert!(game["options"].is_object(), "{game}");
+    }
+}
+
+#[tokio::test]
+async fn creates_a_table_with_tokens_and_invites() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "options": {"players": 3}, "seed": 7,
+               "seats": ["human", "random", "human"]}),
+    )
+    .await;
+    assert_eq!(table["status"], "open");
+    assert_eq!(table["seed"], 7);
+    assert_eq!(table["options"]["players"], 3);
+    assert_eq!(table["version"], 0);
+    let seats = table["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 3);
+    assert!(seats[1].get("token").is_none());
+    assert_eq!(seats[1]["player"], "random");
+    let (t0, t2) = (token(&table, 0), token(&table, 2));
+    assert_ne!(t0, t2);
+    assert!(t0.len() >= 32, "a token carries at least 128 bits");
+    // The invite opens the seat's view.
+    let invite = seats[0]["invite"].as_str().expect("invite");
+    let (status, view) = call(&state, "GET", invite, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["seat"], 0);
+    // Listed as open or running (the bot may already have moved).
+    let (status, list) = call(&state, "GET", "/api/tables", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(list
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|t| t["id"] == table["id"] && t["seats"][0].get("token").is_none()));
+    // Seats only: the player count follows the seat list.
+    let two = create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "human"]}),
+    )
+    .await;
+    assert_eq!(two["seats"].as_array().map(Vec::len), Some(2));
+    let four = create(
+        &state,
+        json!({"game": "euphoria", "seats": ["human", "random", "random", "random"]}),
+    )
+    .await;
+    assert_eq!(four["options"]["players"], 4);
+}
+
+#[tokio::test]
+async fn refuses_bad_tables_with_codes() {
+    let state = memory_state().await;
+    for (body, code) in [
+        (json!({"game": "chess"}), "game/unknown"),
+        (
+            json!({"game": "dropsite", "options": {"players": 9}}),
+            "config/invalid",
+        ),
+        (
+            json!({"game": "dropsite", "options": {"colour": 1}}),
+            "config/invalid",
+        ),
+        (
+            json!({"game": "dropsite", "options": [1]}),
+            "request/malformed",
+        ),
+        (
+            json!({"game": "dropsite", "seats": ["human", "wizard"]}),
+            "seat/invalid",
+        ),
+        (
+            json!({"game": "dropsite", "options": {"players": 2}, "seats": ["human", "human", "human"]}),
+            "seat/count",
+        ),
+        (json!({"game": 5}), "request/malformed"),
+        (json!({"game": "dropsite", "seed": -1}), "request/malformed"),
+        (
+            json!({"game": "dropsite", "extra": true}),
+            "request/malformed",
+        ),
+    ] {
+        let (status, error) = post_json(&state, "/api/tables", None, &body).await;
+        assert!(status.is_client_error(), "{body} gave {status}");
+        assert_eq!(error["code"], code, "{body}: {error}");
+        assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let (_, list) = call(
+        &state,
+        "GET",
+        "/api/tables?status=open,running,finished",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(list, json!([]), "no table was created");
+}
+
+/// State of a table as the server holds it (for "nothing changed" checks).
+async fn server_state(state: &AppState, id: &str) -> (Vec<String>, Value) {
+    let table = state.hub.table(id).await.expect("table");
+    let (actions, _, game) = table.progress().await;
+    (actions, game.state_json())
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_4xx_with_a_code_and_change_nothing() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seed": 3, "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = id(&table);
+    let before = server_state(&state, &id).await;
+    let (_, view) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/view"),
+        Some(&token(&table, 0)),
+        None,
+    )
+    .await;
+    let to_act = view["to_act"].as_u64().expect("to act") as usize;
+    let mover = token(&table, to_act);
+    let other = token(&table, 1 - to_act);
+    let uri = format!("/api/tables/{id}/actions");
+    let huge = format!("{{\"action\":\"{}\",\"version\":0}}", "x".repeat(1 << 20));
+    let cases: Vec<(Option<String>, Vec<u8>, &str)> = vec![
+        (
+            Some(mover.clone()),
+            b"{not json".to_vec(),
+            "request/malformed",
+        ),
+        (Some(mover.clone()), b"".to_vec(), "request/malformed"),
+        (Some(mover.clone()), b"[1,2]".to_vec(), "request/malformed"),
+        (
+            Some(mover.clone()),
+            br#"{"action":5,"version":0}"#.to_vec(),
+            "request/malformed",
+        ),
+        (
+            Some(mover.clone()),
+            br#"{"action":"x","version":"0"}"#.to_vec(),
+            "request/malformed",
+        ),
+        (
+            Some(mover.clone()),
+            br#"{"action":"x","version":-1}"#.to_vec(),
+            "request/malformed",
+        ),
+        (
+            Some(mover.clone()),
+            br#"{"action":"x"}"#.to_vec(),
+            "request/malformed",
+        ),
+        (
+            Some(mover.clone()),
+            br#"{"action":"x","version":0,"seat":1}"#.to_vec(),
+            "request/malformed",
+        ),
+        (Some(mover.clone()), huge.into_bytes(), "request/too_large"),
+        (
+            Some(mover.clone()),
+            br#"{"action":"fly to the moon","version":0}"#.to_vec(),
+            "action/malformed",
+        ),
+        (
+            Some(mover.clone()),
+            br#"{"action":"","version":0}"#.to_vec(),
+            "action/malformed",
+        ),
+        (
+            Some(mover.clone()),
+            br#"{"action":"pass","version":5}"#.to_vec(),
+            "action/stale_version",
+        ),
+        (
+            Some("0123456789abcdef0123456789abcdef".into()),
+            br#"{"action":"pass","version":0}"#.to_vec(),
+            "auth/bad_token",
+        ),
+        (
+            None,
+            br#"{"action":"pass","version":0}"#.to_vec(),
+            "auth/required",
+        ),
+    ];
+    for (token, body, code) in cases {
+        let shown = String::from_utf8_lossy(&body[..body.len().min(60)]).into_owned();
+        let (status, error) = call(&state, "POST", &uri, token.as_deref(), Some(body)).await;
+        assert!(status.is_client_error(), "{shown} gave {status}: {error}");
+        assert_eq!(error["code"], code, "{shown}: {error}");
+    }
+    // A legal action of the mover, sent by the other seat, is not its turn.
+    let (_, legal) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/legal"),
+        Some(&mover),
+        None,
+    )
+    .await;
+    let action = legal["legal"][0]
+        .as_str()
+        .expect("a legal action")
+        .to_string();
+    let (status, error) = post_json(
+        &state,
+        &uri,
+        Some(&other),
+        &json!({"action": action, "version": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error["code"], "action/not_your_turn");
+    // An action of the notation that the rules refuse here.
+    let state_now = state
+        .hub
+        .table(&id)
+        .await
+        .expect("table")
+        .progress()
+        .await
+        .2;
+    let game = catalog::game("distopia").expect("game");
+    let mut illegal = None;
+    let mut probe = game.new_state(&table["options"], 3).expect("state");
+    probe.apply_text(&action).expect("legal");
+    for candidate in probe.legal().into_iter().chain(state_now.legal()) {
+        if state_now.clone_box().apply_text(&candidate).is_err() {
+            illegal = Some(candidate);
+            break;
+        }
+    }
+    if let Some(illegal) = illegal {
+        let (status, error) = post_json(
+            &state,
+            &uri,
+            Some(&mover),
+            &json!({"action": illegal, "version": 0}),
+        )
+        .await;
+        assert!(status.is_client_error());
+        assert!(
+            error["code"] == "action/illegal" || error["code"] == "action/malformed",
+            "{error}"
+        );
+    }
+    // Unknown tables and routes.
+    for (method, uri, code) in [
+        (
+            "GET",
+            "/api/tables/nope/spectate".to_string(),
+            "game/not_found",
+        ),
+        (
+            "GET",
+            format!("/api/tables/{}/spectate", "z".repeat(5000)),
+            "game/not_found",
+        ),
+        ("GET", "/api/nothing".to_string(), "request/not_found"),
+        ("DELETE", "/api/tables".to_string(), "request/method"),
+        ("GET", format!("/api/tables/{id}/record"), "game/not_over"),
+        ("GET", format!("/api/tables/{id}/view"), "auth/required"),
+        ("GET", format!("/api/tables/{id}/ws"), "request/malformed"),
+        (
+            "GET",
+            "/api/tables?status=lost".to_string(),
+            "request/malformed",
+        ),
+    ] {
+        let (status, error) = call(&state, method, &uri, None, None).await;
+        assert!(status.is_client_error(), "{method} {uri}: {status}");
+        assert_eq!(error["code"], code, "{method} {uri}: {error}");
+    }
+    assert_eq!(server_state(&state, &id).await, before, "nothing changed");
+}
+
+#[tokio::test]
+async fn a_token_reads_and_acts_only_for_its_own_seat() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "options": {"players": 3}, "seed": 11,
+               "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    let id = id(&table);
+    let server_table = state.hub.table(&id).await.expect("table");
+    let (_, _, game) = server_table.progress().await;
+    for seat in 0..3 {
+        let (status, view) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/view"),
+            Some(&token(&table, seat)),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(view["seat"], seat);
+        assert_eq!(view["view"], game.view_json(engine::Viewer::Seat(seat)));
+        for other in 0..3 {
+            if other != seat {
+                assert_ne!(view["view"], game.view_json(engine::Viewer::Seat(other)));
+            }
+        }
+        let legal_expected = if game.to_act() == Some(seat) {
+            json!(game.legal())
+        } else {
+            json!([])
+        };
+        assert_eq!(view["legal"], legal_expected);
+    }
+    let (status, public) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(public["seat"], Value::Null);
+    assert_eq!(public["legal"], json!([]));
+    assert_eq!(public["view"], game.view_json(engine::Viewer::Spectator));
+    // A token of another table is refused here.
+    let elsewhere = create(
+        &state,
+        json!({"game": "dropsite", "seats": ["human", "human"]}),
+    )
+    .await;
+    let (status, error) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/view?token={}", token(&elsewhere, 0)),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(error["code"], "auth/bad_token");
+}
+
+/// Plays a whole game through the router: humans choose at random, bots play themselves.
+async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64) {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": game, "options": options, "seed": seed, "seats": seats}),
+    )
+    .await;
+    let id = id(&table);
+    let tokens: Vec<Option<String>> = table["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["token"].as_str().map(str::to_string))
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut seen: Vec<(Option<usize>, u64, Value)> = Vec::new();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(240);
+    for _ in 0..200_000 {
+        assert!(tokio::time::Instant::now() < deadline, "game took too long");
+        let (_, public) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/spectate"),
+            None,
+            None,
+        )
+        .await;
+        seen.push((
+            None,
+            public["version"].as_u64().expect("v"),
+            public["view"].clone(),
+        ));
+        if public["status"] == "finished" {
+            break;
+        }
+        let Some(seat) = public["to_act"].as_u64().map(|s| s as usize) else {
+            break;
+        };
+        let Some(token) = tokens[seat].clone() else {
+            // A bot is to act: it plays on its own.
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+            continue;
+        };
+        let (status, view) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/view"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        let version = view["version"].as_u64().expect("version");
+        seen.push((Some(seat), version, view["view"].clone()));
+        let legal: Vec<String> = serde_json::from_value(view["legal"].clone()).expect("legal");
+        let action = legal.choose(&mut rng).expect("a seat to act has an action");
+        let (status, after) = post_json(
+            &state,
+            &format!("/api/tables/{id}/actions"),
+            Some(&token),
+            &json!({"action": action, "version": version}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        seen.push((
+            Some(seat),
+            after["version"].as_u64().expect("v"),
+            after["view"].clone(),
+        ));
+    }
+    let (status, record) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/record"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert!(record["outcome"]["places"].is_array());
+    let record: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
+    let views = expected_views(&record);
+    for (viewer, version, view) in &seen {
+        check_view(&views, *viewer, *version, view);
+    }
+    let (_, list) = call(&state, "GET", "/api/tables?status=finished", None, None).await;
+    assert!(list
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|t| t["id"] == id.as_str()));
+}
+
+#[tokio::test]
+async fn whole_games_through_the_router() {
+    play_through_router("distopia", json!({}), json!(["human", "random"]), 1).await;
+    play_through_router(
+        "dropsite",
+        json!({"players": 3}),
+        json!(["human", "human", "random"]),
+        2,
+    )
+    .await;
+    play_through_router(
+        "euphoria",
+        json!({"players": 2}),
+        json!(["random", "human"]),
+        3,
+    )
+    .await;
+}

@@ -1,0 +1,141 @@
+//! Helpers shared by the server's tests.
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use engine::{DynState, GameRecord, Viewer};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use server::{app, AppState, PgStore, SqliteStore};
+use std::sync::Arc;
+use tower::ServiceExt;
+
+/// The PostgreSQL the tests use (`TABLETOP_TEST_PG` overrides).
+pub fn pg_url() -> String {
+    std::env::var("TABLETOP_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+/// A schema name of its own for one test run.
+pub fn unique_schema(tag: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!(
+        "t_{tag}_{}_{nanos}_{:x}",
+        std::process::id(),
+        rand::random::<u32>()
+    )
+}
+
+pub async fn pg_store(schema: &str) -> PgStore {
+    PgStore::connect_schema(&pg_url(), Some(schema))
+        .await
+        .expect("PostgreSQL at TABLETOP_TEST_PG or 127.0.0.1:5432 (see docs/http-api.md)")
+}
+
+/// An app on an in-memory SQLite database.
+pub async fn memory_state() -> AppState {
+    let store = SqliteStore::connect("sqlite::memory:")
+        .await
+        .expect("in-memory sqlite");
+    AppState::new(Arc::new(store)).await.expect("state")
+}
+
+/// One call through the router, without a socket: status and JSON body.
+pub async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Vec<u8>>,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    if body.is_some() {
+        request = request.header("content-type", "application/json");
+    }
+    let request = request
+        .body(body.map(Body::from).unwrap_or_else(Body::empty))
+        .expect("request");
+    let response = app(state.clone())
+        .oneshot(request)
+        .await
+        .expect("router is infallible");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    let json = if bytes.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&bytes).unwrap_or_else(|_| {
+            panic!(
+                "{method} {uri}: body is not JSON: {}",
+                String::from_utf8_lossy(&bytes)
+            )
+        })
+    };
+    (status, json)
+}
+
+pub async fn post_json(
+    state: &AppState,
+    uri: &str,
+    token: Option<&str>,
+    body: &Value,
+) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        uri,
+        token,
+        Some(body.to_string().into_bytes()),
+    )
+    .await
+}
+
+/// Every viewer's expected view at every version of a record: `views[version][viewer]`,
+/// viewers being the seats in order then the spectator.
+pub fn expected_views(record: &GameRecord) -> Vec<Vec<Value>> {
+    let game = catalog::game(&record.game).expect("game");
+    let mut state: Box<dyn DynState> = game
+        .new_state(&record.config, record.seed)
+        .expect("record starts");
+    let viewers = |state: &dyn DynState| -> Vec<Value> {
+        let mut out: Vec<Value> = (0..state.seats())
+            .map(|s| state.view_json(Viewer::Seat(s)))
+            .collect();
+        out.push(state.view_json(Viewer::Spectator));
+        out
+    };
+    let mut views = vec![viewers(state.as_ref())];
+    for action in &record.actions {
+        state.apply_text(action).expect("record replays");
+        views.push(viewers(state.as_ref()));
+    }
+    views
+}
+
+/// Checks a view received by `viewer` (a seat, or `None` for a spectator) at `version`:
+/// it is exactly that viewer's view, and never another seat's where that one differs.
+pub fn check_view(views: &[Vec<Value>], viewer: Option<usize>, version: u64, got: &Value) {
+    let at = &views[usize::try_from(version).expect("version")];
+    let seats = at.len() - 1;
+    let index = viewer.unwrap_or(seats);
+    assert_eq!(
+        got, &at[index],
+        "viewer {viewer:?} at version {version} got a view that is not its own"
+    );
+    for other in 0..seats {
+        if Some(other) != viewer && at[other] != at[index] {
+            assert_ne!(got, &at[other], "viewer {viewer:?} got seat {other}'s view");
+        }
+    }
+}

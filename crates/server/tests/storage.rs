@@ -1,0 +1,185 @@
+//! One storage conformance suite, run on SQLite and on PostgreSQL.
+
+mod common;
+
+use server::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use std::sync::Arc;
+use std::time::Duration;
+
+fn game_row(id: &str, created: i64) -> GameRow {
+    GameRow {
+        id: id.to_string(),
+        game: "dropsite".into(),
+        config: serde_json::json!({"players": 2, "target": 50}),
+        seed: u64::MAX - 5,
+        seats: vec![
+            SeatRow {
+                player: "human".into(),
+                token_sha256: Some("ab".repeat(32)),
+            },
+            SeatRow {
+                player: "random".into(),
+                token_sha256: None,
+            },
+        ],
+        created,
+        status: Status::Open,
+    }
+}
+
+async fn conformance(store: Arc<dyn Store>) {
+    // Games round-trip, seeds above i64::MAX included.
+    assert!(store.game("missing").await.expect("read").is_none());
+    let a = game_row("game-a", 1000);
+    let b = game_row("game-b", 2000);
+    store.create(&a).await.expect("create a");
+    store.create(&b).await.expect("create b");
+    assert_eq!(store.game("game-a").await.expect("read"), Some(a.clone()));
+    assert!(store.create(&a).await.is_err(), "ids are unique");
+
+    // Actions append in order; a second row at a taken seq is a conflict.
+    assert!(store.actions("game-a", 0).await.expect("read").is_empty());
+    store
+        .append("game-a", 0, 0, "first", Status::Running)
+        .await
+        .expect("append 0");
+    store
+        .append("game-a", 1, 1, "second", Status::Running)
+        .await
+        .expect("append 1");
+    match store.append("game-a", 1, 0, "rival", Status::Running).await {
+        Err(StoreError::Conflict { seq: 1, .. }) => {}
+        other => panic!("a taken seq must conflict, got {other:?}"),
+    }
+    let rows = store.actions("game-a", 0).await.expect("read");
+    let texts: Vec<(u64, usize, &str)> = rows
+        .iter()
+        .map(|r| (r.seq, r.seat, r.action.as_str()))
+        .collect();
+    assert_eq!(texts, vec![(0, 0, "first"), (1, 1, "second")]);
+    assert!(rows.iter().all(|r| r.at > 0));
+    let tail = store.actions("game-a", 1).await.expect("read");
+    assert_eq!(tail.len(), 1);
+    assert_eq!(tail[0].action, "second");
+    assert!(store.actions("game-a", 2).await.expect("read").is_empty());
+    assert!(store.actions("game-b", 0).await.expect("read").is_empty());
+    // The same seq in another game is no conflict.
+    store
+        .append("game-b", 0, 1, "first-b", Status::Finished)
+        .await
+        .expect("append b");
+
+    // Status moves with the appends; lists filter by it, oldest first.
+    let status = |id: &'static str| {
+        let store = store.clone();
+        async move { store.game(id).await.expect("read").expect("exists").status }
+    };
+    assert_eq!(status("game-a").await, Status::Running);
+    assert_eq!(status("game-b").await, Status::Finished);
+    let ids = |rows: Vec<GameRow>| rows.into_iter().map(|r| r.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.list(&[Status::Running], 10).await.expect("list")),
+        vec!["game-a"]
+    );
+    assert_eq!(
+        ids(store
+            .list(&[Status::Open, Status::Running, Status::Finished], 10)
+            .await
+            .expect("list")),
+        vec!["game-a", "game-b"]
+    );
+    assert_eq!(
+        ids(store
+            .list(&[Status::Running, Status::Finished], 1)
+            .await
+            .expect("list")),
+        vec!["game-a"]
+    );
+    assert!(store.list(&[], 10).await.expect("list").is_empty());
+
+    // Concurrent appends at one seq: exactly one wins.
+    let c = game_row("game-c", 3000);
+    store.create(&c).await.expect("create c");
+    let mut handles = Vec::new();
+    for i in 0..8 {
+        let store = store.clone();
+        handles.push(tokio::spawn(async move {
+            store
+                .append("game-c", 0, 0, &format!("racer-{i}"), Status::Running)
+                .await
+        }));
+    }
+    let mut won = 0;
+    for handle in handles {
+        match handle.await.expect("task") {
+            Ok(()) => won += 1,
+            Err(StoreError::Conflict { .. }) => {}
+            Err(e) => panic!("a racer failed otherwise: {e}"),
+        }
+    }
+    assert_eq!(won, 1, "exactly one of the conflicting appends is accepted");
+    assert_eq!(store.actions("game-c", 0).await.expect("read").len(), 1);
+
+    // Strange text is stored as given.
+    store
+        .append("game-c", 1, 0, "quote ' \" ; -- é", Status::Running)
+        .await
+        .expect("append text");
+    assert_eq!(
+        store.actions("game-c", 1).await.expect("read")[0].action,
+        "quote ' \" ; -- é"
+    );
+}
+
+#[tokio::test]
+async fn sqlite_store_conforms() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let store = server::SqliteStore::connect(&url).await.expect("sqlite");
+    conformance(Arc::new(store)).await;
+    // Reopening the file keeps everything (migrations run once).
+    let again = server::SqliteStore::connect(&url).await.expect("reopen");
+    assert_eq!(again.actions("game-a", 0).await.expect("read").len(), 2);
+    assert!(again.subscribe().await.expect("subscribe").is_none());
+}
+
+#[tokio::test]
+async fn postgres_store_conforms() {
+    let schema = common::unique_schema("store");
+    let store = Arc::new(common::pg_store(&schema).await);
+    conformance(store.clone()).await;
+    let again = common::pg_store(&schema).await;
+    assert_eq!(again.actions("game-a", 0).await.expect("read").len(), 2);
+}
+
+#[tokio::test]
+async fn postgres_tells_other_servers_of_new_actions() {
+    let schema = common::unique_schema("notify");
+    let writer = common::pg_store(&schema).await;
+    let reader = common::pg_store(&schema).await;
+    let mut notices = reader
+        .subscribe()
+        .await
+        .expect("subscribe")
+        .expect("PostgreSQL sends notices");
+    writer.create(&game_row("g", 1)).await.expect("create");
+    writer
+        .append("g", 0, 0, "x", Status::Running)
+        .await
+        .expect("append");
+    let notice = tokio::time::timeout(Duration::from_secs(10), notices.recv())
+        .await
+        .expect("a notice within 10 s");
+    assert_eq!(notice, Some(Notice::Actions("g".into())));
+    // A conflicting append commits nothing and tells nobody.
+    assert!(writer
+        .append("g", 0, 1, "y", Status::Running)
+        .await
+        .is_err());
+    assert!(
+        tokio::time::timeout(Duration::from_millis(300), notices.recv())
+            .await
+            .is_err(),
+        "no notice for a refused append"
+    );
+}
