@@ -82,6 +82,14 @@ fn pile_view(p: &Pile) -> PileView {
     }
 }
 
+fn count(n: usize) -> String {
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
+    }
+}
+
 fn cards(cards: &[u8]) -> String {
     cards
         .iter()
@@ -132,8 +140,8 @@ impl fmt::Display for DropSiteView {
         }
         for s in 0..self.players {
             let debt = match (&self.own_debt, Some(s) == me) {
-                (Some(d), true) => format!("{} cards: {}", d.len(), cards(d)),
-                _ => format!("{} cards", self.debt_sizes[s]),
+                (Some(d), true) => format!("{}: {}", count(d.len()), cards(d)),
+                _ => count(self.debt_sizes[s]),
             };
             writeln!(
                 f,

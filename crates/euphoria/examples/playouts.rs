@@ -1,9 +1,9 @@
 //! Random playouts: games per second and average game length.
 //!
-//! `cargo run --release -p euphoria --example playouts -- [games] [players]`
+//! `cargo run --release -p euphoria --example playouts -- [games] [players] [v1|v2]`
 
 use engine::{rng_from_seed, Game};
-use euphoria::{Euphoria, EuphoriaConfig};
+use euphoria::{Edition, Euphoria, EuphoriaConfig};
 use rand::seq::IndexedRandom;
 use std::time::Instant;
 
@@ -11,7 +11,14 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
-    let config = EuphoriaConfig::players(players);
+    let edition = match args.next().as_deref() {
+        Some("v1") => Edition::V1,
+        _ => Edition::V2,
+    };
+    let config = EuphoriaConfig {
+        edition,
+        ..EuphoriaConfig::players(players)
+    };
     let start = Instant::now();
     let mut actions = 0u64;
     let mut turns = 0u64;
@@ -41,7 +48,7 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{games} games, {players} players: {:.1} games/s, {:.1} actions/game (longest {longest}), {:.1} turns/game",
+        "{games} games, {players} players, {edition:?}: {:.1} games/s, {:.1} actions/game (longest {longest}), {:.1} turns/game",
         games as f64 / secs,
         actions as f64 / games as f64,
         turns as f64 / games as f64

@@ -14,13 +14,18 @@
 //! | `dilemma`, `rebel`, `conform`, `keep 17` | resolve the ethical dilemma |
 //! | `trade`, `offer 2`, `give gold`, `ask bear`, `propose`, `cancel`, `accept`, `decline` | trading |
 //! | `pass` | nothing else is possible |
+//! | `fin energy` | retrieve paying 1 energy (Jefferson) |
+//! | `use amanda` / `decline` | use or decline the recruit ability offered (keys in `cards::RECRUIT_KEYS`) |
+//! | `set 4` | give a die a value (Amanda, Yordy) |
+//! | `choose gold` / `choose morale` / `choose -knowledge` | a boon a recruit offers |
 //!
 //! Space codes: `gen aqu farm cloud`, `tun-e tun-s tun-w`, `end-e end-s end-w`,
 //! `art-e art-s art-w art-i`, `nimbus breeze sky`, `act-e act-w`, construction sites
 //! `ea1`..`wb4`, built markets `mea meb msa msb mwa mwb`.
 
+use crate::cards::RECRUIT_KEYS;
 use crate::cards::{Good, Space};
-use crate::state::StarTarget;
+use crate::state::{Boon, StarTarget};
 use engine::ParseActionError;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -35,6 +40,8 @@ pub enum RetrievePay {
     Bliss,
     /// Pay nothing: morale −1.
     Free,
+    /// Jefferson the Shock Artist: pay 1 energy, knowledge −1 and morale +1.
+    Energy,
 }
 
 /// One decision.
@@ -90,6 +97,12 @@ pub enum Action {
     Decline,
     /// `pass`: nothing else is possible.
     Pass,
+    /// `use KEY`: use the offered recruit ability (KEY from [`crate::cards::RECRUIT_KEYS`]).
+    Use(u8),
+    /// `set V`: give a die the value V (Amanda, Yordy).
+    Set(u8),
+    /// `choose energy|...|morale|-knowledge`: a boon a recruit offers.
+    Choose(Boon),
 }
 
 impl fmt::Display for Action {
@@ -106,6 +119,7 @@ impl fmt::Display for Action {
                     RetrievePay::Food => "food",
                     RetrievePay::Bliss => "bliss",
                     RetrievePay::Free => "free",
+                    RetrievePay::Energy => "energy",
                 }
             ),
             Action::Pay(g) => write!(f, "pay {g}"),
@@ -131,11 +145,20 @@ impl fmt::Display for Action {
             Action::Accept => f.write_str("accept"),
             Action::Decline => f.write_str("decline"),
             Action::Pass => f.write_str("pass"),
+            Action::Use(r) => write!(
+                f,
+                "use {}",
+                RECRUIT_KEYS[(*r as usize).saturating_sub(1) % 48]
+            ),
+            Action::Set(v) => write!(f, "set {v}"),
+            Action::Choose(Boon::Good(g)) => write!(f, "choose {g}"),
+            Action::Choose(Boon::Morale) => f.write_str("choose morale"),
+            Action::Choose(Boon::LessKnowledge) => f.write_str("choose -knowledge"),
         }
     }
 }
 
-const EXPECTED: &str = "an action such as `3@gen`, `ret 3@gen`, `fin free`, `pay gold`, `take clay`, `draw`, `star terr`, `end`, `discard bear`, `up 12`, `offer 1`, `accept` or `pass`";
+const EXPECTED: &str = "an action such as `3@gen`, `ret 3@gen`, `fin free`, `pay gold`, `take clay`, `draw`, `star terr`, `end`, `discard bear`, `up 12`, `offer 1`, `accept`, `use amanda`, `set 4`, `choose morale` or `pass`";
 
 fn placement(s: &str) -> Option<(u8, Space)> {
     let (v, sp) = s.split_once('@')?;
@@ -179,6 +202,21 @@ impl FromStr for Action {
             ("fin", Some("food")) => Action::FinishRetrieve(RetrievePay::Food),
             ("fin", Some("bliss")) => Action::FinishRetrieve(RetrievePay::Bliss),
             ("fin", Some("free")) => Action::FinishRetrieve(RetrievePay::Free),
+            ("fin", Some("energy")) => Action::FinishRetrieve(RetrievePay::Energy),
+            ("use", Some(k)) => {
+                let i = RECRUIT_KEYS.iter().position(|&x| x == k).ok_or_else(err)?;
+                Action::Use(i as u8 + 1)
+            }
+            ("set", Some(v)) => {
+                let v: u8 = v.parse().map_err(|_| err())?;
+                if !(1..=6).contains(&v) {
+                    return Err(err());
+                }
+                Action::Set(v)
+            }
+            ("choose", Some("morale")) => Action::Choose(Boon::Morale),
+            ("choose", Some("-knowledge")) => Action::Choose(Boon::LessKnowledge),
+            ("choose", a) => Action::Choose(Boon::Good(good(a)?)),
             ("pay", a) => Action::Pay(good(a)?),
             ("take", a) => {
                 let g = good(a)?;

@@ -662,7 +662,7 @@ pub const DILEMMAS: [Dilemma; 6] = [
     },
 ];
 
-/// A recruit card (spec 4.5). Abilities are part 2; here only name and faction.
+/// A recruit card (spec 4.5): name and faction; the abilities are in `rules::recruits`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecruitCard {
     pub name: &'static str,
@@ -727,6 +727,156 @@ pub const RECRUIT_CARDS: [RecruitCard; RECRUITS] = [
     r("Soulless the Plumber", Faction::Subterran),
     r("Xander the Excavator", Faction::Subterran),
 ];
+
+/// The notation key of each recruit (`use KEY`), by number − 1: the name before "the",
+/// except the two Jonathans, keyed by their trade.
+pub const RECRUIT_KEYS: [&str; RECRUITS] = [
+    "amanda",
+    "flavio",
+    "gidget",
+    "josh",
+    "kaden",
+    "lee",
+    "matthew",
+    "maxime",
+    "rebecca",
+    "sarinee",
+    "sheppard",
+    "zong",
+    "ben",
+    "bradley",
+    "esme",
+    "gary",
+    "jefferson",
+    "julia",
+    "katy",
+    "laura",
+    "michael",
+    "nakagawa",
+    "ray",
+    "yordy",
+    "brian",
+    "flartner",
+    "geek",
+    "ian",
+    "jacko",
+    "artist",
+    "kyle",
+    "nick",
+    "pete",
+    "reitz",
+    "scarby",
+    "steven",
+    "andrew",
+    "brett",
+    "chase",
+    "curtis",
+    "dave",
+    "faith",
+    "gambler",
+    "josiah",
+    "maggie",
+    "phil",
+    "soulless",
+    "xander",
+];
+
+/// Recruit number of amanda.
+pub const AMANDA: u8 = 1;
+/// Recruit number of flavio.
+pub const FLAVIO: u8 = 2;
+/// Recruit number of gidget.
+pub const GIDGET: u8 = 3;
+/// Recruit number of josh.
+pub const JOSH: u8 = 4;
+/// Recruit number of kaden.
+pub const KADEN: u8 = 5;
+/// Recruit number of lee.
+pub const LEE: u8 = 6;
+/// Recruit number of matthew.
+pub const MATTHEW: u8 = 7;
+/// Recruit number of maxime.
+pub const MAXIME: u8 = 8;
+/// Recruit number of rebecca.
+pub const REBECCA: u8 = 9;
+/// Recruit number of sarinee.
+pub const SARINEE: u8 = 10;
+/// Recruit number of sheppard.
+pub const SHEPPARD: u8 = 11;
+/// Recruit number of zong.
+pub const ZONG: u8 = 12;
+/// Recruit number of ben.
+pub const BEN: u8 = 13;
+/// Recruit number of bradley.
+pub const BRADLEY: u8 = 14;
+/// Recruit number of esme.
+pub const ESME: u8 = 15;
+/// Recruit number of gary.
+pub const GARY: u8 = 16;
+/// Recruit number of jefferson.
+pub const JEFFERSON: u8 = 17;
+/// Recruit number of julia.
+pub const JULIA: u8 = 18;
+/// Recruit number of katy.
+pub const KATY: u8 = 19;
+/// Recruit number of laura.
+pub const LAURA: u8 = 20;
+/// Recruit number of michael.
+pub const MICHAEL: u8 = 21;
+/// Recruit number of nakagawa.
+pub const NAKAGAWA: u8 = 22;
+/// Recruit number of ray.
+pub const RAY: u8 = 23;
+/// Recruit number of yordy.
+pub const YORDY: u8 = 24;
+/// Recruit number of brian.
+pub const BRIAN: u8 = 25;
+/// Recruit number of flartner.
+pub const FLARTNER: u8 = 26;
+/// Recruit number of geek.
+pub const GEEK: u8 = 27;
+/// Recruit number of ian.
+pub const IAN: u8 = 28;
+/// Recruit number of jacko.
+pub const JACKO: u8 = 29;
+/// Recruit number of artist.
+pub const ARTIST: u8 = 30;
+/// Recruit number of kyle.
+pub const KYLE: u8 = 31;
+/// Recruit number of nick.
+pub const NICK: u8 = 32;
+/// Recruit number of pete.
+pub const PETE: u8 = 33;
+/// Recruit number of reitz.
+pub const REITZ: u8 = 34;
+/// Recruit number of scarby.
+pub const SCARBY: u8 = 35;
+/// Recruit number of steven.
+pub const STEVEN: u8 = 36;
+/// Recruit number of andrew.
+pub const ANDREW: u8 = 37;
+/// Recruit number of brett.
+pub const BRETT: u8 = 38;
+/// Recruit number of chase.
+pub const CHASE: u8 = 39;
+/// Recruit number of curtis.
+pub const CURTIS: u8 = 40;
+/// Recruit number of dave.
+pub const DAVE: u8 = 41;
+/// Recruit number of faith.
+pub const FAITH: u8 = 42;
+/// Recruit number of gambler.
+pub const GAMBLER: u8 = 43;
+/// Recruit number of josiah.
+pub const JOSIAH: u8 = 44;
+/// Recruit number of maggie.
+pub const MAGGIE: u8 = 45;
+/// Recruit number of phil.
+pub const PHIL: u8 = 46;
+/// Recruit number of soulless.
+pub const SOULLESS: u8 = 47;
+/// Recruit number of xander.
+pub const XANDER: u8 = 48;
 
 /// The card of recruit number `n` (1..=48).
 pub fn recruit(n: u8) -> RecruitCard {

@@ -3,7 +3,7 @@
 use engine::ConfigError;
 use serde::{Deserialize, Serialize};
 
-/// Which printing of the recruit texts to use (abilities arrive in part 2).
+/// Which printing of the recruit texts to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Edition {
@@ -40,7 +40,7 @@ pub enum StartingRecruitDiscards {
 pub struct EuphoriaConfig {
     /// Number of players, 2..=6.
     pub players: usize,
-    /// Recruit text edition (part 2 uses it).
+    /// Recruit text edition.
     pub edition: Edition,
     /// Knowledge check timing.
     pub knowledge_check: KnowledgeCheck,

@@ -1,5 +1,5 @@
-//! Euphoria: Build a Better Dystopia, for 2-6 players (part 1: the whole board and turn;
-//! recruit abilities are part 2).
+//! Euphoria: Build a Better Dystopia, for 2-6 players: the whole board and turn, and the
+//! 48 recruit abilities.
 //!
 //! The rules are the Korean rulebook as rendered and completed in the project's
 //! specification (`euphoria.md`, sections 1-6): where the Korean rulebook and the published
@@ -7,14 +7,14 @@
 //!
 //! # Config ([`EuphoriaConfig`])
 //! - `players` 2..=6 (default 4);
-//! - `edition` `"v1"`/`"v2"` (default v2; recruit texts, used by part 2);
+//! - `edition` `"v1"`/`"v2"` (default v2; the recruit texts);
 //! - `knowledge_check` `"continuous"` (default, the rulebook: at any time, repeated) or
 //!   `"on_roll_only"` (published: after a roll, one die);
 //! - `tunnel_end_requires_faction` (default true, D-05);
 //! - `doubles_cost_morale` (default false; the optional variant);
 //! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`.
 //!
-//! # Rulings (details and reasons in `RULINGS.md`)
+//! # Rulings (details and reasons in `docs/rulings.md`)
 //! - Every PROPOSED ruling of the spec (A-01..A-34) as written.
 //! - Decisions are small: a placement is `value@space`, then each chosen part of a cost is
 //!   paid one good at a time; a decision with a single possible choice (a payment, a
@@ -30,11 +30,14 @@
 //!   share the place; at most 20 rounds.
 //! - `pass` only when no placement, retrieval or dilemma is possible.
 //!
-//! # Structure for part 2
-//! Recruits are held as cards (face up/down, tier-4 star) and revealed by the tunnels and
-//! tier 3; their abilities are not implemented yet. Every automatic effect runs through
-//! `Euphoria::exec` (rules/mod.rs) and every decision through `check`/`perform`, so an
-//! ability hooks in as a new step (decision or automatic) pushed at the trigger point.
+//! # Recruits (part 2)
+//! All 48 abilities (`rules/recruits.rs`), 2nd-edition texts by default and the
+//! 1st-edition variants with `edition: "v1"`. Every automatic effect runs through
+//! `Euphoria::exec`: a trigger is a `Step::Hook`; an optional ability becomes a
+//! `Step::Ask` for its owner (`use KEY` / `decline`, or `set V` for Amanda and Yordy,
+//! `discard KIND` for Esme), offered only when it can be used, even on another player's
+//! turn; a reward with a choice is a `Step::Choose` (`choose gold`, `choose morale`,
+//! `choose -knowledge`). Details and rulings in `docs/rulings.md` and `docs/recruits.md`.
 //!
 //! Invariants checked by `validate`: tracks in range; 10 stars per player (left + placed
 //! in territories, on tiles, recruits and the dilemma); 6 of each artifact (36); each of
@@ -202,6 +205,14 @@ impl Euphoria {
             }
         }
         g.artifact_deck = cards;
+        // A pending "keep 1 of the 2 drawn" names kinds only its owner saw.
+        for st in g.stack.iter_mut() {
+            if let Step::Shed { seat: s, mask, .. } = st {
+                if *s as usize != seat {
+                    *mask = crate::rules::recruits::ANY_KIND;
+                }
+            }
+        }
         // Dilemmas nobody else can see yet.
         let mut dilemmas: Vec<u8> = std::mem::take(&mut g.dilemma_box);
         let hidden: Vec<Seat> = others
@@ -374,7 +385,9 @@ impl Euphoria {
             .stack
             .iter()
             .filter_map(|s| match s {
-                Step::Bump { seat, die } => Some((*seat as usize, *die as usize)),
+                Step::Bump { seat, die } | Step::BumpRoll { seat, die } => {
+                    Some((*seat as usize, *die as usize))
+                }
                 _ => None,
             })
             .collect();

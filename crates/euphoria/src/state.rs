@@ -145,6 +145,48 @@ pub struct SetPayment {
     pub paid: u8,
     /// Courthouse penalty: a pair does not complete the payment.
     pub need_three: bool,
+    /// Jacko the Archivist (2nd ed.) at the Ark: one card may complete the payment.
+    pub single: bool,
+}
+
+/// One good still to pay: what the space prints and what the payer's recruits let them
+/// pay instead (bitmasks over [`Good::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayUnit {
+    /// The goods the space prints for this unit.
+    pub printed: u16,
+    /// The goods that may pay it (the printed ones and the recruits' substitutes).
+    pub accepts: u16,
+}
+
+/// A benefit chosen by a recruit's owner (`choose ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Boon {
+    /// One more of a good.
+    Good(Good),
+    /// Morale +1.
+    Morale,
+    /// Knowledge −1.
+    LessKnowledge,
+}
+
+impl Boon {
+    /// The bit of this boon in a [`Step::Choose`] menu.
+    pub fn bit(self) -> u16 {
+        match self {
+            Boon::Good(g) => 1 << g.index(),
+            Boon::Morale => 1 << 13,
+            Boon::LessKnowledge => 1 << 14,
+        }
+    }
+
+    /// Every boon, in menu order.
+    pub fn all() -> impl Iterator<Item = Boon> {
+        Good::ALL
+            .into_iter()
+            .map(Boon::Good)
+            .chain([Boon::Morale, Boon::LessKnowledge])
+    }
 }
 
 /// A trade offer being built or answered.
@@ -186,7 +228,7 @@ pub enum Step {
     FinishSetup,
     // --- placement (5.3)
     /// Decision: pay the chosen part of a cost, one good at a time.
-    Pay(Vec<(GoodClass, u8)>),
+    Pay(Vec<PayUnit>),
     /// Decision: pay an artifact market.
     PaySet(SetPayment),
     /// Auto: the worker on `space` other than the placed one is bumped.
@@ -233,6 +275,23 @@ pub enum Step {
     TradeAnswer(Offer),
     /// Auto: the turn is over.
     EndTurn,
+    // --- recruits (4.5)
+    /// Auto: the bumped die returns and is rolled, unless a recruit already set its value.
+    BumpRoll { seat: u8, die: u8 },
+    /// Auto: the placing player's recruits triggered by bumping (spec 5.3 step 4).
+    BumpHooks,
+    /// Auto: the placing player's recruits triggered by the space (spec 5.3 step 6).
+    SpaceHooks(Space),
+    /// Auto: one recruit's trigger for `seat` (`arg`: a die, a seat mask or a card kind).
+    Hook { seat: u8, id: u8, arg: u8 },
+    /// Decision for `seat`: use recruit `id`'s optional ability or decline.
+    Ask { seat: u8, id: u8, arg: u8 },
+    /// Decision for `seat`: choose one boon of `menu` (bits of [`Boon::bit`]).
+    Choose { seat: u8, menu: u16 },
+    /// Decision for `seat`: discard `n` artifact cards of the kinds in `mask`.
+    Shed { seat: u8, n: u8, mask: u8 },
+    /// Auto: the retrieved dice still on the board (`dice`) return and are rolled.
+    RetrieveRoll { dice: u8 },
 }
 
 /// Bookkeeping of the current turn.
@@ -246,6 +305,18 @@ pub struct Turn {
     pub placed: u8,
     /// Trade offers made this turn.
     pub offers: u8,
+    /// The space of the latest placement.
+    pub space: Option<Space>,
+    /// The index of the die of the latest placement.
+    pub die: u8,
+    /// The worker the latest placement bumped: (seat, value).
+    pub victim: Option<(u8, u8)>,
+    /// Brian's bonus already taken for the latest placement.
+    pub brian: bool,
+    /// Seats (bitmask) that used Geek the Oracle this turn.
+    pub geek: u8,
+    /// Seats (bitmask) that used Jonathan the Gambler this turn.
+    pub gambler: u8,
 }
 
 /// The whole game.

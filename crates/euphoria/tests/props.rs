@@ -2,19 +2,23 @@
 
 use engine::conformance::{run, Options};
 use engine::{rng_from_seed, Game};
-use euphoria::{Euphoria, EuphoriaConfig, KnowledgeCheck};
+use euphoria::{Edition, Euphoria, EuphoriaConfig, KnowledgeCheck};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 
-fn conformance(players: usize, games: u64) {
-    let config = EuphoriaConfig::players(players);
+/// Random games with recruits in play (every seat keeps two, and dilemmas draw more).
+fn conformance(players: usize, edition: Edition, games: u64, deep_every: usize) {
+    let config = EuphoriaConfig {
+        edition,
+        ..EuphoriaConfig::players(players)
+    };
     let summary = run::<Euphoria>(
         &config,
         &Options {
             games,
-            first_seed: 100 * players as u64,
+            first_seed: 100 * players as u64 + edition as u64,
             max_steps: MOVE_CAP,
-            deep_every: 3,
+            deep_every,
         },
     );
     assert_eq!(summary.games, games);
@@ -22,57 +26,67 @@ fn conformance(players: usize, games: u64) {
 
 #[test]
 fn conformance_2p() {
-    conformance(2, 8);
+    conformance(2, Edition::V2, 6, 3);
+    conformance(2, Edition::V1, 4, 3);
 }
 
 #[test]
 fn conformance_3p() {
-    conformance(3, 8);
+    conformance(3, Edition::V2, 5, 3);
+    conformance(3, Edition::V1, 4, 3);
 }
 
 #[test]
 fn conformance_4p() {
-    conformance(4, 6);
+    conformance(4, Edition::V2, 4, 4);
+    conformance(4, Edition::V1, 3, 4);
 }
 
 #[test]
 fn conformance_5p() {
-    conformance(5, 3);
+    conformance(5, Edition::V2, 2, 7);
+    conformance(5, Edition::V1, 2, 7);
 }
 
 #[test]
 fn conformance_6p() {
-    conformance(6, 4);
+    conformance(6, Edition::V2, 2, 7);
+    conformance(6, Edition::V1, 2, 7);
 }
 
 #[test]
 fn conformance_published_flags() {
-    let config = EuphoriaConfig {
-        players: 3,
-        knowledge_check: KnowledgeCheck::OnRollOnly,
-        tunnel_end_requires_faction: false,
-        doubles_cost_morale: true,
-        starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
-        ..EuphoriaConfig::default()
-    };
-    run::<Euphoria>(
-        &config,
-        &Options {
-            games: 2,
-            first_seed: 7,
-            max_steps: MOVE_CAP,
-            deep_every: 41,
-        },
-    );
+    for edition in [Edition::V2, Edition::V1] {
+        let config = EuphoriaConfig {
+            players: 3,
+            edition,
+            knowledge_check: KnowledgeCheck::OnRollOnly,
+            tunnel_end_requires_faction: false,
+            doubles_cost_morale: true,
+            starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
+        };
+        run::<Euphoria>(
+            &config,
+            &Options {
+                games: 2,
+                first_seed: 7,
+                max_steps: MOVE_CAP,
+                deep_every: 41,
+            },
+        );
+    }
 }
 
 /// Random 5-player games are long: markets need all four sites filled at once and
-/// workers may leave sites; see RULINGS.md for the measured lengths.
+/// workers may leave sites; see docs/rulings.md for the measured lengths.
 const MOVE_CAP: usize = 1_000_000;
 
 /// Plays one random game, checking the invariants after every action; returns its length.
-fn random_game(players: usize, seed: u64) -> Result<usize, String> {
-    let config = EuphoriaConfig::players(players);
+fn random_game(players: usize, edition: Edition, seed: u64) -> Result<usize, String> {
+    let config = EuphoriaConfig {
+        edition,
+        ..EuphoriaConfig::players(players)
+    };
     let mut game = Euphoria::new(&config, seed).map_err(|e| e.to_string())?;
     let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);
     let mut legal = Vec::new();
@@ -107,8 +121,9 @@ proptest! {
     /// No good negative (unsigned, and validate checks the rest), stars, artifacts and dice
     /// conserved, and every random game ends.
     #[test]
-    fn random_games_end_and_conserve(players in 2usize..=6, seed in any::<u64>()) {
-        let r = random_game(players, seed);
+    fn random_games_end_and_conserve(players in 2usize..=6, v1 in any::<bool>(), seed in any::<u64>()) {
+        let edition = if v1 { Edition::V1 } else { Edition::V2 };
+        let r = random_game(players, edition, seed);
         prop_assert!(r.is_ok(), "{:?}", r);
     }
 }

@@ -522,7 +522,7 @@ fn roll_penalties_cost_a_good_per_matching_die() {
             // Two dice and knowledge 1 stay below the knowledge limit.
             g.players[0].knowledge = 1;
             g.set_dice(0, &[DieLoc::Reserve; 4]);
-            let step = g.roll_dice(0, 0b11);
+            let step = g.roll_dice(0, 0b11).into_iter().next();
             let matching = g.ready_values(0).iter().filter(|&&v| v == face).count() as u8;
             match step {
                 Some(Step::Lose { seat: 0, n }) => {

@@ -14,6 +14,7 @@ mod api;
 pub mod error;
 pub mod hub;
 pub mod store;
+pub mod web;
 
 pub use error::ApiError;
 pub use hub::{Hub, Snapshot, Table};
@@ -62,6 +63,7 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/spectate", get(api::spectate))
         .route("/api/tables/{id}/record", get(api::record))
         .route("/api/tables/{id}/ws", get(api::websocket))
+        .merge(web::routes())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))

@@ -2,8 +2,8 @@
 //! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
 
 use crate::cards::{
-    recruit, Faction, Good, Penalty, ALLEGIANCE_MAX, DICE, KNOWLEDGE_LIMIT, MARKET_TILES, TIERS,
-    TUNNEL_END, TUNNEL_REVEAL,
+    recruit, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME, KNOWLEDGE_LIMIT,
+    MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Step};
@@ -49,15 +49,25 @@ impl Euphoria {
     }
 
     /// Moves knowledge by `delta`, kept within 1..=6.
+    /// Nick the Understudy: a rise also gives 1 morale.
     pub fn shift_knowledge(&mut self, seat: Seat, delta: i32) {
         let p = &mut self.players[seat];
+        let before = p.knowledge;
         p.knowledge = (p.knowledge as i32 + delta).clamp(1, 6) as u8;
+        if self.players[seat].knowledge > before && self.has(seat, NICK) {
+            self.shift_morale(seat, 1);
+        }
     }
 
     /// Moves morale by `delta`, kept within 1..=6.
+    /// Curtis the Propagandist: a drop also costs 1 knowledge.
     pub fn shift_morale(&mut self, seat: Seat, delta: i32) {
         let p = &mut self.players[seat];
+        let before = p.morale;
         p.morale = (p.morale as i32 + delta).clamp(1, 6) as u8;
+        if self.players[seat].morale < before && self.has(seat, CURTIS) {
+            self.shift_knowledge(seat, -1);
+        }
     }
 
     /// Advances an allegiance track by one (it stops at 11).
@@ -67,15 +77,16 @@ impl Euphoria {
     }
 
     /// Draws one artifact card for `seat`, reshuffling the discards into an empty deck
-    /// . Nothing happens if every card is in a hand.
-    pub fn draw_artifact(&mut self, seat: Seat) {
+    /// . Nothing happens if every card is in a hand. Returns the card drawn.
+    pub fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
         if self.artifact_deck.is_empty() {
             self.artifact_deck = std::mem::take(&mut self.artifact_discard);
             self.artifact_deck.shuffle(&mut self.rng);
         }
-        if let Some(card) = self.artifact_deck.pop() {
-            self.players[seat].add(card, 1);
-        }
+        let card = self.artifact_deck.pop()?;
+        self.players[seat].add(card, 1);
+        self.after_draw(seat, card);
+        Some(card)
     }
 
     /// Pays one good: commodities and resources go back to the supply, cards to the
@@ -128,6 +139,9 @@ impl Euphoria {
         if self.penalized(seat, Penalty::KnowledgePerStar) {
             self.shift_knowledge(seat, 1);
         }
+        if !matches!(spot, StarSpot::Recruit(_)) {
+            self.offer(seat, ESME, 0);
+        }
         true
     }
 
@@ -154,8 +168,9 @@ impl Euphoria {
     }
 
     /// The knowledge check: while the value is 16 or more, the highest available die
-    /// goes to the reserve (once only unless `cascade`).
-    pub fn knowledge_check(&mut self, seat: Seat, cascade: bool) {
+    /// goes to the reserve (once only unless `cascade`). Returns the dice lost.
+    pub fn knowledge_check(&mut self, seat: Seat, cascade: bool) -> u8 {
+        let mut lost = 0;
         while self.knowledge_value(seat) >= KNOWLEDGE_LIMIT {
             let p = &self.players[seat];
             let best = (0..DICE)
@@ -166,6 +181,7 @@ impl Euphoria {
                 .max_by_key(|&(v, i)| (v, std::cmp::Reverse(i)));
             let Some((_, i)) = best else { break };
             self.players[seat].dice[i] = DieLoc::Reserve;
+            lost += 1;
             if seat == self.current as usize {
                 self.turn.eligible[i] = false;
             }
@@ -173,12 +189,14 @@ impl Euphoria {
                 break;
             }
         }
+        lost
     }
 
     /// Rolls the dice of `seat` in `mask` into its pool (they must not be on the board),
     /// then the roll penalties and (roll-only mode, or always) the knowledge check.
-    /// Returns the roll-penalty decision to push, if any.
-    pub fn roll_dice(&mut self, seat: Seat, mask: u8) -> Option<Step> {
+    /// Returns the steps that follow, in order: the roll-penalty decision, Steven the
+    /// Scholar for a lost worker, Ben the Ludologist for the other players on a pair.
+    pub fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
         let mut rolled = Vec::new();
         for i in 0..DICE {
             if mask & (1 << i) != 0 {
@@ -200,12 +218,39 @@ impl Euphoria {
             }
         }
         let cascade = self.config.knowledge_check == KnowledgeCheck::Continuous;
-        self.knowledge_check(seat, cascade);
+        let lost = self.knowledge_check(seat, cascade);
+        let mut out = Vec::new();
         let holds_any = self.players[seat].supply.iter().any(|&c| c > 0);
-        (losses > 0 && holds_any).then_some(Step::Lose {
-            seat: seat as u8,
-            n: losses,
-        })
+        if losses > 0 && holds_any {
+            out.push(Step::Lose {
+                seat: seat as u8,
+                n: losses,
+            });
+        }
+        for _ in 0..lost {
+            out.push(Step::Hook {
+                seat: seat as u8,
+                id: STEVEN,
+                arg: 0,
+            });
+        }
+        let values = self.ready_values(seat);
+        let pair = values
+            .iter()
+            .enumerate()
+            .any(|(k, v)| values[k + 1..].contains(v));
+        if pair && self.setup_done {
+            for s in self.order_from_current() {
+                if s != seat && self.has(s, BEN) {
+                    out.push(Step::Hook {
+                        seat: s as u8,
+                        id: BEN,
+                        arg: seat as u8,
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// Flips hidden recruits of unlocked factions (tier 3, tunnel at 6).
@@ -251,7 +296,17 @@ impl Euphoria {
         }
         if self.config.knowledge_check == KnowledgeCheck::Continuous {
             for seat in 0..self.n() {
-                self.knowledge_check(seat, true);
+                let lost = self.knowledge_check(seat, true);
+                // 1st edition: Steven counts every knowledge-check loss, not only a roll's.
+                if lost > 0 && self.v1() && self.has(seat, STEVEN) {
+                    for _ in 0..lost {
+                        self.stack.push(Step::Hook {
+                            seat: seat as u8,
+                            id: STEVEN,
+                            arg: 0,
+                        });
+                    }
+                }
             }
         }
         self.reveal();
@@ -260,7 +315,17 @@ impl Euphoria {
             self.finish();
             return;
         }
-        if matches!(self.stack.last(), Some(Step::Discard(_))) {
+        if matches!(
+            self.stack.last(),
+            Some(
+                Step::Discard(_)
+                    | Step::Shed { .. }
+                    | Step::Hook { .. }
+                    | Step::Pay(_)
+                    | Step::PaySet(_)
+                    | Step::DilemmaPay { .. }
+            )
+        ) {
             return;
         }
         let over = self

@@ -11,15 +11,16 @@ pub mod checks;
 pub mod dilemma;
 pub mod end;
 pub mod placement;
+pub mod recruits;
 pub mod retrieve;
 pub mod setup;
 pub mod trade;
 
 use crate::action::{Action, RetrievePay};
-use crate::cards::{Good, Space, SpaceKind, DICE};
+use crate::cards::{Faction, Good, Space, SpaceKind, AMANDA, ANDREW, DICE, ESME, JACKO, YORDY};
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::tunnel_resource;
-use crate::state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
+use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 use engine::Seat;
 
 impl Euphoria {
@@ -32,7 +33,10 @@ impl Euphoria {
             Some(Step::ChooseUp(s)) | Some(Step::ChooseDown(s)) | Some(Step::Discard(s)) => {
                 *s as usize
             }
-            Some(Step::Lose { seat, .. }) => *seat as usize,
+            Some(Step::Lose { seat, .. })
+            | Some(Step::Ask { seat, .. })
+            | Some(Step::Choose { seat, .. })
+            | Some(Step::Shed { seat, .. }) => *seat as usize,
             Some(Step::TradeAnswer(o)) => o.partner as usize,
             _ => self.current as usize,
         })
@@ -56,7 +60,9 @@ impl Euphoria {
             };
             if top.is_decision() {
                 if self.decision_done() {
-                    self.stack.pop();
+                    if let Some(Step::Ask { seat, id, .. }) = self.stack.pop() {
+                        self.decline(seat as usize, id);
+                    }
                     continue;
                 }
                 if top.forced_when_single() {
@@ -86,6 +92,15 @@ impl Euphoria {
                 *n == 0 || self.players[*seat as usize].supply.iter().all(|&c| c == 0)
             }
             Some(Step::StarChoice(f)) => self.star_targets(self.current as usize, *f).is_empty(),
+            Some(Step::Ask { seat, id, arg }) => !self.can_use(*seat as usize, *id, *arg),
+            Some(Step::Shed { seat, n, mask }) => {
+                let p = &self.players[*seat as usize];
+                *n == 0
+                    || !Good::ARTIFACT_KINDS
+                        .iter()
+                        .enumerate()
+                        .any(|(k, &g)| mask & (1 << k) != 0 && p.count(g) > 0)
+            }
             _ => false,
         }
     }
@@ -101,6 +116,11 @@ impl Euphoria {
             Step::MarketStars { market, seats } => self.market_stars_for(market as usize, seats),
             Step::AfterPlacement => self.after_placement(),
             Step::EndTurn => self.end_turn(),
+            Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die as usize),
+            Step::BumpHooks => self.bump_hooks(),
+            Step::SpaceHooks(space) => self.space_hooks(space),
+            Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg),
+            Step::RetrieveRoll { dice } => self.retrieve_roll(dice),
             // Decisions are never executed automatically.
             other => self.stack.push(other),
         }
@@ -134,15 +154,38 @@ impl Euphoria {
                 self.check_finish_retrieve(pay)
             }
             (Some(Step::Pay(units)), Action::Pay(g)) => {
-                if !units.iter().any(|(c, _)| c.accepts(g)) {
+                if !units.iter().any(|u| u.accepts & (1 << g.index()) != 0) {
                     Err(format!("{g} is not part of what is left to pay"))
                 } else if self.players[seat].count(g) == 0 {
                     Err(format!("you have no {g}"))
+                } else if self.pay_unit_index(seat, units, g).is_none() {
+                    Err(format!(
+                        "paying {g} would leave the rest of the cost unpayable"
+                    ))
                 } else {
                     Ok(())
                 }
             }
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
+            (Some(Step::PaySet(p)), Action::Use(JACKO)) => {
+                if p.single && p.paid == 1 {
+                    Ok(())
+                } else {
+                    Err("Jacko lets one card pay the Ark, after it is paid".into())
+                }
+            }
+            (Some(Step::Ask { seat, id, arg }), a) => self.check_ask(*seat as usize, *id, *arg, a),
+            (Some(Step::Choose { menu, .. }), Action::Choose(b)) => {
+                if menu & b.bit() != 0 {
+                    Ok(())
+                } else {
+                    Err("that is not one of the choices offered".into())
+                }
+            }
+            (Some(Step::Shed { mask, .. }), Action::Discard(g)) => match g.artifact_index() {
+                Some(k) if mask & (1 << k) != 0 && self.players[seat].count(g) > 0 => Ok(()),
+                _ => Err(format!("you cannot discard a {g} card here")),
+            },
             (Some(Step::TunnelTake(f)), Action::Take(g)) => {
                 if g == tunnel_resource(*f) {
                     Ok(())
@@ -278,16 +321,21 @@ impl Euphoria {
             Action::FinishRetrieve(pay) => self.finish_retrieve(pay),
             Action::Pay(g) => match self.stack.last_mut() {
                 Some(Step::Pay(units)) => {
-                    if let Some(k) = units.iter().position(|(c, _)| c.accepts(g)) {
-                        units[k].1 -= 1;
-                        if units[k].1 == 0 {
-                            units.remove(k);
+                    let units_now = units.clone();
+                    let Some(k) = self.pay_unit_index(seat, &units_now, g) else {
+                        return;
+                    };
+                    let unit = units_now[k];
+                    if let Some(Step::Pay(units)) = self.stack.last_mut() {
+                        units.remove(k);
+                        if units.is_empty() {
+                            self.stack.pop();
                         }
                     }
-                    if units.is_empty() {
-                        self.stack.pop();
-                    }
                     self.spend(seat, g, 1);
+                    if unit.printed & (1 << g.index()) == 0 {
+                        self.substituted(seat, g);
+                    }
                 }
                 Some(Step::PaySet(p)) => {
                     let done = if p.paid == 0 {
@@ -323,8 +371,16 @@ impl Euphoria {
                     self.players[seat].add(g, 1);
                 }
                 _ => {
-                    self.stack.pop();
+                    let top = self.stack.pop();
                     self.players[seat].add(g, 1);
+                    if let Some(Step::TunnelTake(f)) = top {
+                        if f != Faction::Subterran
+                            && self.has(seat, ANDREW)
+                            && self.players[seat].hand_size() == 0
+                        {
+                            self.draw_artifact(seat);
+                        }
+                    }
                 }
             },
             Action::Draw => {
@@ -338,6 +394,20 @@ impl Euphoria {
                         StarTarget::Market(m) => StarSpot::Market(m as usize),
                     };
                     self.place_star(seat, spot);
+                }
+            }
+            Action::Discard(g) if matches!(self.stack.last(), Some(Step::Ask { .. })) => {
+                if let Some(Step::Ask { .. }) = self.stack.pop() {
+                    self.esme(seat, g);
+                }
+            }
+            Action::Discard(g) if matches!(self.stack.last(), Some(Step::Shed { .. })) => {
+                self.spend(seat, g, 1);
+                if let Some(Step::Shed { n, .. }) = self.stack.last_mut() {
+                    *n -= 1;
+                    if *n == 0 {
+                        self.stack.pop();
+                    }
                 }
             }
             Action::Discard(g) => {
@@ -368,8 +438,35 @@ impl Euphoria {
                     self.stack.push(Step::TradeAnswer(o));
                 }
             }
+            Action::Decline if matches!(self.stack.last(), Some(Step::Ask { .. })) => {
+                if let Some(Step::Ask { id, .. }) = self.stack.pop() {
+                    self.decline(seat, id);
+                }
+            }
             Action::Cancel | Action::Decline => {
                 self.stack.pop();
+            }
+            Action::Use(_) if matches!(self.stack.last(), Some(Step::PaySet(_))) => {
+                self.stack.pop();
+                for s in self.order_from_current() {
+                    if s != seat {
+                        self.draw_artifact(s);
+                    }
+                }
+            }
+            Action::Use(_) => {
+                if let Some(Step::Ask { id, arg, .. }) = self.stack.pop() {
+                    self.use_ability(seat, id, arg);
+                }
+            }
+            Action::Set(v) => {
+                if let Some(Step::Ask { id, arg, .. }) = self.stack.pop() {
+                    self.set_value(seat, id, arg, v);
+                }
+            }
+            Action::Choose(b) => {
+                self.stack.pop();
+                self.take_boon(seat, b);
             }
             Action::Accept => self.accept_offer(),
             Action::Pass => self.end_turn(),
@@ -440,11 +537,27 @@ impl Euphoria {
                     Action::FinishRetrieve(RetrievePay::Food),
                     Action::FinishRetrieve(RetrievePay::Bliss),
                     Action::FinishRetrieve(RetrievePay::Free),
+                    Action::FinishRetrieve(RetrievePay::Energy),
                 ]);
             }
             Some(Step::Pay(_)) => candidates.extend(Good::ALL.iter().map(|&g| Action::Pay(g))),
             Some(Step::PaySet(_)) | Some(Step::DilemmaPay { .. }) => {
-                candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Pay(g)))
+                candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Pay(g)));
+                candidates.push(Action::Use(JACKO));
+            }
+            Some(Step::Ask { id, .. }) => {
+                match *id {
+                    AMANDA | YORDY => candidates.extend((1..=6).map(Action::Set)),
+                    ESME => {
+                        candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
+                    }
+                    id => candidates.push(Action::Use(id)),
+                }
+                candidates.push(Action::Decline);
+            }
+            Some(Step::Choose { .. }) => candidates.extend(Boon::all().map(Action::Choose)),
+            Some(Step::Shed { .. }) => {
+                candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
             }
             Some(Step::TunnelTake(_)) | Some(Step::ChooseResource(_)) => {
                 candidates.extend(Good::RESOURCES.iter().map(|&g| Action::Take(g)));
@@ -506,6 +619,11 @@ impl Step {
                 | Step::MarketStars { .. }
                 | Step::AfterPlacement
                 | Step::EndTurn
+                | Step::BumpRoll { .. }
+                | Step::BumpHooks
+                | Step::SpaceHooks(_)
+                | Step::Hook { .. }
+                | Step::RetrieveRoll { .. }
         )
     }
 
@@ -521,6 +639,9 @@ impl Step {
                 | Step::Lose { .. }
                 | Step::StarChoice(_)
                 | Step::DilemmaKeep(_)
+                | Step::Ask { .. }
+                | Step::Choose { .. }
+                | Step::Shed { .. }
         )
     }
 }
@@ -568,6 +689,21 @@ pub fn describe(top: Option<&Step>) -> String {
             "seat {} answers the offer (`accept` / `decline`)",
             o.partner
         ),
+        Some(Step::Ask { seat, id, .. }) => format!(
+            "seat {seat} may use {} (`{}` or `decline`)",
+            crate::cards::recruit(*id).name,
+            match *id {
+                AMANDA | YORDY => "set V".to_string(),
+                ESME => "discard KIND".to_string(),
+                _ => format!("use {}", crate::cards::RECRUIT_KEYS[*id as usize - 1]),
+            }
+        ),
+        Some(Step::Choose { seat, .. }) => {
+            format!("seat {seat} chooses a recruit's reward (`choose ...`)")
+        }
+        Some(Step::Shed { seat, n, .. }) => {
+            format!("seat {seat} discards {n} artifact card(s) (`discard KIND`)")
+        }
         Some(_) => "the game is resolving".into(),
     }
 }

@@ -4,8 +4,12 @@ use crate::cards::{
     market_faction, market_threshold, space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind,
     DICE, MARKET_TILES, TUNNEL_END,
 };
+use crate::cards::{
+    AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
+};
 use crate::rules::checks::StarSpot;
-use crate::state::{DieLoc, Euphoria, SetPayment, StarTarget, Step};
+use crate::rules::recruits::units_payable;
+use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step};
 use engine::Seat;
 
 /// The resource a tunnel mouth gives.
@@ -102,11 +106,23 @@ impl Euphoria {
         if space.region() == Some(Faction::Icarite) && self.penalized(seat, Penalty::NoIcarus) {
             return Err("the Apothecary penalty forbids placing workers in Icarus".into());
         }
-        let occupants = self.occupants(space);
+        if space.region() == Some(Faction::Icarite)
+            && !self.v1()
+            && self.has(seat, BRIAN)
+            && !self.morale_room(seat, 1)
+        {
+            return Err("with Brian a worker in Icarus costs 1 morale and your morale is 1".into());
+        }
+        // Occupants only where a rule needs them: this runs for every candidate placement.
+        let mine_here = || {
+            self.players[seat]
+                .dice
+                .iter()
+                .any(|d| matches!(d, DieLoc::Board(sp, _) if *sp == space))
+        };
         match space.kind() {
             SpaceKind::Area(_)
-                if self.penalized(seat, Penalty::OneWorkerPerArea)
-                    && occupants.iter().any(|o| o.0 == seat) =>
+                if self.penalized(seat, Penalty::OneWorkerPerArea) && mine_here() =>
             {
                 return Err(
                     "the Arena penalty allows only one of your workers in each commodity area"
@@ -119,7 +135,9 @@ impl Euphoria {
                         "the {f} tunnel end is closed until its miner reaches the end"
                     ));
                 }
-                if self.config.tunnel_end_requires_faction && !self.players[seat].has_active(f) {
+                if self.kaden_needed(seat, f)
+                    && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2))
+                {
                     return Err(format!(
                         "only players with a face-up {f} recruit may use the {f} tunnel end"
                     ));
@@ -131,7 +149,7 @@ impl Euphoria {
                         "this market is already built; its construction sites are closed".into(),
                     );
                 }
-                if !occupants.is_empty() {
+                if !self.occupants(space).is_empty() {
                     return Err(
                         "this construction site is taken (workers there cannot be bumped)".into(),
                     );
@@ -162,15 +180,21 @@ impl Euphoria {
             }
             _ => {}
         }
-        if space.is_bumpable()
-            && occupants.iter().any(|o| o.0 == seat)
-            && self.penalized(seat, Penalty::NoSelfBump)
-        {
+        if space.is_bumpable() && mine_here() && self.penalized(seat, Penalty::NoSelfBump) {
             return Err("the Spa penalty forbids bumping your own worker".into());
         }
         let payable = match space.kind() {
-            SpaceKind::ArtifactMarket(_) => self.can_pay_set(seat),
-            _ => self.can_pay(seat, self.cost_of(space)),
+            SpaceKind::ArtifactMarket(_) => {
+                self.can_pay_set(seat)
+                    || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
+            }
+            SpaceKind::Tunnel(_) if self.matthew_at(seat, space) => true,
+            _ if !self.may_substitute(seat) => self.can_pay(seat, self.cost_of(space)),
+            _ => {
+                let p = &self.players[seat];
+                let mut have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
+                units_payable(&mut have, &self.pay_units(seat, space))
+            }
         };
         if !payable {
             return Err(match space.kind() {
@@ -185,6 +209,30 @@ impl Euphoria {
             });
         }
         Ok(())
+    }
+
+    /// Whether using tunnel end `f` needs Kaden (no active recruit of `f`, D-05).
+    pub fn kaden_needed(&self, seat: Seat, f: Faction) -> bool {
+        self.config.tunnel_end_requires_faction && !self.players[seat].has_active(f)
+    }
+
+    /// The worker a placement on `space` would bump, if any.
+    fn bump_target(&self, space: Space) -> Option<(Seat, usize, u8)> {
+        if space.is_bumpable() {
+            self.occupants(space).first().copied()
+        } else {
+            None
+        }
+    }
+
+    /// Whether Matthew the Thief may replace the tunnel commodity on `space`.
+    fn matthew_at(&self, seat: Seat, space: Space) -> bool {
+        self.can_use(seat, MATTHEW, 0) && self.bump_target(space).is_some_and(|o| o.0 != seat)
+    }
+
+    /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.
+    fn jacko_at(&self, seat: Seat, space: Space) -> bool {
+        !self.v1() && space == Space::artifact_market(Faction::Wastelander) && self.has(seat, JACKO)
     }
 
     /// Places the die (already checked), pays the fixed cost and queues the rest.
@@ -209,20 +257,40 @@ impl Euphoria {
         }
         self.turn.eligible[die] = false;
         self.turn.placed += 1;
-        let bumped = if space.is_bumpable() {
-            self.occupants(space).first().copied()
-        } else {
-            None
-        };
+        let bumped = self.bump_target(space);
+        let matthew = matches!(space.kind(), SpaceKind::Tunnel(_)) && self.matthew_at(seat, space);
+        let jacko = self.jacko_at(seat, space);
+        let units = self.pay_units(seat, space);
         self.players[seat].dice[die] = DieLoc::Board(space, value);
-        let cost = self.cost_of(space);
-        for &(g, n) in cost.fixed {
-            self.spend(seat, g, n as u32);
+        self.turn.space = Some(space);
+        self.turn.die = die as u8;
+        self.turn.victim = bumped.map(|(s, _, v)| (s as u8, v));
+        self.turn.brian = false;
+        let (fixed, flexible): (Vec<PayUnit>, Vec<PayUnit>) =
+            units.into_iter().partition(|u| u.accepts.count_ones() == 1);
+        if !matthew {
+            for u in &fixed {
+                if let Some(g) = Good::ALL.iter().find(|g| u.accepts & (1 << g.index()) != 0) {
+                    self.spend(seat, *g, 1);
+                }
+            }
+        }
+        if let SpaceKind::TunnelEnd(f) = space.kind() {
+            if self.kaden_needed(seat, f) {
+                self.shift_knowledge(seat, 2);
+            }
+        }
+        if space.region() == Some(Faction::Icarite) && !self.v1() && self.has(seat, BRIAN) {
+            self.shift_morale(seat, -1);
         }
         self.stack.push(Step::AfterPlacement);
         self.stack.push(Step::Markets);
+        self.stack.push(Step::SpaceHooks(space));
         self.stack.push(Step::Benefit(space));
         if let Some((s, i, _)) = bumped {
+            if s != seat {
+                self.stack.push(Step::BumpHooks);
+            }
             self.stack.push(Step::Bump {
                 seat: s as u8,
                 die: i as u8,
@@ -233,19 +301,50 @@ impl Euphoria {
                 first: None,
                 paid: 0,
                 need_three: self.penalized(seat, Penalty::NoPair),
+                single: jacko,
             })),
-            _ if !cost.choice.is_empty() => self.stack.push(Step::Pay(cost.choice.to_vec())),
+            _ if matthew => self.stack.push(Step::Ask {
+                seat: seat as u8,
+                id: MATTHEW,
+                arg: 0,
+            }),
+            _ if !flexible.is_empty() => self.stack.push(Step::Pay(flexible)),
             _ => {}
         }
     }
 
-    /// A bumped worker returns to its owner and is rolled (D-04, A-03).
+    /// A bumped worker returns to its owner and is rolled (D-04, A-03); first Julia (the
+    /// placer's) and Amanda (the owner's) may fix its value instead.
     pub fn bump(&mut self, seat: Seat, die: usize) {
+        let cur = self.current as usize;
+        let mut steps = Vec::new();
+        if !self.v1() && seat != cur && self.has(cur, JULIA) {
+            steps.push(Step::Hook {
+                seat: cur as u8,
+                id: JULIA,
+                arg: die as u8,
+            });
+        }
+        if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
+            steps.push(Step::Hook {
+                seat: seat as u8,
+                id: AMANDA,
+                arg: die as u8,
+            });
+        }
+        steps.push(Step::BumpRoll {
+            seat: seat as u8,
+            die: die as u8,
+        });
+        self.push_seq(steps);
+    }
+
+    /// The bumped die, unless a recruit fixed its value, returns and is rolled.
+    pub fn bump_roll(&mut self, seat: Seat, die: usize) {
         if let DieLoc::Board(_, v) = self.players[seat].dice[die] {
             self.players[seat].dice[die] = DieLoc::Ready(v);
-            if let Some(step) = self.roll_dice(seat, 1 << die) {
-                self.stack.push(step);
-            }
+            let steps = self.roll_dice(seat, 1 << die);
+            self.push_seq(steps);
         }
     }
 
@@ -343,9 +442,17 @@ impl Euphoria {
         let Some(i) = (0..DICE).find(|&i| self.players[seat].dice[i] == DieLoc::Reserve) else {
             return;
         };
-        if let Some(step) = self.roll_dice(seat, 1 << i) {
-            self.stack.push(step);
+        let mut steps = self.roll_dice(seat, 1 << i);
+        for (id, arg) in [(SHEPPARD, 1), (PETE, 1), (CHASE, 10 + i as u8)] {
+            if self.has(seat, id) {
+                steps.push(Step::Hook {
+                    seat: seat as u8,
+                    id,
+                    arg,
+                });
+            }
         }
+        self.push_seq(steps);
     }
 
     /// Completes every market whose sites hold enough workers (3.7).
@@ -366,6 +473,17 @@ impl Euphoria {
             for &(s, _, _) in &sites {
                 seats |= 1 << s;
             }
+            let rays: Vec<Step> = self
+                .order_from_current()
+                .into_iter()
+                .filter(|&s| self.players[s].recruits.iter().any(|r| r.id == RAY))
+                .map(|s| Step::Hook {
+                    seat: s as u8,
+                    id: RAY,
+                    arg: seats,
+                })
+                .collect();
+            self.push_seq(rays);
             self.stack.push(Step::MarketStars {
                 market: m as u8,
                 seats,
@@ -380,24 +498,23 @@ impl Euphoria {
                     }
                 }
                 if mask != 0 {
-                    if let Some(step) = self.roll_dice(s, mask) {
-                        losses.push(step);
-                    }
+                    losses.extend(self.roll_dice(s, mask));
                 }
             }
-            for step in losses.into_iter().rev() {
-                self.stack.push(step);
-            }
+            self.push_seq(losses);
         }
     }
 
     /// One star per contributor, clockwise from the active player.
     pub fn market_stars_for(&mut self, market: usize, seats: u8) {
+        let base = self.stack.len();
         for s in self.order_from_current() {
             if seats & (1 << s) != 0 {
                 self.place_star(s, StarSpot::Market(market));
             }
         }
+        // Esme offers, pushed in seat order, must run in seat order.
+        self.stack[base..].reverse();
     }
 
     /// After a placement: offer the doubled dice, or end the turn.
@@ -441,7 +558,7 @@ impl Euphoria {
         }
         let n = player.hand_size();
         let ok = match p.paid {
-            0 => n >= 3 || (!p.need_three && player.count(g) >= 2),
+            0 => p.single || n >= 3 || (!p.need_three && player.count(g) >= 2),
             1 => (p.first == Some(g) && !p.need_three) || n >= 2,
             _ => true,
         };

@@ -1,7 +1,9 @@
 //! Retrieving workers (spec 5.4).
 
 use crate::action::RetrievePay;
-use crate::cards::{Good, Penalty, Space, DICE};
+use crate::cards::{
+    Faction, Good, Penalty, Space, DICE, GIDGET, JEFFERSON, MAGGIE, PETE, SHEPPARD, YORDY,
+};
 use crate::state::{DieLoc, Euphoria, Step};
 
 impl Euphoria {
@@ -39,21 +41,29 @@ impl Euphoria {
 
     /// Why the current player may not finish the retrieval paying `pay`.
     pub fn check_finish_retrieve(&self, pay: RetrievePay) -> Result<(), String> {
-        let p = &self.players[self.current as usize];
+        let seat = self.current as usize;
+        let p = &self.players[seat];
         match pay {
             RetrievePay::Food if p.count(Good::Food) == 0 => Err("you have no food".into()),
             RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err("you have no bliss".into()),
+            RetrievePay::Energy if !self.has(seat, JEFFERSON) => {
+                Err("only Jefferson the Shock Artist lets you retrieve with energy".into())
+            }
+            RetrievePay::Energy if p.count(Good::Energy) == 0 => Err("you have no energy".into()),
             _ => Ok(()),
         }
     }
 
-    /// Takes the picked dice back, pays (1 food or bliss: morale +2; free: morale −1, −2
-    /// under the Cafeteria penalty), rolls them, and ends the turn.
+    /// Takes the picked dice back and pays (1 food or bliss: morale +2; free: morale −1,
+    /// −2 under the Cafeteria penalty; Jefferson's energy: knowledge −1, morale +1); the
+    /// retrieval recruits act before the roll (Pete, Sheppard, Yordy) and after it
+    /// (Maggie); then the turn ends.
     pub fn finish_retrieve(&mut self, pay: RetrievePay) {
         let Some(Step::Retrieve { dice }) = self.stack.pop() else {
             return;
         };
         let seat = self.current as usize;
+        let mut steps = Vec::new();
         match pay {
             RetrievePay::Food => {
                 self.spend(seat, Good::Food, 1);
@@ -61,27 +71,72 @@ impl Euphoria {
             }
             RetrievePay::Bliss => {
                 self.spend(seat, Good::Bliss, 1);
-                self.shift_morale(seat, 2);
+                steps.push(Step::Hook {
+                    seat: seat as u8,
+                    id: GIDGET,
+                    arg: 0,
+                });
+            }
+            RetrievePay::Energy => {
+                self.spend(seat, Good::Energy, 1);
+                self.shift_knowledge(seat, -1);
+                self.shift_morale(seat, 1);
             }
             RetrievePay::Free => {
-                let loss = if self.penalized(seat, Penalty::CostlyRetrieval) {
-                    2
-                } else {
-                    1
-                };
+                let loss =
+                    if self.v1() && self.has(seat, YORDY) && self.players[seat].owned_dice() == 2 {
+                        0
+                    } else if self.penalized(seat, Penalty::CostlyRetrieval) {
+                        2
+                    } else {
+                        1
+                    };
                 self.shift_morale(seat, -loss);
             }
         }
+        let mut pre = vec![PETE, SHEPPARD];
+        if pay == RetrievePay::Free && !self.v1() {
+            pre.push(YORDY);
+        }
+        for id in pre {
+            if self.has(seat, id) {
+                steps.push(Step::Hook {
+                    seat: seat as u8,
+                    id,
+                    arg: 0,
+                });
+            }
+        }
+        steps.push(Step::RetrieveRoll { dice });
+        let subterra = (0..DICE).filter(|i| dice & (1 << i) != 0).all(|i| {
+            matches!(self.players[seat].dice[i], DieLoc::Board(sp, _) if sp.region() == Some(Faction::Subterran))
+        });
+        if subterra && self.has(seat, MAGGIE) {
+            steps.push(Step::Hook {
+                seat: seat as u8,
+                id: MAGGIE,
+                arg: 0,
+            });
+        }
+        steps.push(Step::EndTurn);
+        self.push_seq(steps);
+    }
+
+    /// The retrieved dice still on the board return and are rolled.
+    pub fn retrieve_roll(&mut self, dice: u8) {
+        let seat = self.current as usize;
+        let mut mask = 0u8;
         for i in 0..DICE {
             if dice & (1 << i) != 0 {
                 if let DieLoc::Board(_, v) = self.players[seat].dice[i] {
                     self.players[seat].dice[i] = DieLoc::Ready(v);
+                    mask |= 1 << i;
                 }
             }
         }
-        self.stack.push(Step::EndTurn);
-        if let Some(step) = self.roll_dice(seat, dice) {
-            self.stack.push(step);
+        if mask != 0 {
+            let steps = self.roll_dice(seat, mask);
+            self.push_seq(steps);
         }
     }
 }

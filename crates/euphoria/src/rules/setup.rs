@@ -126,6 +126,7 @@ impl Euphoria {
             at_start,
             placed: 0,
             offers: 0,
+            ..Turn::default()
         };
     }
 

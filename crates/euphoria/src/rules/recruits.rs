@@ -1,0 +1,834 @@
+//! The 48 recruit abilities (spec 4.5), 2nd-edition texts by default and the 1st-edition
+//! variants behind `edition: v1`.
+//!
+//! An ability works only while its recruit is face up and its owner is not under the
+//! Academy penalty ([`Euphoria::has`]). Automatic abilities resolve in [`Euphoria::fire`];
+//! optional ones become an [`Step::Ask`] for their owner, offered only when usable
+//! ([`Euphoria::can_use`]): a knowledge or morale cost needs room for the full move, a
+//! sacrifice is never of the last worker.
+
+use crate::cards::*;
+use crate::config::Edition;
+use crate::rules::checks::StarSpot;
+use crate::rules::placement::tunnel_resource;
+use crate::state::{Boon, DieLoc, Euphoria, PayUnit, Step};
+use engine::Seat;
+
+/// Mask of the three resources (bits of [`Good::index`]).
+pub const RESOURCE_BITS: u16 = 0b111 << 4;
+/// Mask of the four commodities.
+pub const COMMODITY_BITS: u16 = 0b1111;
+/// Mask of the six artifact kinds.
+pub const ARTIFACT_BITS: u16 = 0x3f << 7;
+/// Every artifact kind, as a [`Step::Shed`] mask.
+pub const ANY_KIND: u8 = 0x3f;
+
+fn bit(g: Good) -> u16 {
+    1 << g.index()
+}
+
+/// Whether the goods in `have` can pay every unit (a small exact search).
+pub fn units_payable(have: &mut [u32; GOODS], units: &[PayUnit]) -> bool {
+    let Some((u, rest)) = units.split_first() else {
+        return true;
+    };
+    for g in 0..GOODS {
+        if u.accepts & (1 << g) != 0 && have[g] > 0 {
+            have[g] -= 1;
+            let ok = units_payable(have, rest);
+            have[g] += 1;
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+impl Euphoria {
+    /// Whether the 1st-edition texts are in use.
+    pub fn v1(&self) -> bool {
+        self.config.edition == Edition::V1
+    }
+
+    /// Whether `seat` may use recruit `id`'s ability: face up, no Academy penalty.
+    pub fn has(&self, seat: Seat, id: u8) -> bool {
+        self.players[seat]
+            .recruits
+            .iter()
+            .any(|r| r.up && r.id == id)
+            && !self.penalized(seat, Penalty::NoAbilities)
+    }
+
+    /// Whether `seat` has a face-up recruit that changes what a placement may be paid
+    /// with (a quick test before the exact one).
+    pub fn may_substitute(&self, seat: Seat) -> bool {
+        self.players[seat]
+            .recruits
+            .iter()
+            .any(|r| r.up && [MICHAEL, FLARTNER, JOSH, BRIAN].contains(&r.id))
+    }
+
+    /// Room on the knowledge track for a cost of `+n`.
+    pub fn knowledge_room(&self, seat: Seat, n: u8) -> bool {
+        self.players[seat].knowledge + n <= 6
+    }
+
+    /// Room on the morale track for a cost of `−n`.
+    pub fn morale_room(&self, seat: Seat, n: u8) -> bool {
+        self.players[seat].morale > n
+    }
+
+    /// Pushes steps so that they run in the given order.
+    pub fn push_seq(&mut self, steps: Vec<Step>) {
+        for s in steps.into_iter().rev() {
+            self.stack.push(s);
+        }
+    }
+
+    /// The die of the current player just placed, if still on the board.
+    fn placed_die(&self) -> Option<usize> {
+        let seat = self.current as usize;
+        let die = self.turn.die as usize % DICE;
+        match (self.players[seat].dice[die], self.turn.space) {
+            (DieLoc::Board(sp, _), Some(s)) if sp == s => Some(die),
+            _ => None,
+        }
+    }
+
+    /// The value of the die just placed.
+    fn placed_value(&self) -> u8 {
+        let die = self.turn.die as usize % DICE;
+        self.players[self.current as usize].dice[die]
+            .value()
+            .unwrap_or(0)
+    }
+
+    /// A die being retrieved that is still on the board (before the roll).
+    pub fn retrieving_die(&self) -> Option<usize> {
+        let seat = self.current as usize;
+        let dice = self.stack.iter().rev().find_map(|s| match s {
+            Step::RetrieveRoll { dice } => Some(*dice),
+            _ => None,
+        })?;
+        (0..DICE).find(|&i| {
+            dice & (1 << i) != 0 && matches!(self.players[seat].dice[i], DieLoc::Board(..))
+        })
+    }
+
+    /// The faction whose territory a market placement's extra star goes to.
+    fn market_territory(&self) -> Option<Faction> {
+        match self.turn.space?.kind() {
+            SpaceKind::Built(m) => Some(market_faction(m)),
+            SpaceKind::ArtifactMarket(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The seat bumped by the latest placement, if another player.
+    fn victim(&self) -> Option<Seat> {
+        self.turn
+            .victim
+            .map(|(s, _)| s as usize)
+            .filter(|&s| s != self.current as usize)
+    }
+
+    /// Whether `seat` may use optional ability `id` now (`arg` as in [`Step::Ask`]).
+    pub fn can_use(&self, seat: Seat, id: u8, arg: u8) -> bool {
+        if !self.has(seat, id) {
+            return false;
+        }
+        let p = &self.players[seat];
+        let v1 = self.v1();
+        let sacrifice_ok = p.owned_dice() > 1;
+        match id {
+            AMANDA => {
+                p.count(Good::Bliss) >= 1
+                    && matches!(p.dice[arg as usize % DICE], DieLoc::Board(..))
+            }
+            FLAVIO if v1 => self.morale_room(seat, 2),
+            FLAVIO | MATTHEW | ZONG | XANDER => self.knowledge_room(seat, 1),
+            GIDGET => true,
+            NAKAGAWA if !v1 => true,
+            LEE => self.morale_room(seat, 1) && self.victim().is_some(),
+            MAXIME | REBECCA => self.morale_room(seat, 2) && self.victim().is_some(),
+            SHEPPARD | PETE if arg == 0 => sacrifice_ok && self.retrieving_die().is_some(),
+            SHEPPARD | BEN => self.morale_room(seat, 2),
+            PETE | BRADLEY | ARTIST | KYLE | REITZ => self.knowledge_room(seat, 2),
+            ESME => p.hand_size() >= 1,
+            JULIA if v1 => self.morale_room(seat, 2),
+            JULIA => {
+                self.morale_room(seat, 1)
+                    && self.victim().is_some_and(|v| {
+                        matches!(self.players[v].dice[arg as usize % DICE], DieLoc::Board(..))
+                    })
+            }
+            LAURA => p.count(Good::Gold) >= 1 && self.victim().is_some(),
+            NAKAGAWA => {
+                sacrifice_ok
+                    && self.placed_die().is_some()
+                    && p.stars_left > 0
+                    && self
+                        .market_territory()
+                        .is_some_and(|f| self.territory_room(f) > 0)
+            }
+            YORDY => p.count(Good::Energy) >= 1 && self.retrieving_die().is_some(),
+            GEEK => self.knowledge_room(seat, if v1 { 2 } else { 1 }),
+            JACKO => {
+                p.hand_size() >= 2
+                    && p.stars_left > 0
+                    && self
+                        .market_territory()
+                        .is_some_and(|f| self.territory_room(f) > 0)
+            }
+            BRETT | DAVE | PHIL => self.knowledge_room(seat, if v1 { 2 } else { 1 }),
+            CHASE if arg == 0 => sacrifice_ok && self.placed_die().is_some(),
+            CHASE => matches!(p.dice[(arg as usize - 10) % DICE], DieLoc::Ready(_)),
+            GAMBLER => !v1 || self.knowledge_room(seat, 1),
+            _ => false,
+        }
+    }
+
+    /// Offers optional ability `id` to `seat` if usable now.
+    pub fn offer(&mut self, seat: Seat, id: u8, arg: u8) {
+        if self.can_use(seat, id, arg) {
+            self.stack.push(Step::Ask {
+                seat: seat as u8,
+                id,
+                arg,
+            });
+        }
+    }
+
+    /// A recruit's trigger: automatic abilities resolve, optional ones are offered.
+    pub fn fire(&mut self, seat: Seat, id: u8, arg: u8) {
+        if !self.has(seat, id) {
+            if id == GIDGET {
+                self.shift_morale(seat, 2);
+            }
+            return;
+        }
+        let space = self.turn.space.unwrap_or(Space(0));
+        let others: Vec<u8> = self
+            .occupants(space)
+            .iter()
+            .filter(|o| !(o.0 == seat && o.1 == self.turn.die as usize))
+            .map(|o| o.2)
+            .collect();
+        let mine = self.placed_value();
+        let choose = |g: &mut Euphoria, boons: &[Boon]| {
+            g.stack.push(Step::Choose {
+                seat: seat as u8,
+                menu: boons.iter().map(|b| b.bit()).fold(0, |a, b| a | b),
+            })
+        };
+        let hand_empty = self.players[seat].hand_size() == 0;
+        let no_resources = self.players[seat].supply[4..7].iter().all(|&c| c == 0);
+        match id {
+            SARINEE if others.is_empty() => {
+                choose(self, &[Boon::LessKnowledge, Boon::Good(Good::Bliss)])
+            }
+            ZONG if self.v1() => {
+                if hand_empty && no_resources {
+                    choose(self, &[Boon::Good(Good::Water), Boon::Good(Good::Energy)])
+                }
+            }
+            GARY if others.contains(&mine) => {
+                choose(self, &[Boon::Morale, Boon::Good(Good::Energy)])
+            }
+            KATY if hand_empty => self.players[seat].add(Good::Food, 1),
+            FAITH if hand_empty => self.players[seat].add(Good::Energy, 1),
+            IAN if no_resources => self.players[seat].add(Good::Water, 1),
+            RAY => {
+                if arg & (1 << seat) != 0 {
+                    self.shift_morale(seat, 2);
+                } else {
+                    self.shift_knowledge(seat, -2);
+                }
+            }
+            SCARBY if others.iter().all(|&v| v < mine) => {
+                choose(self, &[Boon::LessKnowledge, Boon::Good(Good::Food)])
+            }
+            SOULLESS if others.iter().all(|&v| v > mine) => {
+                choose(self, &[Boon::Morale, Boon::Good(Good::Water)])
+            }
+            STEVEN => {
+                self.draw_artifact(seat);
+                self.stack.push(Step::Choose {
+                    seat: seat as u8,
+                    menu: RESOURCE_BITS,
+                });
+            }
+            JOSIAH => {
+                let mut seen = 0u8;
+                for (s, _, _) in self.occupants(space) {
+                    if s != seat && seen & (1 << s) == 0 {
+                        seen |= 1 << s;
+                        self.shift_knowledge(s, 1);
+                    }
+                }
+                self.shift_morale(seat, 1);
+            }
+            MAGGIE => choose(self, &[Boon::Good(Good::Water), Boon::Good(Good::Stone)]),
+            SARINEE | GARY | KATY | FAITH | IAN | SCARBY | SOULLESS => {}
+            _ => self.offer(seat, id, arg),
+        }
+    }
+
+    /// The resource choice some abilities give.
+    fn choose_resource(&mut self, seat: Seat) {
+        self.stack.push(Step::Choose {
+            seat: seat as u8,
+            menu: RESOURCE_BITS,
+        });
+    }
+
+    /// Uses optional ability `id` (`use KEY`).
+    pub fn use_ability(&mut self, seat: Seat, id: u8, arg: u8) {
+        let v1 = self.v1();
+        let victim = self.victim();
+        match id {
+            FLAVIO => {
+                if v1 {
+                    self.shift_morale(seat, -2);
+                } else {
+                    self.shift_knowledge(seat, 1);
+                }
+                self.draw_artifact(seat);
+            }
+            GIDGET => self.shift_knowledge(seat, -2),
+            MATTHEW => self.shift_knowledge(seat, 1),
+            LEE | MAXIME | REBECCA => {
+                self.shift_morale(seat, if id == LEE { -1 } else { -2 });
+                if let Some(v) = victim {
+                    self.shift_knowledge(v, 1);
+                }
+                match id {
+                    LEE => self.stack.push(Step::Choose {
+                        seat: seat as u8,
+                        menu: COMMODITY_BITS,
+                    }),
+                    MAXIME => {
+                        self.draw_artifact(seat);
+                    }
+                    _ => self.choose_resource(seat),
+                }
+            }
+            SHEPPARD | PETE if arg == 0 => {
+                if let Some(d) = self.retrieving_die() {
+                    self.players[seat].dice[d] = DieLoc::Reserve;
+                    let g = if id == SHEPPARD {
+                        Good::Bliss
+                    } else {
+                        Good::Food
+                    };
+                    self.players[seat].add(g, 4);
+                    self.choose_resource(seat);
+                }
+            }
+            SHEPPARD => {
+                self.shift_morale(seat, -2);
+                self.draw_artifact(seat);
+            }
+            PETE | ARTIST | KYLE => {
+                self.shift_knowledge(seat, 2);
+                self.draw_artifact(seat);
+            }
+            ZONG => {
+                self.shift_knowledge(seat, 1);
+                self.draw_artifact(seat);
+                for s in self.order_from_current() {
+                    if s != seat {
+                        self.players[s].add(Good::Bliss, 1);
+                    }
+                }
+            }
+            BEN => {
+                self.shift_morale(seat, -2);
+                self.choose_resource(seat);
+            }
+            BRADLEY => {
+                self.shift_knowledge(seat, 2);
+                let mut mask = 0u8;
+                for _ in 0..2 {
+                    if let Some(k) = self.draw_artifact(seat).and_then(|g| g.artifact_index()) {
+                        mask |= 1 << k;
+                    }
+                }
+                if mask != 0 {
+                    self.stack.push(Step::Shed {
+                        seat: seat as u8,
+                        n: 1,
+                        mask,
+                    });
+                }
+            }
+            JULIA => {
+                if v1 {
+                    self.shift_morale(seat, -2);
+                } else {
+                    self.shift_morale(seat, -1);
+                    let value = self.placed_value();
+                    if let Some(v) = victim {
+                        let d = arg as usize % DICE;
+                        if matches!(self.players[v].dice[d], DieLoc::Board(..)) {
+                            self.players[v].dice[d] = DieLoc::Ready(value);
+                        }
+                    }
+                }
+                self.choose_resource(seat);
+            }
+            LAURA => {
+                if let Some(v) = victim {
+                    self.players[seat].remove(Good::Gold, 1);
+                    self.players[v].add(Good::Gold, 1);
+                    self.draw_artifact(seat);
+                    self.draw_artifact(seat);
+                }
+            }
+            NAKAGAWA if v1 => {
+                if let (Some(d), Some(f)) = (self.placed_die(), self.market_territory()) {
+                    self.players[seat].dice[d] = DieLoc::Reserve;
+                    self.place_star(seat, StarSpot::Territory(f));
+                }
+            }
+            NAKAGAWA => self.advance(Faction::Euphorian),
+            GEEK => {
+                self.turn.geek |= 1 << seat;
+                let (cost, more) = if v1 { (2, 1) } else { (1, 2) };
+                self.shift_knowledge(seat, cost);
+                for _ in 0..more {
+                    self.draw_artifact(seat);
+                }
+                self.stack.push(Step::Shed {
+                    seat: seat as u8,
+                    n: more,
+                    mask: ANY_KIND,
+                });
+            }
+            JACKO => {
+                if let Some(f) = self.market_territory() {
+                    self.place_star(seat, StarSpot::Territory(f));
+                    self.stack.push(Step::Shed {
+                        seat: seat as u8,
+                        n: 2,
+                        mask: ANY_KIND,
+                    });
+                }
+            }
+            REITZ => {
+                self.shift_knowledge(seat, 2);
+                self.draw_artifact(seat);
+                self.extra_miner();
+            }
+            BRETT => {
+                self.shift_knowledge(seat, if v1 { 2 } else { 1 });
+                self.choose_resource(seat);
+            }
+            CHASE if arg == 0 => {
+                if let Some(d) = self.placed_die() {
+                    self.players[seat].dice[d] = DieLoc::Reserve;
+                    if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
+                        self.players[seat].add(tunnel_resource(f), 2);
+                    }
+                }
+            }
+            CHASE => self.turn.eligible[(arg as usize - 10) % DICE] = true,
+            DAVE | XANDER => {
+                self.shift_knowledge(seat, if v1 && id == DAVE { 2 } else { 1 });
+                if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
+                    self.players[seat].add(tunnel_resource(f), 1);
+                }
+                if id == DAVE {
+                    self.extra_miner();
+                }
+            }
+            PHIL => {
+                self.shift_knowledge(seat, if v1 { 2 } else { 1 });
+                self.draw_artifact(seat);
+            }
+            GAMBLER => self.gamble(seat, arg),
+            _ => {}
+        }
+    }
+
+    /// Moves the miner of the tunnel just placed on one extra space.
+    fn extra_miner(&mut self) {
+        if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
+            let m = &mut self.miners[f.index()];
+            *m = (*m + 1).min(TUNNEL_END);
+        }
+    }
+
+    /// Jonathan the Gambler; `arg` is the artifact index of the card that triggered it.
+    fn gamble(&mut self, seat: Seat, arg: u8) {
+        self.turn.gambler |= 1 << seat;
+        if !self.v1() {
+            self.draw_artifact(seat);
+            if self.players[seat].hand.iter().any(|&c| c >= 2) {
+                for s in self.order_from_current() {
+                    if s != seat {
+                        self.draw_artifact(s);
+                    }
+                }
+            }
+            return;
+        }
+        self.shift_knowledge(seat, 1);
+        let first = Good::ARTIFACT_KINDS[arg as usize % ARTIFACTS];
+        let mut three = vec![first];
+        for _ in 0..2 {
+            if let Some(g) = self.draw_artifact(seat) {
+                three.push(g);
+            }
+        }
+        let matched = |g: Good| three.iter().filter(|&&x| x == g).count() >= 2;
+        let any = three.iter().any(|&g| matched(g));
+        let lose: Vec<Good> = three
+            .iter()
+            .copied()
+            .filter(|&g| !any || !matched(g))
+            .collect();
+        for g in lose {
+            if self.players[seat].count(g) > 0 {
+                self.spend(seat, g, 1);
+            }
+        }
+    }
+
+    /// Declines optional ability `id` (also when it stopped being usable).
+    pub fn decline(&mut self, seat: Seat, id: u8) {
+        match id {
+            GIDGET => self.shift_morale(seat, 2),
+            MATTHEW => {
+                if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
+                    self.spend(seat, f.commodity(), 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Why `action` does not answer the offer of ability `id` to `seat`.
+    pub fn check_ask(
+        &self,
+        seat: Seat,
+        id: u8,
+        arg: u8,
+        action: crate::Action,
+    ) -> Result<(), String> {
+        use crate::Action;
+        let name = recruit(id).name;
+        match action {
+            Action::Decline if id == MATTHEW => match self.turn.space.map(|s| s.kind()) {
+                Some(SpaceKind::Tunnel(f)) if self.players[seat].count(f.commodity()) > 0 => Ok(()),
+                _ => Err(
+                    "without Matthew you must pay the tunnel's commodity, and you have none".into(),
+                ),
+            },
+            Action::Decline => Ok(()),
+            Action::Set(_) if id == AMANDA || id == YORDY => {
+                if self.can_use(seat, id, arg) {
+                    Ok(())
+                } else {
+                    Err(format!("{name} cannot be used now"))
+                }
+            }
+            Action::Discard(k) if id == ESME => {
+                if self.players[seat].count(k) > 0 {
+                    Ok(())
+                } else {
+                    Err(format!("you hold no {k} card"))
+                }
+            }
+            Action::Use(r) if r == id && ![AMANDA, YORDY, ESME].contains(&id) => {
+                if self.can_use(seat, id, arg) {
+                    Ok(())
+                } else {
+                    Err(format!("{name} cannot be used now"))
+                }
+            }
+            _ => Err(format!(
+                "answer {name} with {} or `decline`",
+                match id {
+                    AMANDA | YORDY => "`set V`".to_string(),
+                    ESME => "`discard KIND`".to_string(),
+                    _ => format!("`use {}`", RECRUIT_KEYS[id as usize - 1]),
+                }
+            )),
+        }
+    }
+
+    /// `set V` for Amanda (the bumped die) or Yordy (one retrieved die).
+    pub fn set_value(&mut self, seat: Seat, id: u8, arg: u8, v: u8) {
+        if id == AMANDA {
+            self.spend(seat, Good::Bliss, 1);
+            if self.v1() {
+                let cur = self.current as usize;
+                self.players[cur].add(Good::Bliss, 1);
+            }
+            self.players[seat].dice[arg as usize % DICE] = DieLoc::Ready(v);
+        } else if let Some(d) = self.retrieving_die() {
+            self.spend(seat, Good::Energy, 1);
+            self.players[seat].dice[d] = DieLoc::Ready(v);
+        }
+    }
+
+    /// Esme the Fireman: the discarded card decides the reward.
+    pub fn esme(&mut self, seat: Seat, k: Good) {
+        self.spend(seat, k, 1);
+        if k == Good::Book && !self.v1() {
+            self.players[seat].add(Good::Energy, 2);
+            self.shift_knowledge(seat, -2);
+            self.shift_morale(seat, 2);
+        } else {
+            self.players[seat].add(Good::Energy, 1);
+            self.stack.push(Step::Choose {
+                seat: seat as u8,
+                menu: Boon::LessKnowledge.bit() | Boon::Morale.bit(),
+            });
+        }
+    }
+
+    /// Takes a boon from a `choose` menu.
+    pub fn take_boon(&mut self, seat: Seat, b: Boon) {
+        match b {
+            Boon::Good(g) if g.is_artifact() => {
+                self.draw_artifact(seat);
+            }
+            Boon::Good(g) => self.players[seat].add(g, 1),
+            Boon::Morale => self.shift_morale(seat, 1),
+            Boon::LessKnowledge => self.shift_knowledge(seat, -1),
+        }
+    }
+
+    /// After a draw: Geek the Oracle and Jonathan the Gambler may be offered.
+    pub fn after_draw(&mut self, seat: Seat, card: Good) {
+        if !self.setup_done {
+            return;
+        }
+        let pending = |g: &Euphoria, id: u8| {
+            g.stack
+                .iter()
+                .any(|s| matches!(s, Step::Ask { seat: s2, id: i, .. } if *s2 as usize == seat && *i == id))
+        };
+        if self.turn.geek & (1 << seat) == 0 && !pending(self, GEEK) {
+            self.offer(seat, GEEK, 0);
+        }
+        if self.turn.gambler & (1 << seat) == 0 && !pending(self, GAMBLER) {
+            self.offer(seat, GAMBLER, card.artifact_index().unwrap_or(0) as u8);
+        }
+    }
+
+    /// The placing player's bump-triggered recruits (spec 5.3 step 4), in the order
+    /// Dave, Laura, Xander, Julia (1st ed.), Rebecca, Phil, Lee, Maxime, Flavio (1st ed.).
+    pub fn bump_hooks(&mut self) {
+        let seat = self.current as usize;
+        let Some(victim) = self.victim() else {
+            return;
+        };
+        let theirs = self.turn.victim.map(|v| v.1).unwrap_or(0);
+        let mine = self.placed_value();
+        let kind = self.turn.space.map(|s| s.kind());
+        let tunnel = matches!(kind, Some(SpaceKind::Tunnel(_)));
+        let activation = matches!(
+            kind,
+            Some(SpaceKind::ActivateEnergy | SpaceKind::ActivateWater)
+        );
+        let market = matches!(kind, Some(SpaceKind::Built(_)))
+            || matches!(kind, Some(SpaceKind::ArtifactMarket(f)) if f != Faction::Icarite);
+        let v1 = self.v1();
+        let mut ids = Vec::new();
+        if tunnel {
+            ids.push(DAVE);
+        }
+        if tunnel || activation {
+            ids.push(LAURA);
+        }
+        if tunnel && theirs > mine {
+            ids.push(XANDER);
+        }
+        if v1 && theirs == mine {
+            ids.push(JULIA);
+        }
+        ids.push(REBECCA);
+        if !self.players[victim].has_active(Faction::Subterran) {
+            ids.push(PHIL);
+        }
+        ids.extend([LEE, MAXIME]);
+        if v1 && market {
+            ids.push(FLAVIO);
+        }
+        let steps = ids
+            .into_iter()
+            .filter(|&id| self.has(seat, id))
+            .map(|id| Step::Hook {
+                seat: seat as u8,
+                id,
+                arg: 0,
+            })
+            .collect();
+        self.push_seq(steps);
+    }
+
+    /// The placing player's space-triggered recruits (spec 5.3 step 6): automatic ones
+    /// first, then the optional ones.
+    pub fn space_hooks(&mut self, space: Space) {
+        let seat = self.current as usize;
+        let v1 = self.v1();
+        let alone = self.occupants(space).len() == 1;
+        let mut ids: Vec<u8> = Vec::new();
+        match space.kind() {
+            SpaceKind::Area(Faction::Euphorian) => ids.extend([KATY, GARY, JOSIAH]),
+            SpaceKind::Area(Faction::Subterran) => ids.extend([FAITH, SOULLESS]),
+            SpaceKind::Area(Faction::Wastelander) => ids.extend([IAN, SCARBY, JOSIAH]),
+            SpaceKind::Area(Faction::Icarite) => ids.extend([SARINEE, JOSIAH, ZONG]),
+            SpaceKind::Tunnel(_) => {
+                if self.turn.victim.is_none() {
+                    ids.push(REITZ);
+                }
+                ids.push(CHASE);
+            }
+            SpaceKind::Site(m, _) => {
+                if !v1 {
+                    ids.push(NAKAGAWA);
+                }
+                let mine = self.placed_value();
+                let die = self.turn.die as usize;
+                let highest = (0..4)
+                    .flat_map(|s| self.occupants(Space::site(m, s)))
+                    .filter(|o| !(o.0 == seat && o.1 == die))
+                    .all(|o| o.2 < mine);
+                if highest {
+                    ids.push(ARTIST);
+                }
+            }
+            SpaceKind::Built(_) => ids.extend(if v1 {
+                vec![BRADLEY, BRETT, NAKAGAWA, JACKO]
+            } else {
+                vec![FLAVIO, BRADLEY, BRETT]
+            }),
+            SpaceKind::ArtifactMarket(f) => {
+                if f != Faction::Icarite {
+                    ids.extend(if v1 {
+                        [BRADLEY, BRETT]
+                    } else {
+                        [FLAVIO, BRADLEY]
+                    });
+                    if !v1 {
+                        ids.push(BRETT);
+                    }
+                }
+                if v1 {
+                    ids.extend([NAKAGAWA, JACKO]);
+                }
+            }
+            _ => {}
+        }
+        if alone && matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite) {
+            ids.push(KYLE);
+        }
+        let steps = ids
+            .into_iter()
+            .filter(|&id| self.has(seat, id))
+            .map(|id| Step::Hook {
+                seat: seat as u8,
+                id,
+                arg: 0,
+            })
+            .collect();
+        self.push_seq(steps);
+    }
+
+    /// The goods a placement costs `seat`, one unit per good, with what its recruits let
+    /// it pay instead (Michael, Flartner, Josh, Brian).
+    pub fn pay_units(&self, seat: Seat, space: Space) -> Vec<PayUnit> {
+        let cost = self.cost_of(space);
+        let mut units = Vec::new();
+        for &(g, n) in cost.fixed {
+            for _ in 0..n {
+                units.push(PayUnit {
+                    printed: bit(g),
+                    accepts: bit(g),
+                });
+            }
+        }
+        for &(c, n) in cost.choice {
+            let mask = Good::ALL
+                .iter()
+                .filter(|g| c.accepts(**g))
+                .fold(0u16, |m, &g| m | bit(g));
+            for _ in 0..n {
+                units.push(PayUnit {
+                    printed: mask,
+                    accepts: mask,
+                });
+            }
+        }
+        let site = matches!(space.kind(), SpaceKind::Site(..));
+        let built = matches!(space.kind(), SpaceKind::Built(_));
+        let michael = site && self.has(seat, MICHAEL);
+        let flartner = site && self.has(seat, FLARTNER);
+        let josh = built && self.has(seat, JOSH);
+        let brian = self.has(seat, BRIAN);
+        for u in &mut units {
+            let resource_only = u.printed & !RESOURCE_BITS == 0;
+            if michael && resource_only {
+                u.accepts |= RESOURCE_BITS;
+            }
+            if flartner {
+                u.accepts |= ARTIFACT_BITS;
+            }
+            if josh && resource_only {
+                u.accepts |= bit(Good::Bliss);
+            }
+            if brian && u.accepts & bit(Good::Bliss) != 0 {
+                u.accepts |= bit(Good::Food);
+            }
+        }
+        units
+    }
+
+    /// Which unit a good `g` pays, keeping the rest payable; a unit that prints `g` is
+    /// preferred (no substitution).
+    pub fn pay_unit_index(&self, seat: Seat, units: &[PayUnit], g: Good) -> Option<usize> {
+        let p = &self.players[seat];
+        if p.count(g) == 0 {
+            return None;
+        }
+        let mut have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
+        have[g.index()] -= 1;
+        let fits = |k: usize, have: &mut [u32; GOODS]| {
+            let rest: Vec<PayUnit> = units
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .map(|(_, u)| *u)
+                .collect();
+            units_payable(have, &rest)
+        };
+        let printed =
+            (0..units.len()).find(|&k| units[k].printed & bit(g) != 0 && fits(k, &mut have));
+        printed.or_else(|| {
+            (0..units.len()).find(|&k| units[k].accepts & bit(g) != 0 && fits(k, &mut have))
+        })
+    }
+
+    /// The side effects of paying `g` for a unit that does not print it.
+    pub fn substituted(&mut self, seat: Seat, g: Good) {
+        let kind = self.turn.space.map(|s| s.kind());
+        match kind {
+            Some(SpaceKind::Site(..)) if g.is_artifact() => self.shift_morale(seat, 1),
+            Some(SpaceKind::Site(..)) if g == Good::Gold => {
+                self.shift_morale(seat, 1);
+                self.shift_knowledge(seat, 1);
+            }
+            Some(SpaceKind::Built(_)) if g == Good::Food && !self.turn.brian => {
+                self.turn.brian = true;
+                self.shift_knowledge(seat, 1);
+                self.advance(Faction::Wastelander);
+            }
+            _ => {}
+        }
+    }
+}

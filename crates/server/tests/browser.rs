@@ -1,0 +1,638 @@
+//! The browser UI in a real headless Chromium, driven over WebDriver (chromedriver).
+//!
+//! Each game is played to its end screen through clicks alone against a bot; for Drop
+//! Site a second browser in the other seat sees every move appear; screenshots of every
+//! table at desktop and phone width go to `docs/screenshots/`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver`. Without them the tests print a loud
+//! message and pass, unless `CI` is set: then they fail.
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+type Res<T> = anyhow::Result<T>;
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+const DESKTOP: (u32, u32) = (1280, 800);
+const PHONE: (u32, u32) = (390, 844);
+
+/// Browser tests share the two cores badly: one at a time.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// The chromium and chromedriver binaries, or `None` (after saying so) to skip.
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let chromium = find_program(&["chromium", "chromium-browser"]);
+    let driver = find_program(&["chromedriver"]);
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ => {
+            let msg = "chromium and chromedriver are not installed: \
+                       apt-get install -y chromium chromium-driver";
+            if std::env::var_os("CI").is_some() {
+                panic!("CI: {msg}");
+            }
+            eprintln!("\n!!!!!!!!!! SKIPPING THE BROWSER TESTS: {msg} !!!!!!!!!!\n");
+            None
+        }
+    }
+}
+
+fn free_port() -> Res<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+/// The server under test, on 127.0.0.1:0 with a temporary SQLite database.
+async fn start_server(dir: &Path) -> Res<SocketAddr> {
+    let db = format!("sqlite://{}", dir.join("tables.sqlite").display());
+    let state = server::AppState::open(&db).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, server::app(state)).await;
+    });
+    Ok(addr)
+}
+
+/// A chromedriver process and the browsers it opened (closed when it is dropped).
+struct Driver {
+    child: Child,
+    port: u16,
+    sessions: std::sync::Mutex<Vec<String>>,
+    base: String,
+    chromium: PathBuf,
+    http: reqwest::Client,
+    profiles: tempfile::TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // Closes the browsers still open (a test that failed half-way), then chromedriver.
+        let ids = std::mem::take(&mut *self.sessions.lock().unwrap_or_else(|e| e.into_inner()));
+        for id in ids {
+            delete_blocking(self.port, &format!("/session/{id}"));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `DELETE path` to chromedriver without an async runtime (for `Drop`).
+fn delete_blocking(port: u16, path: &str) {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let _ = write!(
+        stream,
+        "DELETE {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+    );
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+}
+
+impl Driver {
+    async fn start(chromium: PathBuf, driver: &Path) -> Res<Driver> {
+        let port = free_port()?;
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let d = Driver {
+            child,
+            port,
+            sessions: std::sync::Mutex::new(Vec::new()),
+            base: format!("http://127.0.0.1:{port}"),
+            chromium,
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .build()?,
+            profiles: tempfile::tempdir()?,
+        };
+        for _ in 0..200 {
+            if let Ok(r) = d.http.get(format!("{}/status", d.base)).send().await {
+                if let Ok(v) = r.json::<Value>().await {
+                    if v["value"]["ready"] == json!(true) {
+                        return Ok(d);
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        anyhow::bail!("chromedriver did not start on port {port}")
+    }
+
+    /// A new browser with a fresh profile and a viewport of `size` (phone-like below 800).
+    async fn session(&self, size: (u32, u32)) -> Res<Session> {
+        let profile = tempfile::tempdir_in(self.profiles.path())?.keep();
+        let mut args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            "--hide-scrollbars".into(),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        let mut options = json!({"binary": self.chromium, "args": []});
+        if size.0 < 800 {
+            options["mobileEmulation"] = json!({"deviceMetrics": {
+                "width": size.0, "height": size.1, "pixelRatio": 2.0, "touch": true}});
+        } else {
+            args.push(format!("--window-size={},{}", size.0, size.1));
+        }
+        options["args"] = json!(args);
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome", "goog:chromeOptions": options}}});
+        let r: Value = self
+            .http
+            .post(format!("{}/session", self.base))
+            .json(&caps)
+            .send()
+            .await?
+            .json()
+            .await?;
+        let id = r["value"]["sessionId"]
+            .as_str()
+            .ok_or_else(|| anyhow::anyhow!("no session: {r}"))?;
+        self.sessions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(id.to_string());
+        let s = Session {
+            http: self.http.clone(),
+            url: format!("{}/session/{id}", self.base),
+        };
+        if size.0 >= 800 {
+            // The window is a little taller than its page: make the page the size asked.
+            let inner = s
+                .exec("return [window.innerWidth, window.innerHeight]", json!([]))
+                .await?;
+            let (w, h) = (
+                inner[0].as_u64().unwrap_or(0),
+                inner[1].as_u64().unwrap_or(0),
+            );
+            if (w, h) != (u64::from(size.0), u64::from(size.1)) && w > 0 {
+                let dw = u64::from(size.0) + u64::from(size.0).saturating_sub(w);
+                let dh = u64::from(size.1) + u64::from(size.1).saturating_sub(h);
+                s.cmd("POST", "/window/rect", json!({"width": dw, "height": dh}))
+                    .await?;
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// One browser.
+struct Session {
+    http: reqwest::Client,
+    url: String,
+}
+
+impl Session {
+    async fn cmd(&self, method: &str, path: &str, body: Value) -> Res<Value> {
+        let url = format!("{}{path}", self.url);
+        let req = match method {
+            "GET" => self.http.get(url),
+            "DELETE" => self.http.delete(url),
+            _ => self.http.post(url).json(&body),
+        };
+        let resp = req.send().await?;
+        let ok = resp.status().is_success();
+        let v: Value = resp.json().await?;
+        if !ok {
+            anyhow::bail!("webdriver {method} {path}: {}", v["value"]);
+        }
+        Ok(v["value"].clone())
+    }
+    async fn goto(&self, url: &str) -> Res<()> {
+        self.cmd("POST", "/url", json!({ "url": url }))
+            .await
+            .map(drop)
+    }
+    async fn exec(&self, script: &str, args: Value) -> Res<Value> {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            json!({"script": script, "args": args}),
+        )
+        .await
+    }
+    async fn find(&self, css: &str) -> Res<Option<String>> {
+        let v = self
+            .cmd(
+                "POST",
+                "/elements",
+                json!({"using": "css selector", "value": css}),
+            )
+            .await?;
+        Ok(v.as_array()
+            .and_then(|a| a.first())
+            .and_then(|e| e[ELEMENT].as_str())
+            .map(str::to_string))
+    }
+    /// Waits (bounded) for an element.
+    async fn wait_for(&self, css: &str, secs: u64) -> Res<String> {
+        let end = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < end {
+            if let Some(e) = self.find(css).await? {
+                return Ok(e);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        anyhow::bail!("no `{css}` after {secs} s")
+    }
+    async fn click(&self, element: &str) -> Res<()> {
+        self.cmd("POST", &format!("/element/{element}/click"), json!({}))
+            .await
+            .map(drop)
+    }
+    async fn type_into(&self, element: &str, text: &str) -> Res<()> {
+        self.cmd("POST", &format!("/element/{element}/clear"), json!({}))
+            .await?;
+        self.cmd(
+            "POST",
+            &format!("/element/{element}/value"),
+            json!({ "text": text }),
+        )
+        .await
+        .map(drop)
+    }
+    async fn body(&self) -> Res<Value> {
+        self.exec(
+            "const d = document.body.dataset; return {status: d.status || '', myturn: d.myturn || '', \
+             version: Number(d.version || -1), connected: d.connected || '', \
+             end: !!document.querySelector('.end-screen')}",
+            json!([]),
+        )
+        .await
+    }
+    /// The whole page as a PNG (at most 3000 CSS pixels tall).
+    async fn screenshot(&self, path: &Path) -> Res<()> {
+        let size = self
+            .exec(
+                "return [document.documentElement.scrollWidth, document.documentElement.scrollHeight, window.innerHeight]",
+                json!([]),
+            )
+            .await?;
+        let w = size[0].as_f64().unwrap_or(800.0);
+        let h = size[1]
+            .as_f64()
+            .unwrap_or(600.0)
+            .clamp(size[2].as_f64().unwrap_or(600.0), 3000.0);
+        let shot = self
+            .cmd(
+                "POST",
+                "/goog/cdp/execute",
+                json!({"cmd": "Page.captureScreenshot", "params": {
+                    "format": "png", "captureBeyondViewport": true,
+                    "clip": {"x": 0, "y": 0, "width": w, "height": h, "scale": 1}}}),
+            )
+            .await?;
+        let data = shot["data"]
+            .as_str()
+            .ok_or_else(|| anyhow::anyhow!("no screenshot"))?;
+        std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+        std::fs::write(path, base64_decode(data)?)?;
+        Ok(())
+    }
+    async fn quit(self) {
+        let _ = self.cmd("DELETE", "", json!({})).await;
+    }
+}
+
+fn base64_decode(text: &str) -> Res<Vec<u8>> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &c in text.as_bytes() {
+        if c == b'=' || c.is_ascii_whitespace() {
+            continue;
+        }
+        let v = ALPHABET
+            .iter()
+            .position(|&a| a == c)
+            .ok_or_else(|| anyhow::anyhow!("not base64: {c}"))?;
+        acc = (acc << 6) | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Ok(out)
+}
+
+fn screenshot_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/screenshots")
+        .join(format!("{name}.png"))
+}
+
+/// A small deterministic random stream for choosing clicks.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Picks what to click now: a highlighted target if a card or die is selected, else a
+/// highlighted board element or an action button. Trading buttons only when nothing else
+/// is offered (they make random games long). Returns an element reference or null.
+const CHOOSE: &str = r#"
+const r = arguments[0];
+const d = document.body.dataset;
+if (arguments[1] && d.myturn !== 'yes') return null;
+let c = [...document.querySelectorAll('.board .drop')];
+if (!c.length) c = [...document.querySelectorAll('.board .pick, .actions .act-btn')];
+const slow = /^(trade|offer|give|ask|propose|cancel|decline)\b/;
+const quick = c.filter((e) => !slow.test(e.dataset.action || ''));
+if (quick.length) c = quick;
+return c.length ? c[Math.floor(r * c.length)] : null;
+"#;
+
+/// Clicks while it is this browser's turn, until the end screen; returns the clicks.
+/// `on_turn` runs at each of our turns with their count (for screenshots).
+async fn play_to_end(
+    s: &Session,
+    rng: &mut Lcg,
+    limit: Duration,
+    mut on_turn: impl AsyncFnMut(usize) -> Res<()>,
+) -> Res<usize> {
+    let end = Instant::now() + limit;
+    let (mut clicks, mut turns, mut last_version) = (0, 0, -1);
+    while Instant::now() < end {
+        // One round trip: the page's state and, on our turn, what to click.
+        let step = s
+            .exec(
+                &format!("return [document.body.dataset.version, (() => {{ {CHOOSE} }})()]"),
+                json!([rng.next(), true]),
+            )
+            .await?;
+        let version: i64 = step[0].as_str().unwrap_or("").parse().unwrap_or(-1);
+        let Some(el) = step[1][ELEMENT].as_str() else {
+            let b = s.body().await?;
+            if b["end"] == json!(true) && b["status"] == "finished" {
+                return Ok(clicks);
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        if version != last_version {
+            last_version = version;
+            turns += 1;
+            on_turn(turns).await?;
+            continue;
+        }
+        // The board may have been redrawn under us: a stale element is just skipped.
+        if s.click(el).await.is_ok() {
+            clicks += 1;
+        }
+    }
+    anyhow::bail!("no end screen after {limit:?} ({clicks} clicks)")
+}
+
+/// Makes a table through the lobby form and returns the first seat's link.
+async fn create_in_lobby(
+    s: &Session,
+    base: &str,
+    game: &str,
+    options: &[(&str, &str)],
+    seed: u64,
+) -> Res<String> {
+    s.goto(&format!("{base}/")).await?;
+    let pick = s.wait_for(&format!("#game-{game}"), 20).await?;
+    s.click(&pick).await?;
+    for (key, value) in options {
+        let input = s.wait_for(&format!("#opt-{key}"), 5).await?;
+        s.type_into(&input, value).await?;
+    }
+    let seed_box = s.wait_for("#seed", 5).await?;
+    s.type_into(&seed_box, &seed.to_string()).await?;
+    let create = s.wait_for("#create", 5).await?;
+    s.click(&create).await?;
+    let link = s.wait_for("#play-seat-0", 20).await?;
+    let href = s
+        .exec("return arguments[0].href", json!([{ ELEMENT: link }]))
+        .await?;
+    href.as_str()
+        .map(str::to_string)
+        .ok_or_else(|| anyhow::anyhow!("no invite link"))
+}
+
+/// Waits until the page shows a table at `version` or later.
+async fn wait_version(s: &Session, version: i64, secs: u64) -> Res<()> {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        if s.body().await?["version"].as_i64().unwrap_or(-1) >= version {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    anyhow::bail!("the page never reached version {version}")
+}
+
+/// Plays `game` in the browser against a random bot, with screenshots at our `shot_turn`.
+async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: usize) {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    let link = create_in_lobby(&s, &base, game, options, seed)
+        .await
+        .expect("lobby");
+    if game == "dropsite" {
+        s.screenshot(&screenshot_path("lobby-desktop"))
+            .await
+            .expect("lobby screenshot");
+    }
+    s.goto(&link).await.expect("table");
+    s.wait_for(".board > *", 20).await.expect("board drawn");
+    let mut rng = Lcg(seed);
+    let started = Instant::now();
+    let clicks = play_to_end(&s, &mut rng, Duration::from_secs(150), async |turn| {
+        if turn == 2 {
+            // A dropped connection comes back by itself and play goes on.
+            s.exec("window.tabletop.dropConnection()", json!([]))
+                .await?;
+            s.wait_for(".banner:not([hidden])", 5).await?;
+            let end = Instant::now() + Duration::from_secs(15);
+            while s.body().await?["connected"] != "yes" {
+                anyhow::ensure!(Instant::now() < end, "no reconnection");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        if turn == shot_turn {
+            s.screenshot(&screenshot_path(&format!("{game}-desktop")))
+                .await?;
+            let phone = driver.session(PHONE).await?;
+            phone.goto(&link).await?;
+            phone.wait_for(".board > *", 20).await?;
+            let version = s.body().await?["version"].as_i64().unwrap_or(0);
+            wait_version(&phone, version, 10).await?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            phone
+                .screenshot(&screenshot_path(&format!("{game}-phone")))
+                .await?;
+            phone.quit().await;
+        }
+        Ok(())
+    })
+    .await
+    .expect("played to the end");
+    let text = s
+        .exec(
+            "return document.querySelector('.end-screen').innerText",
+            json!([]),
+        )
+        .await
+        .expect("end screen");
+    let text = text.as_str().unwrap_or_default().to_string();
+    assert!(text.contains("win"), "end screen: {text}");
+    assert!(text.contains("Score"), "end screen: {text}");
+    eprintln!(
+        "{game}: {clicks} clicks in {:.1} s; end screen: {}",
+        started.elapsed().as_secs_f64(),
+        text.replace('\n', " | ")
+    );
+    s.screenshot(&screenshot_path(&format!("{game}-end")))
+        .await
+        .expect("end screenshot");
+    s.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dropsite_in_the_browser() {
+    play_game("dropsite", &[("target", "10"), ("max_rounds", "2")], 11, 4).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn distopia_in_the_browser() {
+    play_game("distopia", &[], 5, 3).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn euphoria_in_the_browser() {
+    play_game("euphoria", &[("players", "2")], 3, 25).await;
+}
+
+/// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_see_each_others_moves() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let table: Value = reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(
+            &json!({"game": "dropsite", "options": {"target": 20, "max_rounds": 3},
+                      "seed": 4, "seats": ["human", "human"]}),
+        )
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id");
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let mut pages = Vec::new();
+    for seat in 0..2 {
+        let s = driver.session(DESKTOP).await.expect("browser");
+        let token = table["seats"][seat]["token"].as_str().expect("token");
+        s.goto(&format!("{base}/play/{id}?token={token}"))
+            .await
+            .expect("table");
+        s.wait_for(".board > *", 20).await.expect("board");
+        pages.push(s);
+    }
+    let mut rng = Lcg(99);
+    let mut moves = 0;
+    let end = Instant::now() + Duration::from_secs(120);
+    loop {
+        assert!(Instant::now() < end, "the game did not end in time");
+        let states = [
+            pages[0].body().await.expect("a"),
+            pages[1].body().await.expect("b"),
+        ];
+        if states.iter().all(|b| b["end"] == json!(true)) {
+            break;
+        }
+        let Some(me) = states.iter().position(|b| b["myturn"] == "yes") else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        let other = 1 - me;
+        let before = states[me]["version"].as_i64().expect("version");
+        // The other seat shows the same board, and no move for itself.
+        assert_eq!(states[other]["version"].as_i64(), Some(before));
+        assert_eq!(states[other]["myturn"], "no");
+        let choice = pages[me]
+            .exec(CHOOSE, json!([rng.next()]))
+            .await
+            .expect("choose");
+        let Some(el) = choice[ELEMENT].as_str() else {
+            continue;
+        };
+        if pages[me].click(el).await.is_err() {
+            continue;
+        }
+        // A click that only selected a card makes no move; any other one does.
+        if pages[me]
+            .find(".board .selected")
+            .await
+            .expect("find")
+            .is_some()
+        {
+            continue;
+        }
+        wait_version(&pages[me], before + 1, 10)
+            .await
+            .expect("the move is made");
+        wait_version(&pages[other], before + 1, 10)
+            .await
+            .expect("the other browser sees the move");
+        moves += 1;
+    }
+    assert!(moves >= 6, "only {moves} moves were seen");
+    eprintln!("two browsers: {moves} moves, each seen by the other seat");
+    for p in pages {
+        p.quit().await;
+    }
+}

@@ -1,0 +1,75 @@
+// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table.
+
+/** Makes an element: h('div', {class: 'x', onclick: f}, child, 'text', …). */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'class') el.className = v;
+    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** A JSON call to the API; throws an Error carrying `code` on a 4xx/5xx. */
+export async function api(path, { method = 'GET', body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = new Error((data && data.message) || `HTTP ${res.status}`);
+    err.code = data && data.code;
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+export const GAME_TITLES = { dropsite: 'Drop Site', distopia: 'Distop-IA', euphoria: 'Euphoria' };
+
+/** Tokens this browser was given, by table id: {seat: token}. */
+export const tokens = {
+  all() {
+    try { return JSON.parse(localStorage.getItem('tabletop.tokens') || '{}'); } catch { return {}; }
+  },
+  get(table) { return this.all()[table] || {}; },
+  put(table, seat, token) {
+    const all = this.all();
+    all[table] = { ...(all[table] || {}), [seat]: token };
+    try { localStorage.setItem('tabletop.tokens', JSON.stringify(all)); } catch { /* private mode */ }
+  },
+};
+
+export function seatName(seat, mine) {
+  return seat === mine ? 'You' : `Seat ${seat + 1}`;
+}
+
+export function ordinal(n) {
+  return ['1st', '2nd', '3rd'][n] || `${n + 1}th`;
+}
+
+async function main() {
+  const root = document.getElementById('root');
+  const m = location.pathname.match(/^\/play\/([0-9a-fA-F]+)\/?$/);
+  if (m) {
+    const { showTable } = await import('./table.js');
+    const token = new URLSearchParams(location.search).get('token');
+    await showTable(root, m[1], token);
+  } else {
+    const { showLobby } = await import('./lobby.js');
+    await showLobby(root);
+  }
+}
+
+main().catch((e) => {
+  document.getElementById('root').replaceChildren(h('p', { class: 'error' }, `Something went wrong: ${e.message}`));
+});

@@ -1,0 +1,207 @@
+// Euphoria: the board by region (every action space with the worker dice on it), the
+// allegiance tracks, tunnels and miners, territories and markets with their stars, your
+// dice, goods, artifact cards, recruits and dilemma, and the other players' counts.
+import { h, api, seatName } from './app.js';
+
+let DATA = null;
+export async function prepare() {
+  DATA = await api('/web/euphoria.json');
+}
+
+const FACTIONS = ['euphorian', 'subterran', 'wastelander', 'icarite'];
+const REGION = { euphorian: 'Euphoria', subterran: 'Subterra', wastelander: 'Wastelands', icarite: 'Icarus' };
+const FACTION_NAME = { euphorian: 'Euphorians', subterran: 'Subterrans', wastelander: 'Wastelanders', icarite: 'Icarites' };
+const SHORT = { energy: 'En', water: 'Wa', food: 'Fo', bliss: 'Bl', gold: 'Au', stone: 'St', clay: 'Cl', book: 'Bk', glasses: 'Gl', game: 'Gm', bear: 'Br', balloon: 'Bn', bat: 'Bt' };
+const ARTIFACTS = ['book', 'glasses', 'game', 'bear', 'balloon', 'bat'];
+const TIERS = [2, 5, 8, 11];
+const PENALTY = {
+  NoNewWorkers: 'no new workers while owning 2-3',
+  NoSelfBump: 'you may not bump your own workers',
+  NoPair: 'no matching pair at artifact markets',
+  NoForeignBuiltMarket: 'no built market without your star',
+  NoDoubles: 'one worker per turn',
+  NoSharedConstruction: 'no construction beside another player',
+  NoAbilities: 'no recruit abilities',
+  CostlyRetrieval: 'free retrieval costs 2 morale',
+  NoIcarus: 'no workers in Icarus',
+  KnowledgePerStar: '+1 knowledge per star placed',
+  NoTierBonus: 'no tier 1-2 allegiance bonuses',
+  OneWorkerPerArea: 'one worker per commodity area',
+};
+
+function penaltyText(p) {
+  const m = p.match(/^RollLoss\((\d)\)$/);
+  if (m) return `a rolled ${m[1]} costs a good`;
+  return PENALTY[p] || p;
+}
+
+function good(code, n, extra) {
+  return h('span', { class: `good g-${code}`, title: code }, h('i', {}, SHORT[code] || code), n === undefined ? null : h('b', {}, n), extra);
+}
+
+function recruitName(id) {
+  const r = DATA.recruits[id];
+  return r ? r.name : `recruit ${id}`;
+}
+
+// `3@gen`: click an available die showing 3, then the space. `ret 3@gen`: click your die
+// on the space. Every other decision is a button.
+export function mapAction(text) {
+  let m = text.match(/^(\d)@(\S+)$/);
+  if (m) return { src: `die:${m[1]}`, dst: `sp:${m[2]}` };
+  m = text.match(/^ret (\d)@(\S+)$/);
+  if (m) return { dst: `ret:${m[2]}:${m[1]}` };
+  return null;
+}
+
+export function label(text) {
+  const words = {
+    draw: 'Draw an artifact card',
+    end: 'Place no more workers',
+    dilemma: 'Resolve your dilemma',
+    rebel: 'Rebel: draw 2 recruits, keep 1',
+    conform: 'Conform: a star on the dilemma',
+    trade: 'Propose a trade',
+    propose: 'Send the offer',
+    cancel: 'Cancel the offer',
+    accept: 'Accept the trade',
+    decline: 'Decline the trade',
+    pass: 'Pass',
+    'fin food': 'Retrieve: pay 1 food (+2 morale)',
+    'fin bliss': 'Retrieve: pay 1 bliss (+2 morale)',
+    'fin free': 'Retrieve for free (−1 morale)',
+    'star terr': 'Star in the territory',
+  };
+  if (words[text]) return words[text];
+  let m = text.match(/^(up|down|keep) (\d+)$/);
+  if (m) {
+    const how = { up: 'Keep face up: ', down: 'Keep face down: ', keep: 'Keep: ' }[m[1]];
+    return `${how}${recruitName(Number(m[2]))}`;
+  }
+  m = text.match(/^(pay|take|discard|lose|give|ask) (\w+)$/);
+  if (m) return `${m[1][0].toUpperCase()}${m[1].slice(1)} 1 ${m[2]}`;
+  m = text.match(/^star m(\w\w)$/);
+  if (m) return `Star on market ${m[1].toUpperCase()}`;
+  m = text.match(/^offer (\d)$/);
+  if (m) return `Trade with seat ${Number(m[1]) + 1}`;
+  m = text.match(/^ret (\d)@(\S+)$/);
+  if (m) return `Retrieve the ${m[1]} at ${m[2]}`;
+  m = text.match(/^(\d)@(\S+)$/);
+  if (m) {
+    const sp = DATA.spaces.find((s) => s.code === m[2]);
+    return `Place a ${m[1]} on ${sp ? sp.name : m[2]}`;
+  }
+  return text;
+}
+
+function die(seat, value, key) {
+  return h('span', { class: `die seat-${seat}`, dataset: key ? { key } : undefined, title: `seat ${seat + 1}: ${value}` }, value);
+}
+
+export function render(snap) {
+  const v = snap.view;
+  const me = snap.seat;
+  const n = v.players.length;
+  // The dice on each space.
+  const onSpace = {};
+  v.players.forEach((p, s) => p.dice.forEach((d) => {
+    if (d && d.Board) (onSpace[d.Board[0]] = onSpace[d.Board[0]] || []).push([s, d.Board[1]]);
+  }));
+  const spaceBox = (i, extraClass, body) => {
+    const sp = DATA.spaces[i];
+    const dice = (onSpace[i] || []).map(([s, val]) => die(s, val, s === me ? `ret:${sp.code}:${val}` : null));
+    return h('div', { class: `space k-${sp.kind} ${extraClass || ''}`, dataset: { key: `sp:${sp.code}` }, title: `${sp.name} (${sp.code})` },
+      h('div', { class: 'sname' }, body || sp.name),
+      h('div', { class: 'sdice' }, dice));
+  };
+  const byCode = {};
+  DATA.spaces.forEach((s, i) => { byCode[s.code] = i; });
+
+  const market = (m) => {
+    const mk = v.markets[m];
+    const code = DATA.markets[m].code;
+    if (mk.tile !== null) {
+      const tile = DATA.tiles[mk.tile];
+      return h('div', { class: 'market built' },
+        spaceBox(byCode[`m${code}`], 'built', [h('b', {}, tile.name), h('small', {}, penaltyText(tile.penalty))]),
+        h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
+    }
+    return h('div', { class: 'market building' },
+      h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction`),
+      h('div', { class: 'msites' }, [1, 2, 3, 4].map((k) => {
+        const i = byCode[`${code}${k}`];
+        return spaceBox(i, 'msite', good(DATA.spaces[i].cost));
+      })));
+  };
+
+  const region = (f, fi) => {
+    const spaces = DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.region === f && !['site', 'built'].includes(s.kind));
+    const markets = DATA.markets.map((mk, m) => [mk, m]).filter(([mk]) => mk.faction === f).map(([, m]) => market(m));
+    const terr = v.territory[fi];
+    return h('div', { class: `region r-${f}` },
+      h('div', { class: 'rhead' }, h('b', {}, REGION[f]),
+        h('span', { class: 'allegiance', title: `${FACTION_NAME[f]} allegiance` },
+          [...Array(12).keys()].map((k) => h('i', { class: `${k <= v.allegiance[fi] ? 'on' : ''} ${TIERS.includes(k) ? 'tier' : ''} ${k === v.allegiance[fi] ? 'here' : ''}` })),
+          h('b', {}, ` ${v.allegiance[fi]}/11`))),
+      fi < 3 ? h('div', { class: 'tunnel', title: 'tunnel: miners dug' },
+        h('span', {}, 'tunnel'),
+        [...Array(10).keys()].slice(1).map((k) => h('i', { class: `${k <= v.miners[fi] ? 'dug' : ''} ${k === 6 ? 'reveal' : ''}` })),
+        h('b', {}, ` ${v.miners[fi]}/9`)) : null,
+      h('div', { class: 'territory', title: 'territory: stars placed' }, h('span', {}, 'territory'),
+        [...Array(v.territory_spots).keys()].map((k) => (k < terr.length
+          ? h('span', { class: `star seat-${terr[k]}` }, '★') : h('span', { class: 'star free' }, '☆')))),
+      h('div', { class: 'spaces' }, spaces.map(([, i]) => spaceBox(i))),
+      markets.length ? h('div', { class: 'markets' }, markets) : null);
+  };
+
+  const activation = DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.kind === 'activate').map(([, i]) => spaceBox(i));
+
+  const playerPanel = (p, s) => {
+    const mine = s === me;
+    const ready = [];
+    let reserve = 0;
+    let placed = 0;
+    p.dice.forEach((d) => {
+      if (d === 'Reserve') reserve += 1;
+      else if (d.Ready !== undefined) ready.push(d.Ready);
+      else placed += 1;
+    });
+    const supply = DATA.goods.slice(0, 7).map((g, k) => good(g, p.supply[k]));
+    const cards = p.hand ? ARTIFACTS.map((g, k) => (p.hand[k] ? good(g, p.hand[k]) : null)) : [h('span', { class: 'muted' }, `${p.hand_size} artifact card${p.hand_size === 1 ? '' : 's'}`)];
+    const recruits = p.recruits.map((r) => h('div', { class: `recruit ${r.up ? 'up' : 'down'} ${r.id && DATA.recruits[r.id] ? `f-${DATA.recruits[r.id].faction}` : ''}` },
+      r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : ''));
+    let dilemma = null;
+    if (p.dilemma !== null) {
+      const d = DATA.dilemmas[p.dilemma];
+      dilemma = h('div', { class: 'dilemma' }, h('b', {}, 'Dilemma: '), `${d.rebel} / ${d.conform} (pays 1 ${d.pictured})`,
+        p.dilemma_state !== 'Unresolved' ? h('i', {}, ` — ${p.dilemma_state.toLowerCase()}`) : null);
+    } else {
+      dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'Unresolved' ? 'hidden' : p.dilemma_state.toLowerCase()}`);
+    }
+    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up' }, recruitName(id)))) : null;
+    return h('div', { class: `eplayer seat-${s} ${v.to_act === s ? 'acting' : ''} ${mine ? 'me' : ''}` },
+      h('div', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
+      h('div', { class: 'meters' },
+        h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
+        h('span', { title: 'morale' }, `morale ${p.morale}`),
+        h('span', { class: 'dice-line' }, 'dice: ', ready.map((val) => die(s, val, mine ? `die:${val}` : null)),
+          placed ? h('small', {}, ` ${placed} on board`) : null, reserve ? h('small', {}, ` ${reserve} in reserve`) : null)),
+      h('div', { class: 'goods' }, supply, h('span', { class: 'sep' }), cards),
+      h('div', { class: 'recruits' }, recruits),
+      dilemma, dealt);
+  };
+
+  const order = me === null ? [...Array(n).keys()] : [me, ...[...Array(n).keys()].filter((s) => s !== me)];
+  const offer = v.offer ? h('div', { class: 'offer panel' }, `Offer ${seatName(v.current, me)} → ${seatName(v.offer.partner, me)}: gives `,
+    DATA.goods.map((g, k) => (v.offer.give[k] ? good(g, v.offer.give[k]) : null)), ' for ',
+    DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
+  const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up' }, recruitName(id)))) : null;
+  return h('div', { class: 'eu' },
+    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt.replace(/\s*\(`[^)]*\)/g, '')}`),
+    offer, drawn,
+    h('div', { class: 'eu-main' },
+      h('div', { class: 'regions' }, FACTIONS.map(region),
+        h('div', { class: 'region r-none' }, h('div', { class: 'rhead' }, h('b', {}, 'Worker activation')), h('div', { class: 'spaces' }, activation),
+          h('div', { class: 'decks' }, `artifact deck ${v.artifact_deck} · discards ${v.artifact_discard.length} · recruit deck ${v.recruit_deck}`))),
+      h('div', { class: 'players' }, order.map((s) => playerPanel(v.players[s], s)))));
+}

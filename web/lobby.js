@@ -1,0 +1,161 @@
+// The lobby: pick a game, its options and seats, create a table, share its links; the
+// open and running tables.
+import { h, api, GAME_TITLES, tokens } from './app.js';
+
+const BLURB = {
+  dropsite: 'Play cards on falling drop sites; what you cannot place becomes debt. 2-4 players.',
+  distopia: 'Smuggle contraband through eight districts past the guards. 2 players.',
+  euphoria: 'Place worker dice, dig tunnels, build markets and place your stars. 2-6 players.',
+};
+
+// Options whose values are one of a few words.
+const CHOICES = {
+  border: ['meadow', 'city', 'coast', 'mountain'],
+  collaborator: [null, 'spy-pets', 'shelf-raider', 'rebel-robot', 'grandma'],
+  mission: [null, 'catastrophe', 'save-a-sibling', 'police-sting', 'curfew'],
+  edition: ['v1', 'v2'],
+  knowledge_check: ['continuous', 'on_roll_only'],
+  starting_recruit_discards: ['return_to_deck', 'discard'],
+};
+
+const SEAT_KINDS = [
+  ['human', 'Person'],
+  ['random', 'Bot: random'],
+  ['heuristic', 'Bot: heuristic'],
+  ['easy', 'Bot: easy'],
+  ['medium', 'Bot: medium'],
+  ['hard', 'Bot: hard'],
+  ['ismcts:5000', 'Bot: ISMCTS 5000'],
+];
+
+const label = (key) => key.replace(/_/g, ' ');
+
+function optionInput(key, value) {
+  const id = `opt-${key}`;
+  if (key in CHOICES) {
+    const sel = h('select', { id, name: key },
+      CHOICES[key].map((c) => h('option', { value: c === null ? '' : c, selected: c === value }, c === null ? 'none' : c)));
+    sel.readValue = () => (sel.value === '' ? null : sel.value);
+    return sel;
+  }
+  if (typeof value === 'boolean') {
+    const box = h('input', { id, name: key, type: 'checkbox', checked: value });
+    box.readValue = () => box.checked;
+    return box;
+  }
+  if (typeof value === 'number') {
+    const num = h('input', { id, name: key, type: 'number', value: String(value), step: '1' });
+    num.readValue = () => Number(num.value);
+    return num;
+  }
+  const text = h('input', { id, name: key, type: 'text', value: value === null ? '' : (typeof value === 'string' ? value : JSON.stringify(value)) });
+  text.readValue = () => {
+    if (text.value.trim() === '') return null;
+    try { return JSON.parse(text.value); } catch { return text.value; }
+  };
+  return text;
+}
+
+export async function showLobby(root) {
+  document.title = 'Tabletop — lobby';
+  document.getElementById('top-info').textContent = '';
+  const games = await api('/api/games');
+  let chosen = games[0];
+  const gamePicker = h('div', { class: 'game-picker' });
+  const form = h('div', { class: 'panel create' });
+  const result = h('div', { class: 'result' });
+  const tables = h('div', { class: 'tables' });
+
+  function drawForm() {
+    gamePicker.replaceChildren(...games.map((g) => h('button', {
+      class: `game-choice ${g.name === chosen.name ? 'chosen' : ''}`,
+      id: `game-${g.name}`,
+      onclick: () => { chosen = g; drawForm(); },
+    }, h('strong', {}, GAME_TITLES[g.name] || g.name), h('small', {}, BLURB[g.name] || ''))));
+    const inputs = {};
+    const opts = Object.entries(chosen.options).map(([k, v]) => {
+      inputs[k] = optionInput(k, v);
+      return h('label', { class: 'opt', for: `opt-${k}` }, h('span', {}, label(k)), inputs[k]);
+    });
+    const seatsBox = h('div', { class: 'seats' });
+    const seatSelects = [];
+    function drawSeats() {
+      const n = 'players' in inputs ? Math.max(1, Math.min(6, inputs.players.readValue() || 2)) : 2;
+      while (seatSelects.length < n) {
+        const i = seatSelects.length;
+        seatSelects.push(h('select', { id: `seat-${i}` }, SEAT_KINDS.map(([v, t]) => h('option', { value: v, selected: v === (i === 0 ? 'human' : 'random') }, t))));
+      }
+      seatSelects.length = n;
+      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `seat ${i + 1}`), s)));
+    }
+    if (inputs.players) inputs.players.addEventListener('input', drawSeats);
+    drawSeats();
+    const seed = h('input', { id: 'seed', type: 'number', min: '0', placeholder: 'random' });
+    const error = h('p', { class: 'error' });
+    const create = h('button', { id: 'create', class: 'primary', onclick: async () => {
+      error.textContent = '';
+      const options = {};
+      for (const [k, inp] of Object.entries(inputs)) options[k] = inp.readValue();
+      const body = { game: chosen.name, options, seats: seatSelects.map((s) => s.value) };
+      if (seed.value !== '') body.seed = Number(seed.value);
+      try {
+        const table = await api('/api/tables', { method: 'POST', body });
+        showCreated(table);
+        refresh();
+      } catch (e) { error.textContent = e.message; }
+    } }, 'Create table');
+    form.replaceChildren(
+      h('h2', {}, `New ${GAME_TITLES[chosen.name] || chosen.name} table`),
+      h('div', { class: 'opts' }, opts),
+      h('h3', {}, 'Seats'), seatsBox,
+      h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
+      create, error,
+    );
+  }
+
+  function showCreated(table) {
+    const base = location.origin;
+    const rows = table.seats.map((s) => {
+      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.player}`);
+      tokens.put(table.id, s.seat, s.token);
+      const link = `${base}/play/${table.id}?token=${s.token}`;
+      return h('li', {}, `Seat ${s.seat + 1} invite: `,
+        h('input', { class: 'link', readonly: true, value: link, onclick: (e) => e.target.select() }),
+        h('a', { class: 'button', id: `play-seat-${s.seat}`, href: link }, 'Play this seat'));
+    });
+    const watch = `${base}/play/${table.id}`;
+    result.replaceChildren(h('div', { class: 'panel created' },
+      h('h2', {}, `Table ${table.id} created`),
+      h('p', {}, 'Send each player their own link; it is their key to the seat.'),
+      h('ul', {}, rows),
+      h('p', {}, 'Spectators: ', h('input', { class: 'link', readonly: true, value: watch, onclick: (e) => e.target.select() }),
+        h('a', { class: 'button', href: watch }, 'Watch'))));
+  }
+
+  async function refresh() {
+    let list = [];
+    try { list = await api('/api/tables?status=open,running'); } catch { /* shown empty */ }
+    const row = (t) => {
+      const mine = tokens.get(t.id);
+      return h('li', { class: 'table-row' },
+        h('span', { class: 'tag' }, GAME_TITLES[t.game] || t.game),
+        h('span', { class: `status ${t.status}` }, t.status),
+        h('span', { class: 'who' }, t.seats.map((s) => s.player).join(' · ')),
+        h('span', { class: 'links' },
+          Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
+          h('a', { class: 'button', href: `/play/${t.id}` }, 'Watch')));
+    };
+    const open = list.filter((t) => t.status === 'open');
+    const running = list.filter((t) => t.status === 'running');
+    tables.replaceChildren(
+      h('div', { class: 'panel' }, h('h2', {}, `Open tables (${open.length})`), open.length ? h('ul', {}, open.slice(-30).reverse().map(row)) : h('p', { class: 'muted' }, 'None yet.')),
+      h('div', { class: 'panel' }, h('h2', {}, `Running tables (${running.length})`), running.length ? h('ul', {}, running.slice(-30).reverse().map(row)) : h('p', { class: 'muted' }, 'None yet.')));
+  }
+
+  drawForm();
+  root.replaceChildren(h('div', { class: 'lobby' },
+    h('section', {}, h('h1', {}, 'Choose a game'), gamePicker, form, result),
+    h('section', {}, tables)));
+  refresh();
+  setInterval(refresh, 5000);
+}
