@@ -13,7 +13,7 @@
 //! `derive_seed(seed, i)` and its seats' bots from that game's seed, so the results do
 //! not depend on the thread count.
 
-use crate::{make_bot, BotError, BotSpec, Observer};
+use crate::{make_bot, Bot, BotError, BotSpec, Observer};
 use engine::{derive_seed, ConfigError, Game};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -169,11 +169,56 @@ pub fn try_run<G: Game>(
     for spec in &opts.bots {
         make_bot::<G>(spec, 0)?;
     }
-    let seats = G::new(config, opts.seed)?.seats();
     let names = unique_names(&opts.bots);
+    let entrants: Vec<Entrant<'_, G>> = opts
+        .bots
+        .iter()
+        .zip(names)
+        .map(|(spec, name)| Entrant::new(name, move |seed| make_bot::<G>(spec, seed)))
+        .collect();
+    run_entrants(config, &entrants, opts, on_game)
+}
+
+/// A bot maker for [`run_entrants`]: a name for the table and a function from a seed to
+/// a fresh bot (one per seat and game).
+pub struct Entrant<'a, G: Game> {
+    pub name: String,
+    #[allow(clippy::type_complexity)]
+    make: Box<dyn Fn(u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync + 'a>,
+}
+
+impl<'a, G: Game> Entrant<'a, G> {
+    /// An entrant named `name` made by `make`.
+    pub fn new(
+        name: String,
+        make: impl Fn(u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync + 'a,
+    ) -> Self {
+        Entrant {
+            name,
+            make: Box::new(make),
+        }
+    }
+}
+
+/// [`try_run`] with any bots, not only those a [`BotSpec`] names (for tuning options);
+/// `opts.bots` is ignored.
+///
+/// # Errors
+/// As [`try_run`].
+pub fn run_entrants<G: Game>(
+    config: &G::Config,
+    entrants: &[Entrant<'_, G>],
+    opts: &TournamentOptions,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<TournamentReport, TournamentError> {
+    if entrants.len() < 2 {
+        return Err(TournamentError::TooFewBots);
+    }
+    let seats = G::new(config, opts.seed)?.seats();
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let mut pairs = Vec::new();
-    for i in 0..opts.bots.len() {
-        for j in i + 1..opts.bots.len() {
+    for i in 0..entrants.len() {
+        for j in i + 1..entrants.len() {
             pairs.push((i, j));
         }
     }
@@ -187,7 +232,7 @@ pub fn try_run<G: Game>(
                 let k = index % opts.games.max(1);
                 let result = play_one::<G>(
                     config,
-                    [&opts.bots[i], &opts.bots[j]],
+                    [&entrants[i], &entrants[j]],
                     &seating(seats, k),
                     derive_seed(opts.seed, index),
                 );
@@ -274,15 +319,15 @@ fn unique_names(bots: &[BotSpec]) -> Vec<String> {
 /// Plays one game; returns bot A's score and the number of actions.
 fn play_one<G: Game>(
     config: &G::Config,
-    specs: [&BotSpec; 2],
+    entrants: [&Entrant<'_, G>; 2],
     a_seats: &[bool],
     seed: u64,
 ) -> Result<(f64, u64), TournamentError> {
     let mut game = G::new(config, seed)?;
     let mut bots = Vec::with_capacity(a_seats.len());
     for (seat, &is_a) in a_seats.iter().enumerate() {
-        let spec = if is_a { specs[0] } else { specs[1] };
-        bots.push(make_bot::<G>(spec, derive_seed(seed, seat as u64 + 1))?);
+        let entrant = if is_a { entrants[0] } else { entrants[1] };
+        bots.push((entrant.make)(derive_seed(seed, seat as u64 + 1))?);
     }
     let mut actions = 0u64;
     while let Some(observer) = Observer::new(&game) {
