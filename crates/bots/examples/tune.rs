@@ -6,8 +6,8 @@ use engine::Game;
 
 fn play<G: Game>(config: &G::Config, games: u64, ismcts: IsmctsOptions, heur: HeuristicOptions) {
     let name = format!(
-        "ismcts:{}/d{:?}/c{}",
-        ismcts.budget, ismcts.playout_depth, ismcts.exploration
+        "ismcts:{}/d{:?}/t{:?}/c{}",
+        ismcts.budget, ismcts.playout_depth, ismcts.playout_turns, ismcts.exploration
     );
     let entrants = [
         Entrant::<G>::new(name, |seed| {
@@ -36,6 +36,7 @@ fn main() {
         match k {
             "iters" => ismcts = ismcts.with_budget(Budget::Iterations(v.parse().unwrap_or(1000))),
             "depth" => ismcts = ismcts.with_playout_depth(v.parse().ok()),
+            "turns" => ismcts = ismcts.with_playout_turns(v.parse().ok()),
             "c" => ismcts = ismcts.with_exploration(v.parse().unwrap_or(0.7)),
             "det" => heur = heur.with_determinizations(v.parse().unwrap_or(8)),
             "players" => players = v.parse().unwrap_or(0),

@@ -56,9 +56,13 @@ pub struct IsmctsOptions {
     pub budget: Budget,
     /// The UCB exploration constant (rewards are in [0, 1]).
     pub exploration: f64,
-    /// Random moves played after the tree before the position is scored with
-    /// [`Game::evaluate`]; `None` plays to the end of the game.
+    /// At most this many random moves are played after the tree before the position is
+    /// scored with [`Game::evaluate`]; `None` sets no limit.
     pub playout_depth: Option<u32>,
+    /// The playout also stops once the turn has passed this many more times: 0 finishes
+    /// the turn of the seat that made the last tree move (a game whose turns are several
+    /// small decisions is then judged at turn boundaries); `None` sets no limit.
+    pub playout_turns: Option<u32>,
     /// Independent trees searched in parallel (root parallelism), their root statistics
     /// summed; 1 searches on the calling thread, 0 uses one tree per core. Each tree gets
     /// the whole budget.
@@ -69,8 +73,9 @@ impl Default for IsmctsOptions {
     fn default() -> Self {
         IsmctsOptions {
             budget: Budget::Iterations(1000),
-            exploration: 0.7,
-            playout_depth: Some(8),
+            exploration: 0.1,
+            playout_depth: Some(32),
+            playout_turns: Some(0),
             trees: 1,
         }
     }
@@ -90,6 +95,11 @@ impl IsmctsOptions {
     /// Sets [`IsmctsOptions::playout_depth`].
     pub fn with_playout_depth(mut self, depth: Option<u32>) -> Self {
         self.playout_depth = depth;
+        self
+    }
+    /// Sets [`IsmctsOptions::playout_turns`].
+    pub fn with_playout_turns(mut self, turns: Option<u32>) -> Self {
+        self.playout_turns = turns;
         self
     }
     /// Sets [`IsmctsOptions::trees`].
@@ -259,8 +269,20 @@ fn search<G: Game>(
             node = best.1;
         }
         // Playout, cut off and scored by the evaluation.
+        let mut mover = tree.nodes[node as usize].seat;
+        let mut turns = 0u32;
         let mut steps = 0u32;
-        while game.to_act().is_some() && options.playout_depth.is_none_or(|d| steps < d) {
+        while let Some(seat) = game.to_act() {
+            if seat != mover {
+                mover = seat;
+                turns += 1;
+                if options.playout_turns.is_some_and(|t| turns > t) {
+                    break;
+                }
+            }
+            if options.playout_depth.is_some_and(|d| steps >= d) {
+                break;
+            }
             game.legal_actions(&mut tree.legal);
             let Some(&a) = tree.legal.choose(rng) else {
                 break;
