@@ -7,7 +7,7 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use std::hint::black_box;
 
-const ITERATIONS: u32 = 200;
+const ITERATIONS: u32 = 1000;
 
 /// A position `steps` random actions into a seeded game, so the search starts mid-game.
 fn midgame<G: Game>(config: &G::Config, steps: usize) -> G {
@@ -31,11 +31,12 @@ fn bench_game<G: Game>(c: &mut Criterion, config: &G::Config, steps: usize) {
     let game = midgame::<G>(config, steps);
     let mut group = c.benchmark_group("ismcts");
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
-    group.sample_size(20);
-    for depth in [Some(8), None] {
-        let label = depth.map_or("end".to_string(), |d| format!("cutoff{d}"));
+    group.sample_size(10);
+    // The default playout (to the end of the turn) and a longer one of 64 random moves.
+    for (label, turns, depth) in [("turn", Some(0), Some(32)), ("moves64", None, Some(64))] {
         let options = IsmctsOptions::default()
             .with_budget(Budget::Iterations(ITERATIONS))
+            .with_playout_turns(turns)
             .with_playout_depth(depth);
         let mut bot = IsmctsBot::<G>::with_options(options, 1);
         group.bench_function(BenchmarkId::new(G::NAME, label), |b| {
