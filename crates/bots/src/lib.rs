@@ -5,11 +5,16 @@
 //! accident. Every bot takes a seed: the same seed and the same observations give the
 //! same choices.
 
+mod heuristic;
+mod ismcts;
 mod random;
 mod spec;
+pub mod tournament;
 
+pub use heuristic::{HeuristicBot, HeuristicOptions};
+pub use ismcts::{Budget, IsmctsBot, IsmctsOptions};
 pub use random::RandomBot;
-pub use spec::{BotError, BotSpec};
+pub use spec::{BotError, BotSpec, Level};
 
 use engine::{DynState, Game, Seat};
 use rand::Rng;
@@ -61,14 +66,39 @@ pub trait Bot<G: Game>: Send {
 /// # Errors
 /// `human` is not a bot.
 pub fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
-    match spec {
-        BotSpec::Random => Ok(Box::new(RandomBot::<G::Action>::new(seed))),
-        BotSpec::Human => Err(BotError::NotABot("human".into())),
+    Ok(match spec {
+        BotSpec::Random => Box::new(RandomBot::<G::Action>::new(seed)),
+        BotSpec::Heuristic => Box::new(HeuristicBot::<G>::new(seed)),
+        BotSpec::Ismcts(budget) => {
+            let mut options = IsmctsOptions::default();
+            if let Some(b) = budget {
+                options = options.with_budget(*b);
+            }
+            Box::new(IsmctsBot::<G>::named(spec.to_string(), options, seed))
+        }
+        BotSpec::Level(level) => Box::new(IsmctsBot::<G>::named(
+            spec.to_string(),
+            level_options(*level),
+            seed,
+        )),
+        BotSpec::Human => return Err(BotError::NotABot("human".into())),
+    })
+}
+
+/// The search a level stands for: `easy` 100 iterations, `medium` 1,000 and `hard`
+/// 4,000 on one tree per core.
+pub fn level_options(level: Level) -> IsmctsOptions {
+    let base = IsmctsOptions::default();
+    match level {
+        Level::Easy => base.with_budget(Budget::Iterations(100)),
+        Level::Medium => base.with_budget(Budget::Iterations(1000)),
+        Level::Hard => base.with_budget(Budget::Iterations(4000)).with_trees(0),
     }
 }
 
 /// A bot behind the type-erased game interface (the CLI and the server).
 pub trait DynBot: Send {
+    /// A short name for tables and logs.
     fn name(&self) -> String;
     /// The action to play in notation, or `None` when the state is not of this bot's game
     /// or has no legal action.

@@ -127,12 +127,16 @@ impl Game for Distopia {
                 .filter(|c| !c.is_guard())
                 .collect();
             pool.extend_from_slice(&self.won[opp]);
+            pool.sort_unstable();
             pool.shuffle(rng);
             let won = pool.split_off(pool.len() - self.won[opp].len());
             pool.extend(self.deck.iter().copied().filter(|c| c.is_guard()));
             game.deck = pool;
             game.won[opp] = won;
         }
+        // Sorted first so the sample depends only on what `seat` sees, not on the hidden
+        // order.
+        game.deck.sort_unstable();
         game.deck.shuffle(rng);
         game.rng = engine::rng_from_seed(rng.random());
         game

@@ -184,6 +184,9 @@ impl DropSite {
                 unseen.extend_from_slice(&game.debts[s]);
             }
         }
+        // Sorted first so the sample depends only on what `seat` sees, not on where the
+        // hidden cards happen to lie.
+        unseen.sort_unstable();
         unseen.shuffle(rng);
         let mut rest = unseen.into_iter();
         let mut refill = |slot: &mut Vec<u8>| {

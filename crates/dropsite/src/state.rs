@@ -208,13 +208,13 @@ impl DropSite {
                 p.push(format!("{name} has {len} entries for {n} players"));
             }
         }
-        let all = self
+        let mut all = self
             .deck
             .iter()
             .chain(self.hands.iter().flatten())
             .chain(self.debts.iter().flatten())
             .chain(self.piles.iter().flat_map(|pile| pile.cards.iter()));
-        if let Some(bad) = all.into_iter().find(|&&c| c as usize >= VALUES) {
+        if let Some(bad) = all.find(|&&c| c as usize >= VALUES) {
             p.push(format!("card value {bad} is not in the deck (0-12)"));
         }
         let census = self.census();

@@ -126,12 +126,26 @@ impl Game for Euphoria {
         if let Some(o) = self.final_outcome() {
             return o.reward(seat);
         }
-        let placed = |s: usize| (STARS - self.players[s].stars_left) as f64;
+        // Stars placed, plus small credit for what buys the next ones (resources and
+        // artifacts pay for markets and stars, commodities for retrieving, dice are
+        // workers), as a margin over the best other seat.
+        let progress = |s: usize| {
+            let p = &self.players[s];
+            let stars = f64::from(STARS - p.stars_left);
+            let commodities: u32 = p.supply[..4].iter().map(|&n| n.min(6)).sum();
+            let resources: u32 = p.supply[4..].iter().map(|&n| n.min(6)).sum();
+            let artifacts = p.hand_size().min(u32::from(p.morale));
+            stars
+                + 0.03 * f64::from(commodities)
+                + 0.08 * f64::from(resources)
+                + 0.1 * f64::from(artifacts)
+                + 0.2 * p.owned_dice() as f64
+        };
         let best_other = (0..self.n())
             .filter(|&s| s != seat)
-            .map(placed)
-            .fold(0.0, f64::max);
-        (0.5 + (placed(seat) - best_other) / 20.0).clamp(0.0, 1.0)
+            .map(progress)
+            .fold(f64::NEG_INFINITY, f64::max);
+        (0.5 + (progress(seat) - best_other) / 20.0).clamp(0.0, 1.0)
     }
 
     fn is_legal(&self, action: Action) -> bool {

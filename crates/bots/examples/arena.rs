@@ -1,0 +1,82 @@
+//! Plays a tournament and prints its table:
+//! `cargo run --release -p bots --example arena -- GAME GAMES BOT BOT... [--players N] [--seed S]`
+//! where GAME is `dropsite`, `distopia` or `euphoria` and each BOT a spec (`random`,
+//! `heuristic`, `ismcts:500`, `medium`...). `--json` prints the report as JSON too.
+use bots::tournament::{run, TournamentOptions};
+use bots::BotSpec;
+use engine::Game;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+fn play<G: Game>(config: &G::Config, opts: &TournamentOptions, json: bool) {
+    let done = AtomicU64::new(0);
+    let total = opts.games * (opts.bots.len() * (opts.bots.len() - 1) / 2) as u64;
+    let progress = || {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_multiple_of(50) || n == total {
+            eprintln!("{n}/{total} games");
+        }
+    };
+    let report = run::<G>(config, opts, &progress);
+    println!("{report}");
+    if json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(text) => println!("{text}"),
+            Err(e) => eprintln!("json: {e}"),
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut positional = Vec::new();
+    let mut players = None;
+    let mut seed = 1;
+    let mut json = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--players" => players = it.next().and_then(|v| v.parse().ok()),
+            "--seed" => seed = it.next().and_then(|v| v.parse().ok()).unwrap_or(1),
+            "--json" => json = true,
+            _ => positional.push(a.clone()),
+        }
+    }
+    if positional.len() < 4 {
+        eprintln!("usage: arena GAME GAMES BOT BOT... [--players N] [--seed S] [--json]");
+        std::process::exit(2);
+    }
+    let games: u64 = positional[1].parse().unwrap_or(100);
+    let bots: Result<Vec<BotSpec>, _> = positional[2..].iter().map(|s| s.parse()).collect();
+    let bots = match bots {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let opts = TournamentOptions::default()
+        .with_bots(bots)
+        .with_games(games)
+        .with_seed(seed);
+    match positional[0].as_str() {
+        "dropsite" => {
+            let mut config = dropsite::Config::default();
+            if let Some(p) = players {
+                config.players = p;
+            }
+            play::<dropsite::DropSite>(&config, &opts, json);
+        }
+        "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), &opts, json),
+        "euphoria" => {
+            let mut config = euphoria::EuphoriaConfig::default();
+            if let Some(p) = players {
+                config.players = p;
+            }
+            play::<euphoria::Euphoria>(&config, &opts, json);
+        }
+        other => {
+            eprintln!("unknown game `{other}`: expected dropsite, distopia or euphoria");
+            std::process::exit(2);
+        }
+    }
+}

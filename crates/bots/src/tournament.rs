@@ -1,0 +1,438 @@
+//! Round-robin tournaments between bots, with win rates and an Elo fit.
+//!
+//! Every pair of bots plays `games` games. For a pair (A, B) at a table of `n` seats,
+//! game `k` of the pair seats bot A at seat `s` when `((s + k) mod n) mod 2 == flip`,
+//! where `flip = (k / n) mod 2`, and bot B at the others: at two seats A and B swap
+//! seats every game; at four they alternate around the table (ABAB, then BABA, ...);
+//! at an odd table each bot has the extra seat half the time. Over every `2n` games each
+//! bot sits at each seat equally often, so the seat advantage cancels.
+//!
+//! A game scores, for bot A, the sum of [`engine::Outcome::reward`] over A's seats (1 for
+//! a win, a share of a tied win, 0 otherwise); A's win rate is the mean score. Game `i`
+//! of the tournament (pairs in order, then games) is seeded from
+//! `derive_seed(seed, i)` and its seats' bots from that game's seed, so the results do
+//! not depend on the thread count.
+
+use crate::{make_bot, Bot, BotError, BotSpec, Observer};
+use engine::{derive_seed, ConfigError, Game};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentOptions {
+    /// The bots; every pair plays.
+    pub bots: Vec<BotSpec>,
+    /// Games per pair.
+    pub games: u64,
+    /// The tournament's seed.
+    pub seed: u64,
+    /// Worker threads; `None` uses rayon's global pool (one per core).
+    pub threads: Option<usize>,
+}
+
+impl Default for TournamentOptions {
+    fn default() -> Self {
+        TournamentOptions {
+            bots: vec![BotSpec::Heuristic, BotSpec::Random],
+            games: 100,
+            seed: 0,
+            threads: None,
+        }
+    }
+}
+
+impl TournamentOptions {
+    /// Sets [`TournamentOptions::bots`].
+    pub fn with_bots(mut self, bots: Vec<BotSpec>) -> Self {
+        self.bots = bots;
+        self
+    }
+    /// Sets [`TournamentOptions::games`] per pair.
+    pub fn with_games(mut self, games: u64) -> Self {
+        self.games = games;
+        self
+    }
+    /// Sets [`TournamentOptions::seed`].
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+    /// Sets [`TournamentOptions::threads`].
+    pub fn with_threads(mut self, threads: Option<usize>) -> Self {
+        self.threads = threads;
+        self
+    }
+}
+
+/// Why a tournament cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    #[error("a tournament needs at least two bots")]
+    TooFewBots,
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("cannot start the thread pool: {0}")]
+    Threads(String),
+}
+
+/// One pair's results, from bot `a`'s side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairResult {
+    pub a: String,
+    pub b: String,
+    pub games: u64,
+    /// Games `a` won outright (its seats scored more than half).
+    pub a_wins: u64,
+    /// Games `b` won outright.
+    pub b_wins: u64,
+    /// `a`'s total score: wins plus shares of shared wins.
+    pub a_score: f64,
+    /// `a_score / games`.
+    pub win_rate: f64,
+    /// The 95% Wilson score interval of the win rate.
+    pub low: f64,
+    pub high: f64,
+}
+
+/// A finished tournament: pairwise win rates and fitted Elo ratings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentReport {
+    pub game: String,
+    pub seats: usize,
+    pub games_per_pair: u64,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub pairs: Vec<PairResult>,
+    /// Bradley-Terry maximum-likelihood ratings on the Elo scale, anchored so that their
+    /// mean is 1500; each pair also counts one virtual drawn game, so a bot that wins
+    /// every game still gets a finite rating.
+    pub elo: BTreeMap<String, f64>,
+    /// Mean actions per game.
+    pub mean_actions: f64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The seat assignment for game `k` of a pair: `true` where bot A sits.
+pub fn seating(seats: usize, k: u64) -> Vec<bool> {
+    let n = seats.max(1) as u64;
+    let flip = (k / n) % 2;
+    (0..n).map(|s| ((s + k) % n) % 2 == flip).collect()
+}
+
+/// The 95% Wilson score interval for `p` observed over `n` trials.
+pub fn wilson(p: f64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Plays the tournament, calling `on_game` after every game (for progress bars).
+///
+/// # Panics
+/// When [`try_run`] fails: fewer than two bots, a `human` seat, a bad config.
+pub fn run<G: Game>(
+    config: &G::Config,
+    opts: &TournamentOptions,
+    on_game: &(dyn Fn() + Sync),
+) -> TournamentReport {
+    match try_run::<G>(config, opts, on_game) {
+        Ok(report) => report,
+        Err(e) => panic!("tournament: {e}"),
+    }
+}
+
+/// [`run`], reporting problems instead of panicking.
+///
+/// # Errors
+/// Fewer than two bots, a spec that is not a bot, a config the game refuses, or a
+/// thread pool that cannot start.
+pub fn try_run<G: Game>(
+    config: &G::Config,
+    opts: &TournamentOptions,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<TournamentReport, TournamentError> {
+    if opts.bots.len() < 2 {
+        return Err(TournamentError::TooFewBots);
+    }
+    for spec in &opts.bots {
+        make_bot::<G>(spec, 0)?;
+    }
+    let names = unique_names(&opts.bots);
+    let entrants: Vec<Entrant<'_, G>> = opts
+        .bots
+        .iter()
+        .zip(names)
+        .map(|(spec, name)| Entrant::new(name, move |seed| make_bot::<G>(spec, seed)))
+        .collect();
+    run_entrants(config, &entrants, opts, on_game)
+}
+
+/// A bot maker for [`run_entrants`]: a name for the table and a function from a seed to
+/// a fresh bot (one per seat and game).
+pub struct Entrant<'a, G: Game> {
+    pub name: String,
+    #[allow(clippy::type_complexity)]
+    make: Box<dyn Fn(u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync + 'a>,
+}
+
+impl<'a, G: Game> Entrant<'a, G> {
+    /// An entrant named `name` made by `make`.
+    pub fn new(
+        name: String,
+        make: impl Fn(u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync + 'a,
+    ) -> Self {
+        Entrant {
+            name,
+            make: Box::new(make),
+        }
+    }
+}
+
+/// [`try_run`] with any bots, not only those a [`BotSpec`] names (for tuning options);
+/// `opts.bots` is ignored.
+///
+/// # Errors
+/// As [`try_run`].
+pub fn run_entrants<G: Game>(
+    config: &G::Config,
+    entrants: &[Entrant<'_, G>],
+    opts: &TournamentOptions,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<TournamentReport, TournamentError> {
+    if entrants.len() < 2 {
+        return Err(TournamentError::TooFewBots);
+    }
+    let seats = G::new(config, opts.seed)?.seats();
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let mut pairs = Vec::new();
+    for i in 0..entrants.len() {
+        for j in i + 1..entrants.len() {
+            pairs.push((i, j));
+        }
+    }
+    let total = pairs.len() as u64 * opts.games;
+    let start = std::time::Instant::now();
+    let play_all = || -> Vec<Result<(f64, u64), TournamentError>> {
+        (0..total)
+            .into_par_iter()
+            .map(|index| {
+                let (i, j) = pairs[(index / opts.games.max(1)) as usize];
+                let k = index % opts.games.max(1);
+                let result = play_one::<G>(
+                    config,
+                    [&entrants[i], &entrants[j]],
+                    &seating(seats, k),
+                    derive_seed(opts.seed, index),
+                );
+                on_game();
+                result
+            })
+            .collect()
+    };
+    let results = match opts.threads {
+        None => play_all(),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .build()
+            .map_err(|e| TournamentError::Threads(e.to_string()))?
+            .install(play_all),
+    };
+    let mut pair_results = Vec::with_capacity(pairs.len());
+    let mut actions = 0u64;
+    for (p, &(i, j)) in pairs.iter().enumerate() {
+        let mut score = 0.0;
+        let (mut a_wins, mut b_wins) = (0, 0);
+        for r in &results[p * opts.games as usize..(p + 1) * opts.games as usize] {
+            let (s, n) = r.clone()?;
+            actions += n;
+            score += s;
+            if s > 0.5 {
+                a_wins += 1;
+            } else if s < 0.5 {
+                b_wins += 1;
+            }
+        }
+        let rate = if opts.games > 0 {
+            score / opts.games as f64
+        } else {
+            0.5
+        };
+        let (low, high) = wilson(rate, opts.games);
+        pair_results.push(PairResult {
+            a: names[i].clone(),
+            b: names[j].clone(),
+            games: opts.games,
+            a_wins,
+            b_wins,
+            a_score: score,
+            win_rate: rate,
+            low,
+            high,
+        });
+    }
+    let elo = fit_elo(&names, &pairs, &pair_results);
+    Ok(TournamentReport {
+        game: G::NAME.to_string(),
+        seats,
+        games_per_pair: opts.games,
+        seed: opts.seed,
+        bots: names,
+        pairs: pair_results,
+        elo,
+        mean_actions: if total > 0 {
+            actions as f64 / total as f64
+        } else {
+            0.0
+        },
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Names for the table, with `#2`, `#3`... on repeated specs.
+fn unique_names(bots: &[BotSpec]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for spec in bots {
+        let base = spec.to_string();
+        let mut name = base.clone();
+        let mut n = 1;
+        while names.contains(&name) {
+            n += 1;
+            name = format!("{base}#{n}");
+        }
+        names.push(name);
+    }
+    names
+}
+
+/// Plays one game; returns bot A's score and the number of actions.
+fn play_one<G: Game>(
+    config: &G::Config,
+    entrants: [&Entrant<'_, G>; 2],
+    a_seats: &[bool],
+    seed: u64,
+) -> Result<(f64, u64), TournamentError> {
+    let mut game = G::new(config, seed)?;
+    let mut bots = Vec::with_capacity(a_seats.len());
+    for (seat, &is_a) in a_seats.iter().enumerate() {
+        let entrant = if is_a { entrants[0] } else { entrants[1] };
+        bots.push((entrant.make)(derive_seed(seed, seat as u64 + 1))?);
+    }
+    let mut actions = 0u64;
+    while let Some(observer) = Observer::new(&game) {
+        let seat = observer.seat();
+        let Some(action) = bots[seat].choose(&observer) else {
+            break;
+        };
+        if game.apply(action).is_err() {
+            break;
+        }
+        actions += 1;
+    }
+    let score = match game.outcome() {
+        Some(o) => (0..a_seats.len())
+            .filter(|&s| a_seats[s])
+            .map(|s| o.reward(s))
+            .sum(),
+        None => 0.5,
+    };
+    Ok((score, actions))
+}
+
+/// Bradley-Terry ratings by minorization-maximization (Hunter 2004), on the Elo scale
+/// with mean 1500.
+fn fit_elo(
+    names: &[String],
+    pairs: &[(usize, usize)],
+    results: &[PairResult],
+) -> BTreeMap<String, f64> {
+    let n = names.len();
+    let mut wins = vec![0.0; n];
+    let mut games = vec![vec![0.0; n]; n];
+    for (&(i, j), r) in pairs.iter().zip(results) {
+        // One virtual draw per pair keeps the estimate finite.
+        let g = r.games as f64 + 1.0;
+        wins[i] += r.a_score + 0.5;
+        wins[j] += r.games as f64 - r.a_score + 0.5;
+        games[i][j] += g;
+        games[j][i] += g;
+    }
+    let mut gamma = vec![1.0f64; n];
+    for _ in 0..10_000 {
+        let mut next = vec![0.0; n];
+        let mut change = 0.0f64;
+        for i in 0..n {
+            let denom: f64 = (0..n)
+                .filter(|&j| j != i && games[i][j] > 0.0)
+                .map(|j| games[i][j] / (gamma[i] + gamma[j]))
+                .sum();
+            next[i] = if denom > 0.0 {
+                wins[i] / denom
+            } else {
+                gamma[i]
+            };
+        }
+        let log_mean = next.iter().map(|g| g.ln()).sum::<f64>() / n as f64;
+        for (g, nx) in gamma.iter_mut().zip(&next) {
+            let v = (nx.ln() - log_mean).exp();
+            change = change.max((v - *g).abs() / *g);
+            *g = v;
+        }
+        if change < 1e-12 {
+            break;
+        }
+    }
+    names
+        .iter()
+        .zip(&gamma)
+        .map(|(name, g)| (name.clone(), 1500.0 + 400.0 * g.log10()))
+        .collect()
+}
+
+impl fmt::Display for TournamentReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} at {} seats: {} games per pair, seed {}, {:.0} actions per game, {:.1}s",
+            self.game, self.seats, self.games_per_pair, self.seed, self.mean_actions, self.seconds
+        )?;
+        let width = self.bots.iter().map(String::len).max().unwrap_or(1).max(5);
+        writeln!(
+            f,
+            "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  95% interval",
+            "bot A", "bot B", "games", "A wins", "B wins", "A rate"
+        )?;
+        for p in &self.pairs {
+            writeln!(
+                f,
+                "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>7.1}%  [{:.1}%, {:.1}%]",
+                p.a,
+                p.b,
+                p.games,
+                p.a_wins,
+                p.b_wins,
+                100.0 * p.win_rate,
+                100.0 * p.low,
+                100.0 * p.high
+            )?;
+        }
+        writeln!(f, "Elo (Bradley-Terry fit, mean 1500):")?;
+        let mut by_rating: Vec<(&String, &f64)> = self.elo.iter().collect();
+        by_rating.sort_by(|a, b| b.1.total_cmp(a.1));
+        for (name, rating) in by_rating {
+            writeln!(f, "  {name:<width$}  {rating:>6.0}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,62 @@
+//! A bot never reads hidden information: two states its seat cannot tell apart (the
+//! second a determinization of the first from that seat) get the same action from bots
+//! with the same seed.
+mod common;
+
+use bots::Observer;
+use engine::{Game, Viewer};
+use rand::SeedableRng;
+
+fn check<G: Game>(config: &G::Config, seeds: std::ops::Range<u64>, every: usize) {
+    let mut checked = 0;
+    for seed in seeds {
+        for (i, game) in common::positions::<G>(config, seed, every, 6)
+            .iter()
+            .enumerate()
+        {
+            let seat = game.to_act().expect("running");
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed * 100 + i as u64);
+            let other = game.determinize(seat, &mut rng);
+            assert_eq!(
+                game.view(Viewer::Seat(seat)),
+                other.view(Viewer::Seat(seat)),
+                "a determinization changed the seat's view"
+            );
+            let bot_seed = seed ^ 0x5eed;
+            let mut first = common::all_bots::<G>(bot_seed);
+            let mut second = common::all_bots::<G>(bot_seed);
+            for (a, b) in first.iter_mut().zip(second.iter_mut()) {
+                let x = a.choose(&Observer::new(game).expect("running"));
+                let y = b.choose(&Observer::new(&other).expect("running"));
+                assert_eq!(
+                    x,
+                    y,
+                    "{} chose differently in states seat {seat} cannot tell apart (seed {seed}, position {i})",
+                    a.name()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn dropsite_bots_see_only_the_view() {
+    check::<dropsite::DropSite>(&dropsite::Config::default(), 0..3, 17);
+}
+
+#[test]
+fn distopia_bots_see_only_the_view() {
+    check::<distopia::Distopia>(&distopia::Config::default(), 0..3, 7);
+}
+
+// Euphoria's `resample` shuffles its hidden pools in the order the cards lie, so two
+// states a seat cannot tell apart give different samples for the same stream. Sorting each
+// pool before shuffling (four lines, see docs/bots.md) makes this pass; the euphoria crate
+// is another helper's to change.
+#[test]
+#[ignore = "needs euphoria's resample to sort its hidden pools first (docs/bots.md)"]
+fn euphoria_bots_see_only_the_view() {
+    check::<euphoria::Euphoria>(&euphoria::EuphoriaConfig::default(), 0..2, 97);
+}
