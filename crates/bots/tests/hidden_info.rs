@@ -51,12 +51,7 @@ fn distopia_bots_see_only_the_view() {
     check::<distopia::Distopia>(&distopia::Config::default(), 0..3, 7);
 }
 
-// Euphoria's `resample` shuffles its hidden pools in the order the cards lie, so two
-// states a seat cannot tell apart give different samples for the same stream. Sorting each
-// pool before shuffling (four lines, see docs/bots.md) makes this pass; the euphoria crate
-// is another helper's to change.
 #[test]
-#[ignore = "needs euphoria's resample to sort its hidden pools first (docs/bots.md)"]
 fn euphoria_bots_see_only_the_view() {
     check::<euphoria::Euphoria>(&euphoria::EuphoriaConfig::default(), 0..2, 97);
 }

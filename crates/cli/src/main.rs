@@ -10,6 +10,7 @@ mod play;
 mod position;
 mod serve;
 mod simulate;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -42,6 +43,8 @@ enum Command {
     Replay(position::ReplayArgs),
     /// Random playouts per second on one thread.
     Bench(bench::BenchArgs),
+    /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
+    Tournament(tournament::TournamentArgs),
     /// List the games and their options.
     Games,
     /// Serve tables over HTTP and WebSocket (see docs/http-api.md).
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Outcome(args) => position::outcome(args),
         Command::Replay(args) => position::replay(args),
         Command::Bench(args) => bench::run(args),
+        Command::Tournament(args) => tournament::run(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
     };

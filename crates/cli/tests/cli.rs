@@ -241,3 +241,44 @@ fn bench_prints_rounds_per_second() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn tournament_prints_elo_per_bot() {
+    let out = tabletop(&[
+        "tournament",
+        "distopia",
+        "--bots",
+        "random,heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let elo = v["elo"].as_object().expect("an elo map");
+    assert!(
+        elo.contains_key("random") && elo.contains_key("heuristic"),
+        "{elo:?}"
+    );
+    let bad = tabletop(&["tournament", "distopia", "--bots", "random,wizard"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("wizard"));
+}
+
+#[test]
+fn seats_take_bot_levels() {
+    let out = tabletop(&[
+        "sim",
+        "dropsite",
+        "--games",
+        "2",
+        "--seats",
+        "heuristic,easy",
+        "--opt",
+        "max_rounds=2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}

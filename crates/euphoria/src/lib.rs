@@ -176,6 +176,9 @@ impl Euphoria {
                 pool.extend(ids.iter().copied());
             }
         }
+        // Sorted first, so the sample depends only on what the seat sees, not on where
+        // the hidden cards happen to lie.
+        pool.sort_unstable();
         pool.shuffle(rng);
         let deck_len = self.recruit_deck.len();
         let box_len = self.recruit_box.len();
@@ -208,6 +211,9 @@ impl Euphoria {
                 }
             }
         }
+        // Sorted first, so the sample depends only on what the seat sees, not on where
+        // the hidden cards happen to lie.
+        cards.sort_unstable();
         cards.shuffle(rng);
         for &s in &others {
             let size = g.players[s].hand_size();
@@ -237,6 +243,9 @@ impl Euphoria {
         for &s in &hidden {
             dilemmas.push(g.players[s].dilemma);
         }
+        // Sorted first, so the sample depends only on what the seat sees, not on where
+        // the hidden cards happen to lie.
+        dilemmas.sort_unstable();
         dilemmas.shuffle(rng);
         for &s in &hidden {
             g.players[s].dilemma = dilemmas.pop().unwrap_or(0);
@@ -249,6 +258,9 @@ impl Euphoria {
                 tiles.push(m.tile);
             }
         }
+        // Sorted first, so the sample depends only on what the seat sees, not on where
+        // the hidden cards happen to lie.
+        tiles.sort_unstable();
         tiles.shuffle(rng);
         for m in g.markets.iter_mut() {
             if !m.built {

@@ -1,0 +1,77 @@
+//! `tabletop tournament`: every pair of bots plays, seats rotated; win rates and Elo.
+use crate::options::GameOptions;
+use crate::user;
+use bots::tournament::{try_run, TournamentOptions};
+use bots::BotSpec;
+use catalog::Visit;
+use clap::Args;
+use engine::Game;
+use indicatif::{ProgressBar, ProgressStyle};
+
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// dropsite, distopia or euphoria.
+    game: String,
+    /// The bots, comma-separated: random, heuristic, ismcts, ismcts:5000, easy, medium, hard.
+    #[arg(long, value_delimiter = ',', default_value = "random,heuristic")]
+    bots: Vec<String>,
+    /// Games per pair of bots.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// The tournament's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print one JSON object (with an `elo` map) instead of tables.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    options: GameOptions,
+}
+
+struct Tournament {
+    config: serde_json::Value,
+    args: TournamentArgs,
+}
+
+impl Visit for Tournament {
+    type Out = anyhow::Result<()>;
+    fn visit<G: Game>(self) -> anyhow::Result<()> {
+        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+        let bots = self
+            .args
+            .bots
+            .iter()
+            .map(|s| s.parse::<BotSpec>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(user)?;
+        let pairs = (bots.len() * bots.len().saturating_sub(1) / 2) as u64;
+        let options = TournamentOptions {
+            bots,
+            games: self.args.games,
+            seed: self.args.seed,
+            threads: self.args.threads,
+        };
+        let bar = ProgressBar::new(pairs * self.args.games);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let report = try_run::<G>(&config, &options, &|| bar.inc(1)).map_err(user)?;
+        bar.finish_and_clear();
+        if self.args.json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            println!("{report}");
+        }
+        Ok(())
+    }
+}
+
+pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
+    let config = args.options.to_config(&args.game)?;
+    let game = args.game.clone();
+    catalog::with_game(&game, Tournament { config, args }).map_err(user)?
+}
