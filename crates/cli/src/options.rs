@@ -84,3 +84,28 @@ pub fn list_games() -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// A progress bar over `games` games (drawn only when stderr is a terminal).
+pub fn progress(games: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games · {per_sec} · eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Prints a report as one JSON object, or as its text tables.
+pub fn print_report<R: serde::Serialize + std::fmt::Display>(
+    report: &R,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string(report)?);
+    } else {
+        println!("{report}");
+    }
+    Ok(())
+}

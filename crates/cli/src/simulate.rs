@@ -5,7 +5,6 @@ use bots::BotSpec;
 use catalog::Visit;
 use clap::Args;
 use engine::Game;
-use indicatif::{ProgressBar, ProgressStyle};
 use sim::SimOptions;
 
 #[derive(Args)]
@@ -62,22 +61,13 @@ impl Visit for Sim {
             threads: self.args.threads,
             seats,
         };
-        let bar = ProgressBar::new(self.args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = crate::options::progress(self.args.games);
         let report = sim::run::<G>(&config, &options, &|| bar.inc(1)).map_err(|e| match e {
             sim::SimError::Broken { .. } | sim::SimError::Threads(..) => anyhow::Error::new(e),
             other => user(other),
         })?;
         bar.finish_and_clear();
-        if self.args.json {
-            println!("{}", serde_json::to_string(&report)?);
-        } else {
-            println!("{report}");
-        }
-        Ok(())
+        crate::options::print_report(&report, self.args.json)
     }
 }
 

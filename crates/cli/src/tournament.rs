@@ -6,7 +6,6 @@ use bots::BotSpec;
 use catalog::Visit;
 use clap::Args;
 use engine::Game;
-use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Args)]
 pub struct TournamentArgs {
@@ -54,19 +53,10 @@ impl Visit for Tournament {
             seed: self.args.seed,
             threads: self.args.threads,
         };
-        let bar = ProgressBar::new(pairs * self.args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = crate::options::progress(pairs * self.args.games);
         let report = try_run::<G>(&config, &options, &|| bar.inc(1)).map_err(user)?;
         bar.finish_and_clear();
-        if self.args.json {
-            println!("{}", serde_json::to_string(&report)?);
-        } else {
-            println!("{report}");
-        }
-        Ok(())
+        crate::options::print_report(&report, self.args.json)
     }
 }
 
