@@ -44,6 +44,7 @@ export async function showTable(root, id, token) {
   let moves = new Moves([], game, null);
   let selected = null;
   let pending = false;
+  let pendingSince = 0;
   let sentVersion = -1;
   let socket = null;
   let attempt = 0;
@@ -69,6 +70,7 @@ export async function showTable(root, id, token) {
   function send(text) {
     if (pending || !snap) return;
     pending = true;
+    pendingSince = Date.now();
     sentVersion = snap.version;
     selected = null;
     decorate();
@@ -232,6 +234,15 @@ export async function showTable(root, id, token) {
       setTimeout(connect, delay);
     };
   }
+
+  // A safety net for a push that never came (a busy server, a socket that died quietly):
+  // while waiting on others or on our own move, ask for the state every few seconds, and
+  // give up on a move that got no answer so it can be made again.
+  setInterval(() => {
+    if (!snap || snap.status === 'finished') return;
+    if (pending && Date.now() - pendingSince > 5000) { pending = false; decorate(); }
+    if (pending || snap.to_act !== snap.seat) resync();
+  }, 3000);
 
   window.addEventListener('beforeunload', () => { closedByUs = true; });
   // For tests and the curious: drop the connection as a network failure would.
