@@ -61,6 +61,9 @@ use engine::{ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+/// How much of an exposed card's value the evaluation counts as already moved.
+const EXPOSURE: f64 = 0.5;
+
 impl Game for Distopia {
     type Config = Config;
     type Action = Action;
@@ -155,8 +158,14 @@ impl Game for Distopia {
             return outcome.reward(seat);
         }
         // The provisional score difference, squashed into [0, 1]; 30 points is a rout.
-        let diff = self.total(seat) - self.total(1 - seat % 2);
-        (0.5 + diff as f64 / 60.0).clamp(0.0, 1.0)
+        // Cards above the limit of an unguarded district are half lost already: the other
+        // player takes them with one card (see `exposed`).
+        let (me, opp) = (seat % 2, 1 - seat % 2);
+        let [mine_at_risk, theirs_to_take] = self.exposed(me);
+        let [theirs_at_risk, mine_to_take] = self.exposed(opp);
+        let swing = (mine_to_take + theirs_at_risk - mine_at_risk - theirs_to_take) as f64;
+        let diff = (self.total(me) - self.total(opp)) as f64 + EXPOSURE * swing;
+        (0.5 + diff / 60.0).clamp(0.0, 1.0)
     }
 
     fn is_legal(&self, action: Action) -> bool {

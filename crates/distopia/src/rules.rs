@@ -566,6 +566,44 @@ impl Distopia {
         };
         card_points + mission_points
     }
+
+    /// What `seat` would score for `card` in its collection (0 for guards and for the
+    /// kinds its character does not score; Police Sting's survival penalty aside).
+    fn card_value(&self, seat: Seat, card: Card) -> i64 {
+        let seat = seat % 2;
+        let kind = card.kind();
+        let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
+        if kind == Kind::Guard
+            || !self.characters[seat].scores(kind)
+            || (sting && kind == Kind::Survival)
+        {
+            0
+        } else {
+            i64::from(card.points())
+        }
+    }
+
+    /// Cards the other player can take from `side`'s districts with one card on its
+    /// next turn: in an unguarded district holding more contraband than its limit, a card
+    /// played there wins itself back and then every card above the limit. Returns the
+    /// points those cards are worth to `side` and to the other player.
+    pub fn exposed(&self, side: Seat) -> [i64; 2] {
+        let side = side % 2;
+        let mut at_stake = [0i64; 2];
+        for l in 0..4 {
+            let i = district(side, l);
+            let stack = &self.districts[i];
+            if self.guarded(i) || stack.len() <= self.limit(i) {
+                continue;
+            }
+            // No guard on top means no guard at all (ruling D16).
+            for &card in &stack[self.limit(i)..] {
+                at_stake[0] += self.card_value(side, card);
+                at_stake[1] += self.card_value(1 - side, card);
+            }
+        }
+        at_stake
+    }
 }
 
 fn count_survival<'a>(cards: impl IntoIterator<Item = &'a Card>) -> usize {

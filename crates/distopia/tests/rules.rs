@@ -789,3 +789,54 @@ fn the_text_board_shows_the_table() {
         assert!(text.contains(needle), "{needle} missing in\n{text}");
     }
 }
+
+// ---- The bots' evaluation ----
+
+/// Seat 0 (the Teacher) has piled five cards into its district A, two over the limit of 3:
+/// guitar (Hobby 4) and library book (Education 4) are on top.
+fn over_the_limit() -> Setup {
+    let mut s = quiet();
+    put(
+        &mut s,
+        0,
+        cards(&["atlas", "notebook", "candles", "guitar", "library book"]),
+    );
+    s.to_act = 1;
+    s
+}
+
+#[test]
+fn cards_above_the_limit_of_an_unguarded_district_are_exposed() {
+    let g = game(over_the_limit());
+    // Worth 4 to the Teacher (library book) and 4 to the Collector (guitar).
+    assert_eq!(g.exposed(0), [4, 4]);
+    assert_eq!(g.exposed(1), [0, 0]);
+    // The evaluation counts half of it as already moved.
+    let plain = 0.5 + (g.total(0) - g.total(1)) as f64 / 60.0;
+    assert!((g.evaluate(0) - (plain - 4.0 / 60.0)).abs() < 1e-9);
+    assert!((g.evaluate(0) + g.evaluate(1) - 1.0).abs() < 1e-9);
+    // And it is so: the Collector picks up D, plays into seat 0's A and takes three
+    // cards, its own and the two above the limit.
+    let mut g = g;
+    act(&mut g, "pick D");
+    let calculator = legal(&g)
+        .into_iter()
+        .find(|a| a.starts_with("play"))
+        .expect("a card to play");
+    act(&mut g, &calculator);
+    assert!(g.won(1).contains(&card("guitar")));
+    assert!(g.won(1).contains(&card("library book")));
+    assert_eq!(g.won(1).len(), 3);
+}
+
+#[test]
+fn cards_under_a_guard_or_within_the_limit_are_not_exposed() {
+    let mut s = over_the_limit();
+    s.districts[0].push(guard(0));
+    assert_eq!(game(s).exposed(0), [0, 0]);
+    let mut s = quiet();
+    put(&mut s, 0, cards(&["atlas", "notebook", "candles"]));
+    let g = game(s);
+    assert_eq!(g.exposed(0), [0, 0]);
+    assert!((g.evaluate(0) - (0.5 + (g.total(0) - g.total(1)) as f64 / 60.0)).abs() < 1e-9);
+}
