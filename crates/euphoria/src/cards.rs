@@ -379,6 +379,16 @@ fn faction_letter(f: Faction) -> char {
     ['e', 's', 'w', 'i'][f.index()]
 }
 
+/// A space's full name, written out only when it is displayed (a refusal's reason that is
+/// never read costs nothing).
+pub struct SpaceName(pub Space);
+
+impl fmt::Display for SpaceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.name())
+    }
+}
+
 impl fmt::Display for Space {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.code())

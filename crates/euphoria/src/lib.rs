@@ -55,6 +55,7 @@ pub mod view;
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
 pub use config::{Edition, EuphoriaConfig, KnowledgeCheck, StartingRecruitDiscards};
+pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 pub use view::EuphoriaView;
 
@@ -90,7 +91,7 @@ impl Game for Euphoria {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        self.check(action)
+        self.check::<String>(action)
             .map_err(|reason| IllegalAction::new(action, reason))?;
         self.perform(action);
         self.run();
@@ -149,7 +150,7 @@ impl Game for Euphoria {
     }
 
     fn is_legal(&self, action: Action) -> bool {
-        self.check(action).is_ok()
+        self.check::<Refused>(action).is_ok()
     }
 }
 
@@ -418,7 +419,7 @@ impl Euphoria {
             })
             .collect();
         for space in Space::all() {
-            let occ = self.occupants(space);
+            let occ: Vec<_> = self.occupants(space).collect();
             if space.is_multi() {
                 continue;
             }

@@ -70,7 +70,7 @@ fn commodity_areas_are_free_and_shared() {
         g.set_dice(0, &[ready(3), ready(3)]);
         act(&mut g, &format!("3@{}", Space::area(f)));
         assert_eq!(g.players[0].count(f.commodity()), 1);
-        assert_eq!(g.occupants(Space::area(f)).len(), 2);
+        assert_eq!(g.occupants(Space::area(f)).count(), 2);
     }
 }
 
@@ -321,7 +321,7 @@ fn bumping_returns_and_rerolls_the_die() {
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert_eq!(
-        g.occupants(Space::tunnel(Faction::Euphorian)),
+        g.occupants(Space::tunnel(Faction::Euphorian)).collect::<Vec<_>>(),
         vec![(0, 0, 2)]
     );
     let values = g.ready_values(1);
@@ -332,7 +332,7 @@ fn bumping_returns_and_rerolls_the_die() {
     g.set_dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)]);
     g.set_good(0, Good::Water, 3);
     act(&mut g, "2@act-w");
-    assert_eq!(g.occupants(Space::ACTIVATE_WATER).len(), 1);
+    assert_eq!(g.occupants(Space::ACTIVATE_WATER).count(), 1);
     assert_eq!(g.players[0].owned_dice(), 3);
 }
 

@@ -1,20 +1,21 @@
 //! The ethical dilemma (spec 5.8).
 
 use crate::cards::{Good, DILEMMAS};
+use crate::rules::Why;
 use crate::state::{DilemmaState, Euphoria, HeldRecruit, Step};
 use engine::Seat;
 use rand::seq::SliceRandom;
 
 impl Euphoria {
     /// Why `seat` may not start resolving its dilemma.
-    pub fn check_dilemma(&self, seat: Seat) -> Result<(), String> {
+    pub fn check_dilemma<W: Why>(&self, seat: Seat) -> Result<(), W> {
         let p = &self.players[seat];
         if p.dilemma_state != DilemmaState::Unresolved {
-            return Err("your dilemma is already resolved".into());
+            return Err(why!("your dilemma is already resolved"));
         }
         let pictured = DILEMMAS[p.dilemma as usize].pictured;
         if p.count(pictured) == 0 && p.hand_size() < 2 {
-            return Err(format!(
+            return Err(why!(
                 "the dilemma costs 1 {pictured} card or any 2 artifact cards"
             ));
         }
@@ -22,14 +23,14 @@ impl Euphoria {
     }
 
     /// Why `seat` may not pay `g` towards its dilemma now.
-    pub fn check_dilemma_pay(&self, seat: Seat, paid: u8, g: Good) -> Result<(), String> {
+    pub fn check_dilemma_pay<W: Why>(&self, seat: Seat, paid: u8, g: Good) -> Result<(), W> {
         let p = &self.players[seat];
         if !g.is_artifact() || p.count(g) == 0 {
-            return Err(format!("you hold no {g} card"));
+            return Err(why!("you hold no {g} card"));
         }
         let pictured = DILEMMAS[p.dilemma as usize].pictured;
         if paid == 0 && g != pictured && p.hand_size() < 2 {
-            return Err(format!(
+            return Err(why!(
                 "without a second card only the pictured {pictured} pays the dilemma"
             ));
         }

@@ -6,6 +6,17 @@
 //! before [`Euphoria::perform`] changes anything; the legal list is the candidates that
 //! pass the check, so the two can never disagree. Effects resolve in one place,
 //! [`Euphoria::exec`], where part 2's recruit abilities will hook in.
+//!
+//! The checks are generic over what a refusal carries ([`Why`]): a `String` with the
+//! reason when a person's action is refused, nothing ([`Refused`]) when the legal list is
+//! swept, so the bots' hot path formats and allocates no messages.
+
+/// The reason of a refusal, as `format!` would write it, built only if `W` keeps it.
+macro_rules! why {
+    ($($arg:tt)*) => {
+        W::because(format_args!($($arg)*))
+    };
+}
 
 pub mod checks;
 pub mod dilemma;
@@ -22,6 +33,30 @@ use crate::rules::checks::StarSpot;
 use crate::rules::placement::tunnel_resource;
 use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 use engine::Seat;
+use std::fmt;
+
+/// What a refused check gives back.
+pub trait Why {
+    /// The refusal, from its reason in words.
+    fn because(reason: fmt::Arguments<'_>) -> Self;
+}
+
+impl Why for String {
+    fn because(reason: fmt::Arguments<'_>) -> String {
+        reason.to_string()
+    }
+}
+
+/// A refusal without its reason: whoever only needs yes or no (the legal-action sweep)
+/// does not pay for the words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused;
+
+impl Why for Refused {
+    fn because(_: fmt::Arguments<'_>) -> Refused {
+        Refused
+    }
+}
 
 impl Euphoria {
     /// The seat whose decision is pending.
@@ -127,9 +162,9 @@ impl Euphoria {
     }
 
     /// Why `action` is not legal now, if it is not.
-    pub fn check(&self, action: Action) -> Result<(), String> {
+    pub fn check<W: Why>(&self, action: Action) -> Result<(), W> {
         let Some(seat) = self.actor() else {
-            return Err("the game is over".into());
+            return Err(why!("the game is over"));
         };
         let top = self.stack.last();
         match (top, action) {
@@ -138,7 +173,7 @@ impl Euphoria {
                 if self.players[seat].dealt.contains(&r) {
                     Ok(())
                 } else {
-                    Err(format!("recruit {r} is not among the cards dealt to you"))
+                    Err(why!("recruit {r} is not among the cards dealt to you"))
                 }
             }
             (None, Action::Place { value, space }) => self.check_place(seat, value, space, false),
@@ -155,11 +190,11 @@ impl Euphoria {
             }
             (Some(Step::Pay(units)), Action::Pay(g)) => {
                 if !units.iter().any(|u| u.accepts & (1 << g.index()) != 0) {
-                    Err(format!("{g} is not part of what is left to pay"))
+                    Err(why!("{g} is not part of what is left to pay"))
                 } else if self.players[seat].count(g) == 0 {
-                    Err(format!("you have no {g}"))
+                    Err(why!("you have no {g}"))
                 } else if self.pay_unit_index(seat, units, g).is_none() {
-                    Err(format!(
+                    Err(why!(
                         "paying {g} would leave the rest of the cost unpayable"
                     ))
                 } else {
@@ -171,7 +206,7 @@ impl Euphoria {
                 if p.single && p.paid == 1 {
                     Ok(())
                 } else {
-                    Err("Jacko lets one card pay the Ark, after it is paid".into())
+                    Err(why!("Jacko lets one card pay the Ark, after it is paid"))
                 }
             }
             (Some(Step::Ask { seat, id, arg }), a) => self.check_ask(*seat as usize, *id, *arg, a),
@@ -179,18 +214,18 @@ impl Euphoria {
                 if menu & b.bit() != 0 {
                     Ok(())
                 } else {
-                    Err("that is not one of the choices offered".into())
+                    Err(why!("that is not one of the choices offered"))
                 }
             }
             (Some(Step::Shed { mask, .. }), Action::Discard(g)) => match g.artifact_index() {
                 Some(k) if mask & (1 << k) != 0 && self.players[seat].count(g) > 0 => Ok(()),
-                _ => Err(format!("you cannot discard a {g} card here")),
+                _ => Err(why!("you cannot discard a {g} card here")),
             },
             (Some(Step::TunnelTake(f)), Action::Take(g)) => {
                 if g == tunnel_resource(*f) {
                     Ok(())
                 } else {
-                    Err(format!(
+                    Err(why!(
                         "this tunnel gives {} or an artifact",
                         tunnel_resource(*f)
                     ))
@@ -201,7 +236,7 @@ impl Euphoria {
                 if g.is_resource() {
                     Ok(())
                 } else {
-                    Err("choose gold, stone or clay".into())
+                    Err(why!("choose gold, stone or clay"))
                 }
             }
             (Some(Step::StarChoice(f)), Action::Star(t)) => {
@@ -209,9 +244,9 @@ impl Euphoria {
                     Ok(())
                 } else {
                     Err(match t {
-                        StarTarget::Territory => format!("the {f} territory is full"),
+                        StarTarget::Territory => why!("the {f} territory is full"),
                         StarTarget::Market(_) => {
-                            format!("the star may go on a built {f} market tile without your star")
+                            why!("the star may go on a built {f} market tile without your star")
                         }
                     })
                 }
@@ -220,14 +255,14 @@ impl Euphoria {
                 if self.players[seat].count(g) > 0 {
                     Ok(())
                 } else {
-                    Err(format!("you hold no {g} card"))
+                    Err(why!("you hold no {g} card"))
                 }
             }
             (Some(Step::Lose { .. }), Action::Lose(g)) => {
                 if self.players[seat].count(g) > 0 {
                     Ok(())
                 } else {
-                    Err(format!("you have no {g}"))
+                    Err(why!("you have no {g}"))
                 }
             }
             (None, Action::Dilemma) => self.check_dilemma(seat),
@@ -239,7 +274,7 @@ impl Euphoria {
                 if ids.contains(&r) {
                     Ok(())
                 } else {
-                    Err(format!("recruit {r} is not one of the two you drew"))
+                    Err(why!("recruit {r} is not one of the two you drew"))
                 }
             }
             (None | Some(Step::Doubles), Action::Trade) => self.check_trade(),
@@ -250,7 +285,7 @@ impl Euphoria {
             }
             (Some(Step::TradeBuild(o)), Action::Propose) => {
                 if o.items() == 0 {
-                    Err("an offer needs at least one item".into())
+                    Err(why!("an offer needs at least one item"))
                 } else {
                     Ok(())
                 }
@@ -260,12 +295,14 @@ impl Euphoria {
             (Some(Step::TradeAnswer(_)), Action::Decline) => Ok(()),
             (None, Action::Pass) => {
                 if self.has_main_action(seat) {
-                    Err("you can still place, retrieve or resolve your dilemma".into())
+                    Err(why!(
+                        "you can still place, retrieve or resolve your dilemma"
+                    ))
                 } else {
                     Ok(())
                 }
             }
-            (top, _) => Err(format!("not now: {}", describe(top))),
+            (top, _) => Err(why!("not now: {}", describe(top))),
         }
     }
 
@@ -275,20 +312,15 @@ impl Euphoria {
         if p.dice.iter().any(|d| matches!(d, DieLoc::Board(..))) {
             return true;
         }
-        if self.check_dilemma(seat).is_ok() {
+        if self.check_dilemma::<Refused>(seat).is_ok() {
             return true;
         }
-        let values: Vec<u8> = p
-            .dice
-            .iter()
-            .filter_map(|d| match d {
-                DieLoc::Ready(v) => Some(*v),
-                _ => None,
-            })
-            .collect();
-        values
-            .iter()
-            .any(|&v| Space::all().any(|sp| self.check_place(seat, v, sp, false).is_ok()))
+        p.dice.iter().any(|d| match *d {
+            DieLoc::Ready(v) => {
+                Space::all().any(|sp| self.check_place::<Refused>(seat, v, sp, false).is_ok())
+            }
+            _ => false,
+        })
     }
 
     /// Applies an action already checked.
@@ -479,45 +511,44 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return;
         };
-        let mut candidates: Vec<Action> = Vec::new();
+        // The candidates go straight into `out` and the refused ones are dropped: the
+        // sweep allocates nothing once `out` has grown.
+        let candidates = out;
         let placements = |c: &mut Vec<Action>| {
-            let mut values: Vec<u8> = self.players[seat]
-                .dice
-                .iter()
-                .filter_map(|d| match d {
-                    DieLoc::Ready(v) => Some(*v),
-                    _ => None,
-                })
-                .collect();
-            values.sort_unstable();
-            values.dedup();
-            for v in values {
+            // Each die value once, in increasing order.
+            let mut ready = [false; 7];
+            for d in &self.players[seat].dice {
+                if let DieLoc::Ready(v) = *d {
+                    ready[usize::from(v).min(6)] = true;
+                }
+            }
+            for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
                 for space in Space::all() {
                     c.push(Action::Place { value: v, space });
                 }
             }
         };
         let retrievals = |c: &mut Vec<Action>| {
-            let mut seen = Vec::new();
+            let first = c.len();
             for d in &self.players[seat].dice {
                 if let DieLoc::Board(space, value) = *d {
-                    if !seen.contains(&(space, value)) {
-                        seen.push((space, value));
-                        c.push(Action::Retrieve { value, space });
+                    let action = Action::Retrieve { value, space };
+                    if !c[first..].contains(&action) {
+                        c.push(action);
                     }
                 }
             }
         };
         match self.stack.last() {
             None => {
-                placements(&mut candidates);
-                retrievals(&mut candidates);
+                placements(candidates);
+                retrievals(candidates);
                 candidates.push(Action::Dilemma);
                 candidates.push(Action::Trade);
                 candidates.push(Action::Pass);
             }
             Some(Step::Doubles) => {
-                placements(&mut candidates);
+                placements(candidates);
                 candidates.push(Action::End);
                 candidates.push(Action::Trade);
             }
@@ -532,7 +563,7 @@ impl Euphoria {
                 }
             }
             Some(Step::Retrieve { .. }) => {
-                retrievals(&mut candidates);
+                retrievals(candidates);
                 candidates.extend([
                     Action::FinishRetrieve(RetrievePay::Food),
                     Action::FinishRetrieve(RetrievePay::Bliss),
@@ -587,7 +618,7 @@ impl Euphoria {
             Some(Step::TradeAnswer(_)) => candidates.extend([Action::Accept, Action::Decline]),
             Some(_) => {}
         }
-        out.extend(candidates.into_iter().filter(|&a| self.check(a).is_ok()));
+        candidates.retain(|&a| self.check::<Refused>(a).is_ok());
     }
 
     /// Dice a player has in each state, for quick assertions.

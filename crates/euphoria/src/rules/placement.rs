@@ -1,5 +1,6 @@
 //! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
 
+use crate::cards::SpaceName;
 use crate::cards::{
     market_faction, market_threshold, space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind,
     DICE, MARKET_TILES, TUNNEL_END,
@@ -9,6 +10,7 @@ use crate::cards::{
 };
 use crate::rules::checks::StarSpot;
 use crate::rules::recruits::units_payable;
+use crate::rules::Why;
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step};
 use engine::Seat;
 
@@ -61,18 +63,16 @@ impl Euphoria {
     }
 
     /// The dice on a space (seat, die index, value).
-    pub fn occupants(&self, space: Space) -> Vec<(Seat, usize, u8)> {
-        let mut out = Vec::new();
-        for (s, p) in self.players.iter().enumerate() {
-            for (i, d) in p.dice.iter().enumerate() {
-                if let DieLoc::Board(sp, v) = *d {
-                    if sp == space {
-                        out.push((s, i, v));
-                    }
-                }
-            }
-        }
-        out
+    pub fn occupants(&self, space: Space) -> impl Iterator<Item = (Seat, usize, u8)> + '_ {
+        self.players.iter().enumerate().flat_map(move |(s, p)| {
+            p.dice
+                .iter()
+                .enumerate()
+                .filter_map(move |(i, d)| match *d {
+                    DieLoc::Board(sp, v) if sp == space => Some((s, i, v)),
+                    _ => None,
+                })
+        })
     }
 
     /// The die index of `seat` available with `value` (eligible for doubles if asked).
@@ -84,34 +84,38 @@ impl Euphoria {
     }
 
     /// Why `seat` may not place a die showing `value` on `space`, if it may not.
-    pub fn check_place(
+    pub fn check_place<W: Why>(
         &self,
         seat: Seat,
         value: u8,
         space: Space,
         doubles: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), W> {
         if self.ready_die(seat, value, doubles).is_none() {
             return Err(if doubles {
-                format!(
+                why!(
                     "no die showing {value} that was doubled at the start of the turn is available"
                 )
             } else {
-                format!("you have no available die showing {value}")
+                why!("you have no available die showing {value}")
             });
         }
         if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
-            return Err("a doubled worker costs 1 morale and your morale is 1".into());
+            return Err(why!("a doubled worker costs 1 morale and your morale is 1"));
         }
         if space.region() == Some(Faction::Icarite) && self.penalized(seat, Penalty::NoIcarus) {
-            return Err("the Apothecary penalty forbids placing workers in Icarus".into());
+            return Err(why!(
+                "the Apothecary penalty forbids placing workers in Icarus"
+            ));
         }
         if space.region() == Some(Faction::Icarite)
             && !self.v1()
             && self.has(seat, BRIAN)
             && !self.morale_room(seat, 1)
         {
-            return Err("with Brian a worker in Icarus costs 1 morale and your morale is 1".into());
+            return Err(why!(
+                "with Brian a worker in Icarus costs 1 morale and your morale is 1"
+            ));
         }
         // Occupants only where a rule needs them: this runs for every candidate placement.
         let mine_here = || {
@@ -124,64 +128,61 @@ impl Euphoria {
             SpaceKind::Area(_)
                 if self.penalized(seat, Penalty::OneWorkerPerArea) && mine_here() =>
             {
-                return Err(
+                return Err(why!(
                     "the Arena penalty allows only one of your workers in each commodity area"
-                        .into(),
-                );
+                ));
             }
             SpaceKind::TunnelEnd(f) => {
                 if self.miners[f.index()] < TUNNEL_END {
-                    return Err(format!(
+                    return Err(why!(
                         "the {f} tunnel end is closed until its miner reaches the end"
                     ));
                 }
                 if self.kaden_needed(seat, f)
                     && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2))
                 {
-                    return Err(format!(
+                    return Err(why!(
                         "only players with a face-up {f} recruit may use the {f} tunnel end"
                     ));
                 }
             }
             SpaceKind::Site(m, _) => {
                 if self.markets[m].built {
-                    return Err(
-                        "this market is already built; its construction sites are closed".into(),
-                    );
+                    return Err(why!(
+                        "this market is already built; its construction sites are closed"
+                    ));
                 }
-                if !self.occupants(space).is_empty() {
-                    return Err(
-                        "this construction site is taken (workers there cannot be bumped)".into(),
-                    );
+                if self.occupants(space).next().is_some() {
+                    return Err(why!(
+                        "this construction site is taken (workers there cannot be bumped)"
+                    ));
                 }
                 if self.penalized(seat, Penalty::NoSharedConstruction) {
-                    let shared = (0..4).any(|s| {
-                        self.occupants(Space::site(m, s))
-                            .iter()
-                            .any(|o| o.0 != seat)
-                    });
+                    let shared =
+                        (0..4).any(|s| self.occupants(Space::site(m, s)).any(|o| o.0 != seat));
                     if shared {
-                        return Err(
+                        return Err(why!(
                             "the Lounge penalty forbids building beside another player's worker"
-                                .into(),
-                        );
+                        ));
                     }
                 }
             }
             SpaceKind::Built(m) => {
                 if !self.markets[m].built {
-                    return Err("this market is not built yet".into());
+                    return Err(why!("this market is not built yet"));
                 }
                 if self.penalized(seat, Penalty::NoForeignBuiltMarket)
                     && self.markets[m].stars & (1 << seat) == 0
                 {
-                    return Err("the Plaza penalty forbids built markets without your star".into());
+                    return Err(why!(
+                        "the Plaza penalty forbids built markets without your star"
+                    ));
                 }
             }
             _ => {}
         }
         if space.is_bumpable() && mine_here() && self.penalized(seat, Penalty::NoSelfBump) {
-            return Err("the Spa penalty forbids bumping your own worker".into());
+            return Err(why!("the Spa penalty forbids bumping your own worker"));
         }
         let payable = match space.kind() {
             SpaceKind::ArtifactMarket(_) => {
@@ -200,12 +201,12 @@ impl Euphoria {
             return Err(match space.kind() {
                 SpaceKind::ArtifactMarket(_) => {
                     if self.penalized(seat, Penalty::NoPair) {
-                        "you need 3 artifact cards (the Courthouse penalty forbids a pair)".into()
+                        why!("you need 3 artifact cards (the Courthouse penalty forbids a pair)")
                     } else {
-                        "you need 3 artifact cards or 2 identical ones".into()
+                        why!("you need 3 artifact cards or 2 identical ones")
                     }
                 }
-                _ => format!("you cannot pay the cost of the {}", space.name()),
+                _ => why!("you cannot pay the cost of the {}", SpaceName(space)),
             });
         }
         Ok(())
@@ -219,7 +220,7 @@ impl Euphoria {
     /// The worker a placement on `space` would bump, if any.
     fn bump_target(&self, space: Space) -> Option<(Seat, usize, u8)> {
         if space.is_bumpable() {
-            self.occupants(space).first().copied()
+            self.occupants(space).next()
         } else {
             None
         }
@@ -353,7 +354,7 @@ impl Euphoria {
         let seat = self.current as usize;
         match space.kind() {
             SpaceKind::Area(f) => {
-                let total: u32 = self.occupants(space).iter().map(|o| o.2 as u32).sum();
+                let total: u32 = self.occupants(space).map(|o| u32::from(o.2)).sum();
                 let bonus = u32::from(self.tier_bonus(seat, f, 1));
                 let (amount, effect) = commodity_reward(total);
                 self.players[seat].add(f.commodity(), amount + bonus);
@@ -551,10 +552,10 @@ pub fn commodity_reward(total: u32) -> (u32, AreaEffect) {
 
 impl Euphoria {
     /// Why `seat` may not pay `g` towards an artifact market now.
-    pub fn check_pay_set(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), String> {
+    pub fn check_pay_set<W: Why>(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), W> {
         let player = &self.players[seat];
         if !g.is_artifact() || player.count(g) == 0 {
-            return Err(format!("you hold no {g} card"));
+            return Err(why!("you hold no {g} card"));
         }
         let n = player.hand_size();
         let ok = match p.paid {
@@ -565,10 +566,9 @@ impl Euphoria {
         if ok {
             Ok(())
         } else {
-            Err(
+            Err(why!(
                 "that card would leave the payment impossible to complete (3 any or 2 identical)"
-                    .into(),
-            )
+            ))
         }
     }
 }

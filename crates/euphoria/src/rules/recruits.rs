@@ -11,6 +11,7 @@ use crate::cards::*;
 use crate::config::Edition;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::tunnel_resource;
+use crate::rules::Why;
 use crate::state::{Boon, DieLoc, Euphoria, PayUnit, Step};
 use engine::Seat;
 
@@ -211,7 +212,6 @@ impl Euphoria {
         let space = self.turn.space.unwrap_or(Space(0));
         let others: Vec<u8> = self
             .occupants(space)
-            .iter()
             .filter(|o| !(o.0 == seat && o.1 == self.turn.die as usize))
             .map(|o| o.2)
             .collect();
@@ -261,7 +261,8 @@ impl Euphoria {
             }
             JOSIAH => {
                 let mut seen = 0u8;
-                for (s, _, _) in self.occupants(space) {
+                let here: Vec<Seat> = self.occupants(space).map(|o| o.0).collect();
+                for s in here {
                     if s != seat && seen & (1 << s) == 0 {
                         seen |= 1 << s;
                         self.shift_knowledge(s, 1);
@@ -510,52 +511,52 @@ impl Euphoria {
     }
 
     /// Why `action` does not answer the offer of ability `id` to `seat`.
-    pub fn check_ask(
+    pub fn check_ask<W: Why>(
         &self,
         seat: Seat,
         id: u8,
         arg: u8,
         action: crate::Action,
-    ) -> Result<(), String> {
+    ) -> Result<(), W> {
         use crate::Action;
         let name = recruit(id).name;
         match action {
             Action::Decline if id == MATTHEW => match self.turn.space.map(|s| s.kind()) {
                 Some(SpaceKind::Tunnel(f)) if self.players[seat].count(f.commodity()) > 0 => Ok(()),
-                _ => Err(
-                    "without Matthew you must pay the tunnel's commodity, and you have none".into(),
-                ),
+                _ => Err(why!(
+                    "without Matthew you must pay the tunnel's commodity, and you have none"
+                )),
             },
             Action::Decline => Ok(()),
             Action::Set(_) if id == AMANDA || id == YORDY => {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
-                    Err(format!("{name} cannot be used now"))
+                    Err(why!("{name} cannot be used now"))
                 }
             }
             Action::Discard(k) if id == ESME => {
                 if self.players[seat].count(k) > 0 {
                     Ok(())
                 } else {
-                    Err(format!("you hold no {k} card"))
+                    Err(why!("you hold no {k} card"))
                 }
             }
             Action::Use(r) if r == id && ![AMANDA, YORDY, ESME].contains(&id) => {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
-                    Err(format!("{name} cannot be used now"))
+                    Err(why!("{name} cannot be used now"))
                 }
             }
-            _ => Err(format!(
-                "answer {name} with {} or `decline`",
-                match id {
-                    AMANDA | YORDY => "`set V`".to_string(),
-                    ESME => "`discard KIND`".to_string(),
-                    _ => format!("`use {}`", RECRUIT_KEYS[id as usize - 1]),
-                }
-            )),
+            _ => Err(match id {
+                AMANDA | YORDY => why!("answer {name} with `set V` or `decline`"),
+                ESME => why!("answer {name} with `discard KIND` or `decline`"),
+                _ => why!(
+                    "answer {name} with `use {}` or `decline`",
+                    RECRUIT_KEYS[id as usize - 1]
+                ),
+            }),
         }
     }
 
@@ -676,7 +677,7 @@ impl Euphoria {
     pub fn space_hooks(&mut self, space: Space) {
         let seat = self.current as usize;
         let v1 = self.v1();
-        let alone = self.occupants(space).len() == 1;
+        let alone = self.occupants(space).count() == 1;
         let mut ids: Vec<u8> = Vec::new();
         match space.kind() {
             SpaceKind::Area(Faction::Euphorian) => ids.extend([KATY, GARY, JOSIAH]),

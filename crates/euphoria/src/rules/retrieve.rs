@@ -4,16 +4,17 @@ use crate::action::RetrievePay;
 use crate::cards::{
     Faction, Good, Penalty, Space, DICE, GIDGET, JEFFERSON, MAGGIE, PETE, SHEPPARD, YORDY,
 };
+use crate::rules::Why;
 use crate::state::{DieLoc, Euphoria, Step};
 
 impl Euphoria {
     /// Why the current player may not pick the die showing `value` on `space`, given the
     /// dice already picked (`picked`, a bitmask).
-    pub fn check_retrieve(&self, picked: u8, value: u8, space: Space) -> Result<(), String> {
+    pub fn check_retrieve<W: Why>(&self, picked: u8, value: u8, space: Space) -> Result<(), W> {
         match self.retrievable(picked, value, space) {
             Some(_) => Ok(()),
-            None if picked == 0 => Err(format!("you have no worker showing {value} on {space}")),
-            None => Err(format!(
+            None if picked == 0 => Err(why!("you have no worker showing {value} on {space}")),
+            None => Err(why!(
                 "you have no other worker showing {value} on {space} to pick"
             )),
         }
@@ -40,16 +41,16 @@ impl Euphoria {
     }
 
     /// Why the current player may not finish the retrieval paying `pay`.
-    pub fn check_finish_retrieve(&self, pay: RetrievePay) -> Result<(), String> {
+    pub fn check_finish_retrieve<W: Why>(&self, pay: RetrievePay) -> Result<(), W> {
         let seat = self.current as usize;
         let p = &self.players[seat];
         match pay {
-            RetrievePay::Food if p.count(Good::Food) == 0 => Err("you have no food".into()),
-            RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err("you have no bliss".into()),
-            RetrievePay::Energy if !self.has(seat, JEFFERSON) => {
-                Err("only Jefferson the Shock Artist lets you retrieve with energy".into())
-            }
-            RetrievePay::Energy if p.count(Good::Energy) == 0 => Err("you have no energy".into()),
+            RetrievePay::Food if p.count(Good::Food) == 0 => Err(why!("you have no food")),
+            RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err(why!("you have no bliss")),
+            RetrievePay::Energy if !self.has(seat, JEFFERSON) => Err(why!(
+                "only Jefferson the Shock Artist lets you retrieve with energy"
+            )),
+            RetrievePay::Energy if p.count(Good::Energy) == 0 => Err(why!("you have no energy")),
             _ => Ok(()),
         }
     }

@@ -3,13 +3,14 @@
 
 use crate::action::Action;
 use crate::cards::Good;
+use crate::rules::Why;
 use crate::state::{Euphoria, Offer, Step, OFFERS_PER_TURN, OFFER_ITEMS};
 
 impl Euphoria {
     /// Why the current player may not start trading now.
-    pub fn check_trade(&self) -> Result<(), String> {
+    pub fn check_trade<W: Why>(&self) -> Result<(), W> {
         if self.turn.offers >= OFFERS_PER_TURN {
-            return Err(format!("at most {OFFERS_PER_TURN} offer per turn"));
+            return Err(why!("at most {OFFERS_PER_TURN} offer per turn"));
         }
         Ok(())
     }
@@ -21,12 +22,12 @@ impl Euphoria {
     }
 
     /// Why the current player may not open an offer to `to`.
-    pub fn check_offer(&self, to: u8) -> Result<(), String> {
+    pub fn check_offer<W: Why>(&self, to: u8) -> Result<(), W> {
         if to as usize >= self.n() {
-            return Err(format!("there is no seat {to}"));
+            return Err(why!("there is no seat {to}"));
         }
         if to == self.current {
-            return Err("you cannot trade with yourself".into());
+            return Err(why!("you cannot trade with yourself"));
         }
         Ok(())
     }
@@ -42,25 +43,25 @@ impl Euphoria {
     }
 
     /// Why `item` (give or ask) may not be added to `offer`.
-    pub fn check_offer_item(&self, offer: &Offer, item: Action) -> Result<(), String> {
+    pub fn check_offer_item<W: Why>(&self, offer: &Offer, item: Action) -> Result<(), W> {
         if offer.items() >= OFFER_ITEMS {
-            return Err(format!("an offer holds at most {OFFER_ITEMS} items"));
+            return Err(why!("an offer holds at most {OFFER_ITEMS} items"));
         }
         let me = &self.players[self.current as usize];
         let them = &self.players[offer.partner as usize];
         match item {
             Action::Give(g) => {
                 if offer.ask[g.index()] > 0 {
-                    return Err(format!("you already ask for {g}"));
+                    return Err(why!("you already ask for {g}"));
                 }
                 if me.count(g) <= offer.give[g.index()] as u32 {
-                    return Err(format!("you do not have another {g} to give"));
+                    return Err(why!("you do not have another {g} to give"));
                 }
                 Ok(())
             }
             Action::Ask(g) => {
                 if offer.give[g.index()] > 0 {
-                    return Err(format!("you already give {g}"));
+                    return Err(why!("you already give {g}"));
                 }
                 // Their card kinds are secret: only the hand size limits what you ask.
                 if g.is_artifact() {
@@ -69,14 +70,14 @@ impl Euphoria {
                         .map(|k| offer.ask[k.index()] as u32)
                         .sum();
                     if them.hand_size() <= asked {
-                        return Err("they do not hold that many artifact cards".into());
+                        return Err(why!("they do not hold that many artifact cards"));
                     }
                 } else if them.count(g) <= offer.ask[g.index()] as u32 {
-                    return Err(format!("they do not have another {g}"));
+                    return Err(why!("they do not have another {g}"));
                 }
                 Ok(())
             }
-            _ => Err("not an offer item".into()),
+            _ => Err(why!("not an offer item")),
         }
     }
 
@@ -92,11 +93,11 @@ impl Euphoria {
     }
 
     /// Why the partner may not accept `offer`.
-    pub fn check_accept(&self, offer: &Offer) -> Result<(), String> {
+    pub fn check_accept<W: Why>(&self, offer: &Offer) -> Result<(), W> {
         let them = &self.players[offer.partner as usize];
         for g in Good::ALL {
             if them.count(g) < offer.ask[g.index()] as u32 {
-                return Err(format!("you do not have the {g} asked for"));
+                return Err(why!("you do not have the {g} asked for"));
             }
         }
         Ok(())
