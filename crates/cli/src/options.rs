@@ -97,6 +97,20 @@ pub fn progress(games: u64) -> indicatif::ProgressBar {
     bar
 }
 
+/// The options every batch of games shares (`sim`, `tournament`).
+#[derive(clap::Args)]
+pub struct BatchArgs {
+    /// The batch's seed: game i is seeded from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of tables (a tournament's has an `elo` map).
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Prints a report as one JSON object, or as its text tables.
 pub fn print_report<R: serde::Serialize + std::fmt::Display>(
     report: &R,

@@ -1,5 +1,5 @@
 //! `tabletop sim`: many bot games on all cores.
-use crate::options::GameOptions;
+use crate::options::{BatchArgs, GameOptions};
 use crate::user;
 use bots::BotSpec;
 use catalog::Visit;
@@ -17,15 +17,8 @@ pub struct SimArgs {
     /// Bots by seat, comma-separated (default: random in every seat).
     #[arg(long, value_delimiter = ',')]
     seats: Vec<String>,
-    /// The batch's seed: game i is seeded from it and i.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Print one JSON object instead of a table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -39,7 +32,7 @@ impl Visit for Sim {
     type Out = anyhow::Result<()>;
     fn visit<G: Game>(self) -> anyhow::Result<()> {
         let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
-        let players = G::new(&config, self.args.seed).map_err(user)?.seats();
+        let players = G::new(&config, self.args.batch.seed).map_err(user)?.seats();
         let seats = if self.args.seats.is_empty() {
             vec![BotSpec::Random; players]
         } else {
@@ -57,8 +50,8 @@ impl Visit for Sim {
         }
         let options = SimOptions {
             games: self.args.games,
-            seed: self.args.seed,
-            threads: self.args.threads,
+            seed: self.args.batch.seed,
+            threads: self.args.batch.threads,
             seats,
         };
         let bar = crate::options::progress(self.args.games);
@@ -67,7 +60,7 @@ impl Visit for Sim {
             other => user(other),
         })?;
         bar.finish_and_clear();
-        crate::options::print_report(&report, self.args.json)
+        crate::options::print_report(&report, self.args.batch.json)
     }
 }
 

@@ -1,5 +1,5 @@
 //! `tabletop tournament`: every pair of bots plays, seats rotated; win rates and Elo.
-use crate::options::GameOptions;
+use crate::options::{BatchArgs, GameOptions};
 use crate::user;
 use bots::tournament::{try_run, TournamentOptions};
 use bots::BotSpec;
@@ -17,15 +17,8 @@ pub struct TournamentArgs {
     /// Games per pair of bots.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// The tournament's seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Print one JSON object (with an `elo` map) instead of tables.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -50,13 +43,13 @@ impl Visit for Tournament {
         let options = TournamentOptions {
             bots,
             games: self.args.games,
-            seed: self.args.seed,
-            threads: self.args.threads,
+            seed: self.args.batch.seed,
+            threads: self.args.batch.threads,
         };
         let bar = crate::options::progress(pairs * self.args.games);
         let report = try_run::<G>(&config, &options, &|| bar.inc(1)).map_err(user)?;
         bar.finish_and_clear();
-        crate::options::print_report(&report, self.args.json)
+        crate::options::print_report(&report, self.args.batch.json)
     }
 }
 
