@@ -2,11 +2,14 @@
 //!
 //! Each game is played to its end screen through clicks alone against a bot; for Drop
 //! Site a second browser in the other seat sees every move appear; screenshots of every
-//! table at desktop and phone width go to `docs/screenshots/`.
+//! table at desktop and phone width go to `target/tmp/screenshots/` (to
+//! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`).
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the tests print a loud
 //! message and pass, unless `CI` is set: then they fail.
 
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine as _;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -310,7 +313,7 @@ impl Session {
             .as_str()
             .ok_or_else(|| anyhow::anyhow!("no screenshot"))?;
         std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
-        std::fs::write(path, base64_decode(data)?)?;
+        std::fs::write(path, BASE64.decode(data)?)?;
         Ok(())
     }
     async fn quit(self) {
@@ -318,33 +321,16 @@ impl Session {
     }
 }
 
-fn base64_decode(text: &str) -> Res<Vec<u8>> {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for &c in text.as_bytes() {
-        if c == b'=' || c.is_ascii_whitespace() {
-            continue;
-        }
-        let v = ALPHABET
-            .iter()
-            .position(|&a| a == c)
-            .ok_or_else(|| anyhow::anyhow!("not base64: {c}"))?;
-        acc = (acc << 6) | v as u32;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Ok(out)
-}
-
+/// Where a screenshot goes: `docs/screenshots/` when `TABLETOP_UPDATE_SCREENSHOTS` is set
+/// (to refresh the pictures in the README), else a scratch folder under `target/`, so an
+/// ordinary test run leaves the checkout as it was.
 fn screenshot_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/screenshots")
-        .join(format!("{name}.png"))
+    let dir = if std::env::var_os("TABLETOP_UPDATE_SCREENSHOTS").is_some() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
+    dir.join(format!("{name}.png"))
 }
 
 /// A small deterministic random stream for choosing clicks.
