@@ -321,7 +321,8 @@ fn bumping_returns_and_rerolls_the_die() {
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert_eq!(
-        g.occupants(Space::tunnel(Faction::Euphorian)).collect::<Vec<_>>(),
+        g.occupants(Space::tunnel(Faction::Euphorian))
+            .collect::<Vec<_>>(),
         vec![(0, 0, 2)]
     );
     let values = g.ready_values(1);
