@@ -87,6 +87,19 @@ impl Euphoria {
         }
     }
 
+    /// Queues the hooks of those of `ids` that `seat` has, to run in the order given.
+    fn push_hooks(&mut self, seat: Seat, ids: &[u8]) {
+        for &id in ids.iter().rev() {
+            if self.has(seat, id) {
+                self.stack.push(Step::Hook {
+                    seat: seat as u8,
+                    id,
+                    arg: 0,
+                });
+            }
+        }
+    }
+
     /// The die of the current player just placed, if still on the board.
     fn placed_die(&self) -> Option<usize> {
         let seat = self.current as usize;
@@ -660,16 +673,7 @@ impl Euphoria {
         if v1 && market {
             ids.push(FLAVIO);
         }
-        let steps = ids
-            .into_iter()
-            .filter(|&id| self.has(seat, id))
-            .map(|id| Step::Hook {
-                seat: seat as u8,
-                id,
-                arg: 0,
-            })
-            .collect();
-        self.push_seq(steps);
+        self.push_hooks(seat, &ids);
     }
 
     /// The placing player's space-triggered recruits (spec 5.3 step 6): automatic ones
@@ -729,16 +733,7 @@ impl Euphoria {
         if alone && matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite) {
             ids.push(KYLE);
         }
-        let steps = ids
-            .into_iter()
-            .filter(|&id| self.has(seat, id))
-            .map(|id| Step::Hook {
-                seat: seat as u8,
-                id,
-                arg: 0,
-            })
-            .collect();
-        self.push_seq(steps);
+        self.push_hooks(seat, &ids);
     }
 
     /// The goods a placement costs `seat`, one unit per good, with what its recruits let
