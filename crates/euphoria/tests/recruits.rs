@@ -2,6 +2,9 @@
 //! the Academy penalty, or its condition unmet); 1st-edition variants where they differ.
 //! Tests are named after the recruit's key (`cards::RECRUIT_KEYS`).
 
+mod common;
+
+use common::*;
 use engine::{rng_from_seed, Game};
 use euphoria::cards::*;
 use euphoria::{DieLoc, Edition, Euphoria, EuphoriaConfig, Step};
@@ -38,47 +41,6 @@ fn give(g: &mut Euphoria, seat: usize, id: u8, up: bool) {
         .collect();
     held.push((id, up));
     g.set_recruits(seat, &held);
-}
-
-fn act(g: &mut Euphoria, text: &str) {
-    let a: euphoria::Action = text.parse().expect("notation");
-    if let Err(e) = g.apply(a) {
-        panic!("{text} refused: {e}; legal: {:?}", legal(g));
-    }
-    assert_eq!(g.validate(), Ok(()));
-}
-
-fn refuse(g: &mut Euphoria, text: &str) -> String {
-    let a: euphoria::Action = text.parse().expect("notation");
-    let before = g.clone();
-    let e = g.apply(a).expect_err(text);
-    assert_eq!(*g, before, "a refusal changed the state");
-    e.reason
-}
-
-fn legal(g: &Euphoria) -> Vec<String> {
-    let mut out = Vec::new();
-    g.legal_actions(&mut out);
-    out.iter().map(|a| a.to_string()).collect()
-}
-
-fn offered(g: &Euphoria, text: &str) -> bool {
-    legal(g).iter().any(|a| a == text)
-}
-
-fn ready(v: u8) -> DieLoc {
-    DieLoc::Ready(v)
-}
-
-fn on(space: Space, v: u8) -> DieLoc {
-    DieLoc::Board(space, v)
-}
-
-fn tile(p: Penalty) -> u8 {
-    MARKET_TILES
-        .iter()
-        .position(|t| t.penalty == p)
-        .expect("a tile") as u8
 }
 
 /// Seat 0 is under the Academy penalty (built on slot WB with seat 2's star).

@@ -1,9 +1,12 @@
 //! Every action space (allowed and refused), bumping, doubles, retrieval and the 18
 //! market penalties.
 
+mod common;
+
+use common::*;
 use engine::Game;
-use euphoria::cards::{Faction, Good, Penalty, Space, MARKET_TILES};
-use euphoria::{Action, DieLoc, Euphoria, EuphoriaConfig, Step};
+use euphoria::cards::{Faction, Good, Penalty, Space};
+use euphoria::{DieLoc, Euphoria, EuphoriaConfig, Step};
 
 fn fresh(players: usize) -> Euphoria {
     fresh_with(EuphoriaConfig::players(players))
@@ -17,38 +20,6 @@ fn fresh_with(config: EuphoriaConfig) -> Euphoria {
     }
     g.set_turn(0);
     g
-}
-
-fn act(g: &mut Euphoria, text: &str) {
-    let a: Action = text.parse().expect("notation");
-    if let Err(e) = g.apply(a) {
-        panic!("{text} refused: {e}");
-    }
-    assert_eq!(g.validate(), Ok(()));
-}
-
-fn refuse(g: &mut Euphoria, text: &str) -> String {
-    let a: Action = text.parse().expect("notation");
-    let before = g.clone();
-    let e = g.apply(a).expect_err(text);
-    assert_eq!(*g, before, "a refusal changed the state");
-    assert!(!g.is_legal(a));
-    e.reason
-}
-
-fn ready(v: u8) -> DieLoc {
-    DieLoc::Ready(v)
-}
-
-fn on(space: Space, v: u8) -> DieLoc {
-    DieLoc::Board(space, v)
-}
-
-fn tile(p: Penalty) -> u8 {
-    MARKET_TILES
-        .iter()
-        .position(|t| t.penalty == p)
-        .expect("a tile") as u8
 }
 
 /// Seat 0 suffers `p`: the tile is built on slot WB with seat 1's star only.

@@ -1,0 +1,54 @@
+//! Helpers shared by the rule tests: actions by notation, dice, market tiles.
+#![allow(dead_code)]
+use engine::Game;
+use euphoria::cards::{Penalty, Space, MARKET_TILES};
+use euphoria::{Action, DieLoc, Euphoria};
+
+/// Applies an action in notation, which must be legal; the state must still validate.
+pub fn act(g: &mut Euphoria, text: &str) {
+    let a: Action = text.parse().expect("notation");
+    if let Err(e) = g.apply(a) {
+        panic!("{text} refused: {e}; legal: {:?}", legal(g));
+    }
+    assert_eq!(g.validate(), Ok(()));
+}
+
+/// Tries an action that must be refused, leaving the state as it was; returns the reason.
+pub fn refuse(g: &mut Euphoria, text: &str) -> String {
+    let a: Action = text.parse().expect("notation");
+    let before = g.clone();
+    let e = g.apply(a).expect_err(text);
+    assert_eq!(*g, before, "a refusal changed the state");
+    assert!(!g.is_legal(a));
+    e.reason
+}
+
+/// The legal actions in notation.
+pub fn legal(g: &Euphoria) -> Vec<String> {
+    let mut out = Vec::new();
+    g.legal_actions(&mut out);
+    out.iter().map(|a| a.to_string()).collect()
+}
+
+/// Whether `text` is among the legal actions.
+pub fn offered(g: &Euphoria, text: &str) -> bool {
+    legal(g).iter().any(|a| a == text)
+}
+
+/// A die ready to place, showing `v`.
+pub fn ready(v: u8) -> DieLoc {
+    DieLoc::Ready(v)
+}
+
+/// A die showing `v` on `space`.
+pub fn on(space: Space, v: u8) -> DieLoc {
+    DieLoc::Board(space, v)
+}
+
+/// The index of the market tile with penalty `p`.
+pub fn tile(p: Penalty) -> u8 {
+    MARKET_TILES
+        .iter()
+        .position(|t| t.penalty == p)
+        .expect("a tile") as u8
+}
