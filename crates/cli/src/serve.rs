@@ -1,6 +1,7 @@
 //! `tabletop serve`: the online server (the `server` crate) on an address and a database.
 use clap::Args;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 #[derive(Args, Clone, Debug)]
 pub struct ServeArgs {
@@ -10,6 +11,38 @@ pub struct ServeArgs {
     /// `sqlite://PATH` (created if missing) or `postgres://URL`.
     #[arg(long, default_value = "sqlite://tabletop.sqlite")]
     pub database: String,
+    /// Threads serving connections and moves. Bots and the database have threads of
+    /// their own; one thread serves thousands of moves a second with the fewest wake-ups.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Connections open at once (HTTP and WebSocket); one more is answered 503.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Seconds for a request's headers to arrive; a silent connection is closed then.
+    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
+    pub header_timeout: f64,
+    /// Seconds to answer a request once its headers are in (408 past it).
+    #[arg(long, default_value_t = 30.0, value_parser = seconds)]
+    pub request_timeout: f64,
+    /// The largest request line and headers, in bytes (431 past it).
+    #[arg(long, default_value_t = 16 * 1024, value_parser = clap::value_parser!(u32).range(1024..=60 * 1024))]
+    pub max_header_bytes: u32,
+    /// Seconds between pings on an open WebSocket.
+    #[arg(long, default_value_t = 30.0, value_parser = seconds)]
+    pub ping_interval: f64,
+    /// Pings in a row without an answer before a WebSocket is closed.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    pub ping_misses: u32,
+}
+
+/// A positive number of seconds (a day at most).
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "expected seconds between 0 and 86400, not `{text}`"
+        )),
+    }
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -19,10 +52,20 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(usize::from(args.threads))
         .enable_all()
         .build()?;
+    let limits = server::ConnectionLimits {
+        max_connections: args.max_connections as usize,
+        header_timeout: Duration::from_secs_f64(args.header_timeout),
+        request_timeout: Duration::from_secs_f64(args.request_timeout),
+        max_header_bytes: args.max_header_bytes as usize,
+        ping_interval: Duration::from_secs_f64(args.ping_interval),
+        ping_misses: args.ping_misses,
+    };
     runtime.block_on(server::serve(server::ServeOptions {
         addr: args.addr,
         database: args.database,
+        limits,
     }))
 }

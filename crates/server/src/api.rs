@@ -1,5 +1,6 @@
 //! The HTTP handlers and the WebSocket sessions (see docs/http-api.md).
 
+use crate::conn::ConnectionPermit;
 use crate::error::{truncate, ApiError};
 use crate::hub::{Hub, Snapshot, Table};
 use crate::store::{GameRow, Status};
@@ -10,12 +11,12 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use engine::{GameRecord, Seat, Viewer};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// The largest request body accepted (a bigger one gets `request/too_large`).
 pub const MAX_BODY: usize = 64 * 1024;
@@ -209,7 +210,7 @@ pub(crate) async fn create_table(
         .await?;
     let mut out = table_out(&table.row, Some(&tokens));
     out.version = Some(0);
-    out.to_act = table.snapshot(Viewer::Spectator).await.to_act;
+    out.to_act = table.brief().await.2;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
@@ -244,11 +245,11 @@ pub(crate) async fn get_table(
     Path(id): Path<String>,
 ) -> Result<Json<TableOut>, ApiError> {
     let table = hub.table(&id).await?;
-    let snapshot = table.snapshot(Viewer::Spectator).await;
+    let (version, status, to_act) = table.brief().await;
     let mut out = table_out(&table.row, None);
-    out.status = snapshot.status;
-    out.version = Some(snapshot.version);
-    out.to_act = snapshot.to_act;
+    out.status = status;
+    out.version = Some(version);
+    out.to_act = to_act;
     Ok(Json(out))
 }
 
@@ -345,11 +346,20 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
     .into_response())
 }
 
+/// How sockets are pinged (from [`crate::ConnectionLimits`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pings {
+    pub interval: std::time::Duration,
+    pub misses: u32,
+}
+
 pub(crate) async fn websocket(
     State(hub): Hubs,
     Path(id): Path<String>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
+    Extension(pings): Extension<Pings>,
+    permit: Option<Extension<ConnectionPermit>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
@@ -362,8 +372,25 @@ pub(crate) async fn websocket(
     })?;
     Ok(upgrade
         .max_message_size(MAX_BODY)
-        .on_upgrade(move |socket| session(hub, table, viewer, socket)))
+        .read_buffer_size(SOCKET_READ_BUFFER)
+        .write_buffer_size(SOCKET_WRITE_BUFFER)
+        .max_write_buffer_size(SOCKET_MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| async move {
+            // The connection's permit lives as long as the socket.
+            let _permit = permit;
+            session(hub, table, viewer, pings, socket).await;
+        }))
 }
+
+/// A socket's read buffer. Client messages are small (an action is under 300 bytes);
+/// tungstenite zero-fills its whole read buffer before every read, and its 128 KiB
+/// default cost more CPU per move than anything else.
+const SOCKET_READ_BUFFER: usize = 2 * 1024;
+/// Frames are gathered up to this size until a flush (an `ack` and the `state` that
+/// follows it leave in one write).
+const SOCKET_WRITE_BUFFER: usize = 16 * 1024;
+/// A client that does not read its socket is cut off when this much is waiting for it.
+const SOCKET_MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 /// What a client may send on its WebSocket.
 #[derive(Deserialize)]
@@ -378,9 +405,8 @@ enum ClientMessage {
 /// What the server sends on a WebSocket.
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-enum ServerMessage<'a> {
-    /// The viewer's view after a change (and at once on connecting).
-    State(&'a Snapshot),
+/// (The `state` message is written by [`Table::state_message`].)
+enum ServerMessage {
     /// An action sent on this socket was committed.
     Ack {
         version: u64,
@@ -391,7 +417,7 @@ enum ServerMessage<'a> {
     },
 }
 
-fn encode(message: &ServerMessage<'_>) -> Message {
+fn encode(message: &ServerMessage) -> Message {
     Message::Text(
         serde_json::to_string(message)
             .unwrap_or_else(|_| "{\"type\":\"error\",\"code\":\"internal\"}".into())
@@ -399,33 +425,54 @@ fn encode(message: &ServerMessage<'_>) -> Message {
     )
 }
 
-async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSocket) {
+/// One socket: the viewer's `state` at once and after every change, and the viewer's
+/// actions played. Queued frames leave in one write per wake-up (`feed`, then `flush`).
+async fn session(
+    hub: Arc<Hub>,
+    table: Arc<Table>,
+    viewer: Viewer,
+    pings: Pings,
+    mut socket: WebSocket,
+) {
     let mut changes = table.subscribe();
-    let (mut sink, mut stream) = socket.split();
-    let first = table.snapshot(viewer).await;
-    let mut sent = first.version;
-    if sink
-        .send(encode(&ServerMessage::State(&first)))
-        .await
-        .is_err()
-    {
+    let (mut sent, first) = table.state_message(viewer).await;
+    if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
+    let mut ping =
+        tokio::time::interval_at(tokio::time::Instant::now() + pings.interval, pings.interval);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // Pings sent since the client last sent anything.
+    let mut unanswered = 0u32;
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if unanswered >= pings.misses {
+                    // A client that reads nothing may never take the close frame either.
+                    let close = socket.send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                        code: axum::extract::ws::close_code::AWAY,
+                        reason: "no answer to pings".into(),
+                    })));
+                    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), close).await;
+                    return;
+                }
+                unanswered += 1;
+                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                    return;
+                }
+            }
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
-                    let snapshot = table.snapshot(viewer).await;
-                    if snapshot.version != sent {
-                        sent = snapshot.version;
-                        if sink.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
-                            return;
-                        }
+                    if !push_state(&table, viewer, &mut sent, &mut socket).await
+                        || socket.flush().await.is_err()
+                    {
+                        return;
                     }
                 }
                 Err(RecvError::Closed) => return,
             },
-            message = stream.next() => {
+            message = socket.recv() => {
+                unanswered = 0;
                 let text = match message {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     Some(Ok(Message::Text(text))) => text,
@@ -437,9 +484,10 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                         truncate(&e.to_string(), 300)
                     ))),
                     Ok(ClientMessage::Sync) => {
-                        let snapshot = table.snapshot(viewer).await;
-                        sent = snapshot.version;
-                        if sink.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
+                        sent = u64::MAX;
+                        if !push_state(&table, viewer, &mut sent, &mut socket).await
+                            || socket.flush().await.is_err()
+                        {
                             return;
                         }
                         continue;
@@ -453,12 +501,35 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                     Ok(played) => ServerMessage::Ack { version: played.version },
                     Err(e) => ServerMessage::Error { code: e.code, message: e.message },
                 };
-                if sink.send(encode(&message)).await.is_err() {
+                if socket.feed(encode(&message)).await.is_err() {
+                    return;
+                }
+                // The move's own change is already announced: its state goes out in the
+                // same write as the ack.
+                let pushed = match changes.try_recv() {
+                    Ok(_) | Err(TryRecvError::Lagged(_)) => {
+                        push_state(&table, viewer, &mut sent, &mut socket).await
+                    }
+                    Err(TryRecvError::Empty) => true,
+                    Err(TryRecvError::Closed) => false,
+                };
+                if !pushed || socket.flush().await.is_err() {
                     return;
                 }
             }
         }
     }
+}
+
+/// Queues the viewer's `state` if its version is not the one sent last; `false` when the
+/// socket failed.
+async fn push_state(table: &Table, viewer: Viewer, sent: &mut u64, socket: &mut WebSocket) -> bool {
+    let (version, text) = table.state_message(viewer).await;
+    if version == *sent {
+        return true;
+    }
+    *sent = version;
+    socket.feed(Message::Text(text)).await.is_ok()
 }
 
 pub(crate) async fn not_found() -> ApiError {

@@ -3,6 +3,7 @@
 
 use crate::error::{truncate, ApiError};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use engine::{DynState, Outcome, Seat, Viewer};
 use serde::Serialize;
@@ -45,6 +46,10 @@ struct Live {
     state: Box<dyn DynState>,
     actions: Vec<String>,
     bot_running: bool,
+    /// The `state` messages serialized at this version, one per viewer asked so far:
+    /// every socket of the same viewer shares one serialization.
+    pushes: Vec<(Viewer, Utf8Bytes)>,
+    pushes_version: u64,
 }
 
 impl Live {
@@ -62,10 +67,20 @@ impl Live {
     }
 }
 
+/// Bytes in lower-case hex.
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
+}
+
 /// SHA-256 of a token, in hex.
 pub fn token_hash(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&Sha256::digest(token.as_bytes()))
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -80,7 +95,7 @@ pub fn random_hex(n: usize) -> String {
     use rand::RngCore;
     let mut bytes = vec![0u8; n];
     rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&bytes)
 }
 
 impl Table {
@@ -111,6 +126,74 @@ impl Table {
     pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
         let live = self.live.lock().await;
         self.snapshot_of(&live, viewer)
+    }
+
+    /// The version, status and seat to act, without building a view.
+    pub async fn brief(&self) -> (u64, Status, Option<Seat>) {
+        let live = self.live.lock().await;
+        (live.version(), live.status(), live.state.to_act())
+    }
+
+    /// The socket's `state` message for `viewer` now, and its version: the
+    /// [`Snapshot`] with `"type": "state"` first, serialized once per viewer and version
+    /// straight from the game's view (no `Value` tree).
+    pub async fn state_message(&self, viewer: Viewer) -> (u64, Utf8Bytes) {
+        let mut live = self.live.lock().await;
+        let version = live.version();
+        if live.pushes_version != version {
+            live.pushes.clear();
+            live.pushes_version = version;
+        }
+        if let Some((_, text)) = live.pushes.iter().find(|(v, _)| *v == viewer) {
+            return (version, text.clone());
+        }
+        let mut out = Vec::with_capacity(1024);
+        let text = match self.write_state(&live, viewer, &mut out) {
+            Ok(()) => String::from_utf8(out).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let text = Utf8Bytes::from(text.unwrap_or_else(|e| {
+            tracing::error!("table {}: a view does not serialize: {e}", self.row.id);
+            r#"{"type":"error","code":"internal","message":"the view does not serialize"}"#
+                .to_string()
+        }));
+        live.pushes.push((viewer, text.clone()));
+        (version, text)
+    }
+
+    /// Writes `{"type":"state", ...}` with the fields of [`Snapshot`], in its order.
+    fn write_state(
+        &self,
+        live: &Live,
+        viewer: Viewer,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
+        let to_act = live.state.to_act();
+        out.extend_from_slice(br#"{"type":"state","table":"#);
+        serde_json::to_writer(&mut *out, &self.row.id)?;
+        out.extend_from_slice(br#","game":"#);
+        serde_json::to_writer(&mut *out, &self.row.game)?;
+        out.extend_from_slice(br#","version":"#);
+        serde_json::to_writer(&mut *out, &live.version())?;
+        out.extend_from_slice(br#","seat":"#);
+        serde_json::to_writer(&mut *out, &viewer.seat())?;
+        out.extend_from_slice(br#","to_act":"#);
+        serde_json::to_writer(&mut *out, &to_act)?;
+        out.extend_from_slice(br#","status":"#);
+        serde_json::to_writer(&mut *out, &live.status())?;
+        out.extend_from_slice(br#","legal":"#);
+        match viewer.seat() {
+            Some(seat) if to_act == Some(seat) => {
+                serde_json::to_writer(&mut *out, &live.state.legal())?;
+            }
+            _ => out.extend_from_slice(b"[]"),
+        }
+        out.extend_from_slice(br#","view":"#);
+        live.state.write_view_json(viewer, out)?;
+        out.extend_from_slice(br#","outcome":"#);
+        serde_json::to_writer(&mut *out, &live.state.outcome())?;
+        out.push(b'}');
+        Ok(())
     }
 
     fn snapshot_of(&self, live: &Live, viewer: Viewer) -> Snapshot {
@@ -264,17 +347,31 @@ impl Hub {
             })?;
             actions.push(action.action);
         }
-        let (changed, _) = broadcast::channel(64);
+        self.keep(row, state, actions)
+    }
+
+    /// A table in memory from its row, state and actions; kept in the cache (and its bots
+    /// started) unless it is finished.
+    fn keep(
+        self: &Arc<Self>,
+        row: GameRow,
+        state: Box<dyn DynState>,
+        actions: Vec<String>,
+    ) -> Result<Arc<Table>, ApiError> {
+        let finished = state.outcome().is_some();
+        let (changed, _) = broadcast::channel(16);
         let table = Arc::new(Table {
             row,
             live: Mutex::new(Live {
                 state,
                 actions,
                 bot_running: false,
+                pushes: Vec::new(),
+                pushes_version: 0,
             }),
             changed,
         });
-        if table.live.lock().await.status() == Status::Finished {
+        if finished {
             // Finished games are not kept in memory: they change no more.
             return Ok(table);
         }
@@ -284,7 +381,7 @@ impl Hub {
                 .lock()
                 .map_err(|_| ApiError::internal("table cache poisoned"))?;
             tables
-                .entry(id.to_string())
+                .entry(table.row.id.clone())
                 .or_insert_with(|| table.clone())
                 .clone()
         };
@@ -386,7 +483,7 @@ impl Hub {
             status: Status::Open,
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
-        let table = self.table(&row.id).await?;
+        let table = self.keep(row, state, Vec::new())?;
         Ok((table, tokens))
     }
 
@@ -519,6 +616,10 @@ impl Hub {
 
     /// Starts the bot driver of `table` if a bot is to act and none is running.
     fn kick_bots(self: &Arc<Self>, table: &Arc<Table>) {
+        if table.row.seats.iter().all(|s| s.player == "human") {
+            // No bot at this table: no task to start.
+            return;
+        }
         let hub = self.clone();
         let table = table.clone();
         tokio::spawn(async move { hub.drive_bots(table).await });

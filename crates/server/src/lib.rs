@@ -11,11 +11,13 @@
 //!   `UNIQUE (game_id, seq)` key accepts exactly one.
 
 mod api;
+pub mod conn;
 pub mod error;
 pub mod hub;
 pub mod store;
 pub mod web;
 
+pub use conn::ConnectionLimits;
 pub use error::ApiError;
 pub use hub::{Hub, Snapshot, Table};
 pub use store::{PgStore, SqliteStore, Status, Store};
@@ -29,6 +31,8 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct AppState {
     pub hub: Arc<Hub>,
+    /// The connection limits [`run`] serves under (the sockets' pings among them).
+    pub limits: ConnectionLimits,
 }
 
 impl AppState {
@@ -39,6 +43,7 @@ impl AppState {
     pub async fn new(store: Arc<dyn Store>) -> anyhow::Result<AppState> {
         Ok(AppState {
             hub: Hub::start(store).await?,
+            limits: ConnectionLimits::default(),
         })
     }
 
@@ -67,6 +72,10 @@ pub fn app(state: AppState) -> axum::Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
+        .layer(axum::Extension(api::Pings {
+            interval: state.limits.ping_interval,
+            misses: state.limits.ping_misses,
+        }))
         .with_state(state.hub)
 }
 
@@ -76,6 +85,7 @@ pub struct ServeOptions {
     pub addr: SocketAddr,
     /// `sqlite://PATH` (created if missing) or `postgres://URL`.
     pub database: String,
+    pub limits: ConnectionLimits,
 }
 
 impl Default for ServeOptions {
@@ -83,6 +93,7 @@ impl Default for ServeOptions {
         ServeOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://tabletop.sqlite".to_string(),
+            limits: ConnectionLimits::default(),
         }
     }
 }
@@ -93,7 +104,8 @@ impl Default for ServeOptions {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
-    let state = AppState::open(&opts.database).await?;
+    let mut state = AppState::open(&opts.database).await?;
+    state.limits = opts.limits;
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
     let addr = listener.local_addr()?;
     tracing::info!("listening on http://{addr}");
@@ -103,29 +115,20 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
     }
-    axum::serve(nodelay(listener), app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let limits = state.limits.clone();
+    conn::serve(listener, app(state), limits, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 
-/// Serves the API on a bound listener until the process ends (tests bind port 0).
+/// Serves the API on a bound listener under `state.limits` until the process ends
+/// (tests bind port 0).
 ///
 /// # Errors
 /// Accepting fails.
 pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(nodelay(listener), app(state)).await
-}
-
-/// Every accepted connection with `TCP_NODELAY`: a push is a small write that must not
-/// wait for the client's delayed ACK (Nagle's algorithm cost 40 ms per move).
-fn nodelay(listener: tokio::net::TcpListener) -> impl axum::serve::Listener<Addr = SocketAddr> {
-    use axum::serve::ListenerExt;
-    listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!("TCP_NODELAY: {e}");
-        }
-    })
+    let limits = state.limits.clone();
+    conn::serve(listener, app(state), limits, std::future::pending()).await
 }

@@ -562,3 +562,50 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
     // Finished tables leave memory; the human table stays.
     assert_eq!(state.hub.live_tables(), 1);
 }
+
+/// The socket's `state` message (serialized straight from the view, once per viewer and
+/// version) is the HTTP snapshot with `"type": "state"`, for every viewer of every game,
+/// move after move.
+#[tokio::test]
+async fn the_pushed_state_is_the_snapshot() {
+    let state = memory_state().await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    for (game, options) in [
+        ("dropsite", json!({"players": 3})),
+        ("distopia", json!({"advanced": true})),
+        ("euphoria", json!({"players": 3})),
+    ] {
+        let (table, _) = state
+            .hub
+            .create(game, Some(options), None, None)
+            .await
+            .expect("a table");
+        let seats = table.row.seats.len();
+        let viewers: Vec<engine::Viewer> = (0..seats)
+            .map(engine::Viewer::Seat)
+            .chain([engine::Viewer::Spectator])
+            .collect();
+        for _ in 0..40 {
+            for &viewer in &viewers {
+                let (version, text) = table.state_message(viewer).await;
+                let pushed: Value = serde_json::from_str(text.as_str()).expect("JSON");
+                let mut expected =
+                    serde_json::to_value(table.snapshot(viewer).await).expect("JSON");
+                expected["type"] = json!("state");
+                assert_eq!(pushed, expected, "{game}, {viewer:?}");
+                assert_eq!(pushed["version"], json!(version));
+                // Asked again at the same version: the same serialization.
+                assert_eq!(table.state_message(viewer).await.1, text);
+            }
+            let now = table.snapshot(engine::Viewer::Spectator).await;
+            let Some(seat) = now.to_act else { break };
+            let legal = table.snapshot(engine::Viewer::Seat(seat)).await.legal;
+            let action = legal.choose(&mut rng).expect("a legal action");
+            state
+                .hub
+                .play(&table, seat, action, now.version)
+                .await
+                .expect("a legal move");
+        }
+    }
+}

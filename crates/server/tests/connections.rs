@@ -1,0 +1,239 @@
+//! Connection limits on real sockets of 127.0.0.1: header and request timeouts, the
+//! connection limit, the header size limit and WebSocket pings, each answered (where there
+//! is an answer) with the JSON `{code, message}` body.
+
+mod common;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use server::{AppState, ConnectionLimits};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::time::{timeout, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn start(limits: ConnectionLimits) -> (SocketAddr, AppState) {
+    let mut state = common::memory_state().await;
+    state.limits = limits;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(server::run(listener, state.clone()));
+    (addr, state)
+}
+
+/// Everything the server sends until it closes the connection (at most `within`).
+async fn read_until_closed(tcp: &mut TcpStream, within: Duration) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let deadline = Instant::now() + within;
+    let mut buf = [0u8; 4096];
+    loop {
+        match timeout(deadline - Instant::now(), tcp.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(out),
+            Ok(Ok(n)) => out.extend_from_slice(&buf[..n]),
+            Err(_) => return None,
+        }
+    }
+}
+
+/// The status and JSON body of a raw HTTP answer.
+fn answer(raw: &[u8]) -> (u16, Value) {
+    let text = String::from_utf8_lossy(raw);
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(body).expect("a JSON body"))
+}
+
+fn assert_coded(body: &Value, code: &str) {
+    assert_eq!(body["code"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn a_silent_or_half_sent_request_is_closed_by_the_header_timeout() {
+    let (addr, _) = start(ConnectionLimits {
+        header_timeout: Duration::from_millis(300),
+        ..ConnectionLimits::default()
+    })
+    .await;
+    let started = Instant::now();
+    let mut silent = TcpStream::connect(addr).await.expect("connect");
+    let mut partial = TcpStream::connect(addr).await.expect("connect");
+    partial
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("write");
+    for tcp in [&mut silent, &mut partial] {
+        let got = read_until_closed(tcp, Duration::from_secs(5)).await;
+        assert!(got.is_some(), "still open after 5 s");
+    }
+    assert!(started.elapsed() >= Duration::from_millis(250));
+    // A complete request on a fresh connection is still answered.
+    let mut ok = TcpStream::connect(addr).await.expect("connect");
+    ok.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let raw = read_until_closed(&mut ok, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    assert!(
+        raw.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&raw)
+    );
+}
+
+#[tokio::test]
+async fn a_body_that_does_not_come_meets_408_with_a_json_body() {
+    let (addr, _) = start(ConnectionLimits {
+        request_timeout: Duration::from_millis(300),
+        ..ConnectionLimits::default()
+    })
+    .await;
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 100\r\nConnection: close\r\n\r\n{\"game\":",
+    )
+    .await
+    .expect("write");
+    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
+        .await
+        .expect("answered within 5 s");
+    let (status, body) = answer(&raw);
+    assert_eq!(status, 408);
+    assert_coded(&body, "request/timeout");
+}
+
+#[tokio::test]
+async fn headers_over_the_limit_meet_431_with_a_json_body() {
+    let (addr, _) = start(ConnectionLimits {
+        max_header_bytes: 4096,
+        ..ConnectionLimits::default()
+    })
+    .await;
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    let big = "a".repeat(6000);
+    tcp.write_all(
+        format!("GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: {big}\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    )
+    .await
+    .expect("write");
+    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
+        .await
+        .expect("answered");
+    let (status, body) = answer(&raw);
+    assert_eq!(status, 431);
+    assert_coded(&body, "request/headers_too_large");
+}
+
+#[tokio::test]
+async fn a_connection_over_the_limit_meets_503_with_a_json_body() {
+    let (addr, _) = start(ConnectionLimits {
+        max_connections: 3,
+        ..ConnectionLimits::default()
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut tcp = TcpStream::connect(addr).await.expect("connect");
+        // A served connection: it answers and stays open (keep-alive).
+        tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .expect("write");
+        let mut buf = [0u8; 64];
+        let n = timeout(Duration::from_secs(5), tcp.read(&mut buf))
+            .await
+            .expect("answered")
+            .expect("read");
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+        held.push(tcp);
+    }
+    let mut over = TcpStream::connect(addr).await.expect("connect");
+    over.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("write");
+    let raw = read_until_closed(&mut over, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let (status, body) = answer(&raw);
+    assert_eq!(status, 503);
+    assert_coded(&body, "server/busy");
+    // Once one closes, a new connection is served again.
+    drop(held.pop());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut tcp = TcpStream::connect(addr).await.expect("connect");
+        tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .expect("write");
+        let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
+            .await
+            .expect("answered");
+        if raw.starts_with(b"HTTP/1.1 200") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no connection served again");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_socket_that_stops_answering_pings_is_closed() {
+    let (addr, state) = start(ConnectionLimits {
+        ping_interval: Duration::from_millis(200),
+        ping_misses: 2,
+        ..ConnectionLimits::default()
+    })
+    .await;
+    let (table, _) = state
+        .hub
+        .create("dropsite", None, None, None)
+        .await
+        .expect("a table");
+    let url = format!("ws://{addr}/api/tables/{}/ws", table.row.id);
+    // A client that reads (and so answers pings) stays connected past several pings.
+    let (mut live, _) = tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .expect("ws");
+    // A client that reads nothing answers no ping.
+    let (mut mute, _) = tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .expect("ws");
+    let deadline = Instant::now() + Duration::from_millis(1500);
+    let mut pings = 0;
+    while let Ok(message) = timeout(deadline - Instant::now(), live.next()).await {
+        match message {
+            Some(Ok(Message::Ping(_))) => pings += 1,
+            Some(Ok(_)) => {}
+            other => panic!("the answering socket ended: {other:?}"),
+        }
+    }
+    assert!(pings >= 3, "{pings} pings");
+    live.send(Message::text(r#"{"type":"sync"}"#))
+        .await
+        .expect("still open");
+    // The mute client now finds its queued frames, then the end.
+    let mut ended = false;
+    while let Ok(message) = timeout(Duration::from_secs(2), mute.next()).await {
+        match message {
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
+                ended = true;
+                break;
+            }
+            Some(Ok(_)) => {}
+        }
+    }
+    assert!(ended, "the socket that answered no ping is still open");
+}
