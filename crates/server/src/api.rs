@@ -88,13 +88,15 @@ fn query_value(query: &Option<String>, key: &str) -> Option<String> {
         .map(|(_, v)| v)
 }
 
-/// The token of a request: `Authorization: Bearer TOKEN`, or `?token=TOKEN`.
-fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
+/// The token of a request: `Authorization: Bearer TOKEN` (the scheme in any case, as
+/// RFC 9110 has it), or `?token=TOKEN`.
+pub(crate) fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
     headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
+        .and_then(|v| v.trim_start().split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim().to_string())
         .or_else(|| query_value(query, "token"))
 }
 
@@ -368,13 +370,52 @@ pub(crate) async fn websocket(
 }
 
 /// What a client may send on its WebSocket.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
     /// Play an action chosen on `version`.
     Action { action: String, version: u64 },
     /// Send the current view again.
     Sync,
+}
+
+/// The fields of an `action` message.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionMessage {
+    #[serde(rename = "type")]
+    _type: String,
+    action: String,
+    version: u64,
+}
+
+impl ClientMessage {
+    /// Parses one text frame; a field a message does not have is refused (serde's
+    /// `deny_unknown_fields` does not hold for internally tagged enums, hence by hand).
+    fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+        let bad = |e: &dyn std::fmt::Display| {
+            ApiError::malformed(format!("bad message: {}", truncate(&e.to_string(), 300)))
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+        let Some(fields) = value.as_object() else {
+            return Err(bad(&"a message is a JSON object"));
+        };
+        match fields.get("type").and_then(serde_json::Value::as_str) {
+            Some("action") => {
+                let m: ActionMessage = serde_json::from_value(value).map_err(|e| bad(&e))?;
+                Ok(ClientMessage::Action {
+                    action: m.action,
+                    version: m.version,
+                })
+            }
+            Some("sync") => match fields.keys().find(|k| *k != "type") {
+                Some(extra) => Err(bad(&format!(
+                    "unknown field `{}` in a sync message",
+                    truncate(extra, 40)
+                ))),
+                None => Ok(ClientMessage::Sync),
+            },
+            _ => Err(bad(&"`type` is `action` or `sync`")),
+        }
+    }
 }
 
 /// What the server sends on a WebSocket.
@@ -428,16 +469,17 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                 Err(RecvError::Closed) => return,
             },
             message = stream.next() => {
-                let text = match message {
+                let parsed = match message {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Text(text))) => ClientMessage::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(ApiError::malformed(
+                        "binary frames carry nothing here: send messages as JSON text",
+                    )),
+                    // Pings are answered by the WebSocket layer; pongs carry nothing.
                     Some(Ok(_)) => continue,
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(text.as_str()) {
-                    Err(e) => Err(ApiError::malformed(format!(
-                        "bad message: {}",
-                        truncate(&e.to_string(), 300)
-                    ))),
+                let reply = match parsed {
+                    Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
                         let snapshot = table.snapshot(viewer).await;
                         sent = snapshot.version;
@@ -469,6 +511,30 @@ pub(crate) async fn not_found() -> ApiError {
         "request/not_found",
         "no such route; see docs/http-api.md",
     )
+}
+
+/// The most bytes of request headers (names and values) accepted.
+pub const MAX_HEADERS: usize = 16 * 1024;
+
+/// Answers requests whose headers are over [`MAX_HEADERS`] with a JSON 431.
+pub(crate) async fn header_limit(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let size: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if size > MAX_HEADERS {
+        return ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request/headers_too_large",
+            format!("the request headers are larger than {MAX_HEADERS} bytes"),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 pub(crate) async fn method_not_allowed() -> ApiError {

@@ -2,6 +2,7 @@
 //! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
 
 use crate::error::{truncate, ApiError};
+use crate::limits::Limits;
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
 use axum::http::StatusCode;
 use engine::{DynState, Outcome, Seat, Viewer};
@@ -185,6 +186,7 @@ impl Table {
 /// The tables of one server process.
 pub struct Hub {
     store: Arc<dyn Store>,
+    limits: Limits,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
 }
 
@@ -200,9 +202,10 @@ impl Hub {
     ///
     /// # Errors
     /// The store cannot list or load its games.
-    pub async fn start(store: Arc<dyn Store>) -> anyhow::Result<Arc<Hub>> {
+    pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
         let hub = Arc::new(Hub {
             store,
+            limits,
             tables: StdMutex::new(HashMap::new()),
         });
         let notices = hub.store.subscribe().await?;
@@ -234,6 +237,10 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Table>> {
@@ -401,6 +408,7 @@ impl Hub {
                 });
                 tokens.push(Some(token));
             } else {
+                self.limits.check_bot(&spec)?;
                 catalog::bot(game.name(), &spec, 0).map_err(|e| {
                     ApiError::new(
                         StatusCode::BAD_REQUEST,
@@ -473,6 +481,9 @@ impl Hub {
                 ),
             ));
         }
+        // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        let canonical = live.state.canonical(action)?;
+        let action = canonical.as_str();
         let mut next = live.state.clone_box();
         next.apply_text(action)?;
         let status = if next.outcome().is_some() {
@@ -593,8 +604,9 @@ impl Hub {
             let (seat, spec, version, state) = job;
             let game = table.row.game.clone();
             let seed = bot_seed(&table.row, seat, version);
+            let limits = self.limits.clone();
             let choice = tokio::task::spawn_blocking(move || {
-                let spec: bots::BotSpec = spec.parse().ok()?;
+                let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.choose_text(state.as_ref())
             })

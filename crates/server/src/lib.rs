@@ -13,11 +13,13 @@
 mod api;
 pub mod error;
 pub mod hub;
+pub mod limits;
 pub mod store;
 pub mod web;
 
 pub use error::ApiError;
 pub use hub::{Hub, Snapshot, Table};
+pub use limits::Limits;
 pub use store::{PgStore, SqliteStore, Status, Store};
 
 use axum::extract::DefaultBodyLimit;
@@ -37,8 +39,16 @@ impl AppState {
     /// # Errors
     /// The store cannot be read.
     pub async fn new(store: Arc<dyn Store>) -> anyhow::Result<AppState> {
+        AppState::with_limits(store, Limits::default()).await
+    }
+
+    /// Starts a hub over `store` with these limits.
+    ///
+    /// # Errors
+    /// The store cannot be read.
+    pub async fn with_limits(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<AppState> {
         Ok(AppState {
-            hub: Hub::start(store).await?,
+            hub: Hub::start(store, limits).await?,
         })
     }
 
@@ -67,15 +77,18 @@ pub fn app(state: AppState) -> axum::Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
+        .layer(axum::middleware::from_fn(api::header_limit))
         .with_state(state.hub)
 }
 
 /// Where and on what [`serve`] runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ServeOptions {
     pub addr: SocketAddr,
     /// `sqlite://PATH` (created if missing) or `postgres://URL`.
     pub database: String,
+    /// What the server allows (bots, rates, tables).
+    pub limits: Limits,
 }
 
 impl Default for ServeOptions {
@@ -83,6 +96,7 @@ impl Default for ServeOptions {
         ServeOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://tabletop.sqlite".to_string(),
+            limits: Limits::default(),
         }
     }
 }
@@ -93,7 +107,7 @@ impl Default for ServeOptions {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
-    let state = AppState::open(&opts.database).await?;
+    let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
     let addr = listener.local_addr()?;
     tracing::info!("listening on http://{addr}");

@@ -80,6 +80,13 @@ pub async fn call(
     let request = request
         .body(body.map(Body::from).unwrap_or_else(Body::empty))
         .expect("request");
+    send(state, request).await
+}
+
+/// One request through the router, without a socket: status and JSON body (every answer,
+/// errors included, must be JSON).
+pub async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let response = app(state.clone())
         .oneshot(request)
         .await
