@@ -40,6 +40,7 @@ mod cards;
 mod config;
 mod rules;
 mod state;
+mod tensor;
 mod view;
 
 pub use action::{letter_char, Action, Letter};

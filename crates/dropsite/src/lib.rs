@@ -38,6 +38,7 @@ pub mod cards;
 mod config;
 mod rules;
 mod state;
+mod tensor;
 mod view;
 
 pub use action::{Action, Target};

@@ -26,12 +26,14 @@ mod error;
 mod outcome;
 mod record;
 mod rng;
+pub mod tensor;
 
 pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use tensor::{IndexError, Tensor};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::{Debug, Display};
