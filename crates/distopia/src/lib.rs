@@ -40,6 +40,7 @@ mod cards;
 mod config;
 mod rules;
 mod state;
+mod study;
 mod view;
 
 pub use action::{letter_char, Action, Letter};
@@ -151,6 +152,9 @@ impl Game for Distopia {
 
     fn rounds(&self) -> u32 {
         self.turns
+    }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
