@@ -7,13 +7,15 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use engine::{GameRecord, Seat, Viewer};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -203,11 +205,49 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
     }
 }
 
+/// The client's address, as [`client_addr`] found it (`None` without a socket, as in
+/// tests that call the router directly).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub Option<IpAddr>);
+
+/// Finds the client's address: the socket's peer, or with `--trust-forwarded` the last
+/// address of `X-Forwarded-For` (the one the proxy in front of this server added).
+pub(crate) async fn client_addr(
+    State(hub): Hubs,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let forwarded = hub
+        .limits()
+        .trust_forwarded
+        .then(|| {
+            request
+                .headers()
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .next_back()
+        })
+        .flatten();
+    request
+        .extensions_mut()
+        .insert(ClientAddr(forwarded.or(peer)));
+    next.run(request).await
+}
+
 pub(crate) async fn create_table(
     State(hub): Hubs,
+    client: Option<Extension<ClientAddr>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: CreateTable = parse_body(body)?;
+    hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
         .create(&request.game, request.options, request.seed, request.seats)
         .await?;
@@ -228,7 +268,7 @@ pub(crate) async fn list_tables(
             .map(|s| {
                 Status::parse(s.trim()).ok_or_else(|| {
                     ApiError::malformed(format!(
-                        "unknown status `{}`: expected open, running or finished",
+                        "unknown status `{}`: expected open, running, finished or abandoned",
                         truncate(s, 40)
                     ))
                 })
@@ -313,6 +353,7 @@ pub(crate) async fn submit(
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let request: Submit = parse_body(body)?;
+    hub.count_action(&table, seat)?;
     hub.play(&table, seat, &request.action, request.version)
         .await?;
     Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
@@ -490,7 +531,10 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                     }
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
-                        Some(seat) => hub.play(&table, seat, &action, version).await,
+                        Some(seat) => match hub.count_action(&table, seat) {
+                            Ok(()) => hub.play(&table, seat, &action, version).await,
+                            Err(e) => Err(e),
+                        },
                     },
                 };
                 let message = match reply {

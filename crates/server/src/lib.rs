@@ -78,6 +78,10 @@ pub fn app(state: AppState) -> axum::Router {
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
         .layer(axum::middleware::from_fn(api::header_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.hub.clone(),
+            api::client_addr,
+        ))
         .with_state(state.hub)
 }
 
@@ -107,6 +111,9 @@ impl Default for ServeOptions {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
+    if !opts.limits.rate_limits {
+        tracing::warn!("--no-rate-limits: the per-address and per-token rates are off");
+    }
     let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
     let addr = listener.local_addr()?;
@@ -117,11 +124,14 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
     }
-    axum::serve(nodelay(listener), app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    axum::serve(
+        nodelay(listener),
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 
@@ -130,16 +140,23 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
 /// # Errors
 /// Accepting fails.
 pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(nodelay(listener), app(state)).await
+    axum::serve(
+        nodelay(listener),
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
 }
 
 /// Every accepted connection with `TCP_NODELAY`: a push is a small write that must not
 /// wait for the client's delayed ACK (Nagle's algorithm cost 40 ms per move).
-fn nodelay(listener: tokio::net::TcpListener) -> impl axum::serve::Listener<Addr = SocketAddr> {
+fn nodelay(
+    listener: tokio::net::TcpListener,
+) -> axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)> {
     use axum::serve::ListenerExt;
-    listener.tap_io(|tcp| {
+    fn set_nodelay(tcp: &mut tokio::net::TcpStream) {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!("TCP_NODELAY: {e}");
         }
-    })
+    }
+    listener.tap_io(set_nodelay as fn(&mut tokio::net::TcpStream))
 }

@@ -9,7 +9,6 @@ use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use server::AppState;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::time::{timeout, Instant};
@@ -262,7 +261,7 @@ async fn play(addr: SocketAddr, game: &str, options: Value, seats: Value, seed: 
 async fn whole_games_over_http_and_websocket() {
     let dir = tempfile::tempdir().expect("tempdir");
     let url = format!("sqlite://{}", dir.path().join("socket.sqlite").display());
-    let state = AppState::open(&url).await.expect("state");
+    let state = common::open_unlimited(&url).await;
     let addr = spawn(state).await;
     let games = async {
         tokio::join!(
