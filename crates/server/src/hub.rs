@@ -204,6 +204,37 @@ pub struct Hub {
     /// Actions by table and seat (one seat, one token).
     actions: RateLimiter<(String, Seat)>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
+    /// Finished and abandoned tables, with their final state: no replay per GET.
+    ended: StdMutex<Ended>,
+    /// Set once the tables live at start are rebuilt.
+    rebuilt: tokio::sync::watch::Sender<bool>,
+}
+
+/// How many tables are rebuilt at once at start.
+const REBUILD_AT_ONCE: usize = 16;
+
+/// The most ended tables kept in memory (the oldest kept is dropped first).
+pub const ENDED_CACHE: usize = 500;
+
+/// The ended tables in memory, in the order they were kept.
+#[derive(Default)]
+struct Ended {
+    tables: HashMap<String, Arc<Table>>,
+    order: std::collections::VecDeque<String>,
+}
+
+impl Ended {
+    fn insert(&mut self, table: Arc<Table>) {
+        let id = table.row.id.clone();
+        if self.tables.insert(id.clone(), table).is_none() {
+            self.order.push_back(id);
+        }
+        while self.order.len() > ENDED_CACHE {
+            if let Some(old) = self.order.pop_front() {
+                self.tables.remove(&old);
+            }
+        }
+    }
 }
 
 /// What [`Hub::play`] did.
@@ -228,22 +259,49 @@ impl Hub {
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
             limits,
             tables: StdMutex::new(HashMap::new()),
+            ended: StdMutex::new(Ended::default()),
+            rebuilt: tokio::sync::watch::Sender::new(false),
         });
         let notices = hub.store.subscribe().await?;
-        let mut count = 0usize;
-        for row in hub
+        let rows = hub
             .store
             .list(&[Status::Open, Status::Running], u32::MAX)
-            .await?
-        {
-            let id = row.id.clone();
-            if let Err(e) = hub.table(&id).await {
-                tracing::error!("table {id} cannot be rebuilt: {e}");
-            } else {
-                count += 1;
-            }
-        }
-        tracing::info!("rebuilt {count} live tables by replay");
+            .await?;
+        // The live tables are rebuilt in the background, several at once: the server
+        // answers meanwhile, and a request for a table not rebuilt yet loads that one.
+        // Each table's bots and expiry resume as soon as it is in memory.
+        let weak = Arc::downgrade(&hub);
+        let rebuilt = hub.rebuilt.clone();
+        tokio::spawn(async move {
+            use futures_util::StreamExt;
+            let started = std::time::Instant::now();
+            let total = rows.len();
+            let loads = futures_util::stream::iter(rows).map(|row| {
+                let weak = weak.clone();
+                async move {
+                    let Some(hub) = weak.upgrade() else {
+                        return false;
+                    };
+                    match hub.table(&row.id).await {
+                        Ok(_) => true,
+                        Err(e) => {
+                            tracing::error!("table {} cannot be rebuilt: {e}", row.id);
+                            false
+                        }
+                    }
+                }
+            });
+            let count = loads
+                .buffer_unordered(REBUILD_AT_ONCE)
+                .filter(|ok| std::future::ready(*ok))
+                .count()
+                .await;
+            tracing::info!(
+                "rebuilt {count} of {total} live tables by replay in {:?}",
+                started.elapsed()
+            );
+            rebuilt.send_replace(true);
+        });
         hub.spawn_expiry();
         if let Some(mut notices) = notices {
             let weak = Arc::downgrade(&hub);
@@ -259,6 +317,12 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// Waits until every table that was live at start is back in memory (or failed).
+    pub async fn wait_rebuilt(&self) {
+        let mut rebuilt = self.rebuilt.subscribe();
+        let _ = rebuilt.wait_for(|done| *done).await;
     }
 
     pub fn limits(&self) -> &Limits {
@@ -360,9 +424,24 @@ impl Hub {
 
     /// Drops a finished table from memory (clients that hold it keep their copy).
     fn forget(&self, id: &str) {
-        if let Ok(mut tables) = self.tables.lock() {
-            tables.remove(id);
+        let table = self.tables.lock().ok().and_then(|mut t| t.remove(id));
+        if let Some(table) = table {
+            self.keep_ended(table);
         }
+    }
+
+    /// Keeps an ended table in the bounded cache of ended tables.
+    fn keep_ended(&self, table: Arc<Table>) {
+        if let Ok(mut ended) = self.ended.lock() {
+            ended.insert(table);
+        }
+    }
+
+    fn ended(&self, id: &str) -> Option<Arc<Table>> {
+        self.ended
+            .lock()
+            .ok()
+            .and_then(|e| e.tables.get(id).cloned())
     }
 
     /// The number of tables in memory.
@@ -378,6 +457,9 @@ impl Hub {
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cached(id) {
             self.kick_if_due(&table);
+            return Ok(table);
+        }
+        if let Some(table) = self.ended(id) {
             return Ok(table);
         }
         if id.len() > 64 {
@@ -429,7 +511,9 @@ impl Hub {
             table.live.lock().await.status(),
             Status::Finished | Status::Abandoned
         ) {
-            // Finished and abandoned games are not kept in memory: they change no more.
+            // Finished and abandoned games change no more: they go to the bounded cache
+            // of ended tables, not among the live ones.
+            self.keep_ended(table.clone());
             return Ok(table);
         }
         let table = {

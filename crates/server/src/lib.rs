@@ -34,7 +34,8 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Starts a hub over `store` (rebuilding its live games by replay).
+    /// Starts a hub over `store` (rebuilding its live games by replay, in the background:
+    /// see [`Hub::wait_rebuilt`]).
     ///
     /// # Errors
     /// The store cannot be read.
@@ -114,8 +115,9 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
     if !opts.limits.rate_limits {
         tracing::warn!("--no-rate-limits: the per-address and per-token rates are off");
     }
-    let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
+    // Bound first; the tables are rebuilt in the background while it answers.
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
+    let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
     let addr = listener.local_addr()?;
     tracing::info!("listening on http://{addr}");
     {
