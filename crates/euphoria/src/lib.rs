@@ -50,6 +50,7 @@ pub mod cards;
 pub mod config;
 pub mod rules;
 pub mod state;
+mod tensor;
 pub mod view;
 
 pub use action::{Action, RetrievePay};
