@@ -11,12 +11,6 @@ fn harness_on_two_and_four_seats() {
     }
 }
 
-fn observe(game: &Euphoria, seat: usize) -> Vec<f32> {
-    let mut out = vec![0.0; Euphoria::observation_len(game.config())];
-    game.observe(Viewer::Seat(seat), &mut out);
-    out
-}
-
 /// A game a few dozen random actions in, so that hands and recruits are dealt.
 fn midgame(players: usize, seed: u64) -> Euphoria {
     let mut game = Euphoria::new(&EuphoriaConfig::players(players), seed).expect("valid");
@@ -40,7 +34,10 @@ fn a_seat_sees_its_own_cards_and_not_the_others() {
     for _ in 0..30 {
         // Seat 1 cannot see seat 0's cards: resampled for seat 1, seat 0 may hold others.
         let other = game.determinize(1, &mut rng);
-        assert_eq!(observe(&other, 1), observe(&game, 1));
+        assert_eq!(
+            other.observation(Viewer::Seat(1)),
+            game.observation(Viewer::Seat(1))
+        );
         let mine = |g: &Euphoria| {
             let v = g.view(Viewer::Seat(0));
             (
@@ -51,7 +48,10 @@ fn a_seat_sees_its_own_cards_and_not_the_others() {
         };
         if mine(&other) != mine(&game) {
             different_hands += 1;
-            assert_ne!(observe(&other, 0), observe(&game, 0));
+            assert_ne!(
+                other.observation(Viewer::Seat(0)),
+                game.observation(Viewer::Seat(0))
+            );
         }
     }
     assert!(different_hands > 0, "seat 0's cards never differed");
