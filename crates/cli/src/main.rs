@@ -5,6 +5,7 @@
 //! 1 for anything else.
 
 mod bench;
+mod load;
 mod options;
 mod play;
 mod position;
@@ -49,6 +50,8 @@ enum Command {
     Games,
     /// Serve tables over HTTP and WebSocket (see docs/http-api.md).
     Serve(serve::ServeArgs),
+    /// Load a running server with tables of random moves; print moves/s, latency and CPU.
+    Load(load::LoadArgs),
 }
 
 /// An error the user can fix: exit code 2.
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
+        Command::Load(args) => load::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
