@@ -5,6 +5,7 @@
 //! 1 for anything else.
 
 mod bench;
+mod load;
 mod options;
 mod play;
 mod position;
@@ -54,6 +55,8 @@ enum Command {
     Games,
     /// Serve tables over HTTP and WebSocket (see docs/http-api.md).
     Serve(serve::ServeArgs),
+    /// Load a running server with tables of random moves; print moves/s, latency and CPU.
+    Load(load::LoadArgs),
 }
 
 /// An error the user can fix: exit code 2.
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => report::merge(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
+        Command::Load(args) => load::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,51 +2,8 @@
 mod common;
 
 use common::*;
-use distopia::{
-    Border, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState, Phase,
-    Setup,
-};
+use distopia::{Border, Card, Collaborator, Config, Distopia, Mission, Phase, Setup};
 use engine::{Game, Viewer};
-
-fn with_collaborator(mut s: Setup, card: Collaborator) -> Setup {
-    s.config = Config {
-        advanced: true,
-        collaborator: Some(card.key().into()),
-        mission: Some("none".into()),
-        ..Config::default()
-    };
-    s.collaborator = Some(CollaboratorState { card, holder: None });
-    s
-}
-
-fn with_mission(mut s: Setup, card: Mission) -> Setup {
-    s.config = Config {
-        advanced: true,
-        collaborator: Some("none".into()),
-        mission: Some(card.key().into()),
-        ..Config::default()
-    };
-    s.mission = Some(MissionState {
-        card,
-        claimed_by: None,
-    });
-    s
-}
-
-/// A quiet table: seat 0 holds kite + yo-yo in B, one card in each other district.
-fn quiet() -> Setup {
-    let mut s = Setup::empty();
-    s.districts[0] = cards(&["atlas"]);
-    s.districts[1] = cards(&["kite", "yo-yo"]);
-    s.districts[2] = cards(&["notebook"]);
-    s.districts[3] = cards(&["candles"]);
-    s.districts[4] = cards(&["guitar"]);
-    s.districts[5] = cards(&["comic book"]);
-    s.districts[6] = cards(&["blanket"]);
-    s.districts[7] = cards(&["calculator"]);
-    s.deck_top = cards(&["box of chalk"]);
-    s
-}
 
 // ---- Setting Up the Game ----
 

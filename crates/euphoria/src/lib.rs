@@ -48,6 +48,7 @@
 pub mod action;
 pub mod cards;
 pub mod config;
+pub mod events;
 pub mod rules;
 pub mod state;
 pub mod view;
@@ -67,6 +68,7 @@ impl Game for Euphoria {
     type Config = EuphoriaConfig;
     type Action = Action;
     type View = EuphoriaView;
+    type Event = events::EuphoriaEvent;
 
     const NAME: &'static str = "euphoria";
 
@@ -104,6 +106,27 @@ impl Game for Euphoria {
 
     fn view(&self, viewer: Viewer) -> EuphoriaView {
         self.make_view(viewer)
+    }
+
+    fn public_action(&self, action: Action, viewer: Viewer) -> String {
+        // Which recruit a seat keeps is its own secret (face-up ones show once setup ends).
+        match action {
+            Action::KeepUp(_) | Action::KeepDown(_) | Action::Keep(_)
+                if viewer.seat() != self.actor() =>
+            {
+                "keep a recruit".into()
+            }
+            _ => action.to_string(),
+        }
+    }
+
+    fn events(
+        before: &Self,
+        action: Action,
+        after: &Self,
+        viewer: Viewer,
+    ) -> Vec<events::EuphoriaEvent> {
+        Euphoria::events(before, action, after, viewer)
     }
 
     fn determinize<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {

@@ -160,7 +160,9 @@ pub(crate) struct TableOut {
     id: String,
     game: String,
     options: serde_json::Value,
-    seed: u64,
+    /// The creator chose the seed, so may know the hidden cards. The seed itself is only
+    /// published in the record of a finished game.
+    seed_chosen: bool,
     status: Status,
     created: i64,
     seats: Vec<SeatOut>,
@@ -175,7 +177,7 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
         id: row.id.clone(),
         game: row.game.clone(),
         options: row.config.clone(),
-        seed: row.seed,
+        seed_chosen: row.seed_chosen,
         status: row.status,
         created: row.created,
         seats: row

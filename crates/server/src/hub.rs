@@ -75,12 +75,47 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// `n` random bytes from the thread's cryptographic generator, in hex.
-pub fn random_hex(n: usize) -> String {
-    use rand::RngCore;
+/// `n` random bytes from the operating system's secure random source, in hex.
+///
+/// # Errors
+/// The operating system cannot give random bytes (an internal error).
+pub fn random_hex(n: usize) -> Result<String, ApiError> {
     let mut bytes = vec![0u8; n];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    secure_fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Fills `bytes` from the operating system's secure random source.
+fn secure_fill(bytes: &mut [u8]) -> Result<(), ApiError> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_fill_bytes(bytes)
+        .map_err(|e| ApiError::internal(format!("the OS random source failed: {e}")))
+}
+
+/// A table seed from the operating system's secure random source.
+fn secure_seed() -> Result<u64, ApiError> {
+    let mut bytes = [0u8; 8];
+    secure_fill(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The seed of the bot deciding for `seat` at `version` of a table: from the table's
+/// secret, so no client can predict it, and the same after a restart and on every server.
+/// Tables stored before secrets existed keep seeding from their (published) table seed.
+pub fn bot_seed(row: &GameRow, seat: Seat, version: u64) -> u64 {
+    if row.bot_secret.is_empty() {
+        return engine::derive_seed(engine::derive_seed(row.seed, seat as u64), version);
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(b"tabletop bot seed\0");
+    hasher.update(row.bot_secret.as_bytes());
+    hasher.update((seat as u64).to_le_bytes());
+    hasher.update(version.to_le_bytes());
+    let digest = hasher.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
 }
 
 impl Table {
@@ -328,7 +363,11 @@ impl Hub {
                 map.insert("players".into(), serde_json::json!(seats.len()));
             }
         }
-        let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+        let seed_chosen = seed.is_some();
+        let seed = match seed {
+            Some(seed) => seed,
+            None => secure_seed()?,
+        };
         let state = game.new_state(&config, seed)?;
         let config = state.config_json();
         let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
@@ -355,7 +394,7 @@ impl Hub {
                 )
             })?;
             if spec == bots::BotSpec::Human {
-                let token = random_hex(32);
+                let token = random_hex(32)?;
                 rows.push(SeatRow {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
@@ -377,13 +416,15 @@ impl Hub {
             }
         }
         let row = GameRow {
-            id: random_hex(8),
+            id: random_hex(8)?,
             game: game.name().to_string(),
             config,
             seed,
             seats: rows,
             created: crate::store::now_ms(),
             status: Status::Open,
+            seed_chosen,
+            bot_secret: random_hex(32)?,
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
         let table = self.table(&row.id).await?;
@@ -551,10 +592,7 @@ impl Hub {
             };
             let (seat, spec, version, state) = job;
             let game = table.row.game.clone();
-            // Each move's bot is seeded from the table, seat and version: the same after a
-            // restart, and the same on every server.
-            let seed =
-                engine::derive_seed(engine::derive_seed(table.row.seed, seat as u64), version);
+            let seed = bot_seed(&table.row, seat, version);
             let choice = tokio::task::spawn_blocking(move || {
                 let spec: bots::BotSpec = spec.parse().ok()?;
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;

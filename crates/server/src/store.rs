@@ -66,6 +66,11 @@ pub struct GameRow {
     /// Milliseconds since the Unix epoch.
     pub created: i64,
     pub status: Status,
+    /// The creator chose the seed (and so may know the hidden cards).
+    pub seed_chosen: bool,
+    /// The secret (hex) the server seeds this table's bots from; never sent to a client.
+    /// Empty for tables stored before secrets existed (their bots use the table seed).
+    pub bot_secret: String,
 }
 
 /// One row of the actions table.
@@ -141,13 +146,15 @@ pub fn now_ms() -> i64 {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-const INSERT_GAME: &str = "INSERT INTO games (id, game, config, seed, seats, created, status) \
-                           VALUES ($1, $2, $3, $4, $5, $6, $7)";
+const INSERT_GAME: &str = "INSERT INTO games \
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+/// The columns [`game_from_row`] reads, in its order.
+const GAME_COLUMNS: &str =
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
 const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
                              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
 const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
-const SELECT_GAME: &str =
-    "SELECT id, game, config, seed, seats, created, status FROM games WHERE id = $1";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -171,6 +178,8 @@ where
         seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", &e))?,
         created: row.try_get(5)?,
         status: Status::parse(&status).ok_or_else(|| corrupt("status", &status))?,
+        seed_chosen: row.try_get::<i64, _>(7)? != 0,
+        bot_secret: row.try_get(8)?,
         id,
     })
 }
@@ -198,8 +207,7 @@ fn list_sql(statuses: &[Status]) -> String {
         .map(|s| format!("'{}'", s.as_str()))
         .collect();
     format!(
-        "SELECT id, game, config, seed, seats, created, status FROM games \
-         WHERE status IN ({}) ORDER BY created, id LIMIT $1",
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({}) ORDER BY created, id LIMIT $1",
         if names.is_empty() {
             "''".to_string()
         } else {
@@ -228,6 +236,8 @@ macro_rules! sql_store {
                 .bind(seats)
                 .bind(game.created)
                 .bind(game.status.as_str())
+                .bind(i64::from(game.seed_chosen))
+                .bind(&game.bot_secret)
                 .execute(&self.pool)
                 .await?;
             Ok(())
@@ -258,7 +268,7 @@ macro_rules! sql_store {
         }
 
         async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-            let row = sqlx::query(SELECT_GAME)
+            let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;

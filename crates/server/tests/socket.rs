@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{check_view, expected_views};
+use common::{check_view, expected_views, spawn};
 use engine::GameRecord;
 use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
@@ -17,17 +17,6 @@ use tokio_tungstenite::tungstenite::Message;
 
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-pub async fn spawn(state: AppState) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move {
-        let _ = server::run(listener, state).await;
-    });
-    addr
-}
 
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
     let url = match token {

@@ -42,6 +42,18 @@ pub async fn pg_store(schema: &str) -> PgStore {
         .expect("PostgreSQL at TABLETOP_TEST_PG or 127.0.0.1:5432 (see docs/http-api.md)")
 }
 
+/// Serves `state` on a fresh port of 127.0.0.1 until the test process ends.
+pub async fn spawn(state: AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let _ = server::run(listener, state).await;
+    });
+    addr
+}
+
 /// An app on an in-memory SQLite database.
 pub async fn memory_state() -> AppState {
     let store = SqliteStore::connect("sqlite::memory:")
