@@ -2,7 +2,7 @@
 //! `docs/python.md`).
 use crate::action::{Action, RetrievePay};
 use crate::cards::{Good, Space, ARTIFACTS, DICE, GOODS, MARKETS, RECRUITS, SPACES, SUPPLY, TILES};
-use crate::config::EuphoriaConfig;
+use crate::config::Config;
 use crate::state::{Boon, DieLoc, DilemmaState, StarTarget};
 use crate::view::EuphoriaView;
 use crate::Euphoria;
@@ -113,11 +113,11 @@ fn flag(b: bool) -> f32 {
 }
 
 impl Tensor for Euphoria {
-    fn num_distinct_actions(_config: &EuphoriaConfig) -> usize {
+    fn num_distinct_actions(_config: &Config) -> usize {
         ACTIONS.actions.len()
     }
 
-    fn action_index(config: &EuphoriaConfig, action: Action) -> Option<usize> {
+    fn action_index(config: &Config, action: Action) -> Option<usize> {
         let i = *ACTIONS.index.get(&action)?;
         // Offers go to a seat at this table.
         match action {
@@ -126,12 +126,12 @@ impl Tensor for Euphoria {
         }
     }
 
-    fn index_action(config: &EuphoriaConfig, index: usize) -> Option<Action> {
+    fn index_action(config: &Config, index: usize) -> Option<Action> {
         let action = *ACTIONS.actions.get(index)?;
         Self::action_index(config, action).map(|_| action)
     }
 
-    fn observation_len(config: &EuphoriaConfig) -> usize {
+    fn observation_len(config: &Config) -> usize {
         let p = config.players;
         4 + 3
             + 4 * (p + 1)
@@ -148,7 +148,7 @@ impl Tensor for Euphoria {
             + p * PLAYER
     }
 
-    fn encode(config: &EuphoriaConfig, view: &EuphoriaView, out: &mut [f32]) {
+    fn encode(config: &Config, view: &EuphoriaView, out: &mut [f32]) {
         encode_table(config.players, view, out);
     }
 

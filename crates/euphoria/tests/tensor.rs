@@ -1,11 +1,11 @@
 //! Action indices and observation tensors: the engine's harness, and a seat's own cards.
 use engine::{tensor, Game, Tensor, Viewer};
-use euphoria::{Euphoria, EuphoriaConfig};
+use euphoria::{Config, Euphoria};
 
 #[test]
 fn harness_on_two_and_four_seats() {
     for players in [2, 4] {
-        let s = tensor::check::<Euphoria>(&EuphoriaConfig::players(players), 2, 0);
+        let s = tensor::check::<Euphoria>(&Config::players(players), 2, 0);
         assert!(s.steps > 100, "{players} players: {s:?}");
         assert!(s.distinguished > 100, "{players} players: {s:?}");
     }
@@ -13,7 +13,7 @@ fn harness_on_two_and_four_seats() {
 
 /// A game a few dozen random actions in, so that hands and recruits are dealt.
 fn midgame(players: usize, seed: u64) -> Euphoria {
-    let mut game = Euphoria::new(&EuphoriaConfig::players(players), seed).expect("valid");
+    let mut game = Euphoria::new(&Config::players(players), seed).expect("valid");
     let mut rng = engine::rng_from_seed(seed);
     let mut legal = Vec::new();
     for _ in 0..60 {

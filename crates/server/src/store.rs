@@ -25,6 +25,8 @@ pub enum Status {
     Running,
     /// Over: the record is available.
     Finished,
+    /// Never started or stopped moving for too long (see the expiry limits): no more moves.
+    Abandoned,
 }
 
 impl Status {
@@ -33,6 +35,7 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
         }
     }
     pub fn parse(text: &str) -> Option<Status> {
@@ -40,6 +43,7 @@ impl Status {
             "open" => Some(Status::Open),
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
+            "abandoned" => Some(Status::Abandoned),
             _ => None,
         }
     }
@@ -132,6 +136,9 @@ pub trait Store: Send + Sync {
     async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError>;
     /// The games with one of these statuses, oldest first, at most `limit`.
     async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// Marks a game abandoned unless it has moved on (its last action is not `seq - 1`,
+    /// or it finished); `true` if it was marked.
+    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }
@@ -154,7 +161,11 @@ const GAME_COLUMNS: &str =
     "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
 const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
                              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
-const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
+/// Abandons a game that is still open or running at `seq` actions (`$2`).
+const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
+                       AND status IN ('open', 'running') \
+                       AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
+const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -290,6 +301,15 @@ macro_rules! sql_store {
                 .fetch_all(&self.pool)
                 .await?;
             rows.iter().map(game_from_row).collect()
+        }
+
+        async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+            let done = sqlx::query(ABANDON)
+                .bind(game)
+                .bind(seq_i64(seq)?)
+                .execute(&self.pool)
+                .await?;
+            Ok(done.rows_affected() == 1)
         }
 
         $($subscribe)*
