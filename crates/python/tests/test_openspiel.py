@@ -73,3 +73,14 @@ def test_declared_bounds():
     assert game.max_game_length() == 3 * (52 - 20)
     assert game.num_distinct_actions() == 13 * 8
     assert pyspiel.load_game("tabletop_distopia", {"max_steps": 50}).max_game_length() == 50
+
+
+def test_deals_follow_the_seed_parameter():
+    def first_two(seed):
+        game = pyspiel.load_game("tabletop_dropsite", {"seed": seed})
+        return [game.new_initial_state().native for _ in range(2)]
+
+    a, b = first_two(5), first_two(5)
+    assert a[0] == b[0] and a[1] == b[1]
+    assert a[0] != a[1]
+    assert first_two(6)[0] != a[0]
