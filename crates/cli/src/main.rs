@@ -5,6 +5,7 @@
 //! 1 for anything else.
 
 mod bench;
+mod log;
 mod options;
 mod play;
 mod position;
@@ -41,6 +42,8 @@ enum Command {
     Outcome(position::FileArgs),
     /// Replay a game record step by step; report the first action that does not replay.
     Replay(position::ReplayArgs),
+    /// Print a recorded game's log as one seat (--seat N, from 1) or a spectator saw it.
+    Log(log::LogArgs),
     /// Random playouts per second on one thread.
     Bench(bench::BenchArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Command::View(args) => position::view(args),
         Command::Outcome(args) => position::outcome(args),
         Command::Replay(args) => position::replay(args),
+        Command::Log(args) => log::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Games => options::list_games(),
