@@ -257,6 +257,10 @@ pub(crate) async fn create_table(
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
+/// The most tables one lobby page lists, and how many when `limit` is not given.
+pub const PAGE_MAX: u32 = 100;
+pub const PAGE_DEFAULT: u32 = 50;
+
 pub(crate) async fn list_tables(
     State(hub): Hubs,
     RawQuery(query): RawQuery,
@@ -275,11 +279,48 @@ pub(crate) async fn list_tables(
             })
             .collect::<Result<_, _>>()?,
     };
-    let rows = hub
-        .store()
-        .list(&statuses, 1000)
-        .await
-        .map_err(ApiError::internal)?;
+    let limit = match query_value(&query, "limit") {
+        None => PAGE_DEFAULT,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=PAGE_MAX).contains(n))
+            .ok_or_else(|| {
+                ApiError::malformed(format!(
+                    "`limit` is a number from 1 to {PAGE_MAX}, not `{}`",
+                    truncate(&text, 40)
+                ))
+            })?,
+    };
+    let game = match query_value(&query, "game") {
+        None => None,
+        Some(name) => Some(catalog::game(name.trim())?.name().to_string()),
+    };
+    let before = match query_value(&query, "before") {
+        None => None,
+        Some(id) => {
+            let row = hub
+                .store()
+                .game(id.trim())
+                .await
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| {
+                    ApiError::malformed(format!(
+                        "`before` names no table: `{}` (pass the id of the last table of the page before)",
+                        truncate(&id, 64)
+                    ))
+                })?;
+            Some((row.created, row.id))
+        }
+    };
+    let page = crate::store::Page {
+        statuses,
+        game,
+        before,
+        limit,
+    };
+    let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
     Ok(Json(rows.iter().map(|r| table_out(r, None)).collect()))
 }
 

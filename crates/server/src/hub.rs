@@ -14,6 +14,11 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
 
+/// How long a bot waits after its first failure (doubling after each next one).
+const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);
+/// The longest a bot waits between two tries.
+const BOT_RETRY_MAX: Duration = Duration::from_secs(2);
+
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
 
@@ -372,6 +377,7 @@ impl Hub {
     /// replay.
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cached(id) {
+            self.kick_if_due(&table);
             return Ok(table);
         }
         if id.len() > 64 {
@@ -690,6 +696,26 @@ impl Hub {
         }
     }
 
+    /// Starts the bot driver of `table` if a bot is due and its driver is not running
+    /// (a cheap check for every load and view of a table).
+    fn kick_if_due(self: &Arc<Self>, table: &Arc<Table>) {
+        let due = match table.live.try_lock() {
+            Ok(live) => {
+                !live.bot_running
+                    && !live.abandoned
+                    && live
+                        .state
+                        .to_act()
+                        .is_some_and(|seat| table.bot_spec(seat).is_some())
+            }
+            // Someone holds the table: whoever it is kicks the bots when done.
+            Err(_) => false,
+        };
+        if due {
+            self.kick_bots(table);
+        }
+    }
+
     /// Starts the bot driver of `table` if a bot is to act and none is running.
     fn kick_bots(self: &Arc<Self>, table: &Arc<Table>) {
         let hub = self.clone();
@@ -748,14 +774,17 @@ impl Hub {
                 Ok(()) => failures = 0,
                 Err(e) if e.code == "action/stale_version" => {}
                 Err(e) => {
-                    failures += 1;
-                    tracing::warn!("table {} bot seat {seat}: {e}", table.row.id);
-                    if failures >= 5 {
-                        let mut live = table.live.lock().await;
-                        live.bot_running = false;
-                        return;
-                    }
-                    tokio::time::sleep(Duration::from_millis(100 * u64::from(failures))).await;
+                    // A bot never gives up: the store may be back in a moment. It waits
+                    // longer after each failure, up to BOT_RETRY_MAX.
+                    failures = failures.saturating_add(1);
+                    let wait = BOT_RETRY_FIRST
+                        .saturating_mul(1 << failures.min(16))
+                        .min(BOT_RETRY_MAX);
+                    tracing::warn!(
+                        "table {} bot seat {seat}: {e} (failure {failures}; retrying in {wait:?})",
+                        table.row.id
+                    );
+                    tokio::time::sleep(wait).await;
                 }
             }
         }

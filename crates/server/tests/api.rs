@@ -738,3 +738,71 @@ async fn actions_are_stored_in_their_own_notation() {
     let (actions, _) = server_state(&state, &id).await;
     assert_eq!(actions, vec![first]);
 }
+
+#[tokio::test]
+async fn the_lobby_pages_newest_first_and_filters() {
+    let state = memory_state().await;
+    let mut made = Vec::new();
+    for i in 0..7 {
+        let game = ["dropsite", "distopia"][i % 2];
+        let seats = vec!["human"; 2];
+        made.push(id(
+            &create(&state, json!({"game": game, "seats": seats})).await
+        ));
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    }
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .expect("list")
+            .iter()
+            .map(|t| t["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    // Everything, newest first: the last table made is first.
+    let (status, all) = call(&state, "GET", "/api/tables?limit=100", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let newest_first: Vec<String> = made.iter().rev().cloned().collect();
+    assert_eq!(ids(&all), newest_first);
+    // Pages of 3 follow each other with `before`.
+    let mut paged = Vec::new();
+    let mut uri = "/api/tables?limit=3".to_string();
+    for _ in 0..10 {
+        let (status, page) = call(&state, "GET", &uri, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let page = ids(&page);
+        assert!(page.len() <= 3);
+        let Some(last) = page.last().cloned() else {
+            break;
+        };
+        paged.extend(page);
+        uri = format!("/api/tables?limit=3&before={last}");
+    }
+    assert_eq!(paged, newest_first);
+    // By game and status.
+    let (_, distopia) = call(&state, "GET", "/api/tables?game=distopia", None, None).await;
+    let expected: Vec<String> = newest_first
+        .iter()
+        .filter(|id| {
+            made.iter()
+                .position(|m| m == *id)
+                .is_some_and(|i| i % 2 == 1)
+        })
+        .cloned()
+        .collect();
+    assert_eq!(ids(&distopia), expected);
+    let (_, finished) = call(&state, "GET", "/api/tables?status=finished", None, None).await;
+    assert_eq!(finished, json!([]));
+    // Bad pages are refused.
+    for (uri, code) in [
+        ("/api/tables?limit=101", "request/malformed"),
+        ("/api/tables?limit=0", "request/malformed"),
+        ("/api/tables?limit=ten", "request/malformed"),
+        ("/api/tables?before=nosuchtable", "request/malformed"),
+        ("/api/tables?game=chess", "game/unknown"),
+        ("/api/tables?status=lost", "request/malformed"),
+    ] {
+        let (status, error) = call(&state, "GET", uri, None, None).await;
+        assert!(status.is_client_error(), "{uri}: {status}");
+        assert_eq!(error["code"], code, "{uri}");
+    }
+}
