@@ -136,9 +136,30 @@ export async function showLobby(root) {
         h('a', { class: 'button', href: watch }, 'Watch'))));
   }
 
-  async function refresh() {
-    let list = [];
-    try { list = await api('/api/tables?status=open,running'); } catch { /* shown empty */ }
+  // The lobby's lists: newest first, a page at a time (the API's `limit` and `before`).
+  const PAGE = 30;
+  const lists = {
+    open: { title: 'Open tables', rows: [], more: false },
+    running: { title: 'Running tables', rows: [], more: false },
+  };
+  let gameFilter = '';
+  const filter = h('select', { id: 'lobby-game', onchange: () => { gameFilter = filter.value; refresh(); } },
+    h('option', { value: '' }, 'all games'),
+    games.map((g) => h('option', { value: g.name }, GAME_TITLES[g.name] || g.name)));
+
+  const query = (status, before) => `/api/tables?status=${status}&limit=${PAGE}`
+    + (gameFilter ? `&game=${encodeURIComponent(gameFilter)}` : '')
+    + (before ? `&before=${encodeURIComponent(before)}` : '');
+
+  async function load(status, before) {
+    let page = [];
+    try { page = await api(query(status, before)); } catch { /* shown empty */ }
+    const list = lists[status];
+    list.rows = before ? list.rows.concat(page) : page;
+    list.more = page.length === PAGE;
+  }
+
+  function drawTables() {
     const row = (t) => {
       const mine = tokens.get(t.id);
       return h('li', { class: 'table-row' },
@@ -150,11 +171,23 @@ export async function showLobby(root) {
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
           h('a', { class: 'button', href: `/play/${t.id}` }, 'Watch')));
     };
-    const open = list.filter((t) => t.status === 'open');
-    const running = list.filter((t) => t.status === 'running');
-    tables.replaceChildren(
-      h('div', { class: 'panel' }, h('h2', {}, `Open tables (${open.length})`), open.length ? h('ul', {}, open.slice(-30).reverse().map(row)) : h('p', { class: 'muted' }, 'None yet.')),
-      h('div', { class: 'panel' }, h('h2', {}, `Running tables (${running.length})`), running.length ? h('ul', {}, running.slice(-30).reverse().map(row)) : h('p', { class: 'muted' }, 'None yet.')));
+    const panel = (status) => {
+      const list = lists[status];
+      const older = list.more ? h('button', {
+        class: 'older', id: `older-${status}`,
+        onclick: async () => { await load(status, list.rows[list.rows.length - 1].id); drawTables(); },
+      }, 'Older tables') : null;
+      return h('div', { class: 'panel' }, h('h2', {}, `${list.title} (${list.rows.length}${list.more ? '+' : ''})`),
+        list.rows.length ? h('ul', {}, list.rows.map(row)) : h('p', { class: 'muted' }, 'None yet.'), older);
+    };
+    tables.replaceChildren(h('label', { class: 'opt' }, h('span', {}, 'show'), filter), panel('open'), panel('running'));
+  }
+
+  // Reloads the first page of each list (pages loaded with "Older tables" are kept only
+  // until the next refresh).
+  async function refresh() {
+    await Promise.all([load('open'), load('running')]);
+    drawTables();
   }
 
   drawForm();
@@ -162,5 +195,7 @@ export async function showLobby(root) {
     h('section', {}, h('h1', {}, 'Choose a game'), gamePicker, form, result),
     h('section', {}, tables)));
   refresh();
-  setInterval(refresh, 5000);
+  setInterval(() => {
+    if (lists.open.rows.length <= PAGE && lists.running.rows.length <= PAGE) refresh();
+  }, 5000);
 }

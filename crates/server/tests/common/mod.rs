@@ -88,12 +88,31 @@ pub async fn spawn(state: AppState) -> std::net::SocketAddr {
     addr
 }
 
-/// An app on an in-memory SQLite database.
+/// The default limits without the per-address and per-token rates: test clients play
+/// faster than people (tests/limits.rs tests the rates).
+pub fn unlimited() -> server::Limits {
+    server::Limits {
+        rate_limits: false,
+        ..server::Limits::default()
+    }
+}
+
+/// An app on the database `url` names, with [`unlimited`] rates.
+pub async fn open_unlimited(url: &str) -> AppState {
+    let store = server::store::open(url).await.expect("store");
+    AppState::with_limits(store, unlimited())
+        .await
+        .expect("state")
+}
+
+/// An app on an in-memory SQLite database, with [`unlimited`] rates.
 pub async fn memory_state() -> AppState {
     let store = SqliteStore::connect("sqlite::memory:")
         .await
         .expect("in-memory sqlite");
-    AppState::new(Arc::new(store)).await.expect("state")
+    AppState::with_limits(Arc::new(store), unlimited())
+        .await
+        .expect("state")
 }
 
 /// One call through the router, without a socket: status and JSON body.
@@ -114,6 +133,13 @@ pub async fn call(
     let request = request
         .body(body.map(Body::from).unwrap_or_else(Body::empty))
         .expect("request");
+    send(state, request).await
+}
+
+/// One request through the router, without a socket: status and JSON body (every answer,
+/// errors included, must be JSON).
+pub async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let response = app(state.clone())
         .oneshot(request)
         .await
