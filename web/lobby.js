@@ -79,6 +79,7 @@ export async function showLobby(root) {
     });
     const seatsBox = h('div', { class: 'seats' });
     const seatSelects = [];
+    const seatNames = [];
     function drawSeats() {
       const n = 'players' in inputs ? Math.max(1, Math.min(6, inputs.players.readValue() || 2)) : 2;
       while (seatSelects.length < n) {
@@ -86,7 +87,9 @@ export async function showLobby(root) {
         seatSelects.push(h('select', { id: `seat-${i}` }, SEAT_KINDS.map(([v, t]) => h('option', { value: v, selected: v === (i === 0 ? 'human' : 'random') }, t))));
       }
       seatSelects.length = n;
-      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `seat ${i + 1}`), s)));
+      while (seatNames.length < n) seatNames.push(h('input', { id: `seat-name-${seatNames.length}`, class: 'seat-name', maxlength: '24', placeholder: 'name (optional)' }));
+      seatNames.length = n;
+      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `seat ${i + 1}`), s, seatNames[i])));
     }
     if (inputs.players) inputs.players.addEventListener('input', drawSeats);
     drawSeats();
@@ -96,7 +99,7 @@ export async function showLobby(root) {
       error.textContent = '';
       const options = {};
       for (const [k, inp] of Object.entries(inputs)) options[k] = inp.readValue();
-      const body = { game: chosen.name, options, seats: seatSelects.map((s) => s.value) };
+      const body = { game: chosen.name, options, seats: seatSelects.map((s, i) => (seatNames[i].value.trim() ? { player: s.value, name: seatNames[i].value.trim() } : s.value)) };
       if (seed.value !== '') body.seed = Number(seed.value);
       try {
         const table = await api('/api/tables', { method: 'POST', body });
@@ -117,10 +120,10 @@ export async function showLobby(root) {
   function showCreated(table) {
     const base = location.origin;
     const rows = table.seats.map((s) => {
-      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.player}`);
+      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.name} (${s.player})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
-      return h('li', {}, `Seat ${s.seat + 1} invite: `,
+      return h('li', {}, `Seat ${s.seat + 1} (${s.name}) invite: `,
         h('input', { class: 'link', readonly: true, value: link, onclick: (e) => e.target.select() }),
         h('a', { class: 'button', id: `play-seat-${s.seat}`, href: link }, 'Play this seat'));
     });
@@ -162,7 +165,7 @@ export async function showLobby(root) {
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, GAME_TITLES[t.game] || t.game),
         h('span', { class: `status ${t.status}` }, t.status),
-        h('span', { class: 'who' }, t.seats.map((s) => s.player).join(' · ')),
+        h('span', { class: 'who' }, t.seats.map((s) => (s.player === 'human' ? s.name : `${s.name} (${s.player})`)).join(' · ')),
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),

@@ -142,8 +142,9 @@ struct CreateTable {
     options: Option<serde_json::Value>,
     #[serde(default)]
     seed: Option<u64>,
+    /// `"human"`, a bot spec, or `{"player": …, "name": …}` per seat.
     #[serde(default)]
-    seats: Option<Vec<String>>,
+    seats: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Serialize)]
@@ -151,6 +152,8 @@ pub(crate) struct SeatOut {
     seat: Seat,
     /// `human` or the bot spec.
     player: String,
+    /// The name people read: the one given, or "Seat N" counted from 1.
+    name: String,
     /// The seat's secret (human seats, only in the create response).
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -193,9 +196,10 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
                 SeatOut {
                     seat,
                     player: s.player.clone(),
+                    name: s.display(seat),
                     invite: token
                         .as_ref()
-                        .map(|t| format!("/api/tables/{}/view?token={t}", row.id)),
+                        .map(|t| format!("/play/{}?token={t}", row.id)),
                     token,
                 }
             })
@@ -406,6 +410,8 @@ struct RecordOut {
     record: GameRecord,
     outcome: Option<engine::Outcome>,
     seats: Vec<String>,
+    /// Each seat's display name.
+    names: Vec<String>,
 }
 
 pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -427,6 +433,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         },
         outcome: state.outcome(),
         seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
+        names: table.names(),
     })
     .into_response())
 }

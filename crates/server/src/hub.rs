@@ -22,6 +22,66 @@ const BOT_RETRY_MAX: Duration = Duration::from_secs(2);
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
 
+/// The longest display name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
+/// no control characters. The name is stored as given otherwise; every page shows it as
+/// text (escaped), never as markup.
+///
+/// # Errors
+/// `seat/name` with the reason.
+pub fn display_name(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
+    let name = given.trim();
+    if name.is_empty() {
+        return Err(bad("a name needs at least one visible character".into()));
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(bad(format!(
+            "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("a name may not contain control characters".into()));
+    }
+    Ok(name.to_string())
+}
+
+/// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
+/// an object `{"player": "human", "name": "Ada"}` (the name is optional).
+///
+/// # Errors
+/// `seat/invalid` for any other shape, `seat/name` for a bad name.
+pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), ApiError> {
+    let invalid = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/invalid", why);
+    match given {
+        serde_json::Value::String(player) => Ok((player.clone(), None)),
+        serde_json::Value::Object(map) => {
+            if let Some(key) = map.keys().find(|k| *k != "player" && *k != "name") {
+                return Err(invalid(format!(
+                    "unknown seat field `{}`: expected `player` and `name`",
+                    truncate(key, 40)
+                )));
+            }
+            let player = match map.get("player") {
+                Some(serde_json::Value::String(p)) => p.clone(),
+                _ => return Err(invalid("a seat object needs a `player` string".into())),
+            };
+            let name = match map.get("name") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(n)) => Some(display_name(n)?),
+                Some(_) => return Err(invalid("a seat's `name` must be a string".into())),
+            };
+            Ok((player, name))
+        }
+        _ => Err(invalid(
+            "a seat is a string (`human` or a bot) or {\"player\": …, \"name\": …}".into(),
+        )),
+    }
+}
+
 /// What a viewer sees of a table at one version (the HTTP view and every push).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Snapshot {
@@ -39,6 +99,8 @@ pub struct Snapshot {
     pub view: serde_json::Value,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
+    /// Each seat's display name, in seat order ("Seat N" where none was given).
+    pub names: Vec<String>,
 }
 
 /// One table in memory.
@@ -177,7 +239,18 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
+            names: self.names(),
         }
+    }
+
+    /// Each seat's display name, in seat order.
+    pub fn names(&self) -> Vec<String> {
+        self.row
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, row)| row.display(seat))
+            .collect()
     }
 
     /// The actions so far, the current status, and a copy of the state.
@@ -540,7 +613,7 @@ impl Hub {
         game_name: &str,
         options: Option<serde_json::Value>,
         seed: Option<u64>,
-        seats: Option<Vec<String>>,
+        seats: Option<Vec<serde_json::Value>>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
         let game = catalog::game(game_name)?;
         if self.live_tables() >= self.limits.max_tables {
@@ -583,7 +656,13 @@ impl Hub {
         };
         let state = game.new_state(&config, seed)?;
         let config = state.config_json();
-        let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
+        let seats = match seats {
+            Some(given) => given
+                .iter()
+                .map(parse_seat)
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![("human".to_string(), None); state.seats()],
+        };
         if seats.len() != state.seats() {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
@@ -598,7 +677,8 @@ impl Hub {
         }
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
-        for text in &seats {
+        for (text, name) in &seats {
+            let name = name.clone();
             let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -611,6 +691,7 @@ impl Hub {
                 rows.push(SeatRow {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
+                    name,
                 });
                 tokens.push(Some(token));
             } else {
@@ -625,6 +706,7 @@ impl Hub {
                 rows.push(SeatRow {
                     player: spec.to_string(),
                     token_sha256: None,
+                    name,
                 });
                 tokens.push(None);
             }

@@ -57,6 +57,19 @@ pub struct SeatRow {
     /// SHA-256 (hex) of the seat's secret token; human seats only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_sha256: Option<String>,
+    /// The display name given on taking the seat (see [`crate::hub::display_name`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl SeatRow {
+    /// The name people read for seat `seat` (0-based): the given name, or "Seat N"
+    /// counted from 1.
+    pub fn display(&self, seat: usize) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
 }
 
 /// One row of the games table.
