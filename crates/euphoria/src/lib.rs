@@ -55,7 +55,7 @@ pub mod view;
 
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
-pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards};
+pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards, Trading};
 pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 pub use view::EuphoriaView;
