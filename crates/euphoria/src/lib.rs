@@ -54,6 +54,7 @@ pub mod config;
 pub mod events;
 pub mod rules;
 pub mod state;
+mod tensor;
 pub mod view;
 
 pub use action::{Action, RetrievePay};
