@@ -90,7 +90,27 @@ impl GameOptions {
         }
         Ok(Value::Object(map))
     }
+
+    /// The config for a batch of bot games (`sim`, `bench`, `tournament`): as
+    /// [`GameOptions::to_config`], and where the game bounds trade offers
+    /// (`offers_per_turn`, unbounded by default as Euphoria's rulebook) and none was given,
+    /// one offer a turn, so that random and searching bots cannot trade in loops.
+    ///
+    /// # Errors
+    /// As [`GameOptions::to_config`].
+    pub fn to_batch_config(&self, game: &str) -> anyhow::Result<Value> {
+        let mut config = self.to_config(game)?;
+        let defaults = catalog::game(game).map_err(user)?.default_config();
+        if let (Some(map), true) = (config.as_object_mut(), defaults.get(OFFERS).is_some()) {
+            map.entry(OFFERS).or_insert(Value::from(BATCH_OFFERS));
+        }
+        Ok(config)
+    }
 }
+
+/// The option bounding trade offers a turn, and its value in batches of bot games.
+const OFFERS: &str = "offers_per_turn";
+const BATCH_OFFERS: u32 = 1;
 
 /// `tabletop games`.
 pub fn list_games() -> anyhow::Result<()> {
