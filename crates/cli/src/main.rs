@@ -6,6 +6,7 @@
 
 mod bench;
 mod load;
+mod log;
 mod options;
 mod play;
 mod position;
@@ -44,6 +45,8 @@ enum Command {
     Outcome(position::FileArgs),
     /// Replay a game record step by step; report the first action that does not replay.
     Replay(position::ReplayArgs),
+    /// Print a recorded game's log as one seat (--seat N, from 1) or a spectator saw it.
+    Log(log::LogArgs),
     /// Random playouts per second on one thread.
     Bench(bench::BenchArgs),
     /// A study as one self-contained HTML page with charts (optionally against a variant).
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::View(args) => position::view(args),
         Command::Outcome(args) => position::outcome(args),
         Command::Replay(args) => position::replay(args),
+        Command::Log(args) => log::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Report(args) => report::run(args),

@@ -739,13 +739,31 @@ fn the_text_board_shows_the_table() {
     for needle in [
         "meadow",
         "border",
-        "Seat 0 (you)",
+        "Seat 1 (you)",
         "Spy Pets",
         "hand",
         "4:H2",
+        "Legend:",
     ] {
         assert!(text.contains(needle), "{needle} missing in\n{text}");
     }
+    // The two rows face each other: seat 2's D above seat 1's A, its A above seat 1's D.
+    let lines: Vec<&str> = text.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("D ["))
+        .expect("seat 2's row");
+    let bottom = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("A ["))
+        .expect("seat 1's row");
+    assert!(top < bottom, "{text}");
+    assert!(lines[top].find("A [") > lines[top].find("D ["), "{text}");
+    assert!(
+        lines[bottom].find("D [") > lines[bottom].find("A ["),
+        "{text}"
+    );
+    assert!(!text.contains("Pick)") && !text.contains("Play)"), "{text}");
 }
 
 // ---- The bots' evaluation ----

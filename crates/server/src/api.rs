@@ -7,13 +7,15 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use engine::{GameRecord, Seat, Viewer};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -88,13 +90,15 @@ fn query_value(query: &Option<String>, key: &str) -> Option<String> {
         .map(|(_, v)| v)
 }
 
-/// The token of a request: `Authorization: Bearer TOKEN`, or `?token=TOKEN`.
-fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
+/// The token of a request: `Authorization: Bearer TOKEN` (the scheme in any case, as
+/// RFC 9110 has it), or `?token=TOKEN`.
+pub(crate) fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
     headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
+        .and_then(|v| v.trim_start().split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim().to_string())
         .or_else(|| query_value(query, "token"))
 }
 
@@ -138,8 +142,9 @@ struct CreateTable {
     options: Option<serde_json::Value>,
     #[serde(default)]
     seed: Option<u64>,
+    /// `"human"`, a bot spec, or `{"player": …, "name": …}` per seat.
     #[serde(default)]
-    seats: Option<Vec<String>>,
+    seats: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Serialize)]
@@ -147,6 +152,8 @@ pub(crate) struct SeatOut {
     seat: Seat,
     /// `human` or the bot spec.
     player: String,
+    /// The name people read: the one given, or "Seat N" counted from 1.
+    name: String,
     /// The seat's secret (human seats, only in the create response).
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -189,9 +196,10 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
                 SeatOut {
                     seat,
                     player: s.player.clone(),
+                    name: s.display(seat),
                     invite: token
                         .as_ref()
-                        .map(|t| format!("/api/tables/{}/view?token={t}", row.id)),
+                        .map(|t| format!("/play/{}?token={t}", row.id)),
                     token,
                 }
             })
@@ -201,11 +209,49 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
     }
 }
 
+/// The client's address, as [`client_addr`] found it (`None` without a socket, as in
+/// tests that call the router directly).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub Option<IpAddr>);
+
+/// Finds the client's address: the socket's peer, or with `--trust-forwarded` the last
+/// address of `X-Forwarded-For` (the one the proxy in front of this server added).
+pub(crate) async fn client_addr(
+    State(hub): Hubs,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let forwarded = hub
+        .limits()
+        .trust_forwarded
+        .then(|| {
+            request
+                .headers()
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .next_back()
+        })
+        .flatten();
+    request
+        .extensions_mut()
+        .insert(ClientAddr(forwarded.or(peer)));
+    next.run(request).await
+}
+
 pub(crate) async fn create_table(
     State(hub): Hubs,
+    client: Option<Extension<ClientAddr>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: CreateTable = parse_body(body)?;
+    hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
         .create(&request.game, request.options, request.seed, request.seats)
         .await?;
@@ -214,6 +260,10 @@ pub(crate) async fn create_table(
     out.to_act = table.snapshot(Viewer::Spectator).await.to_act;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
+
+/// The most tables one lobby page lists, and how many when `limit` is not given.
+pub const PAGE_MAX: u32 = 100;
+pub const PAGE_DEFAULT: u32 = 50;
 
 pub(crate) async fn list_tables(
     State(hub): Hubs,
@@ -226,18 +276,55 @@ pub(crate) async fn list_tables(
             .map(|s| {
                 Status::parse(s.trim()).ok_or_else(|| {
                     ApiError::malformed(format!(
-                        "unknown status `{}`: expected open, running or finished",
+                        "unknown status `{}`: expected open, running, finished or abandoned",
                         truncate(s, 40)
                     ))
                 })
             })
             .collect::<Result<_, _>>()?,
     };
-    let rows = hub
-        .store()
-        .list(&statuses, 1000)
-        .await
-        .map_err(ApiError::internal)?;
+    let limit = match query_value(&query, "limit") {
+        None => PAGE_DEFAULT,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=PAGE_MAX).contains(n))
+            .ok_or_else(|| {
+                ApiError::malformed(format!(
+                    "`limit` is a number from 1 to {PAGE_MAX}, not `{}`",
+                    truncate(&text, 40)
+                ))
+            })?,
+    };
+    let game = match query_value(&query, "game") {
+        None => None,
+        Some(name) => Some(catalog::game(name.trim())?.name().to_string()),
+    };
+    let before = match query_value(&query, "before") {
+        None => None,
+        Some(id) => {
+            let row = hub
+                .store()
+                .game(id.trim())
+                .await
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| {
+                    ApiError::malformed(format!(
+                        "`before` names no table: `{}` (pass the id of the last table of the page before)",
+                        truncate(&id, 64)
+                    ))
+                })?;
+            Some((row.created, row.id))
+        }
+    };
+    let page = crate::store::Page {
+        statuses,
+        game,
+        before,
+        limit,
+    };
+    let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
     Ok(Json(rows.iter().map(|r| table_out(r, None)).collect()))
 }
 
@@ -311,6 +398,7 @@ pub(crate) async fn submit(
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let request: Submit = parse_body(body)?;
+    hub.count_action(&table, seat)?;
     hub.play(&table, seat, &request.action, request.version)
         .await?;
     Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
@@ -322,6 +410,8 @@ struct RecordOut {
     record: GameRecord,
     outcome: Option<engine::Outcome>,
     seats: Vec<String>,
+    /// Each seat's display name.
+    names: Vec<String>,
 }
 
 pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -343,6 +433,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         },
         outcome: state.outcome(),
         seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
+        names: table.names(),
     })
     .into_response())
 }
@@ -368,13 +459,52 @@ pub(crate) async fn websocket(
 }
 
 /// What a client may send on its WebSocket.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
     /// Play an action chosen on `version`.
     Action { action: String, version: u64 },
     /// Send the current view again.
     Sync,
+}
+
+/// The fields of an `action` message.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionMessage {
+    #[serde(rename = "type")]
+    _type: String,
+    action: String,
+    version: u64,
+}
+
+impl ClientMessage {
+    /// Parses one text frame; a field a message does not have is refused (serde's
+    /// `deny_unknown_fields` does not hold for internally tagged enums, hence by hand).
+    fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+        let bad = |e: &dyn std::fmt::Display| {
+            ApiError::malformed(format!("bad message: {}", truncate(&e.to_string(), 300)))
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+        let Some(fields) = value.as_object() else {
+            return Err(bad(&"a message is a JSON object"));
+        };
+        match fields.get("type").and_then(serde_json::Value::as_str) {
+            Some("action") => {
+                let m: ActionMessage = serde_json::from_value(value).map_err(|e| bad(&e))?;
+                Ok(ClientMessage::Action {
+                    action: m.action,
+                    version: m.version,
+                })
+            }
+            Some("sync") => match fields.keys().find(|k| *k != "type") {
+                Some(extra) => Err(bad(&format!(
+                    "unknown field `{}` in a sync message",
+                    truncate(extra, 40)
+                ))),
+                None => Ok(ClientMessage::Sync),
+            },
+            _ => Err(bad(&"`type` is `action` or `sync`")),
+        }
+    }
 }
 
 /// What the server sends on a WebSocket.
@@ -428,16 +558,17 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                 Err(RecvError::Closed) => return,
             },
             message = stream.next() => {
-                let text = match message {
+                let parsed = match message {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Text(text))) => ClientMessage::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(ApiError::malformed(
+                        "binary frames carry nothing here: send messages as JSON text",
+                    )),
+                    // Pings are answered by the WebSocket layer; pongs carry nothing.
                     Some(Ok(_)) => continue,
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(text.as_str()) {
-                    Err(e) => Err(ApiError::malformed(format!(
-                        "bad message: {}",
-                        truncate(&e.to_string(), 300)
-                    ))),
+                let reply = match parsed {
+                    Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
                         let snapshot = table.snapshot(viewer).await;
                         sent = snapshot.version;
@@ -448,7 +579,10 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                     }
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
-                        Some(seat) => hub.play(&table, seat, &action, version).await,
+                        Some(seat) => match hub.count_action(&table, seat) {
+                            Ok(()) => hub.play(&table, seat, &action, version).await,
+                            Err(e) => Err(e),
+                        },
                     },
                 };
                 let message = match reply {
@@ -469,6 +603,30 @@ pub(crate) async fn not_found() -> ApiError {
         "request/not_found",
         "no such route; see docs/http-api.md",
     )
+}
+
+/// The most bytes of request headers (names and values) accepted.
+pub const MAX_HEADERS: usize = 16 * 1024;
+
+/// Answers requests whose headers are over [`MAX_HEADERS`] with a JSON 431.
+pub(crate) async fn header_limit(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let size: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if size > MAX_HEADERS {
+        return ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request/headers_too_large",
+            format!("the request headers are larger than {MAX_HEADERS} bytes"),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 pub(crate) async fn method_not_allowed() -> ApiError {

@@ -2,18 +2,85 @@
 //! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
 
 use crate::error::{truncate, ApiError};
+use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
 use axum::http::StatusCode;
 use engine::{DynState, Outcome, Seat, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
 
+/// How long a bot waits after its first failure (doubling after each next one).
+const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);
+/// The longest a bot waits between two tries.
+const BOT_RETRY_MAX: Duration = Duration::from_secs(2);
+
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
+
+/// The longest display name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
+/// no control characters. The name is stored as given otherwise; every page shows it as
+/// text (escaped), never as markup.
+///
+/// # Errors
+/// `seat/name` with the reason.
+pub fn display_name(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
+    let name = given.trim();
+    if name.is_empty() {
+        return Err(bad("a name needs at least one visible character".into()));
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(bad(format!(
+            "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("a name may not contain control characters".into()));
+    }
+    Ok(name.to_string())
+}
+
+/// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
+/// an object `{"player": "human", "name": "Ada"}` (the name is optional).
+///
+/// # Errors
+/// `seat/invalid` for any other shape, `seat/name` for a bad name.
+pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), ApiError> {
+    let invalid = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/invalid", why);
+    match given {
+        serde_json::Value::String(player) => Ok((player.clone(), None)),
+        serde_json::Value::Object(map) => {
+            if let Some(key) = map.keys().find(|k| *k != "player" && *k != "name") {
+                return Err(invalid(format!(
+                    "unknown seat field `{}`: expected `player` and `name`",
+                    truncate(key, 40)
+                )));
+            }
+            let player = match map.get("player") {
+                Some(serde_json::Value::String(p)) => p.clone(),
+                _ => return Err(invalid("a seat object needs a `player` string".into())),
+            };
+            let name = match map.get("name") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(n)) => Some(display_name(n)?),
+                Some(_) => return Err(invalid("a seat's `name` must be a string".into())),
+            };
+            Ok((player, name))
+        }
+        _ => Err(invalid(
+            "a seat is a string (`human` or a bot) or {\"player\": …, \"name\": …}".into(),
+        )),
+    }
+}
 
 /// What a viewer sees of a table at one version (the HTTP view and every push).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -32,6 +99,8 @@ pub struct Snapshot {
     pub view: serde_json::Value,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
+    /// Each seat's display name, in seat order ("Seat N" where none was given).
+    pub names: Vec<String>,
 }
 
 /// One table in memory.
@@ -45,6 +114,10 @@ struct Live {
     state: Box<dyn DynState>,
     actions: Vec<String>,
     bot_running: bool,
+    /// Expired: takes no more moves.
+    abandoned: bool,
+    /// When the last move was made (or the table created), in ms since the Unix epoch.
+    moved: i64,
 }
 
 impl Live {
@@ -52,7 +125,9 @@ impl Live {
         self.actions.len() as u64
     }
     fn status(&self) -> Status {
-        if self.state.outcome().is_some() {
+        if self.abandoned {
+            Status::Abandoned
+        } else if self.state.outcome().is_some() {
             Status::Finished
         } else if self.actions.is_empty() {
             Status::Open
@@ -164,7 +239,18 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
+            names: self.names(),
         }
+    }
+
+    /// Each seat's display name, in seat order.
+    pub fn names(&self) -> Vec<String> {
+        self.row
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, row)| row.display(seat))
+            .collect()
     }
 
     /// The actions so far, the current status, and a copy of the state.
@@ -185,6 +271,11 @@ impl Table {
 /// The tables of one server process.
 pub struct Hub {
     store: Arc<dyn Store>,
+    limits: Limits,
+    /// Table creations by client address.
+    creates: RateLimiter<IpAddr>,
+    /// Actions by table and seat (one seat, one token).
+    actions: RateLimiter<(String, Seat)>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
 }
 
@@ -200,9 +291,15 @@ impl Hub {
     ///
     /// # Errors
     /// The store cannot list or load its games.
-    pub async fn start(store: Arc<dyn Store>) -> anyhow::Result<Arc<Hub>> {
+    pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
         let hub = Arc::new(Hub {
             store,
+            creates: RateLimiter::new(
+                limits.create_burst,
+                f64::from(limits.creates_per_minute) / 60.0,
+            ),
+            actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
+            limits,
             tables: StdMutex::new(HashMap::new()),
         });
         let notices = hub.store.subscribe().await?;
@@ -220,6 +317,7 @@ impl Hub {
             }
         }
         tracing::info!("rebuilt {count} live tables by replay");
+        hub.spawn_expiry();
         if let Some(mut notices) = notices {
             let weak = Arc::downgrade(&hub);
             tokio::spawn(async move {
@@ -234,6 +332,92 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts a table creation from `client` (none when the address is unknown).
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-address rate.
+    pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(ip) if self.limits.rate_limits => self.creates.take(&ip).map_err(|wait| {
+                rate_limited(
+                    "tables created from your address",
+                    wait,
+                    "--creates-per-minute",
+                )
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts an action sent with the token of `seat` at `table`.
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-token rate.
+    pub fn count_action(&self, table: &Table, seat: Seat) -> Result<(), ApiError> {
+        if !self.limits.rate_limits {
+            return Ok(());
+        }
+        self.actions
+            .take(&(table.row.id.clone(), seat))
+            .map_err(|wait| rate_limited("actions with this token", wait, "--actions-per-second"))
+    }
+
+    /// Abandons the tables in memory whose time ran out (see [`Limits::expire_unstarted`]
+    /// and [`Limits::expire_idle`]); returns how many.
+    pub async fn expire(self: &Arc<Self>) -> usize {
+        let now = crate::store::now_ms();
+        let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        let mut count = 0;
+        for table in self.all_cached() {
+            let mut live = table.live.lock().await;
+            let limit = if live.actions.is_empty() {
+                ms(self.limits.expire_unstarted)
+            } else {
+                ms(self.limits.expire_idle)
+            };
+            if live.abandoned || live.state.outcome().is_some() || now - live.moved < limit {
+                continue;
+            }
+            match self.store.abandon(&table.row.id, live.version()).await {
+                Ok(true) => {
+                    live.abandoned = true;
+                    count += 1;
+                    let version = live.version();
+                    drop(live);
+                    tracing::info!("table {} abandoned: no move in time", table.row.id);
+                    let _ = table.changed.send(version);
+                    self.forget(&table.row.id);
+                }
+                // Another server moved it on: read its moves.
+                Ok(false) => {
+                    if let Err(e) = self.catch_up(&table, &mut live).await {
+                        tracing::warn!("catching up table {}: {e}", table.row.id);
+                    }
+                }
+                Err(e) => tracing::warn!("abandoning table {}: {e}", table.row.id),
+            }
+        }
+        count
+    }
+
+    /// Runs [`Hub::expire`] every so often while the hub lives.
+    fn spawn_expiry(self: &Arc<Self>) {
+        let shortest = self.limits.expire_unstarted.min(self.limits.expire_idle);
+        let every = (shortest / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = weak.upgrade() else { return };
+                hub.expire().await;
+            }
+        });
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Table>> {
@@ -266,6 +450,7 @@ impl Hub {
     /// replay.
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cached(id) {
+            self.kick_if_due(&table);
             return Ok(table);
         }
         if id.len() > 64 {
@@ -287,6 +472,7 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?;
         let mut actions = Vec::with_capacity(rows.len());
+        let moved = rows.last().map_or(row.created, |a| a.at);
         for (index, action) in rows.into_iter().enumerate() {
             if action.seq != index as u64 {
                 return Err(ApiError::internal(format!(
@@ -300,17 +486,23 @@ impl Hub {
             actions.push(action.action);
         }
         let (changed, _) = broadcast::channel(64);
+        let abandoned = row.status == Status::Abandoned;
         let table = Arc::new(Table {
             row,
             live: Mutex::new(Live {
                 state,
                 actions,
                 bot_running: false,
+                abandoned,
+                moved,
             }),
             changed,
         });
-        if table.live.lock().await.status() == Status::Finished {
-            // Finished games are not kept in memory: they change no more.
+        if matches!(
+            table.live.lock().await.status(),
+            Status::Finished | Status::Abandoned
+        ) {
+            // Finished and abandoned games are not kept in memory: they change no more.
             return Ok(table);
         }
         let table = {
@@ -337,9 +529,19 @@ impl Hub {
         game_name: &str,
         options: Option<serde_json::Value>,
         seed: Option<u64>,
-        seats: Option<Vec<String>>,
+        seats: Option<Vec<serde_json::Value>>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
         let game = catalog::game(game_name)?;
+        if self.live_tables() >= self.limits.max_tables {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server/full",
+                format!(
+                    "this server holds {} open tables, its most (serve --max-tables); try again once some have ended",
+                    self.limits.max_tables
+                ),
+            ));
+        }
         let mut config = game.default_config();
         let mut players_given = false;
         match options {
@@ -370,7 +572,13 @@ impl Hub {
         };
         let state = game.new_state(&config, seed)?;
         let config = state.config_json();
-        let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
+        let seats = match seats {
+            Some(given) => given
+                .iter()
+                .map(parse_seat)
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![("human".to_string(), None); state.seats()],
+        };
         if seats.len() != state.seats() {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
@@ -385,7 +593,8 @@ impl Hub {
         }
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
-        for text in &seats {
+        for (text, name) in &seats {
+            let name = name.clone();
             let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -398,9 +607,11 @@ impl Hub {
                 rows.push(SeatRow {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
+                    name,
                 });
                 tokens.push(Some(token));
             } else {
+                self.limits.check_bot(&spec)?;
                 catalog::bot(game.name(), &spec, 0).map_err(|e| {
                     ApiError::new(
                         StatusCode::BAD_REQUEST,
@@ -411,6 +622,7 @@ impl Hub {
                 rows.push(SeatRow {
                     player: spec.to_string(),
                     token_sha256: None,
+                    name,
                 });
                 tokens.push(None);
             }
@@ -460,6 +672,9 @@ impl Hub {
         if live.state.outcome().is_some() {
             return Err(engine::EngineError::GameOver.into());
         }
+        if live.abandoned {
+            return Err(ApiError::abandoned());
+        }
         if version != live.version() {
             return Err(ApiError::stale(version, live.version()));
         }
@@ -473,6 +688,9 @@ impl Hub {
                 ),
             ));
         }
+        // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        let canonical = live.state.canonical(action)?;
+        let action = canonical.as_str();
         let mut next = live.state.clone_box();
         next.apply_text(action)?;
         let status = if next.outcome().is_some() {
@@ -494,6 +712,7 @@ impl Hub {
         }
         live.state = next;
         live.actions.push(action.to_string());
+        live.moved = crate::store::now_ms();
         let now = live.version();
         drop(live);
         let _ = table.changed.send(now);
@@ -529,6 +748,7 @@ impl Hub {
                 ))
             })?;
             live.actions.push(row.action);
+            live.moved = row.at;
             changed = true;
         }
         if changed {
@@ -558,6 +778,26 @@ impl Hub {
         }
     }
 
+    /// Starts the bot driver of `table` if a bot is due and its driver is not running
+    /// (a cheap check for every load and view of a table).
+    fn kick_if_due(self: &Arc<Self>, table: &Arc<Table>) {
+        let due = match table.live.try_lock() {
+            Ok(live) => {
+                !live.bot_running
+                    && !live.abandoned
+                    && live
+                        .state
+                        .to_act()
+                        .is_some_and(|seat| table.bot_spec(seat).is_some())
+            }
+            // Someone holds the table: whoever it is kicks the bots when done.
+            Err(_) => false,
+        };
+        if due {
+            self.kick_bots(table);
+        }
+    }
+
     /// Starts the bot driver of `table` if a bot is to act and none is running.
     fn kick_bots(self: &Arc<Self>, table: &Arc<Table>) {
         let hub = self.clone();
@@ -577,11 +817,15 @@ impl Hub {
         loop {
             let job = {
                 let mut live = table.live.lock().await;
-                let job = live.state.to_act().and_then(|seat| {
-                    table
-                        .bot_spec(seat)
-                        .map(|spec| (seat, spec.to_string(), live.version()))
-                });
+                let job = live
+                    .state
+                    .to_act()
+                    .filter(|_| !live.abandoned)
+                    .and_then(|seat| {
+                        table
+                            .bot_spec(seat)
+                            .map(|spec| (seat, spec.to_string(), live.version()))
+                    });
                 match job {
                     Some((seat, spec, version)) => (seat, spec, version, live.state.clone_box()),
                     None => {
@@ -593,8 +837,9 @@ impl Hub {
             let (seat, spec, version, state) = job;
             let game = table.row.game.clone();
             let seed = bot_seed(&table.row, seat, version);
+            let limits = self.limits.clone();
             let choice = tokio::task::spawn_blocking(move || {
-                let spec: bots::BotSpec = spec.parse().ok()?;
+                let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.choose_text(state.as_ref())
             })
@@ -611,14 +856,17 @@ impl Hub {
                 Ok(()) => failures = 0,
                 Err(e) if e.code == "action/stale_version" => {}
                 Err(e) => {
-                    failures += 1;
-                    tracing::warn!("table {} bot seat {seat}: {e}", table.row.id);
-                    if failures >= 5 {
-                        let mut live = table.live.lock().await;
-                        live.bot_running = false;
-                        return;
-                    }
-                    tokio::time::sleep(Duration::from_millis(100 * u64::from(failures))).await;
+                    // A bot never gives up: the store may be back in a moment. It waits
+                    // longer after each failure, up to BOT_RETRY_MAX.
+                    failures = failures.saturating_add(1);
+                    let wait = BOT_RETRY_FIRST
+                        .saturating_mul(1 << failures.min(16))
+                        .min(BOT_RETRY_MAX);
+                    tracing::warn!(
+                        "table {} bot seat {seat}: {e} (failure {failures}; retrying in {wait:?})",
+                        table.row.id
+                    );
+                    tokio::time::sleep(wait).await;
                 }
             }
         }

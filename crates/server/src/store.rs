@@ -25,6 +25,8 @@ pub enum Status {
     Running,
     /// Over: the record is available.
     Finished,
+    /// Never started or stopped moving for too long (see the expiry limits): no more moves.
+    Abandoned,
 }
 
 impl Status {
@@ -33,6 +35,7 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
         }
     }
     pub fn parse(text: &str) -> Option<Status> {
@@ -40,6 +43,7 @@ impl Status {
             "open" => Some(Status::Open),
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
+            "abandoned" => Some(Status::Abandoned),
             _ => None,
         }
     }
@@ -53,6 +57,19 @@ pub struct SeatRow {
     /// SHA-256 (hex) of the seat's secret token; human seats only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_sha256: Option<String>,
+    /// The display name given on taking the seat (see [`crate::hub::display_name`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl SeatRow {
+    /// The name people read for seat `seat` (0-based): the given name, or "Seat N"
+    /// counted from 1.
+    pub fn display(&self, seat: usize) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
 }
 
 /// One row of the games table.
@@ -82,6 +99,19 @@ pub struct ActionRow {
     pub action: String,
     /// Milliseconds since the Unix epoch.
     pub at: i64,
+}
+
+/// One page of the lobby: newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    /// Only tables with one of these statuses.
+    pub statuses: Vec<Status>,
+    /// Only tables of this game.
+    pub game: Option<String>,
+    /// Only tables older than this `(created, id)`: the last one of the page before.
+    pub before: Option<(i64, String)>,
+    /// At most this many tables.
+    pub limit: u32,
 }
 
 /// Something another server did to the shared database.
@@ -132,6 +162,11 @@ pub trait Store: Send + Sync {
     async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError>;
     /// The games with one of these statuses, oldest first, at most `limit`.
     async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// A page of games, newest first (by `created`, then `id`).
+    async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError>;
+    /// Marks a game abandoned unless it has moved on (its last action is not `seq - 1`,
+    /// or it finished); `true` if it was marked.
+    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }
@@ -154,7 +189,11 @@ const GAME_COLUMNS: &str =
     "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
 const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
                              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
-const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
+/// Abandons a game that is still open or running at `seq` actions (`$2`).
+const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
+                       AND status IN ('open', 'running') \
+                       AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
+const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -214,6 +253,38 @@ fn list_sql(statuses: &[Status]) -> String {
             names.join(", ")
         }
     )
+}
+
+/// The SQL of a [`Page`]; its parameters are bound in the order game, before, limit
+/// (those present).
+fn page_sql(page: &Page) -> String {
+    let names: Vec<String> = page
+        .statuses
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    let mut sql = format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({})",
+        if names.is_empty() {
+            "''".to_string()
+        } else {
+            names.join(", ")
+        }
+    );
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        n
+    };
+    if page.game.is_some() {
+        sql += &format!(" AND game = ${}", next());
+    }
+    if page.before.is_some() {
+        let (c, i) = (next(), next());
+        sql += &format!(" AND (created < ${c} OR (created = ${c} AND id < ${i}))");
+    }
+    sql += &format!(" ORDER BY created DESC, id DESC LIMIT ${}", next());
+    sql
 }
 
 fn seq_i64(seq: u64) -> Result<i64, StoreError> {
@@ -290,6 +361,31 @@ macro_rules! sql_store {
                 .fetch_all(&self.pool)
                 .await?;
             rows.iter().map(game_from_row).collect()
+        }
+
+        async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
+            let sql = page_sql(page);
+            let mut query = sqlx::query(&sql);
+            if let Some(game) = &page.game {
+                query = query.bind(game);
+            }
+            if let Some((created, id)) = &page.before {
+                query = query.bind(*created).bind(id);
+            }
+            let rows = query
+                .bind(i64::from(page.limit))
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(game_from_row).collect()
+        }
+
+        async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+            let done = sqlx::query(ABANDON)
+                .bind(game)
+                .bind(seq_i64(seq)?)
+                .execute(&self.pool)
+                .await?;
+            Ok(done.rows_affected() == 1)
         }
 
         $($subscribe)*

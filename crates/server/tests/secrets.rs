@@ -10,7 +10,6 @@ use futures_util::StreamExt;
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use server::AppState;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::time::timeout;
@@ -117,7 +116,7 @@ fn secrets(record: &GameRecord, bot_secret: &str) -> Vec<String> {
 async fn one_game(game: &str, options: Value, seats: Value, rng_seed: u64) {
     let dir = tempfile::tempdir().expect("tempdir");
     let url = format!("sqlite://{}", dir.path().join("secrets.sqlite").display());
-    let state = AppState::open(&url).await.expect("state");
+    let state = common::open_unlimited(&url).await;
     let hub = state.hub.clone();
     let addr = spawn(state).await;
     let http = reqwest::Client::new();
