@@ -41,7 +41,28 @@ pub struct GameOptions {
     pub extra: Vec<String>,
 }
 
+/// Game options given as one quoted string (`--vs '--target 50'`).
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct Quoted {
+    #[command(flatten)]
+    options: GameOptions,
+}
+
 impl GameOptions {
+    /// Game options from one string of words, as after `flag` on the command line.
+    ///
+    /// # Errors
+    /// Unbalanced quotes or an option no game has.
+    pub fn from_words(flag: &str, words: &str) -> anyhow::Result<GameOptions> {
+        use clap::Parser;
+        let words = shlex::split(words)
+            .ok_or_else(|| user(format!("{flag} `{words}`: unbalanced quotes")))?;
+        Quoted::try_parse_from(words)
+            .map(|q| q.options)
+            .map_err(|e| user(format!("{flag}: {e}")))
+    }
+
     /// The JSON config for `game`, holding only the options given.
     ///
     /// # Errors

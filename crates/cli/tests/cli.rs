@@ -539,3 +539,27 @@ fn report_compares_a_variant_and_names_the_command() {
     ]);
     assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
 }
+
+#[test]
+fn tune_prints_the_best_setting_with_its_interval() {
+    let out = tabletop(&[
+        "tune",
+        "distopia",
+        "--param",
+        "limits/0=1..9",
+        "--options",
+        "--opt limits=[3,3,3,3]",
+        "--games",
+        "40",
+        "--candidates",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("best: limits/0=") && printed.contains("95% interval"),
+        "{printed}"
+    );
+    let bad = tabletop(&["tune", "distopia", "--param", "wizard=1..3", "--games", "4"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+}
