@@ -109,6 +109,7 @@ export async function showLobby(root) {
       h('div', { class: 'opts' }, opts),
       h('h3', {}, 'Seats'), seatsBox,
       h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
+      h('p', { class: 'muted' }, 'Leave the seed empty for a fair game: a chosen seed is shown to every player, since whoever knows it can know the hidden cards.'),
       create, error,
     );
   }
@@ -141,6 +142,7 @@ export async function showLobby(root) {
         h('span', { class: 'tag' }, GAME_TITLES[t.game] || t.game),
         h('span', { class: `status ${t.status}` }, t.status),
         h('span', { class: 'who' }, t.seats.map((s) => s.player).join(' · ')),
+        t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
           h('a', { class: 'button', href: `/play/${t.id}` }, 'Watch')));

@@ -39,6 +39,10 @@ export async function showTable(root, id, token) {
   const toast = h('div', { class: 'toast', hidden: true });
   root.replaceChildren(h('div', { class: 'table-page' }, status, banner, endScreen, board, buttons, toast));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
+  // A creator-chosen seed: its creator may know every hidden card, so say so.
+  if (summary.seed_chosen) {
+    document.getElementById('top-info').append(' ', h('span', { class: 'seed-chosen', id: 'seed-chosen', title: 'The creator chose this table\'s seed and may know the hidden cards.' }, 'seed chosen by creator'));
+  }
 
   let snap = null;
   let moves = new Moves([], game, null);

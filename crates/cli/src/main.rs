@@ -5,6 +5,7 @@
 //! 1 for anything else.
 
 mod bench;
+mod load;
 mod log;
 mod options;
 mod play;
@@ -52,6 +53,8 @@ enum Command {
     Games,
     /// Serve tables over HTTP and WebSocket (see docs/http-api.md).
     Serve(serve::ServeArgs),
+    /// Load a running server with tables of random moves; print moves/s, latency and CPU.
+    Load(load::LoadArgs),
 }
 
 /// An error the user can fix: exit code 2.
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
+        Command::Load(args) => load::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

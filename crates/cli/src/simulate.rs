@@ -55,12 +55,18 @@ impl Visit for Sim {
             seats,
         };
         let bar = crate::options::progress(self.args.games);
-        let report = sim::run::<G>(&config, &options, &|| bar.inc(1)).map_err(|e| match e {
-            sim::SimError::Broken { .. } | sim::SimError::Threads(..) => anyhow::Error::new(e),
-            other => user(other),
-        })?;
+        let report = sim::run::<G>(&config, &options, &|| bar.inc(1)).map_err(sim_error)?;
         bar.finish_and_clear();
         crate::options::print_report(&report, self.args.batch.json)
+    }
+}
+
+/// A broken game or a thread pool that cannot start is not the user's to fix (exit 1);
+/// a bad seat list or config is (exit 2).
+pub fn sim_error(e: sim::SimError) -> anyhow::Error {
+    match e {
+        sim::SimError::Broken { .. } | sim::SimError::Threads(..) => anyhow::Error::new(e),
+        other => user(other),
     }
 }
 

@@ -23,7 +23,14 @@ struct Server {
 /// Starts `tabletop serve` on a free port of 127.0.0.1 and waits for its address.
 async fn start(database: &str) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--database",
+            database,
+            "--no-rate-limits",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .kill_on_drop(true)

@@ -41,6 +41,8 @@ mod config;
 mod events;
 mod rules;
 mod state;
+mod study;
+mod tensor;
 mod view;
 
 pub use action::{letter_char, Action, Letter};
@@ -159,6 +161,9 @@ impl Game for Distopia {
 
     fn rounds(&self) -> u32 {
         self.turns
+    }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -39,6 +39,8 @@ mod config;
 mod events;
 mod rules;
 mod state;
+mod study;
+mod tensor;
 mod view;
 
 pub use action::{Action, Target};
@@ -111,6 +113,9 @@ impl Game for DropSite {
     }
     fn rounds(&self) -> u32 {
         self.history.len() as u32
+    }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
     }
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(o) = Game::outcome(self) {

@@ -110,6 +110,10 @@ pub struct DropSite {
 }
 
 impl DropSite {
+    /// The points a card of value `card` scores.
+    pub fn points(&self, card: u8) -> i64 {
+        DECK.points(card)
+    }
     pub fn round(&self) -> u32 {
         self.round
     }

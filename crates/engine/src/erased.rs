@@ -17,6 +17,12 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// Malformed, illegal, or the game is over; the state is then unchanged.
     fn apply_text(&mut self, action: &str) -> Result<(), EngineError>;
+    /// The action's own notation (what its parse prints back): `"5  DEBT"` becomes
+    /// `"5 debt"`.
+    ///
+    /// # Errors
+    /// The text is no action of this game.
+    fn canonical(&self, action: &str) -> Result<String, EngineError>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     /// What `viewer` may know happened when `action` (notation) took this state to
     /// `after`; `None` when `after` is another game or the action does not parse.
@@ -58,6 +64,10 @@ impl<G: Game> DynState for G {
         }
         self.apply(action)?;
         Ok(())
+    }
+    fn canonical(&self, text: &str) -> Result<String, EngineError> {
+        let action: G::Action = text.trim().parse()?;
+        Ok(action.to_string())
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.view(viewer)).unwrap_or(serde_json::Value::Null)

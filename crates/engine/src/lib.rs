@@ -23,17 +23,21 @@
 pub mod conformance;
 mod erased;
 mod error;
+mod holding;
 pub mod log;
 mod outcome;
 mod record;
 mod rng;
+pub mod tensor;
 
 pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
+pub use holding::{Held, Holding, Moment};
 pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use tensor::{IndexError, Tensor};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::{Debug, Display};
@@ -158,6 +162,16 @@ pub trait Game:
     /// Rounds played so far (for statistics); games without rounds report 1.
     fn rounds(&self) -> u32 {
         1
+    }
+
+    /// What `seat` holds at `moment`, for studies of win rate by what a seat held. A
+    /// study asks the new game ([`Moment::Start`]) and the finished one ([`Moment::End`])
+    /// and keeps both answers, so a game answers each aspect at the moment it is known
+    /// (a first hand at the start, recruits chosen during play at the end). The default
+    /// holds nothing.
+    fn holdings(&self, seat: Seat, moment: Moment) -> Vec<Holding> {
+        let _ = (seat, moment);
+        Vec::new()
     }
 
     /// A heuristic value of the position for `seat`, higher is better. Bots use it for

@@ -245,7 +245,8 @@ pub enum Step {
     Advance(Faction),
     /// Auto: check market completion.
     Markets,
-    /// Auto: stars for the contributors of a just-completed market.
+    /// Auto: stars for the contributors of a just-completed market. Completion now places
+    /// them at once; the step stays so that states saved with it pending still load.
     MarketStars { market: u8, seats: u8 },
     /// Auto: the placement is over; doubles or end of turn.
     AfterPlacement,

@@ -2,7 +2,7 @@
 //! hand limit, market completion, allegiance tiers, the dilemma, trading and the end.
 
 use engine::{Game, Viewer};
-use euphoria::cards::{market_threshold, Faction, Good, Space};
+use euphoria::cards::{market_threshold, Faction, Good, Penalty, Space, MARKET_TILES};
 use euphoria::rules::checks::StarSpot;
 use euphoria::{Action, DieLoc, DilemmaState, Euphoria, EuphoriaConfig, KnowledgeCheck, Step};
 
@@ -401,6 +401,54 @@ fn market_completes_at_the_threshold_for_2_4_and_6_players() {
     g.set_good(0, Good::Clay, 1);
     act(&mut g, "3@ea1");
     assert!(!g.markets[0].built);
+}
+
+/// Seat 0 completes market EA, carrying the tile with the roll penalty on `face`, at 4
+/// players with seats 1 and 2 as the other builders; the seed is the first one whose
+/// re-roll of seat 0's returned die shows `face`.
+fn build_roll_loss_tile(face: u8) -> Euphoria {
+    let tile = MARKET_TILES
+        .iter()
+        .position(|t| t.penalty == Penalty::RollLoss(face))
+        .expect("a roll-loss tile") as u8;
+    for seed in 0..500 {
+        let mut g = Euphoria::started(&EuphoriaConfig::players(4), seed).expect("config");
+        for s in 0..4 {
+            g.set_recruits(s, &[]);
+            g.set_dice(s, &[DieLoc::Ready(1)]);
+            g.set_good(s, Good::Water, 2);
+            g.set_good(s, Good::Food, 2);
+        }
+        g.set_turn(0);
+        g.set_tile(0, tile);
+        g.set_dice(1, &[DieLoc::Board(Space::site(0, 1), 4)]);
+        g.set_dice(2, &[DieLoc::Board(Space::site(0, 2), 5)]);
+        g.set_dice(0, &[ready(3)]);
+        g.set_good(0, Good::Clay, 1);
+        act(&mut g, "3@ea1");
+        if g.ready_values(0) == [face] {
+            return g;
+        }
+    }
+    panic!("no seed rolls a {face}");
+}
+
+#[test]
+fn builders_place_their_stars_before_their_dice_are_rolled_again() {
+    for face in 1..=6u8 {
+        let g = build_roll_loss_tile(face);
+        assert!(g.markets[0].built);
+        for s in 0..3 {
+            assert!(g.markets[0].stars & (1 << s) != 0, "face {face} seat {s}");
+            assert!(!g.penalized(s, Penalty::RollLoss(face)), "face {face}");
+        }
+        // Seat 0's returned die shows the penalty's face, and seat 0 loses nothing.
+        assert!(g.stack.iter().all(|st| !matches!(st, Step::Lose { .. })));
+        assert_eq!(g.players[0].count(Good::Water), 2, "face {face}");
+        assert_eq!(g.players[0].count(Good::Food), 2, "face {face}");
+        // Seat 3 built nothing: the penalty is theirs.
+        assert!(g.penalized(3, Penalty::RollLoss(face)), "face {face}");
+    }
 }
 
 #[test]

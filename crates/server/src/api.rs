@@ -7,13 +7,15 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use engine::{GameRecord, Seat, Viewer};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -88,13 +90,15 @@ fn query_value(query: &Option<String>, key: &str) -> Option<String> {
         .map(|(_, v)| v)
 }
 
-/// The token of a request: `Authorization: Bearer TOKEN`, or `?token=TOKEN`.
-fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
+/// The token of a request: `Authorization: Bearer TOKEN` (the scheme in any case, as
+/// RFC 9110 has it), or `?token=TOKEN`.
+pub(crate) fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
     headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
+        .and_then(|v| v.trim_start().split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim().to_string())
         .or_else(|| query_value(query, "token"))
 }
 
@@ -160,7 +164,9 @@ pub(crate) struct TableOut {
     id: String,
     game: String,
     options: serde_json::Value,
-    seed: u64,
+    /// The creator chose the seed, so may know the hidden cards. The seed itself is only
+    /// published in the record of a finished game.
+    seed_chosen: bool,
     status: Status,
     created: i64,
     seats: Vec<SeatOut>,
@@ -175,7 +181,7 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
         id: row.id.clone(),
         game: row.game.clone(),
         options: row.config.clone(),
-        seed: row.seed,
+        seed_chosen: row.seed_chosen,
         status: row.status,
         created: row.created,
         seats: row
@@ -199,11 +205,49 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
     }
 }
 
+/// The client's address, as [`client_addr`] found it (`None` without a socket, as in
+/// tests that call the router directly).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub Option<IpAddr>);
+
+/// Finds the client's address: the socket's peer, or with `--trust-forwarded` the last
+/// address of `X-Forwarded-For` (the one the proxy in front of this server added).
+pub(crate) async fn client_addr(
+    State(hub): Hubs,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let forwarded = hub
+        .limits()
+        .trust_forwarded
+        .then(|| {
+            request
+                .headers()
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .next_back()
+        })
+        .flatten();
+    request
+        .extensions_mut()
+        .insert(ClientAddr(forwarded.or(peer)));
+    next.run(request).await
+}
+
 pub(crate) async fn create_table(
     State(hub): Hubs,
+    client: Option<Extension<ClientAddr>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: CreateTable = parse_body(body)?;
+    hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
         .create(&request.game, request.options, request.seed, request.seats)
         .await?;
@@ -224,7 +268,7 @@ pub(crate) async fn list_tables(
             .map(|s| {
                 Status::parse(s.trim()).ok_or_else(|| {
                     ApiError::malformed(format!(
-                        "unknown status `{}`: expected open, running or finished",
+                        "unknown status `{}`: expected open, running, finished or abandoned",
                         truncate(s, 40)
                     ))
                 })
@@ -259,7 +303,44 @@ pub(crate) async fn my_view(
     RawQuery(query): RawQuery,
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
-    Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
+    let since = since(&query)?;
+    Ok(Json(table.snapshot_since(Viewer::Seat(seat), since).await))
+}
+
+/// `?since=V`: the version the client last received.
+fn since(query: &Option<String>) -> Result<Option<u64>, ApiError> {
+    query_value(query, "since")
+        .map(|v| {
+            v.trim().parse::<u64>().map_err(|_| {
+                ApiError::malformed(format!(
+                    "since must be a table version (a whole number from 0), not `{}`",
+                    truncate(&v, 40)
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// A viewer's log of a table.
+#[derive(Serialize)]
+struct LogOut {
+    version: u64,
+    entries: Vec<engine::LogEntry>,
+}
+
+pub(crate) async fn log(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let viewer = match token(&headers, &query) {
+        Some(token) => Viewer::Seat(table.authenticate(&token)?),
+        None => Viewer::Spectator,
+    };
+    let (version, entries) = table.log(viewer, since(&query)?.unwrap_or(0)).await;
+    Ok(Json(LogOut { version, entries }).into_response())
 }
 
 #[derive(Serialize)]
@@ -288,9 +369,11 @@ pub(crate) async fn my_legal(
 pub(crate) async fn spectate(
     State(hub): Hubs,
     Path(id): Path<String>,
+    RawQuery(query): RawQuery,
 ) -> Result<Json<Snapshot>, ApiError> {
     let table = hub.table(&id).await?;
-    Ok(Json(table.snapshot(Viewer::Spectator).await))
+    let since = since(&query)?;
+    Ok(Json(table.snapshot_since(Viewer::Spectator, since).await))
 }
 
 #[derive(Deserialize)]
@@ -309,6 +392,7 @@ pub(crate) async fn submit(
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let request: Submit = parse_body(body)?;
+    hub.count_action(&table, seat)?;
     hub.play(&table, seat, &request.action, request.version)
         .await?;
     Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
@@ -366,13 +450,52 @@ pub(crate) async fn websocket(
 }
 
 /// What a client may send on its WebSocket.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
     /// Play an action chosen on `version`.
     Action { action: String, version: u64 },
     /// Send the current view again.
     Sync,
+}
+
+/// The fields of an `action` message.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionMessage {
+    #[serde(rename = "type")]
+    _type: String,
+    action: String,
+    version: u64,
+}
+
+impl ClientMessage {
+    /// Parses one text frame; a field a message does not have is refused (serde's
+    /// `deny_unknown_fields` does not hold for internally tagged enums, hence by hand).
+    fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+        let bad = |e: &dyn std::fmt::Display| {
+            ApiError::malformed(format!("bad message: {}", truncate(&e.to_string(), 300)))
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+        let Some(fields) = value.as_object() else {
+            return Err(bad(&"a message is a JSON object"));
+        };
+        match fields.get("type").and_then(serde_json::Value::as_str) {
+            Some("action") => {
+                let m: ActionMessage = serde_json::from_value(value).map_err(|e| bad(&e))?;
+                Ok(ClientMessage::Action {
+                    action: m.action,
+                    version: m.version,
+                })
+            }
+            Some("sync") => match fields.keys().find(|k| *k != "type") {
+                Some(extra) => Err(bad(&format!(
+                    "unknown field `{}` in a sync message",
+                    truncate(extra, 40)
+                ))),
+                None => Ok(ClientMessage::Sync),
+            },
+            _ => Err(bad(&"`type` is `action` or `sync`")),
+        }
+    }
 }
 
 /// What the server sends on a WebSocket.
@@ -415,7 +538,8 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
         tokio::select! {
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
-                    let snapshot = table.snapshot(viewer).await;
+                    // Every action since the last push is told, however many came at once.
+                    let snapshot = table.snapshot_since(viewer, Some(sent)).await;
                     if snapshot.version != sent {
                         sent = snapshot.version;
                         if sink.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
@@ -426,18 +550,19 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                 Err(RecvError::Closed) => return,
             },
             message = stream.next() => {
-                let text = match message {
+                let parsed = match message {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Text(text))) => ClientMessage::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(ApiError::malformed(
+                        "binary frames carry nothing here: send messages as JSON text",
+                    )),
+                    // Pings are answered by the WebSocket layer; pongs carry nothing.
                     Some(Ok(_)) => continue,
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(text.as_str()) {
-                    Err(e) => Err(ApiError::malformed(format!(
-                        "bad message: {}",
-                        truncate(&e.to_string(), 300)
-                    ))),
+                let reply = match parsed {
+                    Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
-                        let snapshot = table.snapshot(viewer).await;
+                        let snapshot = table.snapshot_since(viewer, Some(sent)).await;
                         sent = snapshot.version;
                         if sink.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
                             return;
@@ -446,7 +571,10 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                     }
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
-                        Some(seat) => hub.play(&table, seat, &action, version).await,
+                        Some(seat) => match hub.count_action(&table, seat) {
+                            Ok(()) => hub.play(&table, seat, &action, version).await,
+                            Err(e) => Err(e),
+                        },
                     },
                 };
                 let message = match reply {
@@ -467,6 +595,30 @@ pub(crate) async fn not_found() -> ApiError {
         "request/not_found",
         "no such route; see docs/http-api.md",
     )
+}
+
+/// The most bytes of request headers (names and values) accepted.
+pub const MAX_HEADERS: usize = 16 * 1024;
+
+/// Answers requests whose headers are over [`MAX_HEADERS`] with a JSON 431.
+pub(crate) async fn header_limit(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let size: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if size > MAX_HEADERS {
+        return ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request/headers_too_large",
+            format!("the request headers are larger than {MAX_HEADERS} bytes"),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 pub(crate) async fn method_not_allowed() -> ApiError {

@@ -2,12 +2,15 @@
 //! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
 
 use crate::error::{truncate, ApiError};
+use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
 use axum::http::StatusCode;
-use engine::{DynState, Outcome, Seat, Viewer};
+use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
@@ -32,7 +35,15 @@ pub struct Snapshot {
     pub view: serde_json::Value,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
+    /// What this viewer may know of every action since the version the client last
+    /// received (the last action alone when it named none), oldest first.
+    pub events: Vec<LogEntry>,
 }
+
+/// How many states before the latest actions a table keeps, to tell those moves without
+/// replaying the game (bots move in bursts; a client that fell further behind gets its
+/// events from a replay).
+const RECENT: usize = 32;
 
 /// One table in memory.
 pub struct Table {
@@ -45,14 +56,32 @@ struct Live {
     state: Box<dyn DynState>,
     actions: Vec<String>,
     bot_running: bool,
+    /// Expired: takes no more moves.
+    abandoned: bool,
+    /// When the last move was made (or the table created), in ms since the Unix epoch.
+    moved: i64,
+    /// The states before the latest actions, oldest first: `recent[k]` is the state at
+    /// version `version() - recent.len() + k`.
+    recent: VecDeque<Box<dyn DynState>>,
 }
 
 impl Live {
+    /// Records that `action` took `before` to the current state.
+    fn advanced(&mut self, before: Box<dyn DynState>, action: String) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(before);
+        self.actions.push(action);
+    }
+
     fn version(&self) -> u64 {
         self.actions.len() as u64
     }
     fn status(&self) -> Status {
-        if self.state.outcome().is_some() {
+        if self.abandoned {
+            Status::Abandoned
+        } else if self.state.outcome().is_some() {
             Status::Finished
         } else if self.actions.is_empty() {
             Status::Open
@@ -75,12 +104,47 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// `n` random bytes from the thread's cryptographic generator, in hex.
-pub fn random_hex(n: usize) -> String {
-    use rand::RngCore;
+/// `n` random bytes from the operating system's secure random source, in hex.
+///
+/// # Errors
+/// The operating system cannot give random bytes (an internal error).
+pub fn random_hex(n: usize) -> Result<String, ApiError> {
     let mut bytes = vec![0u8; n];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    secure_fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Fills `bytes` from the operating system's secure random source.
+fn secure_fill(bytes: &mut [u8]) -> Result<(), ApiError> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_fill_bytes(bytes)
+        .map_err(|e| ApiError::internal(format!("the OS random source failed: {e}")))
+}
+
+/// A table seed from the operating system's secure random source.
+fn secure_seed() -> Result<u64, ApiError> {
+    let mut bytes = [0u8; 8];
+    secure_fill(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The seed of the bot deciding for `seat` at `version` of a table: from the table's
+/// secret, so no client can predict it, and the same after a restart and on every server.
+/// Tables stored before secrets existed keep seeding from their (published) table seed.
+pub fn bot_seed(row: &GameRow, seat: Seat, version: u64) -> u64 {
+    if row.bot_secret.is_empty() {
+        return engine::derive_seed(engine::derive_seed(row.seed, seat as u64), version);
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(b"tabletop bot seed\0");
+    hasher.update(row.bot_secret.as_bytes());
+    hasher.update((seat as u64).to_le_bytes());
+    hasher.update(version.to_le_bytes());
+    let digest = hasher.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
 }
 
 impl Table {
@@ -107,13 +171,76 @@ impl Table {
         self.changed.subscribe()
     }
 
-    /// What `viewer` sees now.
+    /// What `viewer` sees now, with the events of the last action.
     pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
-        let live = self.live.lock().await;
-        self.snapshot_of(&live, viewer)
+        self.snapshot_since(viewer, None).await
     }
 
-    fn snapshot_of(&self, live: &Live, viewer: Viewer) -> Snapshot {
+    /// What `viewer` sees now, with the events of every action after version `since`
+    /// (the last action alone when `None`).
+    pub async fn snapshot_since(&self, viewer: Viewer, since: Option<u64>) -> Snapshot {
+        let live = self.live.lock().await;
+        self.snapshot_of(&live, viewer, since)
+    }
+
+    /// How event texts name this table's seats for `viewer`.
+    fn names(&self, viewer: Viewer) -> Names {
+        let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
+        Names::for_viewer(viewer).with_players(&players)
+    }
+
+    /// The game so far as a record.
+    fn record(&self, actions: &[String]) -> GameRecord {
+        GameRecord {
+            game: self.row.game.clone(),
+            config: self.row.config.clone(),
+            seed: self.row.seed,
+            actions: actions.to_vec(),
+        }
+    }
+
+    /// `viewer`'s log from action `since` on (every action from 0 for the whole log).
+    pub async fn log(&self, viewer: Viewer, since: u64) -> (u64, Vec<LogEntry>) {
+        let live = self.live.lock().await;
+        (live.version(), self.entries(&live, viewer, since))
+    }
+
+    fn entries(&self, live: &Live, viewer: Viewer, since: u64) -> Vec<LogEntry> {
+        let version = live.version();
+        let since = since.min(version);
+        let kept = live.recent.len() as u64;
+        let names = self.names(viewer);
+        if since + kept < version {
+            // Further back than the states kept: replay the record.
+            return catalog::game(&self.row.game)
+                .ok()
+                .and_then(|game| {
+                    game.log(&self.record(&live.actions), viewer, &names, since as usize)
+                        .ok()
+                })
+                .unwrap_or_default();
+        }
+        (since..version)
+            .map(|index| {
+                let at = (index + kept - version) as usize;
+                let before = &live.recent[at];
+                let after: &dyn DynState = match live.recent.get(at + 1) {
+                    Some(next) => next.as_ref(),
+                    None => live.state.as_ref(),
+                };
+                let action = &live.actions[index as usize];
+                LogEntry {
+                    index: index as usize,
+                    seat: before.to_act().unwrap_or_default(),
+                    events: before
+                        .events(action, after, viewer, &names)
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let to_act = live.state.to_act();
         let legal = match viewer.seat() {
             Some(seat) if to_act == Some(seat) => live.state.legal(),
@@ -129,6 +256,11 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
+            events: self.entries(
+                live,
+                viewer,
+                since.unwrap_or_else(|| live.version().saturating_sub(1)),
+            ),
         }
     }
 
@@ -150,6 +282,11 @@ impl Table {
 /// The tables of one server process.
 pub struct Hub {
     store: Arc<dyn Store>,
+    limits: Limits,
+    /// Table creations by client address.
+    creates: RateLimiter<IpAddr>,
+    /// Actions by table and seat (one seat, one token).
+    actions: RateLimiter<(String, Seat)>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
 }
 
@@ -165,9 +302,15 @@ impl Hub {
     ///
     /// # Errors
     /// The store cannot list or load its games.
-    pub async fn start(store: Arc<dyn Store>) -> anyhow::Result<Arc<Hub>> {
+    pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
         let hub = Arc::new(Hub {
             store,
+            creates: RateLimiter::new(
+                limits.create_burst,
+                f64::from(limits.creates_per_minute) / 60.0,
+            ),
+            actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
+            limits,
             tables: StdMutex::new(HashMap::new()),
         });
         let notices = hub.store.subscribe().await?;
@@ -185,6 +328,7 @@ impl Hub {
             }
         }
         tracing::info!("rebuilt {count} live tables by replay");
+        hub.spawn_expiry();
         if let Some(mut notices) = notices {
             let weak = Arc::downgrade(&hub);
             tokio::spawn(async move {
@@ -199,6 +343,92 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts a table creation from `client` (none when the address is unknown).
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-address rate.
+    pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(ip) if self.limits.rate_limits => self.creates.take(&ip).map_err(|wait| {
+                rate_limited(
+                    "tables created from your address",
+                    wait,
+                    "--creates-per-minute",
+                )
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts an action sent with the token of `seat` at `table`.
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-token rate.
+    pub fn count_action(&self, table: &Table, seat: Seat) -> Result<(), ApiError> {
+        if !self.limits.rate_limits {
+            return Ok(());
+        }
+        self.actions
+            .take(&(table.row.id.clone(), seat))
+            .map_err(|wait| rate_limited("actions with this token", wait, "--actions-per-second"))
+    }
+
+    /// Abandons the tables in memory whose time ran out (see [`Limits::expire_unstarted`]
+    /// and [`Limits::expire_idle`]); returns how many.
+    pub async fn expire(self: &Arc<Self>) -> usize {
+        let now = crate::store::now_ms();
+        let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        let mut count = 0;
+        for table in self.all_cached() {
+            let mut live = table.live.lock().await;
+            let limit = if live.actions.is_empty() {
+                ms(self.limits.expire_unstarted)
+            } else {
+                ms(self.limits.expire_idle)
+            };
+            if live.abandoned || live.state.outcome().is_some() || now - live.moved < limit {
+                continue;
+            }
+            match self.store.abandon(&table.row.id, live.version()).await {
+                Ok(true) => {
+                    live.abandoned = true;
+                    count += 1;
+                    let version = live.version();
+                    drop(live);
+                    tracing::info!("table {} abandoned: no move in time", table.row.id);
+                    let _ = table.changed.send(version);
+                    self.forget(&table.row.id);
+                }
+                // Another server moved it on: read its moves.
+                Ok(false) => {
+                    if let Err(e) = self.catch_up(&table, &mut live).await {
+                        tracing::warn!("catching up table {}: {e}", table.row.id);
+                    }
+                }
+                Err(e) => tracing::warn!("abandoning table {}: {e}", table.row.id),
+            }
+        }
+        count
+    }
+
+    /// Runs [`Hub::expire`] every so often while the hub lives.
+    fn spawn_expiry(self: &Arc<Self>) {
+        let shortest = self.limits.expire_unstarted.min(self.limits.expire_idle);
+        let every = (shortest / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = weak.upgrade() else { return };
+                hub.expire().await;
+            }
+        });
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Table>> {
@@ -252,7 +482,13 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?;
         let mut actions = Vec::with_capacity(rows.len());
+        let mut recent = VecDeque::with_capacity(RECENT);
+        let moved = rows.last().map_or(row.created, |a| a.at);
+        let keep_from = rows.len().saturating_sub(RECENT);
         for (index, action) in rows.into_iter().enumerate() {
+            if index >= keep_from {
+                recent.push_back(state.clone_box());
+            }
             if action.seq != index as u64 {
                 return Err(ApiError::internal(format!(
                     "table {id}: action rows skip from {index} to {}",
@@ -265,17 +501,24 @@ impl Hub {
             actions.push(action.action);
         }
         let (changed, _) = broadcast::channel(64);
+        let abandoned = row.status == Status::Abandoned;
         let table = Arc::new(Table {
             row,
             live: Mutex::new(Live {
                 state,
                 actions,
                 bot_running: false,
+                abandoned,
+                moved,
+                recent,
             }),
             changed,
         });
-        if table.live.lock().await.status() == Status::Finished {
-            // Finished games are not kept in memory: they change no more.
+        if matches!(
+            table.live.lock().await.status(),
+            Status::Finished | Status::Abandoned
+        ) {
+            // Finished and abandoned games are not kept in memory: they change no more.
             return Ok(table);
         }
         let table = {
@@ -305,6 +548,16 @@ impl Hub {
         seats: Option<Vec<String>>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
         let game = catalog::game(game_name)?;
+        if self.live_tables() >= self.limits.max_tables {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server/full",
+                format!(
+                    "this server holds {} open tables, its most (serve --max-tables); try again once some have ended",
+                    self.limits.max_tables
+                ),
+            ));
+        }
         let mut config = game.default_config();
         let mut players_given = false;
         match options {
@@ -328,7 +581,11 @@ impl Hub {
                 map.insert("players".into(), serde_json::json!(seats.len()));
             }
         }
-        let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+        let seed_chosen = seed.is_some();
+        let seed = match seed {
+            Some(seed) => seed,
+            None => secure_seed()?,
+        };
         let state = game.new_state(&config, seed)?;
         let config = state.config_json();
         let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
@@ -355,13 +612,14 @@ impl Hub {
                 )
             })?;
             if spec == bots::BotSpec::Human {
-                let token = random_hex(32);
+                let token = random_hex(32)?;
                 rows.push(SeatRow {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
                 });
                 tokens.push(Some(token));
             } else {
+                self.limits.check_bot(&spec)?;
                 catalog::bot(game.name(), &spec, 0).map_err(|e| {
                     ApiError::new(
                         StatusCode::BAD_REQUEST,
@@ -377,13 +635,15 @@ impl Hub {
             }
         }
         let row = GameRow {
-            id: random_hex(8),
+            id: random_hex(8)?,
             game: game.name().to_string(),
             config,
             seed,
             seats: rows,
             created: crate::store::now_ms(),
             status: Status::Open,
+            seed_chosen,
+            bot_secret: random_hex(32)?,
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
         let table = self.table(&row.id).await?;
@@ -419,6 +679,9 @@ impl Hub {
         if live.state.outcome().is_some() {
             return Err(engine::EngineError::GameOver.into());
         }
+        if live.abandoned {
+            return Err(ApiError::abandoned());
+        }
         if version != live.version() {
             return Err(ApiError::stale(version, live.version()));
         }
@@ -432,6 +695,9 @@ impl Hub {
                 ),
             ));
         }
+        // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        let canonical = live.state.canonical(action)?;
+        let action = canonical.as_str();
         let mut next = live.state.clone_box();
         next.apply_text(action)?;
         let status = if next.outcome().is_some() {
@@ -451,8 +717,9 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::internal(e)),
         }
-        live.state = next;
-        live.actions.push(action.to_string());
+        let before = std::mem::replace(&mut live.state, next);
+        live.advanced(before, action.to_string());
+        live.moved = crate::store::now_ms();
         let now = live.version();
         drop(live);
         let _ = table.changed.send(now);
@@ -481,13 +748,15 @@ impl Hub {
                     row.seq
                 )));
             }
+            let before = live.state.clone_box();
             live.state.apply_text(&row.action).map_err(|e| {
                 ApiError::internal(format!(
                     "table {}: stored action {} does not apply: {e}",
                     table.row.id, row.seq
                 ))
             })?;
-            live.actions.push(row.action);
+            live.advanced(before, row.action);
+            live.moved = row.at;
             changed = true;
         }
         if changed {
@@ -536,11 +805,15 @@ impl Hub {
         loop {
             let job = {
                 let mut live = table.live.lock().await;
-                let job = live.state.to_act().and_then(|seat| {
-                    table
-                        .bot_spec(seat)
-                        .map(|spec| (seat, spec.to_string(), live.version()))
-                });
+                let job = live
+                    .state
+                    .to_act()
+                    .filter(|_| !live.abandoned)
+                    .and_then(|seat| {
+                        table
+                            .bot_spec(seat)
+                            .map(|spec| (seat, spec.to_string(), live.version()))
+                    });
                 match job {
                     Some((seat, spec, version)) => (seat, spec, version, live.state.clone_box()),
                     None => {
@@ -551,12 +824,10 @@ impl Hub {
             };
             let (seat, spec, version, state) = job;
             let game = table.row.game.clone();
-            // Each move's bot is seeded from the table, seat and version: the same after a
-            // restart, and the same on every server.
-            let seed =
-                engine::derive_seed(engine::derive_seed(table.row.seed, seat as u64), version);
+            let seed = bot_seed(&table.row, seat, version);
+            let limits = self.limits.clone();
             let choice = tokio::task::spawn_blocking(move || {
-                let spec: bots::BotSpec = spec.parse().ok()?;
+                let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.choose_text(state.as_ref())
             })

@@ -13,11 +13,13 @@
 mod api;
 pub mod error;
 pub mod hub;
+pub mod limits;
 pub mod store;
 pub mod web;
 
 pub use error::ApiError;
 pub use hub::{Hub, Snapshot, Table};
+pub use limits::Limits;
 pub use store::{PgStore, SqliteStore, Status, Store};
 
 use axum::extract::DefaultBodyLimit;
@@ -37,8 +39,16 @@ impl AppState {
     /// # Errors
     /// The store cannot be read.
     pub async fn new(store: Arc<dyn Store>) -> anyhow::Result<AppState> {
+        AppState::with_limits(store, Limits::default()).await
+    }
+
+    /// Starts a hub over `store` with these limits.
+    ///
+    /// # Errors
+    /// The store cannot be read.
+    pub async fn with_limits(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<AppState> {
         Ok(AppState {
-            hub: Hub::start(store).await?,
+            hub: Hub::start(store, limits).await?,
         })
     }
 
@@ -62,20 +72,28 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/actions", axum::routing::post(api::submit))
         .route("/api/tables/{id}/spectate", get(api::spectate))
         .route("/api/tables/{id}/record", get(api::record))
+        .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/ws", get(api::websocket))
         .merge(web::routes())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
+        .layer(axum::middleware::from_fn(api::header_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.hub.clone(),
+            api::client_addr,
+        ))
         .with_state(state.hub)
 }
 
 /// Where and on what [`serve`] runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ServeOptions {
     pub addr: SocketAddr,
     /// `sqlite://PATH` (created if missing) or `postgres://URL`.
     pub database: String,
+    /// What the server allows (bots, rates, tables).
+    pub limits: Limits,
 }
 
 impl Default for ServeOptions {
@@ -83,6 +101,7 @@ impl Default for ServeOptions {
         ServeOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://tabletop.sqlite".to_string(),
+            limits: Limits::default(),
         }
     }
 }
@@ -93,7 +112,10 @@ impl Default for ServeOptions {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
-    let state = AppState::open(&opts.database).await?;
+    if !opts.limits.rate_limits {
+        tracing::warn!("--no-rate-limits: the per-address and per-token rates are off");
+    }
+    let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
     let addr = listener.local_addr()?;
     tracing::info!("listening on http://{addr}");
@@ -103,11 +125,14 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
     }
-    axum::serve(nodelay(listener), app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    axum::serve(
+        nodelay(listener),
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 
@@ -116,16 +141,23 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
 /// # Errors
 /// Accepting fails.
 pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(nodelay(listener), app(state)).await
+    axum::serve(
+        nodelay(listener),
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
 }
 
 /// Every accepted connection with `TCP_NODELAY`: a push is a small write that must not
 /// wait for the client's delayed ACK (Nagle's algorithm cost 40 ms per move).
-fn nodelay(listener: tokio::net::TcpListener) -> impl axum::serve::Listener<Addr = SocketAddr> {
+fn nodelay(
+    listener: tokio::net::TcpListener,
+) -> axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)> {
     use axum::serve::ListenerExt;
-    listener.tap_io(|tcp| {
+    fn set_nodelay(tcp: &mut tokio::net::TcpStream) {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!("TCP_NODELAY: {e}");
         }
-    })
+    }
+    listener.tap_io(set_nodelay as fn(&mut tokio::net::TcpStream))
 }

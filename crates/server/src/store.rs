@@ -25,6 +25,8 @@ pub enum Status {
     Running,
     /// Over: the record is available.
     Finished,
+    /// Never started or stopped moving for too long (see the expiry limits): no more moves.
+    Abandoned,
 }
 
 impl Status {
@@ -33,6 +35,7 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
         }
     }
     pub fn parse(text: &str) -> Option<Status> {
@@ -40,6 +43,7 @@ impl Status {
             "open" => Some(Status::Open),
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
+            "abandoned" => Some(Status::Abandoned),
             _ => None,
         }
     }
@@ -66,6 +70,11 @@ pub struct GameRow {
     /// Milliseconds since the Unix epoch.
     pub created: i64,
     pub status: Status,
+    /// The creator chose the seed (and so may know the hidden cards).
+    pub seed_chosen: bool,
+    /// The secret (hex) the server seeds this table's bots from; never sent to a client.
+    /// Empty for tables stored before secrets existed (their bots use the table seed).
+    pub bot_secret: String,
 }
 
 /// One row of the actions table.
@@ -127,6 +136,9 @@ pub trait Store: Send + Sync {
     async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError>;
     /// The games with one of these statuses, oldest first, at most `limit`.
     async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// Marks a game abandoned unless it has moved on (its last action is not `seq - 1`,
+    /// or it finished); `true` if it was marked.
+    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }
@@ -141,13 +153,19 @@ pub fn now_ms() -> i64 {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-const INSERT_GAME: &str = "INSERT INTO games (id, game, config, seed, seats, created, status) \
-                           VALUES ($1, $2, $3, $4, $5, $6, $7)";
+const INSERT_GAME: &str = "INSERT INTO games \
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+/// The columns [`game_from_row`] reads, in its order.
+const GAME_COLUMNS: &str =
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
 const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
                              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
-const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
-const SELECT_GAME: &str =
-    "SELECT id, game, config, seed, seats, created, status FROM games WHERE id = $1";
+/// Abandons a game that is still open or running at `seq` actions (`$2`).
+const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
+                       AND status IN ('open', 'running') \
+                       AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
+const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -171,6 +189,8 @@ where
         seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", &e))?,
         created: row.try_get(5)?,
         status: Status::parse(&status).ok_or_else(|| corrupt("status", &status))?,
+        seed_chosen: row.try_get::<i64, _>(7)? != 0,
+        bot_secret: row.try_get(8)?,
         id,
     })
 }
@@ -198,8 +218,7 @@ fn list_sql(statuses: &[Status]) -> String {
         .map(|s| format!("'{}'", s.as_str()))
         .collect();
     format!(
-        "SELECT id, game, config, seed, seats, created, status FROM games \
-         WHERE status IN ({}) ORDER BY created, id LIMIT $1",
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({}) ORDER BY created, id LIMIT $1",
         if names.is_empty() {
             "''".to_string()
         } else {
@@ -228,6 +247,8 @@ macro_rules! sql_store {
                 .bind(seats)
                 .bind(game.created)
                 .bind(game.status.as_str())
+                .bind(i64::from(game.seed_chosen))
+                .bind(&game.bot_secret)
                 .execute(&self.pool)
                 .await?;
             Ok(())
@@ -258,7 +279,7 @@ macro_rules! sql_store {
         }
 
         async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-            let row = sqlx::query(SELECT_GAME)
+            let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
@@ -280,6 +301,15 @@ macro_rules! sql_store {
                 .fetch_all(&self.pool)
                 .await?;
             rows.iter().map(game_from_row).collect()
+        }
+
+        async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+            let done = sqlx::query(ABANDON)
+                .bind(game)
+                .bind(seq_i64(seq)?)
+                .execute(&self.pool)
+                .await?;
+            Ok(done.rows_affected() == 1)
         }
 
         $($subscribe)*

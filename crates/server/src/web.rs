@@ -83,7 +83,15 @@ fn page(kind: &'static str, text: &'static str) -> Response {
 async fn file(Path(name): Path<String>) -> Response {
     match FILES.iter().find(|(n, _, _)| *n == name) {
         Some((_, kind, text)) => page(kind, text),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+        None => crate::ApiError::new(
+            StatusCode::NOT_FOUND,
+            "request/not_found",
+            format!(
+                "there is no file `/web/{}`",
+                crate::error::truncate(&name, 64)
+            ),
+        )
+        .into_response(),
     }
 }
 

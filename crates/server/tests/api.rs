@@ -54,7 +54,9 @@ async fn creates_a_table_with_tokens_and_invites() {
     )
     .await;
     assert_eq!(table["status"], "open");
-    assert_eq!(table["seed"], 7);
+    // A chosen seed marks the table; the seed itself is not published before the end.
+    assert_eq!(table["seed_chosen"], true);
+    assert!(table.get("seed").is_none(), "{table}");
     assert_eq!(table["options"]["players"], 3);
     assert_eq!(table["version"], 0);
     let seats = table["seats"].as_array().expect("seats");
@@ -561,4 +563,178 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
     }
     // Finished tables leave memory; the human table stays.
     assert_eq!(state.hub.live_tables(), 1);
+}
+
+#[tokio::test]
+async fn bot_specs_over_the_servers_limits_are_refused() {
+    let state = memory_state().await;
+    for (seat, flag) in [
+        ("ismcts:4294967295", "--bot-iterations"),
+        ("ismcts:100001", "--bot-iterations"),
+        ("ismcts:18446744073709551615ms", "--bot-time-ms"),
+        ("ismcts:10001ms", "--bot-time-ms"),
+    ] {
+        let body = json!({"game": "distopia", "seats": ["human", seat]});
+        let (status, error) = post_json(&state, "/api/tables", None, &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seat}: {error}");
+        assert_eq!(error["code"], "seat/invalid");
+        let message = error["message"].as_str().expect("message");
+        assert!(
+            message.contains(flag) && message.contains(seat),
+            "{message}"
+        );
+    }
+    // At the limits is fine.
+    create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "ismcts:100000"]}),
+    )
+    .await;
+    // A stricter server refuses a level whose search is over its limit.
+    let store = server::SqliteStore::connect("sqlite::memory:")
+        .await
+        .expect("sqlite");
+    let strict = AppState::with_limits(
+        std::sync::Arc::new(store),
+        server::Limits {
+            bot_iterations: 500,
+            ..server::Limits::default()
+        },
+    )
+    .await
+    .expect("state");
+    let body = json!({"game": "distopia", "seats": ["human", "medium"]});
+    let (status, error) = post_json(&strict, "/api/tables", None, &body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("at most 500")));
+    create(
+        &strict,
+        json!({"game": "distopia", "seats": ["human", "easy"]}),
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_bearer_scheme_is_case_insensitive() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "human"]}),
+    )
+    .await;
+    let (id, t0) = (id(&table), token(&table, 0));
+    for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+        let request = axum::http::Request::builder()
+            .uri(format!("/api/tables/{id}/view"))
+            .header("authorization", format!("{scheme} {t0}"))
+            .body(axum::body::Body::empty())
+            .expect("request");
+        let (status, view) = common::send(&state, request).await;
+        assert_eq!(status, StatusCode::OK, "{scheme}: {view}");
+        assert_eq!(view["seat"], 0);
+    }
+    let request = axum::http::Request::builder()
+        .uri(format!("/api/tables/{id}/view"))
+        .header("authorization", format!("Basic {t0}"))
+        .body(axum::body::Body::empty())
+        .expect("request");
+    let (status, error) = common::send(&state, request).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(error["code"], "auth/required");
+}
+
+#[tokio::test]
+async fn every_error_answer_has_a_json_code_and_message() {
+    let state = memory_state().await;
+    let big_body = vec![b' '; 70 * 1024];
+    let cases: Vec<(axum::http::Request<axum::body::Body>, StatusCode, &str)> = vec![
+        (
+            axum::http::Request::get("/nowhere")
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::NOT_FOUND,
+            "request/not_found",
+        ),
+        (
+            axum::http::Request::get("/web/nothing.js")
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::NOT_FOUND,
+            "request/not_found",
+        ),
+        (
+            axum::http::Request::delete("/api/games")
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "request/method",
+        ),
+        (
+            axum::http::Request::post("/api/tables")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(big_body))
+                .expect("r"),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "request/too_large",
+        ),
+        (
+            axum::http::Request::get("/api/games")
+                .header("x-filler", "f".repeat(20 * 1024))
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request/headers_too_large",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let what = format!("{} {}", request.method(), request.uri());
+        let (got, body) = common::send(&state, request).await;
+        assert_eq!(got, status, "{what}: {body}");
+        assert_eq!(body["code"], code, "{what}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{what}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn actions_are_stored_in_their_own_notation() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seats": ["human", "human"]}),
+    )
+    .await;
+    let (id, t0) = (id(&table), token(&table, 0));
+    let (_, legal) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/legal"),
+        Some(&t0),
+        None,
+    )
+    .await;
+    let first = legal["legal"][0]
+        .as_str()
+        .expect("a legal action")
+        .to_string();
+    // The same action, shouted and spread out.
+    let sent = format!("  {}  ", first.to_uppercase().replace(' ', "   "));
+    assert_ne!(sent, first);
+    let (status, reply) = post_json(
+        &state,
+        &format!("/api/tables/{id}/actions"),
+        Some(&t0),
+        &json!({"action": sent, "version": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let stored = state.hub.store().actions(&id, 0).await.expect("rows");
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].action, first);
+    let (actions, _) = server_state(&state, &id).await;
+    assert_eq!(actions, vec![first]);
 }

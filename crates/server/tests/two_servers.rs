@@ -13,9 +13,12 @@ use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn server(schema: &str) -> (AppState, SocketAddr) {
-    let state = AppState::new(Arc::new(common::pg_store(schema).await))
-        .await
-        .expect("state");
+    let state = AppState::with_limits(
+        Arc::new(common::pg_store(schema).await),
+        common::unlimited(),
+    )
+    .await
+    .expect("state");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");

@@ -4,12 +4,15 @@
 //! derived from that, and results are reduced in game order, so a batch gives identical
 //! results whatever the thread count.
 
+mod play;
 mod stats;
+pub mod tournament;
 
+pub use play::{play_game, GameResult, MakeBot};
 pub use stats::{wilson, Summary};
 
-use bots::{make_bot, BotError, BotSpec, Observer};
-use engine::{derive_seed, Game};
+use bots::{make_bot, BotError, BotSpec};
+use engine::Game;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
@@ -45,60 +48,6 @@ pub enum SimError {
     Threads(usize, String),
 }
 
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameResult {
-    pub seed: u64,
-    pub scores: Vec<i64>,
-    pub places: Vec<u8>,
-    pub rounds: u32,
-    pub moves: u32,
-}
-
-/// Plays game `index` of a batch to its end.
-///
-/// # Errors
-/// A bot that finds no action, or a refused action (both are bugs worth reporting with
-/// the seed).
-pub fn play_one<G: Game>(
-    config: &G::Config,
-    seats: &[BotSpec],
-    seed: u64,
-    index: u64,
-) -> Result<GameResult, SimError> {
-    let game_seed = derive_seed(seed, index);
-    let broken = |message: String| SimError::Broken {
-        index,
-        seed: game_seed,
-        message,
-    };
-    let mut game = G::new(config, game_seed)?;
-    let mut bots = seats
-        .iter()
-        .enumerate()
-        .map(|(s, spec)| make_bot::<G>(spec, derive_seed(game_seed, s as u64 + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut moves = 0u32;
-    while let Some(observer) = Observer::new(&game) {
-        let seat = observer.seat();
-        let action = bots[seat]
-            .choose(&observer)
-            .ok_or_else(|| broken(format!("seat {seat} found no action")))?;
-        game.apply(action).map_err(|e| broken(e.to_string()))?;
-        moves += 1;
-    }
-    let outcome = game
-        .outcome()
-        .ok_or_else(|| broken("the game ended without an outcome".into()))?;
-    Ok(GameResult {
-        seed: game_seed,
-        scores: outcome.scores,
-        places: outcome.places,
-        rounds: game.rounds(),
-        moves,
-    })
-}
-
 /// Runs a batch; `on_game` is called after each game (for a progress bar).
 ///
 /// # Errors
@@ -131,7 +80,8 @@ pub fn run<G: Game>(
         (0..options.games)
             .into_par_iter()
             .map(|i| {
-                let r = play_one::<G>(config, &options.seats, options.seed, i);
+                let make = |seat: usize, seed: u64| make_bot::<G>(&options.seats[seat], seed);
+                let r = play_game::<G>(config, options.seed, i, &make);
                 on_game();
                 r
             })

@@ -49,4 +49,42 @@ fn the_wilson_interval_brackets_the_rate() {
         (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
         "{lo} {hi}"
     );
+    assert_eq!(sim::wilson(0.0, 0.0), (0.0, 1.0), "no games: anything goes");
+}
+
+#[test]
+fn win_rates_by_holding_cover_every_seat_of_every_game() {
+    let options = SimOptions {
+        games: 40,
+        seed: 3,
+        threads: Some(2),
+        seats: vec![BotSpec::Random; 2],
+    };
+    let report =
+        run::<distopia::Distopia>(&distopia::Config::default(), &options, &|| {}).expect("runs");
+    let characters: Vec<_> = report
+        .summary
+        .holdings
+        .iter()
+        .filter(|h| h.aspect == "character")
+        .collect();
+    let names: Vec<&str> = characters.iter().map(|h| h.value.as_str()).collect();
+    assert_eq!(names, ["Collector", "Teacher"]);
+    assert_eq!(characters.iter().map(|h| h.seats).sum::<u64>(), 80);
+    let wins: f64 = characters.iter().map(|h| h.wins).sum();
+    assert!((wins - 40.0).abs() < 1e-9, "{wins}");
+    let config = Config {
+        target: 30,
+        ..Config::default()
+    };
+    let report = run::<DropSite>(&config, &options, &|| {}).expect("runs");
+    let bins: Vec<_> = report
+        .summary
+        .holdings
+        .iter()
+        .filter(|h| h.aspect == "first hand points")
+        .collect();
+    assert!((3..=5).contains(&bins.len()), "{bins:?}");
+    assert!(bins.iter().all(|h| h.value.starts_with('Q')), "{bins:?}");
+    assert_eq!(bins.iter().map(|h| h.seats).sum::<u64>(), 80);
 }

@@ -42,12 +42,43 @@ pub async fn pg_store(schema: &str) -> PgStore {
         .expect("PostgreSQL at TABLETOP_TEST_PG or 127.0.0.1:5432 (see docs/http-api.md)")
 }
 
-/// An app on an in-memory SQLite database.
+/// Serves `state` on a fresh port of 127.0.0.1 until the test process ends.
+pub async fn spawn(state: AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let _ = server::run(listener, state).await;
+    });
+    addr
+}
+
+/// The default limits without the per-address and per-token rates: test clients play
+/// faster than people (tests/limits.rs tests the rates).
+pub fn unlimited() -> server::Limits {
+    server::Limits {
+        rate_limits: false,
+        ..server::Limits::default()
+    }
+}
+
+/// An app on the database `url` names, with [`unlimited`] rates.
+pub async fn open_unlimited(url: &str) -> AppState {
+    let store = server::store::open(url).await.expect("store");
+    AppState::with_limits(store, unlimited())
+        .await
+        .expect("state")
+}
+
+/// An app on an in-memory SQLite database, with [`unlimited`] rates.
 pub async fn memory_state() -> AppState {
     let store = SqliteStore::connect("sqlite::memory:")
         .await
         .expect("in-memory sqlite");
-    AppState::new(Arc::new(store)).await.expect("state")
+    AppState::with_limits(Arc::new(store), unlimited())
+        .await
+        .expect("state")
 }
 
 /// One call through the router, without a socket: status and JSON body.
@@ -68,6 +99,13 @@ pub async fn call(
     let request = request
         .body(body.map(Body::from).unwrap_or_else(Body::empty))
         .expect("request");
+    send(state, request).await
+}
+
+/// One request through the router, without a socket: status and JSON body (every answer,
+/// errors included, must be JSON).
+pub async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let response = app(state.clone())
         .oneshot(request)
         .await
