@@ -285,12 +285,12 @@ fn log_tells_a_spectator_every_move_and_no_debt_before_its_round_ends() {
 }
 
 #[test]
-fn log_of_a_published_record_names_the_players_and_checks_the_seat() {
+fn log_of_a_published_record_names_the_bots_and_checks_the_seat() {
     let path = temp("published.json");
     let published = serde_json::json!({
         "record": { "game": "dropsite", "config": {}, "seed": 1, "actions": ["0 debt"] },
         "outcome": null,
-        "seats": ["Ann", "Bob"],
+        "seats": ["human", "random"],
     });
     let mut legal_first = tabletop(&["new", "dropsite", "--seed", "1"]);
     assert!(legal_first.status.success());
@@ -309,7 +309,7 @@ fn log_of_a_published_record_names_the_players_and_checks_the_seat() {
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("1. Ann banked a card face down"),
+        text(&out.stdout).contains("1. seat 1 banked a card face down"),
         "{}",
         text(&out.stdout)
     );

@@ -5,10 +5,11 @@ use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
 use axum::http::StatusCode;
-use engine::{DynState, Outcome, Seat, Viewer};
+use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
@@ -101,7 +102,15 @@ pub struct Snapshot {
     pub outcome: Option<Outcome>,
     /// Each seat's display name, in seat order ("Seat N" where none was given).
     pub names: Vec<String>,
+    /// What this viewer may know of every action since the version the client last
+    /// received (the last action alone when it named none), oldest first.
+    pub events: Vec<LogEntry>,
 }
+
+/// How many states before the latest actions a table keeps, to tell those moves without
+/// replaying the game (bots move in bursts; a client that fell further behind gets its
+/// events from a replay).
+const RECENT: usize = 32;
 
 /// One table in memory.
 pub struct Table {
@@ -118,9 +127,21 @@ struct Live {
     abandoned: bool,
     /// When the last move was made (or the table created), in ms since the Unix epoch.
     moved: i64,
+    /// The states before the latest actions, oldest first: `recent[k]` is the state at
+    /// version `version() - recent.len() + k`.
+    recent: VecDeque<Box<dyn DynState>>,
 }
 
 impl Live {
+    /// Records that `action` took `before` to the current state.
+    fn advanced(&mut self, before: Box<dyn DynState>, action: String) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(before);
+        self.actions.push(action);
+    }
+
     fn version(&self) -> u64 {
         self.actions.len() as u64
     }
@@ -217,13 +238,76 @@ impl Table {
         self.changed.subscribe()
     }
 
-    /// What `viewer` sees now.
+    /// What `viewer` sees now, with the events of the last action.
     pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
-        let live = self.live.lock().await;
-        self.snapshot_of(&live, viewer)
+        self.snapshot_since(viewer, None).await
     }
 
-    fn snapshot_of(&self, live: &Live, viewer: Viewer) -> Snapshot {
+    /// What `viewer` sees now, with the events of every action after version `since`
+    /// (the last action alone when `None`).
+    pub async fn snapshot_since(&self, viewer: Viewer, since: Option<u64>) -> Snapshot {
+        let live = self.live.lock().await;
+        self.snapshot_of(&live, viewer, since)
+    }
+
+    /// How event texts name this table's seats for `viewer`.
+    fn names(&self, viewer: Viewer) -> Names {
+        let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
+        Names::for_viewer(viewer).with_players(&players)
+    }
+
+    /// The game so far as a record.
+    fn record(&self, actions: &[String]) -> GameRecord {
+        GameRecord {
+            game: self.row.game.clone(),
+            config: self.row.config.clone(),
+            seed: self.row.seed,
+            actions: actions.to_vec(),
+        }
+    }
+
+    /// `viewer`'s log from action `since` on (every action from 0 for the whole log).
+    pub async fn log(&self, viewer: Viewer, since: u64) -> (u64, Vec<LogEntry>) {
+        let live = self.live.lock().await;
+        (live.version(), self.entries(&live, viewer, since))
+    }
+
+    fn entries(&self, live: &Live, viewer: Viewer, since: u64) -> Vec<LogEntry> {
+        let version = live.version();
+        let since = since.min(version);
+        let kept = live.recent.len() as u64;
+        let names = self.names(viewer);
+        if since + kept < version {
+            // Further back than the states kept: replay the record.
+            return catalog::game(&self.row.game)
+                .ok()
+                .and_then(|game| {
+                    game.log(&self.record(&live.actions), viewer, &names, since as usize)
+                        .ok()
+                })
+                .unwrap_or_default();
+        }
+        (since..version)
+            .map(|index| {
+                let at = (index + kept - version) as usize;
+                let before = &live.recent[at];
+                let after: &dyn DynState = match live.recent.get(at + 1) {
+                    Some(next) => next.as_ref(),
+                    None => live.state.as_ref(),
+                };
+                let action = &live.actions[index as usize];
+                LogEntry {
+                    index: index as usize,
+                    seat: before.to_act().unwrap_or_default(),
+                    events: before
+                        .events(action, after, viewer, &names)
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let to_act = live.state.to_act();
         let legal = match viewer.seat() {
             Some(seat) if to_act == Some(seat) => live.state.legal(),
@@ -240,6 +324,11 @@ impl Table {
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
             names: self.names(),
+            events: self.entries(
+                live,
+                viewer,
+                since.unwrap_or_else(|| live.version().saturating_sub(1)),
+            ),
         }
     }
 
@@ -554,8 +643,13 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?;
         let mut actions = Vec::with_capacity(rows.len());
+        let mut recent = VecDeque::with_capacity(RECENT);
         let moved = rows.last().map_or(row.created, |a| a.at);
+        let keep_from = rows.len().saturating_sub(RECENT);
         for (index, action) in rows.into_iter().enumerate() {
+            if index >= keep_from {
+                recent.push_back(state.clone_box());
+            }
             if action.seq != index as u64 {
                 return Err(ApiError::internal(format!(
                     "table {id}: action rows skip from {index} to {}",
@@ -577,6 +671,7 @@ impl Hub {
                 bot_running: false,
                 abandoned,
                 moved,
+                recent,
             }),
             changed,
         });
@@ -794,8 +889,8 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::internal(e)),
         }
-        live.state = next;
-        live.actions.push(action.to_string());
+        let before = std::mem::replace(&mut live.state, next);
+        live.advanced(before, action.to_string());
         live.moved = crate::store::now_ms();
         let now = live.version();
         drop(live);
@@ -825,13 +920,14 @@ impl Hub {
                     row.seq
                 )));
             }
+            let before = live.state.clone_box();
             live.state.apply_text(&row.action).map_err(|e| {
                 ApiError::internal(format!(
                     "table {}: stored action {} does not apply: {e}",
                     table.row.id, row.seq
                 ))
             })?;
-            live.actions.push(row.action);
+            live.advanced(before, row.action);
             live.moved = row.at;
             changed = true;
         }

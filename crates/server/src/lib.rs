@@ -73,6 +73,7 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/actions", axum::routing::post(api::submit))
         .route("/api/tables/{id}/spectate", get(api::spectate))
         .route("/api/tables/{id}/record", get(api::record))
+        .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/ws", get(api::websocket))
         .merge(web::routes())
         .fallback(api::not_found)
