@@ -251,9 +251,18 @@ impl Table {
     }
 
     /// How event texts name this table's seats for `viewer`.
-    fn names(&self, viewer: Viewer) -> Names {
+    /// How the log names the seats for `viewer`: "you", a given display name, or "seat N"
+    /// (with the bot's spec for a bot).
+    fn log_names(&self, viewer: Viewer) -> Names {
         let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
-        Names::for_viewer(viewer).with_players(&players)
+        let defaults = Names::for_viewer(Viewer::Spectator).with_players(&players);
+        let names = (0..self.row.seats.len())
+            .map(|seat| match &self.row.seats[seat].name {
+                Some(name) => name.clone(),
+                None => defaults.seat(seat),
+            })
+            .collect();
+        Names::for_viewer(viewer).with_names(names)
     }
 
     /// The game so far as a record.
@@ -276,7 +285,7 @@ impl Table {
         let version = live.version();
         let since = since.min(version);
         let kept = live.recent.len() as u64;
-        let names = self.names(viewer);
+        let names = self.log_names(viewer);
         if since + kept < version {
             // Further back than the states kept: replay the record.
             return catalog::game(&self.row.game)
