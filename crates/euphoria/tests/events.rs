@@ -1,7 +1,7 @@
 //! Random games produce each kind of event a move can have, and every move is told.
 use engine::{Event, Game, Names, Viewer};
 use euphoria::events::EuphoriaEvent;
-use euphoria::{Euphoria, EuphoriaConfig};
+use euphoria::{Config, Euphoria};
 use rand::seq::IndexedRandom;
 use std::collections::BTreeSet;
 
@@ -10,9 +10,9 @@ fn kinds_seen(players: usize, games: u64) -> BTreeSet<String> {
     let mut kinds = BTreeSet::new();
     let names = Names::for_viewer(Viewer::Spectator);
     for seed in 0..games {
-        let config = EuphoriaConfig {
+        let config = Config {
             players,
-            ..EuphoriaConfig::default()
+            ..Config::default()
         };
         let mut game = Euphoria::new(&config, seed).expect("a game");
         let mut rng = engine::rng_from_seed(seed ^ 0xE7E);
