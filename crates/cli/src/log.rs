@@ -26,7 +26,7 @@ pub struct LogArgs {
     json: bool,
 }
 
-/// A record file: a bare record, or the server's answer with the players' names.
+/// A record file: a bare record, or the server's answer with who sat where.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum RecordFile {
@@ -64,7 +64,7 @@ pub fn run(args: LogArgs) -> anyhow::Result<()> {
         }
         None => Viewer::Spectator,
     };
-    let names = Names::for_viewer(viewer).with_names(players);
+    let names = Names::for_viewer(viewer).with_players(&players);
     let log = game
         .log(&record, viewer, &names, 0)
         .map_err(|e| user(format!("the record does not replay: {e}")))?;

@@ -14,6 +14,7 @@ mod report;
 mod serve;
 mod simulate;
 mod tournament;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -52,6 +53,8 @@ enum Command {
     Report(report::ReportArgs),
     /// Combine shard files (--shard K/N --json) into the study one machine would play.
     Merge(report::MergeArgs),
+    /// Search options or card data for a balance target (successive halving).
+    Tune(tune::TuneArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
     Tournament(tournament::TournamentArgs),
     /// List the games and their options.
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Report(args) => report::run(args),
         Command::Merge(args) => report::merge(args),
+        Command::Tune(args) => tune::run(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
         Command::Load(args) => load::run(args),

@@ -41,7 +41,28 @@ pub struct GameOptions {
     pub extra: Vec<String>,
 }
 
+/// Game options given as one quoted string (`--vs '--target 50'`).
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct Quoted {
+    #[command(flatten)]
+    options: GameOptions,
+}
+
 impl GameOptions {
+    /// Game options from one string of words, as after `flag` on the command line.
+    ///
+    /// # Errors
+    /// Unbalanced quotes or an option no game has.
+    pub fn from_words(flag: &str, words: &str) -> anyhow::Result<GameOptions> {
+        use clap::Parser;
+        let words = shlex::split(words)
+            .ok_or_else(|| user(format!("{flag} `{words}`: unbalanced quotes")))?;
+        Quoted::try_parse_from(words)
+            .map(|q| q.options)
+            .map_err(|e| user(format!("{flag}: {e}")))
+    }
+
     /// The JSON config for `game`, holding only the options given.
     ///
     /// # Errors
@@ -90,7 +111,27 @@ impl GameOptions {
         }
         Ok(Value::Object(map))
     }
+
+    /// The config for a batch of bot games (`sim`, `bench`, `tournament`): as
+    /// [`GameOptions::to_config`], and where the game bounds trade offers
+    /// (`offers_per_turn`, unbounded by default as Euphoria's rulebook) and none was given,
+    /// one offer a turn, so that random and searching bots cannot trade in loops.
+    ///
+    /// # Errors
+    /// As [`GameOptions::to_config`].
+    pub fn to_batch_config(&self, game: &str) -> anyhow::Result<Value> {
+        let mut config = self.to_config(game)?;
+        let defaults = catalog::game(game).map_err(user)?.default_config();
+        if let (Some(map), true) = (config.as_object_mut(), defaults.get(OFFERS).is_some()) {
+            map.entry(OFFERS).or_insert(Value::from(BATCH_OFFERS));
+        }
+        Ok(config)
+    }
 }
+
+/// The option bounding trade offers a turn, and its value in batches of bot games.
+const OFFERS: &str = "offers_per_turn";
+const BATCH_OFFERS: u32 = 1;
 
 /// `tabletop games`.
 pub fn list_games() -> anyhow::Result<()> {

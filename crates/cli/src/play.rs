@@ -98,15 +98,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         Some(seat) if humans == 1 => Viewer::Seat(seat),
         _ => Viewer::Spectator,
     };
-    let labels: Vec<String> = specs
-        .iter()
-        .enumerate()
-        .map(|(s, spec)| match spec {
-            BotSpec::Human => format!("seat {}", s + 1),
-            bot => format!("seat {} ({bot})", s + 1),
-        })
-        .collect();
-    let names = Names::for_viewer(viewer).with_names(labels);
+    let players: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let names = Names::for_viewer(viewer).with_players(&players);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut last_shown: Option<usize> = None;

@@ -4,7 +4,7 @@ use crate::options::{BatchArgs, GameOptions};
 use crate::simulate::{seat_specs, sim_error};
 use crate::user;
 use catalog::Visit;
-use clap::{Args, Parser};
+use clap::Args;
 use engine::Game;
 use sim::{Part, Report, Shard, ShardFile, SimOptions};
 use std::path::PathBuf;
@@ -36,14 +36,6 @@ pub struct ReportArgs {
     from: Vec<PathBuf>,
     #[command(flatten)]
     batch: BatchArgs,
-    #[command(flatten)]
-    options: GameOptions,
-}
-
-/// The `--vs` string, parsed as game options.
-#[derive(Parser)]
-#[command(name = "--vs", no_binary_name = true)]
-struct VsOptions {
     #[command(flatten)]
     options: GameOptions,
 }
@@ -129,10 +121,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<()> {
     let game = args.game.clone().unwrap_or_default();
     let mut configs = vec![args.options.to_config(&game)?];
     if let Some(vs) = &args.vs {
-        let words =
-            shlex::split(vs).ok_or_else(|| user(format!("--vs `{vs}`: unbalanced quotes")))?;
-        let parsed = VsOptions::try_parse_from(words).map_err(|e| user(format!("--vs: {e}")))?;
-        configs.push(parsed.options.to_config(&game)?);
+        configs.push(GameOptions::from_words("--vs", vs)?.to_config(&game)?);
     }
     catalog::with_game(&game, Study { configs, args }).map_err(user)?
 }

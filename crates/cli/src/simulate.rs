@@ -92,7 +92,7 @@ pub fn sim_error(e: sim::SimError) -> anyhow::Error {
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<()> {
-    let config = args.options.to_config(&args.game)?;
+    let config = args.options.to_batch_config(&args.game)?;
     let game = args.game.clone();
     catalog::with_game(&game, Sim { config, args }).map_err(user)?
 }

@@ -57,7 +57,7 @@ impl Visit for Tournament {
 }
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
-    let config = args.options.to_config(&args.game)?;
+    let config = args.options.to_batch_config(&args.game)?;
     let game = args.game.clone();
     catalog::with_game(&game, Tournament { config, args }).map_err(user)?
 }

@@ -285,12 +285,12 @@ fn log_tells_a_spectator_every_move_and_no_debt_before_its_round_ends() {
 }
 
 #[test]
-fn log_of_a_published_record_names_the_players_and_checks_the_seat() {
+fn log_of_a_published_record_names_the_bots_and_checks_the_seat() {
     let path = temp("published.json");
     let published = serde_json::json!({
         "record": { "game": "dropsite", "config": {}, "seed": 1, "actions": ["0 debt"] },
         "outcome": null,
-        "seats": ["Ann", "Bob"],
+        "seats": ["human", "random"],
     });
     let mut legal_first = tabletop(&["new", "dropsite", "--seed", "1"]);
     assert!(legal_first.status.success());
@@ -309,7 +309,7 @@ fn log_of_a_published_record_names_the_players_and_checks_the_seat() {
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("1. Ann banked a card face down"),
+        text(&out.stdout).contains("1. seat 1 banked a card face down"),
         "{}",
         text(&out.stdout)
     );
@@ -537,5 +537,29 @@ fn report_compares_a_variant_and_names_the_command() {
     let bad = tabletop(&[
         "report", "distopia", "--games", "4", "--vs", "--wizard", "--out", &page_s,
     ]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+}
+
+#[test]
+fn tune_prints_the_best_setting_with_its_interval() {
+    let out = tabletop(&[
+        "tune",
+        "distopia",
+        "--param",
+        "limits/0=1..9",
+        "--options",
+        "--opt limits=[3,3,3,3]",
+        "--games",
+        "40",
+        "--candidates",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("best: limits/0=") && printed.contains("95% interval"),
+        "{printed}"
+    );
+    let bad = tabletop(&["tune", "distopia", "--param", "wizard=1..3", "--games", "4"]);
     assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
 }

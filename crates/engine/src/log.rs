@@ -41,6 +41,20 @@ impl Names {
         self
     }
 
+    /// Names from who sits where (`human`, or a bot such as `random`): people are "seat N",
+    /// bots "seat N (random)".
+    pub fn with_players(self, players: &[String]) -> Names {
+        let names = players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| match p.trim() {
+                "" | "human" => format!("seat {}", s + 1),
+                bot => format!("seat {} ({bot})", s + 1),
+            })
+            .collect();
+        self.with_names(names)
+    }
+
     /// The seat as the subject or object of a sentence: "you", "Ann", "seat 2".
     pub fn seat(&self, seat: Seat) -> String {
         if Some(seat) == self.you {
@@ -159,6 +173,12 @@ mod tests {
         assert_eq!(names.of(1), "your");
         assert_eq!(names.seat(2), "seat 3");
         assert_eq!(names.list(&[0, 1, 2]), "Ann, you and seat 3");
+        let players = Names::for_viewer(Viewer::Seat(0)).with_players(&[
+            "human".into(),
+            "random".into(),
+            "human".into(),
+        ]);
+        assert_eq!(players.list(&[0, 1, 2]), "you, seat 2 (random) and seat 3");
         let spectator = Names::for_viewer(Viewer::Spectator);
         assert_eq!(spectator.seat(1), "seat 2");
         assert_eq!(spectator.list(&[]), "nobody");

@@ -225,11 +225,6 @@ impl Offer {
     }
 }
 
-/// Most items in one offer.
-pub const OFFER_ITEMS: u32 = 4;
-/// Most offers per turn.
-pub const OFFERS_PER_TURN: u8 = 1;
-
 /// One pending step of the current turn. Decision steps wait for a seat; the others run
 /// automatically. The stack's top runs first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -283,6 +278,8 @@ pub enum Step {
     /// Decision: place another die of the doubled value, or end the turn.
     #[serde(alias = "Doubles")]
     Doubles,
+    /// Decision: the placements are over; trade, or `end` the turn (rulebook trading).
+    Finish,
     // --- retrieval (5.4)
     /// Decision: pick more dice to retrieve or choose how to pay.
     #[serde(alias = "Retrieve")]

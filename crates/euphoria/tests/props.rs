@@ -6,11 +6,13 @@ use euphoria::{Config, Edition, Euphoria, KnowledgeCheck};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 
-/// Random games with recruits in play (every seat keeps two, and dilemmas draw more).
+/// Random games with recruits in play (every seat keeps two, and dilemmas draw more),
+/// trading under the rulebook with two offers a turn at most (random play would otherwise
+/// spend most of its actions on offers).
 fn conformance(players: usize, edition: Edition, games: u64, deep_every: usize) {
     let config = Config {
         edition,
-        ..Config::players(players)
+        ..Config::players(players).with_offers(2)
     };
     let summary = run::<Euphoria>(
         &config,
@@ -64,6 +66,8 @@ fn conformance_published_flags() {
             tunnel_end_requires_faction: false,
             doubles_cost_morale: true,
             starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
+            trading: euphoria::Trading::OneOfferBeforePlacing,
+            offers_per_turn: None,
         };
         run::<Euphoria>(
             &config,
@@ -85,7 +89,7 @@ const MOVE_CAP: usize = 1_000_000;
 fn random_game(players: usize, edition: Edition, seed: u64) -> Result<usize, String> {
     let config = Config {
         edition,
-        ..Config::players(players)
+        ..Config::players(players).with_offers(2)
     };
     let mut game = Euphoria::new(&config, seed).map_err(|e| e.to_string())?;
     let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);

@@ -21,6 +21,12 @@ fn fresh_v1() -> Euphoria {
 }
 
 fn fresh_with(config: Config) -> Euphoria {
+    // These tests follow the turn without trading stops: the trading rule before issue 16
+    // (tests/trading.rs covers the rulebook's).
+    let config = Config {
+        trading: euphoria::Trading::OneOfferBeforePlacing,
+        ..config
+    };
     let mut g = Euphoria::started(&config, 21).expect("config");
     for s in 0..g.players.len() {
         g.set_recruits(s, &[]);

@@ -348,7 +348,44 @@ pub(crate) async fn my_view(
     RawQuery(query): RawQuery,
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
-    Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
+    let since = since(&query)?;
+    Ok(Json(table.snapshot_since(Viewer::Seat(seat), since).await))
+}
+
+/// `?since=V`: the version the client last received.
+fn since(query: &Option<String>) -> Result<Option<u64>, ApiError> {
+    query_value(query, "since")
+        .map(|v| {
+            v.trim().parse::<u64>().map_err(|_| {
+                ApiError::malformed(format!(
+                    "since must be a table version (a whole number from 0), not `{}`",
+                    truncate(&v, 40)
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// A viewer's log of a table.
+#[derive(Serialize)]
+struct LogOut {
+    version: u64,
+    entries: Vec<engine::LogEntry>,
+}
+
+pub(crate) async fn log(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let viewer = match token(&headers, &query) {
+        Some(token) => Viewer::Seat(table.authenticate(&token)?),
+        None => Viewer::Spectator,
+    };
+    let (version, entries) = table.log(viewer, since(&query)?.unwrap_or(0)).await;
+    Ok(Json(LogOut { version, entries }).into_response())
 }
 
 #[derive(Serialize)]
@@ -377,9 +414,11 @@ pub(crate) async fn my_legal(
 pub(crate) async fn spectate(
     State(hub): Hubs,
     Path(id): Path<String>,
+    RawQuery(query): RawQuery,
 ) -> Result<Json<Snapshot>, ApiError> {
     let table = hub.table(&id).await?;
-    Ok(Json(table.snapshot(Viewer::Spectator).await))
+    let since = since(&query)?;
+    Ok(Json(table.snapshot_since(Viewer::Spectator, since).await))
 }
 
 #[derive(Deserialize)]
@@ -433,7 +472,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         },
         outcome: state.outcome(),
         seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
-        names: table.names(),
+        names: table.display_names(),
     })
     .into_response())
 }
@@ -547,7 +586,8 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
         tokio::select! {
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
-                    let snapshot = table.snapshot(viewer).await;
+                    // Every action since the last push is told, however many came at once.
+                    let snapshot = table.snapshot_since(viewer, Some(sent)).await;
                     if snapshot.version != sent {
                         sent = snapshot.version;
                         if sink.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
@@ -570,7 +610,7 @@ async fn session(hub: Arc<Hub>, table: Arc<Table>, viewer: Viewer, socket: WebSo
                 let reply = match parsed {
                     Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
-                        let snapshot = table.snapshot(viewer).await;
+                        let snapshot = table.snapshot_since(viewer, Some(sent)).await;
                         sent = snapshot.version;
                         if sink.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
                             return;

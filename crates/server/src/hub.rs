@@ -5,10 +5,11 @@ use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
 use axum::http::StatusCode;
-use engine::{DynState, Outcome, Seat, Viewer};
+use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
@@ -101,7 +102,15 @@ pub struct Snapshot {
     pub outcome: Option<Outcome>,
     /// Each seat's display name, in seat order ("Seat N" where none was given).
     pub names: Vec<String>,
+    /// What this viewer may know of every action since the version the client last
+    /// received (the last action alone when it named none), oldest first.
+    pub events: Vec<LogEntry>,
 }
+
+/// How many states before the latest actions a table keeps, to tell those moves without
+/// replaying the game (bots move in bursts; a client that fell further behind gets its
+/// events from a replay).
+const RECENT: usize = 32;
 
 /// One table in memory.
 pub struct Table {
@@ -118,9 +127,21 @@ struct Live {
     abandoned: bool,
     /// When the last move was made (or the table created), in ms since the Unix epoch.
     moved: i64,
+    /// The states before the latest actions, oldest first: `recent[k]` is the state at
+    /// version `version() - recent.len() + k`.
+    recent: VecDeque<Box<dyn DynState>>,
 }
 
 impl Live {
+    /// Records that `action` took `before` to the current state.
+    fn advanced(&mut self, before: Box<dyn DynState>, action: String) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(before);
+        self.actions.push(action);
+    }
+
     fn version(&self) -> u64 {
         self.actions.len() as u64
     }
@@ -217,13 +238,81 @@ impl Table {
         self.changed.subscribe()
     }
 
-    /// What `viewer` sees now.
+    /// What `viewer` sees now, with the events of the last action.
     pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
-        let live = self.live.lock().await;
-        self.snapshot_of(&live, viewer)
+        self.snapshot_since(viewer, None).await
     }
 
-    fn snapshot_of(&self, live: &Live, viewer: Viewer) -> Snapshot {
+    /// What `viewer` sees now, with the events of every action after version `since`
+    /// (the last action alone when `None`).
+    pub async fn snapshot_since(&self, viewer: Viewer, since: Option<u64>) -> Snapshot {
+        let live = self.live.lock().await;
+        self.snapshot_of(&live, viewer, since)
+    }
+
+    /// How event texts name this table's seats for `viewer`.
+    fn names(&self, viewer: Viewer) -> Names {
+        let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
+        // A given name wins; otherwise "seat N" or "seat N (bot)".
+        let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
+        let names = (self.row.seats.iter().enumerate())
+            .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
+            .collect();
+        Names::for_viewer(viewer).with_names(names)
+    }
+
+    /// The game so far as a record.
+    fn record(&self, actions: &[String]) -> GameRecord {
+        GameRecord {
+            game: self.row.game.clone(),
+            config: self.row.config.clone(),
+            seed: self.row.seed,
+            actions: actions.to_vec(),
+        }
+    }
+
+    /// `viewer`'s log from action `since` on (every action from 0 for the whole log).
+    pub async fn log(&self, viewer: Viewer, since: u64) -> (u64, Vec<LogEntry>) {
+        let live = self.live.lock().await;
+        (live.version(), self.entries(&live, viewer, since))
+    }
+
+    fn entries(&self, live: &Live, viewer: Viewer, since: u64) -> Vec<LogEntry> {
+        let version = live.version();
+        let since = since.min(version);
+        let kept = live.recent.len() as u64;
+        let names = self.names(viewer);
+        if since + kept < version {
+            // Further back than the states kept: replay the record.
+            return catalog::game(&self.row.game)
+                .ok()
+                .and_then(|game| {
+                    game.log(&self.record(&live.actions), viewer, &names, since as usize)
+                        .ok()
+                })
+                .unwrap_or_default();
+        }
+        (since..version)
+            .map(|index| {
+                let at = (index + kept - version) as usize;
+                let before = &live.recent[at];
+                let after: &dyn DynState = match live.recent.get(at + 1) {
+                    Some(next) => next.as_ref(),
+                    None => live.state.as_ref(),
+                };
+                let action = &live.actions[index as usize];
+                LogEntry {
+                    index: index as usize,
+                    seat: before.to_act().unwrap_or_default(),
+                    events: before
+                        .events(action, after, viewer, &names)
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let to_act = live.state.to_act();
         let legal = match viewer.seat() {
             Some(seat) if to_act == Some(seat) => live.state.legal(),
@@ -239,12 +328,17 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
-            names: self.names(),
+            names: self.display_names(),
+            events: self.entries(
+                live,
+                viewer,
+                since.unwrap_or_else(|| live.version().saturating_sub(1)),
+            ),
         }
     }
 
     /// Each seat's display name, in seat order.
-    pub fn names(&self) -> Vec<String> {
+    pub fn display_names(&self) -> Vec<String> {
         self.row
             .seats
             .iter()
@@ -277,6 +371,37 @@ pub struct Hub {
     /// Actions by table and seat (one seat, one token).
     actions: RateLimiter<(String, Seat)>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
+    /// Finished and abandoned tables, with their final state: no replay per GET.
+    ended: StdMutex<Ended>,
+    /// Set once the tables live at start are rebuilt.
+    rebuilt: tokio::sync::watch::Sender<bool>,
+}
+
+/// How many tables are rebuilt at once at start.
+const REBUILD_AT_ONCE: usize = 16;
+
+/// The most ended tables kept in memory (the oldest kept is dropped first).
+pub const ENDED_CACHE: usize = 500;
+
+/// The ended tables in memory, in the order they were kept.
+#[derive(Default)]
+struct Ended {
+    tables: HashMap<String, Arc<Table>>,
+    order: std::collections::VecDeque<String>,
+}
+
+impl Ended {
+    fn insert(&mut self, table: Arc<Table>) {
+        let id = table.row.id.clone();
+        if self.tables.insert(id.clone(), table).is_none() {
+            self.order.push_back(id);
+        }
+        while self.order.len() > ENDED_CACHE {
+            if let Some(old) = self.order.pop_front() {
+                self.tables.remove(&old);
+            }
+        }
+    }
 }
 
 /// What [`Hub::play`] did.
@@ -301,22 +426,49 @@ impl Hub {
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
             limits,
             tables: StdMutex::new(HashMap::new()),
+            ended: StdMutex::new(Ended::default()),
+            rebuilt: tokio::sync::watch::Sender::new(false),
         });
         let notices = hub.store.subscribe().await?;
-        let mut count = 0usize;
-        for row in hub
+        let rows = hub
             .store
             .list(&[Status::Open, Status::Running], u32::MAX)
-            .await?
-        {
-            let id = row.id.clone();
-            if let Err(e) = hub.table(&id).await {
-                tracing::error!("table {id} cannot be rebuilt: {e}");
-            } else {
-                count += 1;
-            }
-        }
-        tracing::info!("rebuilt {count} live tables by replay");
+            .await?;
+        // The live tables are rebuilt in the background, several at once: the server
+        // answers meanwhile, and a request for a table not rebuilt yet loads that one.
+        // Each table's bots and expiry resume as soon as it is in memory.
+        let weak = Arc::downgrade(&hub);
+        let rebuilt = hub.rebuilt.clone();
+        tokio::spawn(async move {
+            use futures_util::StreamExt;
+            let started = std::time::Instant::now();
+            let total = rows.len();
+            let loads = futures_util::stream::iter(rows).map(|row| {
+                let weak = weak.clone();
+                async move {
+                    let Some(hub) = weak.upgrade() else {
+                        return false;
+                    };
+                    match hub.table(&row.id).await {
+                        Ok(_) => true,
+                        Err(e) => {
+                            tracing::error!("table {} cannot be rebuilt: {e}", row.id);
+                            false
+                        }
+                    }
+                }
+            });
+            let count = loads
+                .buffer_unordered(REBUILD_AT_ONCE)
+                .filter(|ok| std::future::ready(*ok))
+                .count()
+                .await;
+            tracing::info!(
+                "rebuilt {count} of {total} live tables by replay in {:?}",
+                started.elapsed()
+            );
+            rebuilt.send_replace(true);
+        });
         hub.spawn_expiry();
         if let Some(mut notices) = notices {
             let weak = Arc::downgrade(&hub);
@@ -332,6 +484,12 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// Waits until every table that was live at start is back in memory (or failed).
+    pub async fn wait_rebuilt(&self) {
+        let mut rebuilt = self.rebuilt.subscribe();
+        let _ = rebuilt.wait_for(|done| *done).await;
     }
 
     pub fn limits(&self) -> &Limits {
@@ -433,9 +591,24 @@ impl Hub {
 
     /// Drops a finished table from memory (clients that hold it keep their copy).
     fn forget(&self, id: &str) {
-        if let Ok(mut tables) = self.tables.lock() {
-            tables.remove(id);
+        let table = self.tables.lock().ok().and_then(|mut t| t.remove(id));
+        if let Some(table) = table {
+            self.keep_ended(table);
         }
+    }
+
+    /// Keeps an ended table in the bounded cache of ended tables.
+    fn keep_ended(&self, table: Arc<Table>) {
+        if let Ok(mut ended) = self.ended.lock() {
+            ended.insert(table);
+        }
+    }
+
+    fn ended(&self, id: &str) -> Option<Arc<Table>> {
+        self.ended
+            .lock()
+            .ok()
+            .and_then(|e| e.tables.get(id).cloned())
     }
 
     /// The number of tables in memory.
@@ -451,6 +624,9 @@ impl Hub {
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cached(id) {
             self.kick_if_due(&table);
+            return Ok(table);
+        }
+        if let Some(table) = self.ended(id) {
             return Ok(table);
         }
         if id.len() > 64 {
@@ -472,8 +648,13 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?;
         let mut actions = Vec::with_capacity(rows.len());
+        let mut recent = VecDeque::with_capacity(RECENT);
         let moved = rows.last().map_or(row.created, |a| a.at);
+        let keep_from = rows.len().saturating_sub(RECENT);
         for (index, action) in rows.into_iter().enumerate() {
+            if index >= keep_from {
+                recent.push_back(state.clone_box());
+            }
             if action.seq != index as u64 {
                 return Err(ApiError::internal(format!(
                     "table {id}: action rows skip from {index} to {}",
@@ -495,6 +676,7 @@ impl Hub {
                 bot_running: false,
                 abandoned,
                 moved,
+                recent,
             }),
             changed,
         });
@@ -502,7 +684,9 @@ impl Hub {
             table.live.lock().await.status(),
             Status::Finished | Status::Abandoned
         ) {
-            // Finished and abandoned games are not kept in memory: they change no more.
+            // Finished and abandoned games change no more: they go to the bounded cache
+            // of ended tables, not among the live ones.
+            self.keep_ended(table.clone());
             return Ok(table);
         }
         let table = {
@@ -710,8 +894,8 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::internal(e)),
         }
-        live.state = next;
-        live.actions.push(action.to_string());
+        let before = std::mem::replace(&mut live.state, next);
+        live.advanced(before, action.to_string());
         live.moved = crate::store::now_ms();
         let now = live.version();
         drop(live);
@@ -741,13 +925,14 @@ impl Hub {
                     row.seq
                 )));
             }
+            let before = live.state.clone_box();
             live.state.apply_text(&row.action).map_err(|e| {
                 ApiError::internal(format!(
                     "table {}: stored action {} does not apply: {e}",
                     table.row.id, row.seq
                 ))
             })?;
-            live.actions.push(row.action);
+            live.advanced(before, row.action);
             live.moved = row.at;
             changed = true;
         }

@@ -34,7 +34,8 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Starts a hub over `store` (rebuilding its live games by replay).
+    /// Starts a hub over `store` (rebuilding its live games by replay, in the background:
+    /// see [`Hub::wait_rebuilt`]).
     ///
     /// # Errors
     /// The store cannot be read.
@@ -72,6 +73,7 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/actions", axum::routing::post(api::submit))
         .route("/api/tables/{id}/spectate", get(api::spectate))
         .route("/api/tables/{id}/record", get(api::record))
+        .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/ws", get(api::websocket))
         .merge(web::routes())
         .fallback(api::not_found)
@@ -114,8 +116,9 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
     if !opts.limits.rate_limits {
         tracing::warn!("--no-rate-limits: the per-address and per-token rates are off");
     }
-    let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
+    // Bound first; the tables are rebuilt in the background while it answers.
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
+    let state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
     let addr = listener.local_addr()?;
     tracing::info!("listening on http://{addr}");
     {

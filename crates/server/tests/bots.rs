@@ -3,72 +3,18 @@
 
 mod common;
 
-use async_trait::async_trait;
-use common::{call, post_json};
+use common::{call, post_json, Flaky};
 use serde_json::json;
-use server::store::{ActionRow, GameRow, Notice, Page, Status, Store, StoreError};
-use server::{AppState, SqliteStore};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use server::AppState;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc;
 use tokio::time::Instant;
-
-/// A store whose appends fail while `failing` is set.
-struct Flaky {
-    inner: SqliteStore,
-    failing: AtomicBool,
-    refused: AtomicUsize,
-}
-
-#[async_trait]
-impl Store for Flaky {
-    async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
-        self.inner.create(game).await
-    }
-    async fn append(
-        &self,
-        game: &str,
-        seq: u64,
-        seat: usize,
-        action: &str,
-        status: Status,
-    ) -> Result<(), StoreError> {
-        if self.failing.load(Ordering::SeqCst) {
-            self.refused.fetch_add(1, Ordering::SeqCst);
-            return Err(StoreError::WriterGone);
-        }
-        self.inner.append(game, seq, seat, action, status).await
-    }
-    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        self.inner.game(id).await
-    }
-    async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError> {
-        self.inner.actions(game, from_seq).await
-    }
-    async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError> {
-        self.inner.list(statuses, limit).await
-    }
-    async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
-        self.inner.page(page).await
-    }
-    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
-        self.inner.abandon(game, seq).await
-    }
-    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
-        self.inner.subscribe().await
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_table_goes_on_after_the_store_recovers() {
-    let store = Arc::new(Flaky {
-        inner: SqliteStore::connect("sqlite::memory:")
-            .await
-            .expect("sqlite"),
-        failing: AtomicBool::new(true),
-        refused: AtomicUsize::new(0),
-    });
+    let store = Arc::new(Flaky::memory().await);
+    store.failing.store(true, Ordering::SeqCst);
     let state = AppState::with_limits(store.clone(), common::unlimited())
         .await
         .expect("state");
@@ -98,4 +44,27 @@ async fn a_bot_table_goes_on_after_the_store_recovers() {
         assert!(Instant::now() < deadline, "stuck at {summary}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // Finished: its GETs answer from memory, with no replay from the store.
+    let reads = store.reads.load(Ordering::SeqCst);
+    for path in ["", "/spectate", "/record"] {
+        for _ in 0..5 {
+            let (status, body) = call(&state, "GET", &format!("{uri}{path}"), None, None).await;
+            assert_eq!(status.as_u16(), 200, "{path}: {body}");
+        }
+    }
+    assert_eq!(
+        store.reads.load(Ordering::SeqCst),
+        reads,
+        "a finished table's GET replays nothing"
+    );
+    // A new server replays it once, on its first GET, then answers from memory too.
+    let again = AppState::with_limits(store.clone(), common::unlimited())
+        .await
+        .expect("state");
+    let reads = store.reads.load(Ordering::SeqCst);
+    for _ in 0..5 {
+        let (status, body) = call(&again, "GET", &format!("{uri}/record"), None, None).await;
+        assert_eq!(status.as_u16(), 200, "{body}");
+    }
+    assert_eq!(store.reads.load(Ordering::SeqCst), reads + 1, "one replay");
 }

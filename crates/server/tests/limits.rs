@@ -284,5 +284,6 @@ async fn tables_without_moves_in_time_are_abandoned() {
     let again = AppState::with_limits(server::store::open(&url).await.expect("store"), limits)
         .await
         .expect("state");
+    again.hub.wait_rebuilt().await;
     assert_eq!(again.hub.live_tables(), 0);
 }

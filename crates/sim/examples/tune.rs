@@ -53,7 +53,7 @@ fn main() {
         }
         "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), games, ismcts, heur),
         "euphoria" => {
-            let mut config = euphoria::Config::default();
+            let mut config = euphoria::Config::default().with_offers(1);
             if players > 0 {
                 config.players = players;
             }

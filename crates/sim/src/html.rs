@@ -65,7 +65,7 @@ fn bar_chart(
             .y_desc(y_desc)
             .draw()
             .map_err(|e| e.to_string())?;
-        let gap = (240 / n).min(24);
+        let gap = (100 / n).min(24);
         chart
             .draw_series(bars.iter().enumerate().map(|(i, b)| {
                 let i = i as u32;

@@ -11,6 +11,7 @@ mod play;
 mod stats;
 mod study;
 pub mod tournament;
+pub mod tune;
 
 pub use play::{play_game, GameResult, MakeBot};
 pub use stats::{reward, two_proportion, wilson, Comparison, FirstPlayer, HoldingRate, Summary};

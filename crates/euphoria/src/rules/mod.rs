@@ -166,6 +166,9 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return Err(why!("the game is over"));
         };
+        if action == Action::Trade && seat != self.current as usize {
+            return Err(why!("you may offer a trade only in your own turn"));
+        }
         let top = self.stack.last();
         match (top, action) {
             (Some(Step::ChooseUp(_)), Action::KeepUp(r))
@@ -180,7 +183,7 @@ impl Euphoria {
             (Some(Step::Doubles), Action::Place { value, space }) => {
                 self.check_place(seat, value, space, true)
             }
-            (Some(Step::Doubles), Action::End) => Ok(()),
+            (Some(Step::Doubles | Step::Finish), Action::End) => Ok(()),
             (None, Action::Retrieve { value, space }) => self.check_retrieve(0, value, space),
             (Some(Step::Retrieve { dice }), Action::Retrieve { value, space }) => {
                 self.check_retrieve(*dice, value, space)
@@ -277,7 +280,7 @@ impl Euphoria {
                     Err(why!("recruit {r} is not one of the two you drew"))
                 }
             }
-            (None | Some(Step::Doubles), Action::Trade) => self.check_trade(),
+            (None | Some(Step::Doubles | Step::Finish), Action::Trade) => self.check_trade(),
             (Some(Step::TradePartner), Action::Offer(to)) => self.check_offer(to),
             (Some(Step::TradePartner), Action::Cancel) => Ok(()),
             (Some(Step::TradeBuild(o)), a @ (Action::Give(_) | Action::Ask(_))) => {
@@ -552,6 +555,7 @@ impl Euphoria {
                 candidates.push(Action::End);
                 candidates.push(Action::Trade);
             }
+            Some(Step::Finish) => candidates.extend([Action::End, Action::Trade]),
             Some(Step::ChooseUp(_)) => {
                 for &r in &self.players[seat].dealt {
                     candidates.push(Action::KeepUp(r));
@@ -695,7 +699,8 @@ pub fn describe(top: Option<&Step>) -> String {
         Some(Step::StarChoice(_)) => {
             "choose where your star goes (`star terr` / `star mXX`)".into()
         }
-        Some(Step::Doubles) => "place another doubled die, or `end`".into(),
+        Some(Step::Doubles) => "place another doubled die, `trade`, or `end` the turn".into(),
+        Some(Step::Finish) => "your placements are over: `trade`, or `end` the turn".into(),
         Some(Step::Retrieve { .. }) => {
             "pick more dice (`ret V@SPACE`) or retrieve them: `fin food` or `fin bliss` pays 1 of it for morale +2, `fin free` pays nothing and costs 1 morale (2 under the Cafeteria penalty)".into()
         }

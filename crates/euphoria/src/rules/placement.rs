@@ -525,6 +525,8 @@ impl Euphoria {
         });
         if more && !self.penalized(seat, Penalty::NoDoubles) {
             self.stack.push(Step::Doubles);
+        } else if self.may_trade_after_placing() {
+            self.stack.push(Step::Finish);
         } else {
             self.end_turn();
         }

@@ -3,13 +3,17 @@
 
 pub mod skip;
 
+use async_trait::async_trait;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use engine::{DynState, GameRecord, Viewer};
 use http_body_util::BodyExt;
 use serde_json::Value;
+use server::store::{ActionRow, GameRow, Notice, Page, Status, Store, StoreError};
 use server::{app, AppState, PgStore, SqliteStore};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use tokio::sync::mpsc;
 use tower::ServiceExt;
 
 /// The PostgreSQL the tests use (`TABLETOP_TEST_PG` overrides).
@@ -211,5 +215,68 @@ pub fn check_view(views: &[Vec<Value>], viewer: Option<usize>, version: u64, got
         if Some(other) != viewer && at[other] != at[index] {
             assert_ne!(got, &at[other], "viewer {viewer:?} got seat {other}'s view");
         }
+    }
+}
+
+/// A store whose appends fail while `failing` is set, and that counts the reads of
+/// action logs (each one a replay or a catch-up).
+pub struct Flaky {
+    pub inner: SqliteStore,
+    pub failing: AtomicBool,
+    pub refused: AtomicUsize,
+    pub reads: AtomicUsize,
+}
+
+impl Flaky {
+    /// Over an in-memory SQLite database, not failing.
+    pub async fn memory() -> Flaky {
+        Flaky {
+            inner: SqliteStore::connect("sqlite::memory:")
+                .await
+                .expect("sqlite"),
+            failing: AtomicBool::new(false),
+            refused: AtomicUsize::new(0),
+            reads: AtomicUsize::new(0),
+        }
+    }
+}
+
+#[async_trait]
+impl Store for Flaky {
+    async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
+        self.inner.create(game).await
+    }
+    async fn append(
+        &self,
+        game: &str,
+        seq: u64,
+        seat: usize,
+        action: &str,
+        status: Status,
+    ) -> Result<(), StoreError> {
+        if self.failing.load(Ordering::SeqCst) {
+            self.refused.fetch_add(1, Ordering::SeqCst);
+            return Err(StoreError::WriterGone);
+        }
+        self.inner.append(game, seq, seat, action, status).await
+    }
+    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        self.inner.game(id).await
+    }
+    async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError> {
+        self.reads.fetch_add(1, Ordering::SeqCst);
+        self.inner.actions(game, from_seq).await
+    }
+    async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.list(statuses, limit).await
+    }
+    async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.page(page).await
+    }
+    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+        self.inner.abandon(game, seq).await
+    }
+    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        self.inner.subscribe().await
     }
 }
