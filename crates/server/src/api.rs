@@ -472,7 +472,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         },
         outcome: state.outcome(),
         seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
-        names: table.names(),
+        names: table.display_names(),
     })
     .into_response())
 }

@@ -255,12 +255,10 @@ impl Table {
     /// (with the bot's spec for a bot).
     fn log_names(&self, viewer: Viewer) -> Names {
         let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
-        let defaults = Names::for_viewer(Viewer::Spectator).with_players(&players);
-        let names = (0..self.row.seats.len())
-            .map(|seat| match &self.row.seats[seat].name {
-                Some(name) => name.clone(),
-                None => defaults.seat(seat),
-            })
+        // A given name wins; otherwise "seat N" or "seat N (bot)".
+        let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
+        let names = (self.row.seats.iter().enumerate())
+            .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
             .collect();
         Names::for_viewer(viewer).with_names(names)
     }
@@ -332,7 +330,7 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
-            names: self.names(),
+            names: self.display_names(),
             events: self.entries(
                 live,
                 viewer,
@@ -342,7 +340,7 @@ impl Table {
     }
 
     /// Each seat's display name, in seat order.
-    pub fn names(&self) -> Vec<String> {
+    pub fn display_names(&self) -> Vec<String> {
         self.row
             .seats
             .iter()

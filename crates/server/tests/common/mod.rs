@@ -1,9 +1,9 @@
 //! Helpers shared by the server's tests.
 #![allow(dead_code)]
 
-use async_trait::async_trait;
 pub mod skip;
 
+use async_trait::async_trait;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use engine::{DynState, GameRecord, Viewer};
