@@ -20,6 +20,7 @@ async fn stock(url: &str, tables: usize) {
                 SeatRow {
                     player: "human".into(),
                     token_sha256: Some("ab".repeat(32)),
+                    name: None,
                 };
                 2
             ],
