@@ -66,7 +66,7 @@ fn distopia_bots_play_legal_reproducible_games() {
 #[test]
 fn euphoria_bots_play_legal_reproducible_games() {
     // Whole games with searching bots are long in debug: one, with the cheap bots.
-    let config = euphoria::EuphoriaConfig::default();
+    let config = euphoria::Config::default();
     let mut bots: Vec<Box<dyn Bot<euphoria::Euphoria>>> = vec![
         make_bot(&BotSpec::Random, 1).expect("bot"),
         Box::new(bots::HeuristicBot::with_options(
@@ -82,7 +82,7 @@ fn euphoria_bots_play_legal_reproducible_games() {
 
 #[test]
 fn euphoria_search_chooses_legal_actions_midgame() {
-    let config = euphoria::EuphoriaConfig::default();
+    let config = euphoria::Config::default();
     let mut legal = Vec::new();
     for game in common::positions::<euphoria::Euphoria>(&config, 5, 61, 12) {
         game.legal_actions(&mut legal);

@@ -10,6 +10,7 @@ mod log;
 mod options;
 mod play;
 mod position;
+mod report;
 mod serve;
 mod simulate;
 mod tournament;
@@ -47,6 +48,10 @@ enum Command {
     Log(log::LogArgs),
     /// Random playouts per second on one thread.
     Bench(bench::BenchArgs),
+    /// A study as one self-contained HTML page with charts (optionally against a variant).
+    Report(report::ReportArgs),
+    /// Combine shard files (--shard K/N --json) into the study one machine would play.
+    Merge(report::MergeArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
     Tournament(tournament::TournamentArgs),
     /// List the games and their options.
@@ -88,6 +93,8 @@ fn main() -> ExitCode {
         Command::Log(args) => log::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Merge(args) => report::merge(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
         Command::Load(args) => load::run(args),

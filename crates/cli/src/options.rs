@@ -31,6 +31,11 @@ pub struct GameOptions {
     /// Euphoria: recruit ability texts of the first or second edition (v1, v2).
     #[arg(long)]
     pub edition: Option<String>,
+    /// Card data from a JSON file whose keys join the options: Drop Site `deck` (a list
+    /// of {value, copies, points}), Distop-IA `limits` ([A, B, C, D]). Checked with
+    /// every problem listed; records and shards carry it.
+    #[arg(long, value_name = "FILE")]
+    pub cards: Option<std::path::PathBuf>,
     /// Any other option of the game, as KEY=VALUE (VALUE is JSON, or else a string).
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub extra: Vec<String>,
@@ -65,6 +70,17 @@ impl GameOptions {
         put("collaborator", self.collaborator.clone().map(Value::from));
         put("mission", self.mission.clone().map(Value::from));
         put("edition", self.edition.clone().map(Value::from));
+        if let Some(path) = &self.cards {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| user(format!("cannot read --cards {}: {e}", path.display())))?;
+            let data: Map<String, Value> = serde_json::from_str(&text).map_err(|e| {
+                user(format!(
+                    "--cards {} must be a JSON object of card data: {e}",
+                    path.display()
+                ))
+            })?;
+            map.extend(data);
+        }
         for kv in &self.extra {
             let (k, v) = kv
                 .split_once('=')

@@ -468,3 +468,74 @@ fn seats_take_bot_levels() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn shards_merge_into_the_unsharded_sim_and_report_draws_from_them() {
+    let base = ["--games", "30", "--seed", "5", "--opt", "target=30"];
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let mut args = vec!["sim", "dropsite", "--shard", &shard, "--json"];
+        args.extend(base);
+        let out = tabletop(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let path = temp(&format!("shard-{k}.json"));
+        std::fs::write(&path, &out.stdout).expect("write");
+        files.push(path.to_string_lossy().to_string());
+    }
+    let mut merge = vec!["merge", "--json"];
+    merge.extend(files.iter().map(String::as_str));
+    let merged = tabletop(&merge);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let mut whole = vec!["sim", "dropsite", "--json"];
+    whole.extend(base);
+    let whole = tabletop(&whole);
+    let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).expect("json");
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).expect("json");
+    assert_eq!(merged["summary"], whole["summary"]);
+
+    let page = temp("from.html");
+    let page_s = page.to_string_lossy().to_string();
+    let mut report = vec!["report", "--out", &page_s, "--from"];
+    report.extend(files.iter().map(String::as_str));
+    let out = tabletop(&report);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).expect("page written");
+    assert!(html.contains("data-chart=\"win-rate\"") && html.contains("--from"));
+
+    let twice = tabletop(&["merge", &files[0], &files[0]]);
+    assert_eq!(twice.status.code(), Some(2));
+    let err = text(&twice.stderr);
+    assert!(
+        err.contains("given 2 times") && err.contains("shard 3/3 is missing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn report_compares_a_variant_and_names_the_command() {
+    let page = temp("vs.html");
+    let page_s = page.to_string_lossy().to_string();
+    let out = tabletop(&[
+        "report",
+        "distopia",
+        "--games",
+        "40",
+        "--vs",
+        "--border city",
+        "--out",
+        &page_s,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).expect("page written");
+    assert!(html.contains("data-chart=\"vs-difference\""));
+    assert!(html.contains("significant at 95%"));
+    assert!(
+        html.contains("--vs &quot;--border city&quot;") || html.contains("--vs '--border city'"),
+        "the command as typed"
+    );
+    let bad = tabletop(&[
+        "report", "distopia", "--games", "4", "--vs", "--wizard", "--out", &page_s,
+    ]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+}

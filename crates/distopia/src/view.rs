@@ -152,7 +152,7 @@ pub(crate) fn build(game: &Distopia, viewer: Viewer) -> DistopiaView {
             districts: (0..4)
                 .map(|l| DistrictView {
                     letter: letter_char(l),
-                    limit: game.border().limits()[l as usize],
+                    limit: game.config.limits()[l as usize],
                     cards: game.district(seat, l).iter().map(|&c| c.into()).collect(),
                 })
                 .collect(),

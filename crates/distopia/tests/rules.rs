@@ -57,6 +57,7 @@ fn config_errors_list_every_problem_and_names_select_cards() {
         advanced: true,
         collaborator: Some("Rebel Robot".into()),
         mission: Some("police sting".into()),
+        limits: None,
     };
     let g = Distopia::new(&named, 3).expect("valid");
     assert_eq!(
@@ -814,4 +815,39 @@ fn cards_under_a_guard_or_within_the_limit_are_not_exposed() {
     let g = game(s);
     assert_eq!(g.exposed(0), [0, 0]);
     assert!((g.evaluate(0) - (0.5 + (g.total(0) - g.total(1)) as f64 / 60.0)).abs() < 1e-9);
+}
+
+#[test]
+fn limits_in_the_config_change_the_game_and_bad_ones_are_all_listed() {
+    let play = |config: &Config, seed: u64| {
+        let mut game = Distopia::new(config, seed).expect("valid");
+        let mut legal = Vec::new();
+        while game.to_act().is_some() {
+            game.legal_actions(&mut legal);
+            game.apply(legal[legal.len() / 3]).expect("legal");
+        }
+        game.outcome().expect("over").scores
+    };
+    let printed = Config::default();
+    let loose = Config {
+        limits: Some([9, 9, 9, 9]),
+        ..Config::default()
+    };
+    assert!(
+        (0..8).any(|seed| play(&printed, seed) != play(&loose, seed)),
+        "limits of 9 change the game"
+    );
+    let json = serde_json::to_value(&loose).expect("json");
+    assert_eq!(json["limits"], serde_json::json!([9, 9, 9, 9]));
+    assert!(serde_json::to_value(&printed)
+        .expect("json")
+        .get("limits")
+        .is_none());
+    let bad = Config {
+        limits: Some([0, 3, 11, 3]),
+        ..Config::default()
+    };
+    let err = Distopia::new(&bad, 1).expect_err("two bad limits");
+    assert_eq!(err.problems.len(), 2, "{err}");
+    assert!(err.to_string().contains("district A") && err.to_string().contains("district C"));
 }

@@ -4,7 +4,7 @@
 //! the action: where a card went is public, the value of a banked card is not (ruling S11:
 //! it stays face down even to its owner, unless `open_debt` shows the owner their own).
 use crate::action::{Action, Target};
-use crate::cards::{DECK, UNMATCHED};
+use crate::cards::{Deck, UNMATCHED};
 use crate::state::{DropSite, RoundEnd};
 use crate::view::{DropSiteView, PileView};
 use engine::{Event, Game, Names, Seat, Viewer};
@@ -233,14 +233,14 @@ fn landing(pile: Option<&PileView>, card: u8) -> Landing {
 }
 
 /// The debt cards of one seat against the shown values.
-fn matches(debt: &[u8], shown: &[Vec<u8>]) -> Vec<DebtMatch> {
+fn matches(deck: &Deck, debt: &[u8], shown: &[Vec<u8>]) -> Vec<DebtMatch> {
     debt.iter()
         .map(|&card| {
             let matched = shown.iter().flatten().filter(|&&v| v == card).count() as u32;
             let points = if matched == 0 {
                 UNMATCHED
             } else {
-                DECK.points(card) * i64::from(matched)
+                deck.points(card) * i64::from(matched)
             };
             DebtMatch {
                 card,
@@ -253,6 +253,7 @@ fn matches(debt: &[u8], shown: &[Vec<u8>]) -> Vec<DebtMatch> {
 
 /// The move told from the two views and the public part of the action.
 fn describe(
+    deck: &Deck,
     before: &DropSiteView,
     action: Public,
     own_card: Option<u8>,
@@ -290,7 +291,7 @@ fn describe(
             for (s, debt) in round.debts.iter().enumerate() {
                 out.push(DropSiteEvent::DebtScored {
                     seat: s,
-                    matches: matches(debt, &round.shown),
+                    matches: matches(deck, debt, &round.shown),
                     score: round.scores.get(s).copied().unwrap_or(0),
                     total: after.totals.get(s).copied().unwrap_or(0),
                 });
@@ -327,6 +328,6 @@ impl DropSite {
         let (b, a) = (before.view(viewer), after.view(viewer));
         // The owner sees a banked card only when its open debt shows it anyway.
         let own_card = (b.own_debt.is_some() && viewer.seat() == b.to_act).then_some(action.card);
-        describe(&b, public(action), own_card, &a)
+        describe(&after.config.deck, &b, public(action), own_card, &a)
     }
 }

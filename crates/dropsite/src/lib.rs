@@ -123,7 +123,7 @@ impl Game for DropSite {
         }
         // Totals plus what the debts would score if the round ended now, as a margin over
         // the best other seat, squashed into (0, 1).
-        let provisional = score_round(&self.piles, &self.debts);
+        let provisional = score_round(&self.config.deck, &self.piles, &self.debts);
         let mine = self.totals[seat] + provisional[seat];
         let best_other = (0..self.config.players)
             .filter(|&s| s != seat)

@@ -1,7 +1,7 @@
 //! Drop Site as numbers: action indices and the observation tensor (layout in
 //! `docs/python.md`).
 use crate::action::{Action, Target};
-use crate::cards::{DECK, HAND, VALUES};
+use crate::cards::{HAND, VALUES};
 use crate::view::DropSiteView;
 use crate::{Config, DropSite};
 use engine::tensor::Writer;
@@ -69,7 +69,7 @@ impl Tensor for DropSite {
         );
         let debts = w.section(players);
         for (s, &n) in view.debt_sizes.iter().enumerate().take(players) {
-            debts[relative(s)] = n as f32 / DECK.size as f32;
+            debts[relative(s)] = n as f32 / config.deck.size().max(1) as f32;
         }
         let totals = w.section(players);
         for (s, &t) in view.totals.iter().enumerate().take(players) {
@@ -97,7 +97,7 @@ impl Tensor for DropSite {
         for pile in &view.piles {
             counts(seen, &pile.cards);
         }
-        w.push(view.deck_size as f32 / DECK.size as f32);
+        w.push(view.deck_size as f32 / config.deck.size().max(1) as f32);
         w.push(view.round as f32 / config.max_rounds as f32);
         w.push(view.hand_sizes.iter().sum::<usize>() as f32 / (HAND * players) as f32);
         w.push(f32::from(view.to_act.is_none()));
@@ -106,7 +106,7 @@ impl Tensor for DropSite {
     fn max_game_length(config: &Config) -> Option<usize> {
         // Every action but a round's last draws a card, and a round deals five a seat and
         // flips one before play.
-        Some(config.max_rounds as usize * (DECK.size - HAND * config.players))
+        Some(config.max_rounds as usize * config.deck.size().saturating_sub(HAND * config.players))
     }
 }
 

@@ -83,6 +83,13 @@ pub trait Tensor: Game {
         Self::encode(self.config(), &self.view(viewer), out);
     }
 
+    /// What `viewer` sees, as a new vector.
+    fn observation(&self, viewer: Viewer) -> Vec<f32> {
+        let mut out = vec![0.0; Self::observation_len(self.config())];
+        self.observe(viewer, &mut out);
+        out
+    }
+
     /// Plays the action with index `index`.
     ///
     /// # Errors

@@ -37,7 +37,7 @@ pub enum StartingRecruitDiscards {
 /// Options for a game of Euphoria. `Default` is the standard 4-player game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct EuphoriaConfig {
+pub struct Config {
     /// Number of players, 2..=6.
     pub players: usize,
     /// Recruit text edition.
@@ -52,9 +52,9 @@ pub struct EuphoriaConfig {
     pub starting_recruit_discards: StartingRecruitDiscards,
 }
 
-impl Default for EuphoriaConfig {
+impl Default for Config {
     fn default() -> Self {
-        EuphoriaConfig {
+        Config {
             players: 4,
             edition: Edition::V2,
             knowledge_check: KnowledgeCheck::Continuous,
@@ -65,12 +65,12 @@ impl Default for EuphoriaConfig {
     }
 }
 
-impl EuphoriaConfig {
+impl Config {
     /// A standard game for `players` seats.
     pub fn players(players: usize) -> Self {
-        EuphoriaConfig {
+        Config {
             players,
-            ..EuphoriaConfig::default()
+            ..Config::default()
         }
     }
 

@@ -5,7 +5,7 @@
 //! specification (`euphoria.md`, sections 1-6): where the Korean rulebook and the published
 //! game differ, the rulebook wins and the other reading is a config flag.
 //!
-//! # Config ([`EuphoriaConfig`])
+//! # Config ([`Config`])
 //! - `players` 2..=6 (default 4);
 //! - `edition` `"v1"`/`"v2"` (default v2; the recruit texts);
 //! - `knowledge_check` `"continuous"` (default, the rulebook: at any time, repeated) or
@@ -51,11 +51,12 @@ pub mod config;
 pub mod events;
 pub mod rules;
 pub mod state;
+mod tensor;
 pub mod view;
 
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
-pub use config::{Edition, EuphoriaConfig, KnowledgeCheck, StartingRecruitDiscards};
+pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards};
 pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 pub use view::EuphoriaView;
@@ -65,18 +66,18 @@ use engine::{rng_from_seed, ConfigError, Game, IllegalAction, Outcome, Seat, Vie
 use rand::seq::SliceRandom;
 
 impl Game for Euphoria {
-    type Config = EuphoriaConfig;
+    type Config = Config;
     type Action = Action;
     type View = EuphoriaView;
     type Event = events::EuphoriaEvent;
 
     const NAME: &'static str = "euphoria";
 
-    fn new(config: &EuphoriaConfig, seed: u64) -> Result<Self, ConfigError> {
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Euphoria::setup(config, seed)
     }
 
-    fn config(&self) -> &EuphoriaConfig {
+    fn config(&self) -> &Config {
         &self.config
     }
 

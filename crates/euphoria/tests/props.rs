@@ -2,15 +2,15 @@
 
 use engine::conformance::{run, Options};
 use engine::{rng_from_seed, Game};
-use euphoria::{Edition, Euphoria, EuphoriaConfig, KnowledgeCheck};
+use euphoria::{Config, Edition, Euphoria, KnowledgeCheck};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 
 /// Random games with recruits in play (every seat keeps two, and dilemmas draw more).
 fn conformance(players: usize, edition: Edition, games: u64, deep_every: usize) {
-    let config = EuphoriaConfig {
+    let config = Config {
         edition,
-        ..EuphoriaConfig::players(players)
+        ..Config::players(players)
     };
     let summary = run::<Euphoria>(
         &config,
@@ -57,7 +57,7 @@ fn conformance_6p() {
 #[test]
 fn conformance_published_flags() {
     for edition in [Edition::V2, Edition::V1] {
-        let config = EuphoriaConfig {
+        let config = Config {
             players: 3,
             edition,
             knowledge_check: KnowledgeCheck::OnRollOnly,
@@ -83,9 +83,9 @@ const MOVE_CAP: usize = 1_000_000;
 
 /// Plays one random game, checking the invariants after every action; returns its length.
 fn random_game(players: usize, edition: Edition, seed: u64) -> Result<usize, String> {
-    let config = EuphoriaConfig {
+    let config = Config {
         edition,
-        ..EuphoriaConfig::players(players)
+        ..Config::players(players)
     };
     let mut game = Euphoria::new(&config, seed).map_err(|e| e.to_string())?;
     let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);

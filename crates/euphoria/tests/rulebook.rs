@@ -4,14 +4,14 @@
 use engine::{Game, Viewer};
 use euphoria::cards::{market_threshold, Faction, Good, Penalty, Space, MARKET_TILES};
 use euphoria::rules::checks::StarSpot;
-use euphoria::{Action, DieLoc, DilemmaState, Euphoria, EuphoriaConfig, KnowledgeCheck, Step};
+use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Step};
 
 /// A game past setup, seat 0 to play, nobody holding recruits or dice.
 fn fresh(players: usize) -> Euphoria {
-    fresh_with(EuphoriaConfig::players(players))
+    fresh_with(Config::players(players))
 }
 
-fn fresh_with(config: EuphoriaConfig) -> Euphoria {
+fn fresh_with(config: Config) -> Euphoria {
     let mut g = Euphoria::started(&config, 11).expect("config");
     for s in 0..players_of(&g) {
         g.set_recruits(s, &[]);
@@ -50,7 +50,7 @@ fn ready(v: u8) -> DieLoc {
 #[test]
 fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
     for n in 2..=6 {
-        let g = Euphoria::new(&EuphoriaConfig::players(n), 3).expect("config");
+        let g = Euphoria::new(&Config::players(n), 3).expect("config");
         for f in Faction::ALL {
             assert_eq!(g.territory_room(f), n);
         }
@@ -72,7 +72,7 @@ fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
 
 #[test]
 fn recruit_choice_is_secret_until_everyone_chose() {
-    let mut g = Euphoria::new(&EuphoriaConfig::players(3), 5).expect("config");
+    let mut g = Euphoria::new(&Config::players(3), 5).expect("config");
     let up = g.players[0].dealt[0];
     let down = g.players[0].dealt[1];
     act(&mut g, &format!("up {up}"));
@@ -118,10 +118,10 @@ fn recruit_choice_is_secret_until_everyone_chose() {
 
 #[test]
 fn published_discard_flag_removes_unchosen_recruits() {
-    let config = EuphoriaConfig {
+    let config = Config {
         players: 2,
         starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
-        ..EuphoriaConfig::default()
+        ..Config::default()
     };
     let g = Euphoria::started(&config, 1).expect("config");
     assert_eq!(g.recruit_box.len(), 4);
@@ -130,11 +130,11 @@ fn published_discard_flag_removes_unchosen_recruits() {
 
 #[test]
 fn bad_config_lists_problems() {
-    let e = Euphoria::new(&EuphoriaConfig::players(7), 0).expect_err("7 players");
+    let e = Euphoria::new(&Config::players(7), 0).expect_err("7 players");
     assert!(e.problems[0].contains("2 to 6"));
-    let parsed: Result<EuphoriaConfig, _> = serde_json::from_str(r#"{"players":3,"colour":1}"#);
+    let parsed: Result<Config, _> = serde_json::from_str(r#"{"players":3,"colour":1}"#);
     assert!(parsed.is_err());
-    let parsed: EuphoriaConfig =
+    let parsed: Config =
         serde_json::from_str(r#"{"knowledge_check":"on_roll_only","edition":"v1"}"#).expect("ok");
     assert_eq!(parsed.players, 4);
     assert_eq!(parsed.knowledge_check, KnowledgeCheck::OnRollOnly);
@@ -296,10 +296,10 @@ fn continuous_check_follows_a_knowledge_gain() {
         assert_eq!(g.ready_values(0), kept, "knowledge {knowledge}");
     }
     // The published timing ignores a gain without a roll.
-    let mut g = fresh_with(EuphoriaConfig {
+    let mut g = fresh_with(Config {
         players: 3,
         knowledge_check: KnowledgeCheck::OnRollOnly,
-        ..EuphoriaConfig::default()
+        ..Config::default()
     });
     g.set_dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)]);
     g.set_dice(0, &[ready(6), ready(5), ready(3)]);
@@ -412,7 +412,7 @@ fn build_roll_loss_tile(face: u8) -> Euphoria {
         .position(|t| t.penalty == Penalty::RollLoss(face))
         .expect("a roll-loss tile") as u8;
     for seed in 0..500 {
-        let mut g = Euphoria::started(&EuphoriaConfig::players(4), seed).expect("config");
+        let mut g = Euphoria::started(&Config::players(4), seed).expect("config");
         for s in 0..4 {
             g.set_recruits(s, &[]);
             g.set_dice(s, &[DieLoc::Ready(1)]);

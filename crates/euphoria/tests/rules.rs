@@ -6,13 +6,13 @@ mod common;
 use common::*;
 use engine::Game;
 use euphoria::cards::{Faction, Good, Penalty, Space};
-use euphoria::{DieLoc, Euphoria, EuphoriaConfig, Step};
+use euphoria::{Config, DieLoc, Euphoria, Step};
 
 fn fresh(players: usize) -> Euphoria {
-    fresh_with(EuphoriaConfig::players(players))
+    fresh_with(Config::players(players))
 }
 
-fn fresh_with(config: EuphoriaConfig) -> Euphoria {
+fn fresh_with(config: Config) -> Euphoria {
     let mut g = Euphoria::started(&config, 21).expect("config");
     for s in 0..g.players.len() {
         g.set_recruits(s, &[]);
@@ -90,10 +90,10 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
         assert_eq!(g.players[0].count(rewards[f.index()]), 3);
     }
     // The flag lifts the faction requirement.
-    let mut g = fresh_with(EuphoriaConfig {
+    let mut g = fresh_with(Config {
         players: 3,
         tunnel_end_requires_faction: false,
-        ..EuphoriaConfig::default()
+        ..Config::default()
     });
     g.miners[0] = 9;
     g.set_dice(0, &[ready(4)]);

@@ -219,6 +219,13 @@ fn games() -> Vec<&'static str> {
     catalog::GAMES.to_vec()
 }
 
+/// A well-mixed seed for game `index` of a batch started from `seed` (the same derivation
+/// the simulator uses).
+#[pyfunction]
+fn derive_seed(seed: u64, index: u64) -> u64 {
+    engine::derive_seed(seed, index)
+}
+
 /// The options a game takes, with their defaults.
 #[pyfunction]
 fn default_options<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -231,5 +238,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(default_options, m)?)?;
+    m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     Ok(())
 }

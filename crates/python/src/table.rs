@@ -145,6 +145,15 @@ pub fn make<G: Tensor>(
     Ok(Box::new(Typed::new(G::new(&config, seed)?)))
 }
 
+struct Open<'a>(&'a serde_json::Value, u64);
+
+impl catalog::Visit for Open<'_> {
+    type Out = Result<Box<dyn Table>, engine::EngineError>;
+    fn visit<G: Tensor>(self) -> Self::Out {
+        make::<G>(self.0, self.1)
+    }
+}
+
 /// A new game by name (as the CLI spells it) from options given as JSON.
 ///
 /// # Errors
@@ -154,14 +163,7 @@ pub fn open(
     options: &serde_json::Value,
     seed: u64,
 ) -> Result<Box<dyn Table>, engine::EngineError> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "dropsite" | "drop-site" => make::<dropsite::DropSite>(options, seed),
-        "distopia" | "distop-ia" => make::<distopia::Distopia>(options, seed),
-        _ => Err(engine::EngineError::UnknownGame {
-            name: name.to_string(),
-            known: "dropsite, distopia".into(),
-        }),
-    }
+    catalog::with_game(name, Open(options, seed))?
 }
 
 #[cfg(test)]

@@ -7,13 +7,20 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 
 import tabletop.openspiel  # noqa: F401  (registers the games)
 
-# Short settings: Drop Site to 10 points, Euphoria capped.
+# Short settings for the searches: Drop Site to 10 points; Euphoria (about 1,000 actions
+# a random game at 2 seats) capped at 300 actions, where it ends as a draw.
 GAMES = [
     ("tabletop_dropsite", {"target": 10}),
     ("tabletop_dropsite", {"players": 3, "target": 10}),
     ("tabletop_distopia", {}),
     ("tabletop_distopia", {"advanced": True}),
-    ("tabletop_euphoria", {"players": 2, "max_steps": 400}),
+    ("tabletop_euphoria", {"players": 2, "max_steps": 300}),
+]
+# Random simulation plays every game to its real end.
+UNCAPPED = [
+    ("tabletop_dropsite", {"players": 4}),
+    ("tabletop_euphoria", {"players": 2}),
+    ("tabletop_euphoria", {"players": 4}),
 ]
 
 
@@ -22,7 +29,7 @@ def game_id(case):
     return name + "".join(f"-{k}={v}" for k, v in params.items())
 
 
-@pytest.mark.parametrize("case", GAMES, ids=game_id)
+@pytest.mark.parametrize("case", GAMES + UNCAPPED, ids=game_id)
 def test_random_simulation(case):
     name, params = case
     game = pyspiel.load_game(name, params)
@@ -46,6 +53,10 @@ def test_mcts_bots_play_a_game_to_the_end(case):
     assert state.is_terminal()
     assert sum(returns) == pytest.approx(1.0)
     assert len(state.history()) <= game.max_game_length()
+    if "max_steps" in params and len(state.history()) == params["max_steps"]:
+        assert returns == [1.0 / game.num_players()] * game.num_players()
+    else:
+        assert state.native.is_over() and returns == state.native.rewards()
 
 
 def test_observation_tensor_is_the_seats_view():
@@ -62,3 +73,14 @@ def test_declared_bounds():
     assert game.max_game_length() == 3 * (52 - 20)
     assert game.num_distinct_actions() == 13 * 8
     assert pyspiel.load_game("tabletop_distopia", {"max_steps": 50}).max_game_length() == 50
+
+
+def test_deals_follow_the_seed_parameter():
+    def first_two(seed):
+        game = pyspiel.load_game("tabletop_dropsite", {"seed": seed})
+        return [game.new_initial_state().native for _ in range(2)]
+
+    a, b = first_two(5), first_two(5)
+    assert a[0] == b[0] and a[1] == b[1]
+    assert a[0] != a[1]
+    assert first_two(6)[0] != a[0]

@@ -142,8 +142,9 @@ struct CreateTable {
     options: Option<serde_json::Value>,
     #[serde(default)]
     seed: Option<u64>,
+    /// `"human"`, a bot spec, or `{"player": …, "name": …}` per seat.
     #[serde(default)]
-    seats: Option<Vec<String>>,
+    seats: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Serialize)]
@@ -151,6 +152,8 @@ pub(crate) struct SeatOut {
     seat: Seat,
     /// `human` or the bot spec.
     player: String,
+    /// The name people read: the one given, or "Seat N" counted from 1.
+    name: String,
     /// The seat's secret (human seats, only in the create response).
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -193,9 +196,10 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
                 SeatOut {
                     seat,
                     player: s.player.clone(),
+                    name: s.display(seat),
                     invite: token
                         .as_ref()
-                        .map(|t| format!("/api/tables/{}/view?token={t}", row.id)),
+                        .map(|t| format!("/play/{}?token={t}", row.id)),
                     token,
                 }
             })
@@ -257,6 +261,10 @@ pub(crate) async fn create_table(
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
+/// The most tables one lobby page lists, and how many when `limit` is not given.
+pub const PAGE_MAX: u32 = 100;
+pub const PAGE_DEFAULT: u32 = 50;
+
 pub(crate) async fn list_tables(
     State(hub): Hubs,
     RawQuery(query): RawQuery,
@@ -275,11 +283,48 @@ pub(crate) async fn list_tables(
             })
             .collect::<Result<_, _>>()?,
     };
-    let rows = hub
-        .store()
-        .list(&statuses, 1000)
-        .await
-        .map_err(ApiError::internal)?;
+    let limit = match query_value(&query, "limit") {
+        None => PAGE_DEFAULT,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=PAGE_MAX).contains(n))
+            .ok_or_else(|| {
+                ApiError::malformed(format!(
+                    "`limit` is a number from 1 to {PAGE_MAX}, not `{}`",
+                    truncate(&text, 40)
+                ))
+            })?,
+    };
+    let game = match query_value(&query, "game") {
+        None => None,
+        Some(name) => Some(catalog::game(name.trim())?.name().to_string()),
+    };
+    let before = match query_value(&query, "before") {
+        None => None,
+        Some(id) => {
+            let row = hub
+                .store()
+                .game(id.trim())
+                .await
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| {
+                    ApiError::malformed(format!(
+                        "`before` names no table: `{}` (pass the id of the last table of the page before)",
+                        truncate(&id, 64)
+                    ))
+                })?;
+            Some((row.created, row.id))
+        }
+    };
+    let page = crate::store::Page {
+        statuses,
+        game,
+        before,
+        limit,
+    };
+    let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
     Ok(Json(rows.iter().map(|r| table_out(r, None)).collect()))
 }
 
@@ -404,6 +449,8 @@ struct RecordOut {
     record: GameRecord,
     outcome: Option<engine::Outcome>,
     seats: Vec<String>,
+    /// Each seat's display name.
+    names: Vec<String>,
 }
 
 pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -425,6 +472,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         },
         outcome: state.outcome(),
         seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
+        names: table.names(),
     })
     .into_response())
 }

@@ -15,8 +15,73 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
 
+/// How long a bot waits after its first failure (doubling after each next one).
+const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);
+/// The longest a bot waits between two tries.
+const BOT_RETRY_MAX: Duration = Duration::from_secs(2);
+
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
+
+/// The longest display name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
+/// no control characters. The name is stored as given otherwise; every page shows it as
+/// text (escaped), never as markup.
+///
+/// # Errors
+/// `seat/name` with the reason.
+pub fn display_name(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
+    let name = given.trim();
+    if name.is_empty() {
+        return Err(bad("a name needs at least one visible character".into()));
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(bad(format!(
+            "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("a name may not contain control characters".into()));
+    }
+    Ok(name.to_string())
+}
+
+/// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
+/// an object `{"player": "human", "name": "Ada"}` (the name is optional).
+///
+/// # Errors
+/// `seat/invalid` for any other shape, `seat/name` for a bad name.
+pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), ApiError> {
+    let invalid = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/invalid", why);
+    match given {
+        serde_json::Value::String(player) => Ok((player.clone(), None)),
+        serde_json::Value::Object(map) => {
+            if let Some(key) = map.keys().find(|k| *k != "player" && *k != "name") {
+                return Err(invalid(format!(
+                    "unknown seat field `{}`: expected `player` and `name`",
+                    truncate(key, 40)
+                )));
+            }
+            let player = match map.get("player") {
+                Some(serde_json::Value::String(p)) => p.clone(),
+                _ => return Err(invalid("a seat object needs a `player` string".into())),
+            };
+            let name = match map.get("name") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(n)) => Some(display_name(n)?),
+                Some(_) => return Err(invalid("a seat's `name` must be a string".into())),
+            };
+            Ok((player, name))
+        }
+        _ => Err(invalid(
+            "a seat is a string (`human` or a bot) or {\"player\": …, \"name\": …}".into(),
+        )),
+    }
+}
 
 /// What a viewer sees of a table at one version (the HTTP view and every push).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -35,6 +100,8 @@ pub struct Snapshot {
     pub view: serde_json::Value,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
+    /// Each seat's display name, in seat order ("Seat N" where none was given).
+    pub names: Vec<String>,
     /// What this viewer may know of every action since the version the client last
     /// received (the last action alone when it named none), oldest first.
     pub events: Vec<LogEntry>,
@@ -184,9 +251,17 @@ impl Table {
     }
 
     /// How event texts name this table's seats for `viewer`.
-    fn names(&self, viewer: Viewer) -> Names {
+    fn event_names(&self, viewer: Viewer) -> Names {
         let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
-        Names::for_viewer(viewer).with_players(&players)
+        let given: Vec<Option<String>> = self.row.seats.iter().map(|s| s.name.clone()).collect();
+        // A name the player gave; otherwise "seat N", or "seat N (random)" for a bot.
+        let numbered = Names::for_viewer(Viewer::Spectator).with_players(&players);
+        let names = given
+            .into_iter()
+            .enumerate()
+            .map(|(seat, name)| name.unwrap_or_else(|| numbered.seat(seat)))
+            .collect();
+        Names::for_viewer(viewer).with_names(names)
     }
 
     /// The game so far as a record.
@@ -209,7 +284,7 @@ impl Table {
         let version = live.version();
         let since = since.min(version);
         let kept = live.recent.len() as u64;
-        let names = self.names(viewer);
+        let names = self.event_names(viewer);
         if since + kept < version {
             // Further back than the states kept: replay the record.
             return catalog::game(&self.row.game)
@@ -256,12 +331,23 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
+            names: self.names(),
             events: self.entries(
                 live,
                 viewer,
                 since.unwrap_or_else(|| live.version().saturating_sub(1)),
             ),
         }
+    }
+
+    /// Each seat's display name, in seat order.
+    pub fn names(&self) -> Vec<String> {
+        self.row
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, row)| row.display(seat))
+            .collect()
     }
 
     /// The actions so far, the current status, and a copy of the state.
@@ -461,6 +547,7 @@ impl Hub {
     /// replay.
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cached(id) {
+            self.kick_if_due(&table);
             return Ok(table);
         }
         if id.len() > 64 {
@@ -545,7 +632,7 @@ impl Hub {
         game_name: &str,
         options: Option<serde_json::Value>,
         seed: Option<u64>,
-        seats: Option<Vec<String>>,
+        seats: Option<Vec<serde_json::Value>>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
         let game = catalog::game(game_name)?;
         if self.live_tables() >= self.limits.max_tables {
@@ -588,7 +675,13 @@ impl Hub {
         };
         let state = game.new_state(&config, seed)?;
         let config = state.config_json();
-        let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
+        let seats = match seats {
+            Some(given) => given
+                .iter()
+                .map(parse_seat)
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![("human".to_string(), None); state.seats()],
+        };
         if seats.len() != state.seats() {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
@@ -603,7 +696,8 @@ impl Hub {
         }
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
-        for text in &seats {
+        for (text, name) in &seats {
+            let name = name.clone();
             let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -616,6 +710,7 @@ impl Hub {
                 rows.push(SeatRow {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
+                    name,
                 });
                 tokens.push(Some(token));
             } else {
@@ -630,6 +725,7 @@ impl Hub {
                 rows.push(SeatRow {
                     player: spec.to_string(),
                     token_sha256: None,
+                    name,
                 });
                 tokens.push(None);
             }
@@ -786,6 +882,26 @@ impl Hub {
         }
     }
 
+    /// Starts the bot driver of `table` if a bot is due and its driver is not running
+    /// (a cheap check for every load and view of a table).
+    fn kick_if_due(self: &Arc<Self>, table: &Arc<Table>) {
+        let due = match table.live.try_lock() {
+            Ok(live) => {
+                !live.bot_running
+                    && !live.abandoned
+                    && live
+                        .state
+                        .to_act()
+                        .is_some_and(|seat| table.bot_spec(seat).is_some())
+            }
+            // Someone holds the table: whoever it is kicks the bots when done.
+            Err(_) => false,
+        };
+        if due {
+            self.kick_bots(table);
+        }
+    }
+
     /// Starts the bot driver of `table` if a bot is to act and none is running.
     fn kick_bots(self: &Arc<Self>, table: &Arc<Table>) {
         let hub = self.clone();
@@ -844,14 +960,17 @@ impl Hub {
                 Ok(()) => failures = 0,
                 Err(e) if e.code == "action/stale_version" => {}
                 Err(e) => {
-                    failures += 1;
-                    tracing::warn!("table {} bot seat {seat}: {e}", table.row.id);
-                    if failures >= 5 {
-                        let mut live = table.live.lock().await;
-                        live.bot_running = false;
-                        return;
-                    }
-                    tokio::time::sleep(Duration::from_millis(100 * u64::from(failures))).await;
+                    // A bot never gives up: the store may be back in a moment. It waits
+                    // longer after each failure, up to BOT_RETRY_MAX.
+                    failures = failures.saturating_add(1);
+                    let wait = BOT_RETRY_FIRST
+                        .saturating_mul(1 << failures.min(16))
+                        .min(BOT_RETRY_MAX);
+                    tracing::warn!(
+                        "table {} bot seat {seat}: {e} (failure {failures}; retrying in {wait:?})",
+                        table.row.id
+                    );
+                    tokio::time::sleep(wait).await;
                 }
             }
         }

@@ -57,6 +57,19 @@ pub struct SeatRow {
     /// SHA-256 (hex) of the seat's secret token; human seats only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_sha256: Option<String>,
+    /// The display name given on taking the seat (see [`crate::hub::display_name`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl SeatRow {
+    /// The name people read for seat `seat` (0-based): the given name, or "Seat N"
+    /// counted from 1.
+    pub fn display(&self, seat: usize) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
 }
 
 /// One row of the games table.
@@ -86,6 +99,19 @@ pub struct ActionRow {
     pub action: String,
     /// Milliseconds since the Unix epoch.
     pub at: i64,
+}
+
+/// One page of the lobby: newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    /// Only tables with one of these statuses.
+    pub statuses: Vec<Status>,
+    /// Only tables of this game.
+    pub game: Option<String>,
+    /// Only tables older than this `(created, id)`: the last one of the page before.
+    pub before: Option<(i64, String)>,
+    /// At most this many tables.
+    pub limit: u32,
 }
 
 /// Something another server did to the shared database.
@@ -136,6 +162,8 @@ pub trait Store: Send + Sync {
     async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError>;
     /// The games with one of these statuses, oldest first, at most `limit`.
     async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// A page of games, newest first (by `created`, then `id`).
+    async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError>;
     /// Marks a game abandoned unless it has moved on (its last action is not `seq - 1`,
     /// or it finished); `true` if it was marked.
     async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError>;
@@ -227,6 +255,38 @@ fn list_sql(statuses: &[Status]) -> String {
     )
 }
 
+/// The SQL of a [`Page`]; its parameters are bound in the order game, before, limit
+/// (those present).
+fn page_sql(page: &Page) -> String {
+    let names: Vec<String> = page
+        .statuses
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    let mut sql = format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({})",
+        if names.is_empty() {
+            "''".to_string()
+        } else {
+            names.join(", ")
+        }
+    );
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        n
+    };
+    if page.game.is_some() {
+        sql += &format!(" AND game = ${}", next());
+    }
+    if page.before.is_some() {
+        let (c, i) = (next(), next());
+        sql += &format!(" AND (created < ${c} OR (created = ${c} AND id < ${i}))");
+    }
+    sql += &format!(" ORDER BY created DESC, id DESC LIMIT ${}", next());
+    sql
+}
+
 fn seq_i64(seq: u64) -> Result<i64, StoreError> {
     i64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))
 }
@@ -298,6 +358,22 @@ macro_rules! sql_store {
         async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError> {
             let rows = sqlx::query(&list_sql(statuses))
                 .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(game_from_row).collect()
+        }
+
+        async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
+            let sql = page_sql(page);
+            let mut query = sqlx::query(&sql);
+            if let Some(game) = &page.game {
+                query = query.bind(game);
+            }
+            if let Some((created, id)) = &page.before {
+                query = query.bind(*created).bind(id);
+            }
+            let rows = query
+                .bind(i64::from(page.limit))
                 .fetch_all(&self.pool)
                 .await?;
             rows.iter().map(game_from_row).collect()

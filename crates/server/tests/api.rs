@@ -66,9 +66,17 @@ async fn creates_a_table_with_tokens_and_invites() {
     let (t0, t2) = (token(&table, 0), token(&table, 2));
     assert_ne!(t0, t2);
     assert!(t0.len() >= 32, "a token carries at least 128 bits");
-    // The invite opens the seat's view.
+    // The invite is the seat's page; its token opens the seat's view.
     let invite = seats[0]["invite"].as_str().expect("invite");
-    let (status, view) = call(&state, "GET", invite, None, None).await;
+    assert_eq!(invite, format!("/play/{}?token={t0}", id(&table)));
+    let (status, view) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{}/view?token={t0}", id(&table)),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["seat"], 0);
     // Listed as open or running (the bot may already have moved).
@@ -92,6 +100,83 @@ async fn creates_a_table_with_tokens_and_invites() {
     )
     .await;
     assert_eq!(four["options"]["players"], 4);
+}
+
+#[tokio::test]
+async fn seats_carry_names_limited_and_stored_as_text() {
+    let state = memory_state().await;
+    let evil = "<b>Ada</b> & \"co\"";
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seed": 3,
+               "seats": [{"player": "human", "name": format!("  {evil} ")}, "human"]}),
+    )
+    .await;
+    let table_id = id(&table);
+    // Trimmed, kept as text (the pages show it as text); seat 2 has none: "Seat 2".
+    assert_eq!(table["seats"][0]["name"], evil);
+    assert_eq!(table["seats"][1]["name"], "Seat 2");
+    let view_uri = format!("/api/tables/{table_id}/view");
+    let (_, view) = call(&state, "GET", &view_uri, Some(&token(&table, 1)), None).await;
+    assert_eq!(view["names"], json!([evil, "Seat 2"]));
+    let (_, watched) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{table_id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(watched["names"], json!([evil, "Seat 2"]));
+    let (_, listed) = call(&state, "GET", "/api/tables", None, None).await;
+    let listed = listed
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|t| t["id"] == table["id"])
+        .cloned()
+        .expect("listed");
+    assert_eq!(listed["seats"][0]["name"], evil);
+    // A bot seat may carry a name too; a bare object without a name is "Seat N".
+    let named_bot = create(
+        &state,
+        json!({"game": "dropsite", "seats": [{"player": "human"}, {"player": "random", "name": "Robbie"}]}),
+    )
+    .await;
+    assert_eq!(named_bot["seats"][0]["name"], "Seat 1");
+    assert_eq!(named_bot["seats"][1]["name"], "Robbie");
+    // Refused: too long, blank, control characters, other shapes; nothing is created.
+    let (_, before) = call(&state, "GET", "/api/tables", None, None).await;
+    let too_long = "x".repeat(server::hub::MAX_NAME_CHARS + 1);
+    let just_right = "é".repeat(server::hub::MAX_NAME_CHARS);
+    for (seat, code) in [
+        (json!({"player": "human", "name": too_long}), "seat/name"),
+        (json!({"player": "human", "name": "   "}), "seat/name"),
+        (json!({"player": "human", "name": "a\u{7}b"}), "seat/name"),
+        (json!({"player": "human", "name": 7}), "seat/invalid"),
+        (json!({"player": "human", "nick": "Ada"}), "seat/invalid"),
+        (json!({"name": "Ada"}), "seat/invalid"),
+        (json!(["human"]), "seat/invalid"),
+    ] {
+        let (status, error) = post_json(
+            &state,
+            "/api/tables",
+            None,
+            &json!({"game": "distopia", "seats": [seat, "human"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seat}: {error}");
+        assert_eq!(error["code"], code, "{seat}: {error}");
+        assert!(!error["message"].as_str().unwrap_or("").is_empty());
+    }
+    let (_, after) = call(&state, "GET", "/api/tables", None, None).await;
+    assert_eq!(before, after, "a refused table is not created");
+    let ok = create(
+        &state,
+        json!({"game": "distopia", "seats": [{"player": "human", "name": just_right}, "human"]}),
+    )
+    .await;
+    assert_eq!(ok["seats"][0]["name"], just_right);
 }
 
 #[tokio::test]
@@ -470,6 +555,11 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
     .await;
     assert_eq!(status, StatusCode::OK, "{record}");
     assert!(record["outcome"]["places"].is_array());
+    assert_eq!(
+        record["names"].as_array().map(Vec::len),
+        record["seats"].as_array().map(Vec::len),
+        "the record names every seat"
+    );
     let record: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
     let views = expected_views(&record);
     for (viewer, version, view) in &seen {
@@ -737,4 +827,72 @@ async fn actions_are_stored_in_their_own_notation() {
     assert_eq!(stored[0].action, first);
     let (actions, _) = server_state(&state, &id).await;
     assert_eq!(actions, vec![first]);
+}
+
+#[tokio::test]
+async fn the_lobby_pages_newest_first_and_filters() {
+    let state = memory_state().await;
+    let mut made = Vec::new();
+    for i in 0..7 {
+        let game = ["dropsite", "distopia"][i % 2];
+        let seats = vec!["human"; 2];
+        made.push(id(
+            &create(&state, json!({"game": game, "seats": seats})).await
+        ));
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    }
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .expect("list")
+            .iter()
+            .map(|t| t["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    // Everything, newest first: the last table made is first.
+    let (status, all) = call(&state, "GET", "/api/tables?limit=100", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let newest_first: Vec<String> = made.iter().rev().cloned().collect();
+    assert_eq!(ids(&all), newest_first);
+    // Pages of 3 follow each other with `before`.
+    let mut paged = Vec::new();
+    let mut uri = "/api/tables?limit=3".to_string();
+    for _ in 0..10 {
+        let (status, page) = call(&state, "GET", &uri, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let page = ids(&page);
+        assert!(page.len() <= 3);
+        let Some(last) = page.last().cloned() else {
+            break;
+        };
+        paged.extend(page);
+        uri = format!("/api/tables?limit=3&before={last}");
+    }
+    assert_eq!(paged, newest_first);
+    // By game and status.
+    let (_, distopia) = call(&state, "GET", "/api/tables?game=distopia", None, None).await;
+    let expected: Vec<String> = newest_first
+        .iter()
+        .filter(|id| {
+            made.iter()
+                .position(|m| m == *id)
+                .is_some_and(|i| i % 2 == 1)
+        })
+        .cloned()
+        .collect();
+    assert_eq!(ids(&distopia), expected);
+    let (_, finished) = call(&state, "GET", "/api/tables?status=finished", None, None).await;
+    assert_eq!(finished, json!([]));
+    // Bad pages are refused.
+    for (uri, code) in [
+        ("/api/tables?limit=101", "request/malformed"),
+        ("/api/tables?limit=0", "request/malformed"),
+        ("/api/tables?limit=ten", "request/malformed"),
+        ("/api/tables?before=nosuchtable", "request/malformed"),
+        ("/api/tables?game=chess", "game/unknown"),
+        ("/api/tables?status=lost", "request/malformed"),
+    ] {
+        let (status, error) = call(&state, "GET", uri, None, None).await;
+        assert!(status.is_client_error(), "{uri}: {status}");
+        assert_eq!(error["code"], code, "{uri}");
+    }
 }

@@ -462,8 +462,15 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
             .await
             .expect("lobby screenshot");
     }
+    // The seed was chosen in the lobby: the lobby's row and the table page say so.
+    s.wait_for(".table-row .seed-chosen", 20)
+        .await
+        .expect("the lobby marks a chosen seed");
     s.goto(&link).await.expect("table");
     s.wait_for(".board > *", 20).await.expect("board drawn");
+    s.wait_for("#seed-chosen", 5)
+        .await
+        .expect("the table page marks a chosen seed");
     let mut rng = Lcg(seed);
     let started = Instant::now();
     let clicks = play_to_end(&s, &mut rng, Duration::from_secs(150), async |turn| {

@@ -70,6 +70,9 @@ async fn post(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_crosses_servers_and_a_conflict_has_one_winner() {
+    if !common::pg_up().await {
+        return;
+    }
     let schema = common::unique_schema("two");
     let (state_a, a) = server(&schema).await;
     let (state_b, b) = server(&schema).await;

@@ -68,7 +68,7 @@ fn main() {
         }
         "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), &opts, json),
         "euphoria" => {
-            let mut config = euphoria::EuphoriaConfig::default();
+            let mut config = euphoria::Config::default();
             if let Some(p) = players {
                 config.players = p;
             }

@@ -53,7 +53,7 @@ fn main() {
         }
         "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), games, ismcts, heur),
         "euphoria" => {
-            let mut config = euphoria::EuphoriaConfig::default();
+            let mut config = euphoria::Config::default();
             if players > 0 {
                 config.players = players;
             }

@@ -20,6 +20,44 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// Variant B's win rate against variant A's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// `rate_b - rate_a`.
+    pub difference: f64,
+    /// Its 95% interval (unpooled normal approximation).
+    pub difference_ci95: (f64, f64),
+    /// The pooled two-proportion z statistic.
+    pub z: f64,
+    /// Two-sided p-value of "the rates are equal".
+    pub p_value: f64,
+    /// `p_value < 0.05`.
+    pub significant: bool,
+}
+
+/// The two-proportion z-test of `wins_a / n_a` against `wins_b / n_b`.
+pub fn two_proportion(wins_a: f64, n_a: f64, wins_b: f64, n_b: f64) -> Comparison {
+    let (pa, pb) = (wins_a / n_a.max(1.0), wins_b / n_b.max(1.0));
+    let difference = pb - pa;
+    let pooled = (wins_a + wins_b) / (n_a + n_b).max(1.0);
+    let se_pooled = (pooled * (1.0 - pooled) * (1.0 / n_a.max(1.0) + 1.0 / n_b.max(1.0))).sqrt();
+    let se = (pa * (1.0 - pa) / n_a.max(1.0) + pb * (1.0 - pb) / n_b.max(1.0)).sqrt();
+    let z = if se_pooled > 0.0 {
+        difference / se_pooled
+    } else {
+        0.0
+    };
+    // P(|Z| > |z|) = erfc(|z| / sqrt 2).
+    let p_value = libm::erfc(z.abs() / std::f64::consts::SQRT_2);
+    Comparison {
+        difference,
+        difference_ci95: (difference - Z95 * se, difference + Z95 * se),
+        z,
+        p_value,
+        significant: p_value < 0.05,
+    }
+}
+
 /// Mean, spread and range of a quantity over the games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spread {

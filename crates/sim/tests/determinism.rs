@@ -14,6 +14,7 @@ fn the_same_seed_gives_the_same_summary_whatever_the_thread_count() {
         seed: 11,
         threads: Some(threads),
         seats: vec![BotSpec::Random; 3],
+        shard: None,
     };
     let one = run::<DropSite>(&config, &options(1), &|| {}).expect("runs");
     let two = run::<DropSite>(&config, &options(2), &|| {}).expect("runs");
@@ -33,6 +34,7 @@ fn a_seat_list_of_the_wrong_length_is_refused() {
         seed: 1,
         threads: Some(1),
         seats: vec![BotSpec::Random; 3],
+        shard: None,
     };
     let err =
         run::<DropSite>(&Config::default(), &options, &|| {}).expect_err("2 players, 3 seats");
@@ -59,6 +61,7 @@ fn win_rates_by_holding_cover_every_seat_of_every_game() {
         seed: 3,
         threads: Some(2),
         seats: vec![BotSpec::Random; 2],
+        shard: None,
     };
     let report =
         run::<distopia::Distopia>(&distopia::Config::default(), &options, &|| {}).expect("runs");

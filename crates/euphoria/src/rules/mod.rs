@@ -697,7 +697,7 @@ pub fn describe(top: Option<&Step>) -> String {
         }
         Some(Step::Doubles) => "place another doubled die, or `end`".into(),
         Some(Step::Retrieve { .. }) => {
-            "pick more dice (`ret V@SPACE`) or pay (`fin food|bliss|free`)".into()
+            "pick more dice (`ret V@SPACE`) or retrieve them: `fin food` or `fin bliss` pays 1 of it for morale +2, `fin free` pays nothing and costs 1 morale (2 under the Cafeteria penalty)".into()
         }
         Some(Step::DilemmaPay { .. }) => {
             "pay for the dilemma with artifact cards (`pay KIND`)".into()
@@ -707,22 +707,27 @@ pub fn describe(top: Option<&Step>) -> String {
         }
         Some(Step::DilemmaKeep(_)) => "keep one of the drawn recruits (`keep N`)".into(),
         Some(Step::Discard(s)) => {
-            format!("seat {s} discards down to their morale (`discard KIND`)")
+            format!("P{} discards down to their morale (`discard KIND`)", s + 1)
         }
         Some(Step::Lose { seat, n }) => {
-            format!("seat {seat} loses {n} commodity/resource (`lose GOOD`)")
+            format!(
+                "P{} loses {n} commodity or resource to a roll penalty (`lose GOOD`)",
+                seat + 1
+            )
         }
-        Some(Step::TradePartner) => "choose whom to trade with (`offer SEAT`) or `cancel`".into(),
+        Some(Step::TradePartner) => "choose whom to trade with (`offer pN` for seat N) or `cancel`".into(),
         Some(Step::TradeBuild(_)) => {
             "build the offer (`give G`, `ask G`, `propose`, `cancel`)".into()
         }
         Some(Step::TradeAnswer(o)) => format!(
-            "seat {} answers the offer (`accept` / `decline`)",
-            o.partner
+            "P{} answers the offer (`accept` / `decline`)",
+            o.partner + 1
         ),
         Some(Step::Ask { seat, id, .. }) => format!(
-            "seat {seat} may use {} (`{}` or `decline`)",
+            "P{} may use {}: {} (`{}` or `decline`)",
+            seat + 1,
             crate::cards::recruit(*id).name,
+            crate::cards::RECRUIT_TEXTS[*id as usize - 1].0,
             match *id {
                 AMANDA | YORDY => "set V".to_string(),
                 ESME => "discard KIND".to_string(),
@@ -730,10 +735,13 @@ pub fn describe(top: Option<&Step>) -> String {
             }
         ),
         Some(Step::Choose { seat, .. }) => {
-            format!("seat {seat} chooses a recruit's reward (`choose ...`)")
+            format!("P{} chooses a recruit's reward (`choose ...`)", seat + 1)
         }
         Some(Step::Shed { seat, n, .. }) => {
-            format!("seat {seat} discards {n} artifact card(s) (`discard KIND`)")
+            format!(
+                "P{} discards {n} artifact card(s) (`discard KIND`)",
+                seat + 1
+            )
         }
         Some(_) => "the game is resolving".into(),
     }

@@ -24,7 +24,7 @@ impl Euphoria {
     /// Why the current player may not open an offer to `to`.
     pub fn check_offer<W: Why>(&self, to: u8) -> Result<(), W> {
         if to as usize >= self.n() {
-            return Err(why!("there is no seat {to}"));
+            return Err(why!("there is no seat {}", to as usize + 1));
         }
         if to == self.current {
             return Err(why!("you cannot trade with yourself"));

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from ._native import State, default_options, games
+from ._native import State, default_options, derive_seed, games
 
 # A cap for games whose rules give no bound on their length: far above any game seen in
 # random play (docs/python.md).
@@ -142,7 +142,7 @@ class TabletopGame(pyspiel.Game):
 
     def new_initial_state(self):
         # Each new game gets its own deal, reproducible from the `seed` parameter.
-        seed = (self.seed * 1_000_003 + self.games_started) % 2**63
+        seed = derive_seed(self.seed, self.games_started)
         self.games_started += 1
         return TabletopState(self, State(self.NAME, seed, self.options))
 

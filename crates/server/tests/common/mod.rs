@@ -16,6 +16,40 @@ pub fn pg_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
 }
 
+/// Whether the test PostgreSQL answers. When it does not, a test that needs it skips
+/// with a loud message, or fails when `CI` is set (as the browser tests do without
+/// Chromium). Usage: `if !common::pg_up().await { return; }`.
+pub async fn pg_up() -> bool {
+    use sqlx::Connection;
+    let url = pg_url();
+    let tried = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        sqlx::PgConnection::connect(&url),
+    )
+    .await;
+    let problem = match tried {
+        Ok(Ok(connection)) => {
+            let _ = connection.close().await;
+            return true;
+        }
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => "no answer within 5 s".to_string(),
+    };
+    let msg = format!(
+        "PostgreSQL at {url} does not answer ({problem}); start it, or set \
+         TABLETOP_TEST_PG to a database that does"
+    );
+    if std::env::var_os("CI").is_some() {
+        panic!("CI: {msg}");
+    }
+    // Straight to stderr: the test harness would hide an `eprintln!` of a passing test.
+    let _ = std::io::Write::write_all(
+        &mut std::io::stderr(),
+        format!("\n!!!!!!!!!! SKIPPING A POSTGRESQL TEST: {msg} !!!!!!!!!!\n\n").as_bytes(),
+    );
+    false
+}
+
 /// A schema name of its own for one test run.
 pub fn unique_schema(tag: &str) -> String {
     let nanos = std::time::SystemTime::now()
