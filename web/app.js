@@ -49,8 +49,20 @@ export const tokens = {
   },
 };
 
+/** The seats' display names of the table on show (from its snapshots' `names`). */
+let seatNames = [];
+export function setSeatNames(names) { seatNames = Array.isArray(names) ? names : []; }
+
+/** How a seat is called on the page: "You" for the viewer's own, else its name. */
 export function seatName(seat, mine) {
-  return seat === mine ? 'You' : `Seat ${seat + 1}`;
+  if (seat === mine) return 'You';
+  return seatNames[seat] || `Seat ${seat + 1}`;
+}
+
+/** A seat's full name, marked "(you)" for the viewer's own. */
+export function fullName(seat, mine) {
+  const name = seatNames[seat] || `Seat ${seat + 1}`;
+  return seat === mine ? `${name} (you)` : name;
 }
 
 export function ordinal(n) {

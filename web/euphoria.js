@@ -4,6 +4,7 @@
 import { h, api, seatName } from './app.js';
 
 let DATA = null;
+let EDITION = 'v2';
 export async function prepare() {
   DATA = await api('/web/euphoria.json');
 }
@@ -14,33 +15,18 @@ const FACTION_NAME = { euphorian: 'Euphorians', subterran: 'Subterrans', wastela
 const SHORT = { energy: 'En', water: 'Wa', food: 'Fo', bliss: 'Bl', gold: 'Au', stone: 'St', clay: 'Cl', book: 'Bk', glasses: 'Gl', game: 'Gm', bear: 'Br', balloon: 'Bn', bat: 'Bt' };
 const ARTIFACTS = ['book', 'glasses', 'game', 'bear', 'balloon', 'bat'];
 const TIERS = [2, 5, 8, 11];
-const PENALTY = {
-  NoNewWorkers: 'no new workers while owning 2-3',
-  NoSelfBump: 'you may not bump your own workers',
-  NoPair: 'no matching pair at artifact markets',
-  NoForeignBuiltMarket: 'no built market without your star',
-  NoDoubles: 'one worker per turn',
-  NoSharedConstruction: 'no construction beside another player',
-  NoAbilities: 'no recruit abilities',
-  CostlyRetrieval: 'free retrieval costs 2 morale',
-  NoIcarus: 'no workers in Icarus',
-  KnowledgePerStar: '+1 knowledge per star placed',
-  NoTierBonus: 'no tier 1-2 allegiance bonuses',
-  OneWorkerPerArea: 'one worker per commodity area',
-};
-
-function penaltyText(p) {
-  const m = p.match(/^RollLoss\((\d)\)$/);
-  if (m) return `a rolled ${m[1]} costs a good`;
-  return PENALTY[p] || p;
-}
-
 function good(code, n, extra) {
   return h('span', { class: `good g-${code}`, title: code }, h('i', {}, SHORT[code] || code), n === undefined ? null : h('b', {}, n), extra);
 }
 
+function recruitText(id) {
+  const r = DATA.recruits[id - 1];
+  if (!r) return '';
+  return EDITION === 'v1' && r.v1 ? `${r.text} (1st edition: ${r.v1})` : r.text;
+}
+
 function recruitName(id) {
-  const r = DATA.recruits[id];
+  const r = DATA.recruits[id - 1];
   return r ? r.name : `recruit ${id}`;
 }
 
@@ -82,8 +68,8 @@ export function label(text) {
   if (m) return `${m[1][0].toUpperCase()}${m[1].slice(1)} 1 ${m[2]}`;
   m = text.match(/^star m(\w\w)$/);
   if (m) return `Star on market ${m[1].toUpperCase()}`;
-  m = text.match(/^offer (\d)$/);
-  if (m) return `Trade with seat ${Number(m[1]) + 1}`;
+  m = text.match(/^offer p(\d)$/);
+  if (m) return `Trade with seat ${m[1]}`;
   m = text.match(/^ret (\d)@(\S+)$/);
   if (m) return `Retrieve the ${m[1]} at ${m[2]}`;
   m = text.match(/^(\d)@(\S+)$/);
@@ -100,17 +86,18 @@ function die(seat, value, key) {
 
 export function render(snap) {
   const v = snap.view;
+  EDITION = v.edition;
   const me = snap.seat;
   const n = v.players.length;
   // The dice on each space.
   const onSpace = {};
   v.players.forEach((p, s) => p.dice.forEach((d) => {
-    if (d && d.Board) (onSpace[d.Board[0]] = onSpace[d.Board[0]] || []).push([s, d.Board[1]]);
+    if (d && d.board) (onSpace[d.board[0]] = onSpace[d.board[0]] || []).push([s, d.board[1]]);
   }));
   const spaceBox = (i, extraClass, body) => {
     const sp = DATA.spaces[i];
     const dice = (onSpace[i] || []).map(([s, val]) => die(s, val, s === me ? `ret:${sp.code}:${val}` : null));
-    return h('div', { class: `space k-${sp.kind} ${extraClass || ''}`, dataset: { key: `sp:${sp.code}` }, title: `${sp.name} (${sp.code})` },
+    return h('div', { class: `space k-${sp.kind} ${extraClass || ''}`, dataset: { key: `sp:${sp.code}` }, title: `${sp.name} (${sp.code}), costs ${sp.cost_text}` },
       h('div', { class: 'sname' }, body || sp.name),
       h('div', { class: 'sdice' }, dice));
   };
@@ -123,14 +110,14 @@ export function render(snap) {
     if (mk.tile !== null) {
       const tile = DATA.tiles[mk.tile];
       return h('div', { class: 'market built' },
-        spaceBox(byCode[`m${code}`], 'built', [h('b', {}, tile.name), h('small', {}, penaltyText(tile.penalty))]),
+        spaceBox(byCode[`m${code}`], 'built', [h('b', {}, tile.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
         h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
     }
     return h('div', { class: 'market building' },
-      h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction`),
+      h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction: ${mk.workers} of ${mk.needed} workers`),
       h('div', { class: 'msites' }, [1, 2, 3, 4].map((k) => {
         const i = byCode[`${code}${k}`];
-        return spaceBox(i, 'msite', good(DATA.spaces[i].cost));
+        return spaceBox(i, 'msite', good(DATA.spaces[i].cost.fixed[0][0]));
       })));
   };
 
@@ -162,23 +149,24 @@ export function render(snap) {
     let reserve = 0;
     let placed = 0;
     p.dice.forEach((d) => {
-      if (d === 'Reserve') reserve += 1;
-      else if (d.Ready !== undefined) ready.push(d.Ready);
+      if (d === 'reserve') reserve += 1;
+      else if (d.ready !== undefined) ready.push(d.ready);
       else placed += 1;
     });
     const supply = DATA.goods.slice(0, 7).map((g, k) => good(g, p.supply[k]));
     const cards = p.hand ? ARTIFACTS.map((g, k) => (p.hand[k] ? good(g, p.hand[k]) : null)) : [h('span', { class: 'muted' }, `${p.hand_size} artifact card${p.hand_size === 1 ? '' : 's'}`)];
-    const recruits = p.recruits.map((r) => h('div', { class: `recruit ${r.up ? 'up' : 'down'} ${r.id && DATA.recruits[r.id] ? `f-${DATA.recruits[r.id].faction}` : ''}` },
-      r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : ''));
+    const recruits = p.recruits.map((r) => h('div', { class: `recruit ${r.up ? 'up' : 'down'} ${r.id && DATA.recruits[r.id - 1] ? `f-${DATA.recruits[r.id - 1].faction}` : ''}`, title: r.id ? recruitText(r.id) : '' },
+      r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : '',
+      r.id ? h('small', { class: 'ability' }, recruitText(r.id)) : null));
     let dilemma = null;
     if (p.dilemma !== null) {
       const d = DATA.dilemmas[p.dilemma];
       dilemma = h('div', { class: 'dilemma' }, h('b', {}, 'Dilemma: '), `${d.rebel} / ${d.conform} (pays 1 ${d.pictured})`,
-        p.dilemma_state !== 'Unresolved' ? h('i', {}, ` — ${p.dilemma_state.toLowerCase()}`) : null);
+        p.dilemma_state !== 'unresolved' ? h('i', {}, ` — ${p.dilemma_state}`) : null);
     } else {
-      dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'Unresolved' ? 'hidden' : p.dilemma_state.toLowerCase()}`);
+      dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'unresolved' ? 'hidden' : p.dilemma_state}`);
     }
-    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up' }, recruitName(id)))) : null;
+    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id) }, recruitName(id), h('small', { class: 'ability' }, recruitText(id))))) : null;
     return h('div', { class: `eplayer seat-${s} ${v.to_act === s ? 'acting' : ''} ${mine ? 'me' : ''}` },
       h('div', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
       h('div', { class: 'meters' },

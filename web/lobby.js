@@ -79,6 +79,7 @@ export async function showLobby(root) {
     });
     const seatsBox = h('div', { class: 'seats' });
     const seatSelects = [];
+    const seatNames = [];
     function drawSeats() {
       const n = 'players' in inputs ? Math.max(1, Math.min(6, inputs.players.readValue() || 2)) : 2;
       while (seatSelects.length < n) {
@@ -86,7 +87,9 @@ export async function showLobby(root) {
         seatSelects.push(h('select', { id: `seat-${i}` }, SEAT_KINDS.map(([v, t]) => h('option', { value: v, selected: v === (i === 0 ? 'human' : 'random') }, t))));
       }
       seatSelects.length = n;
-      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `seat ${i + 1}`), s)));
+      while (seatNames.length < n) seatNames.push(h('input', { id: `seat-name-${seatNames.length}`, class: 'seat-name', maxlength: '24', placeholder: 'name (optional)' }));
+      seatNames.length = n;
+      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `seat ${i + 1}`), s, seatNames[i])));
     }
     if (inputs.players) inputs.players.addEventListener('input', drawSeats);
     drawSeats();
@@ -96,7 +99,7 @@ export async function showLobby(root) {
       error.textContent = '';
       const options = {};
       for (const [k, inp] of Object.entries(inputs)) options[k] = inp.readValue();
-      const body = { game: chosen.name, options, seats: seatSelects.map((s) => s.value) };
+      const body = { game: chosen.name, options, seats: seatSelects.map((s, i) => (seatNames[i].value.trim() ? { player: s.value, name: seatNames[i].value.trim() } : s.value)) };
       if (seed.value !== '') body.seed = Number(seed.value);
       try {
         const table = await api('/api/tables', { method: 'POST', body });
@@ -109,6 +112,7 @@ export async function showLobby(root) {
       h('div', { class: 'opts' }, opts),
       h('h3', {}, 'Seats'), seatsBox,
       h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
+      h('p', { class: 'muted' }, 'Leave the seed empty for a fair game: a chosen seed is shown to every player, since whoever knows it can know the hidden cards.'),
       create, error,
     );
   }
@@ -116,10 +120,10 @@ export async function showLobby(root) {
   function showCreated(table) {
     const base = location.origin;
     const rows = table.seats.map((s) => {
-      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.player}`);
+      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.name} (${s.player})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
-      return h('li', {}, `Seat ${s.seat + 1} invite: `,
+      return h('li', {}, `Seat ${s.seat + 1} (${s.name}) invite: `,
         h('input', { class: 'link', readonly: true, value: link, onclick: (e) => e.target.select() }),
         h('a', { class: 'button', id: `play-seat-${s.seat}`, href: link }, 'Play this seat'));
     });
@@ -132,24 +136,58 @@ export async function showLobby(root) {
         h('a', { class: 'button', href: watch }, 'Watch'))));
   }
 
-  async function refresh() {
-    let list = [];
-    try { list = await api('/api/tables?status=open,running'); } catch { /* shown empty */ }
+  // The lobby's lists: newest first, a page at a time (the API's `limit` and `before`).
+  const PAGE = 30;
+  const lists = {
+    open: { title: 'Open tables', rows: [], more: false },
+    running: { title: 'Running tables', rows: [], more: false },
+  };
+  let gameFilter = '';
+  const filter = h('select', { id: 'lobby-game', onchange: () => { gameFilter = filter.value; refresh(); } },
+    h('option', { value: '' }, 'all games'),
+    games.map((g) => h('option', { value: g.name }, GAME_TITLES[g.name] || g.name)));
+
+  const query = (status, before) => `/api/tables?status=${status}&limit=${PAGE}`
+    + (gameFilter ? `&game=${encodeURIComponent(gameFilter)}` : '')
+    + (before ? `&before=${encodeURIComponent(before)}` : '');
+
+  async function load(status, before) {
+    let page = [];
+    try { page = await api(query(status, before)); } catch { /* shown empty */ }
+    const list = lists[status];
+    list.rows = before ? list.rows.concat(page) : page;
+    list.more = page.length === PAGE;
+  }
+
+  function drawTables() {
     const row = (t) => {
       const mine = tokens.get(t.id);
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, GAME_TITLES[t.game] || t.game),
         h('span', { class: `status ${t.status}` }, t.status),
-        h('span', { class: 'who' }, t.seats.map((s) => s.player).join(' · ')),
+        h('span', { class: 'who' }, t.seats.map((s) => (s.player === 'human' ? s.name : `${s.name} (${s.player})`)).join(' · ')),
+        t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
           h('a', { class: 'button', href: `/play/${t.id}` }, 'Watch')));
     };
-    const open = list.filter((t) => t.status === 'open');
-    const running = list.filter((t) => t.status === 'running');
-    tables.replaceChildren(
-      h('div', { class: 'panel' }, h('h2', {}, `Open tables (${open.length})`), open.length ? h('ul', {}, open.slice(-30).reverse().map(row)) : h('p', { class: 'muted' }, 'None yet.')),
-      h('div', { class: 'panel' }, h('h2', {}, `Running tables (${running.length})`), running.length ? h('ul', {}, running.slice(-30).reverse().map(row)) : h('p', { class: 'muted' }, 'None yet.')));
+    const panel = (status) => {
+      const list = lists[status];
+      const older = list.more ? h('button', {
+        class: 'older', id: `older-${status}`,
+        onclick: async () => { await load(status, list.rows[list.rows.length - 1].id); drawTables(); },
+      }, 'Older tables') : null;
+      return h('div', { class: 'panel' }, h('h2', {}, `${list.title} (${list.rows.length}${list.more ? '+' : ''})`),
+        list.rows.length ? h('ul', {}, list.rows.map(row)) : h('p', { class: 'muted' }, 'None yet.'), older);
+    };
+    tables.replaceChildren(h('label', { class: 'opt' }, h('span', {}, 'show'), filter), panel('open'), panel('running'));
+  }
+
+  // Reloads the first page of each list (pages loaded with "Older tables" are kept only
+  // until the next refresh).
+  async function refresh() {
+    await Promise.all([load('open'), load('running')]);
+    drawTables();
   }
 
   drawForm();
@@ -157,5 +195,7 @@ export async function showLobby(root) {
     h('section', {}, h('h1', {}, 'Choose a game'), gamePicker, form, result),
     h('section', {}, tables)));
   refresh();
-  setInterval(refresh, 5000);
+  setInterval(() => {
+    if (lists.open.rows.length <= PAGE && lists.running.rows.length <= PAGE) refresh();
+  }, 5000);
 }

@@ -1,7 +1,7 @@
 // A table: the live connection (WebSocket with reconnection), the click model that maps
 // board elements to the legal action texts, and the end screen. Each game's module draws
 // its board.
-import { h, api, GAME_TITLES, seatName, ordinal } from './app.js';
+import { h, api, GAME_TITLES, seatName, fullName, setSeatNames, ordinal } from './app.js';
 
 const GAMES = {
   dropsite: () => import('./dropsite.js'),
@@ -39,6 +39,10 @@ export async function showTable(root, id, token) {
   const toast = h('div', { class: 'toast', hidden: true });
   root.replaceChildren(h('div', { class: 'table-page' }, status, banner, endScreen, board, buttons, toast));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
+  // A creator-chosen seed: its creator may know every hidden card, so say so.
+  if (summary.seed_chosen) {
+    document.getElementById('top-info').append(' ', h('span', { class: 'seed-chosen', id: 'seed-chosen', title: 'The creator chose this table\'s seed and may know the hidden cards.' }, 'seed chosen by creator'));
+  }
 
   let snap = null;
   let moves = new Moves([], game, null);
@@ -159,7 +163,7 @@ export async function showTable(root, id, token) {
     else if (snap.to_act === mine && mine !== null) text = snap.legal.length ? 'Your turn' : 'Your turn (waiting)';
     else if (snap.to_act !== null) text = `${seatName(snap.to_act, mine)} to play`;
     else text = '';
-    const who = mine === null ? 'Watching' : `You are seat ${mine + 1}`;
+    const who = mine === null ? 'Watching' : `You are ${fullName(mine, null)}, seat ${mine + 1}`;
     status.replaceChildren(
       h('span', { class: `turn ${snap.to_act === mine && mine !== null ? 'mine' : ''}` }, text),
       h('span', { class: 'muted' }, `${who} · move ${snap.version}`),
@@ -179,7 +183,7 @@ export async function showTable(root, id, token) {
       h('table', { class: 'scores' },
         h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score')),
         order.map((s) => h('tr', { class: places[s] === 0 ? 'winner' : '' },
-          h('td', {}, ordinal(places[s])), h('td', {}, seatName(s, snap.seat)), h('td', {}, String(scores[s]))))),
+          h('td', {}, ordinal(places[s])), h('td', {}, fullName(s, snap.seat)), h('td', {}, String(scores[s]))))),
       h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
   }
 
@@ -191,6 +195,7 @@ export async function showTable(root, id, token) {
     }
     if (!snap || next.version !== snap.version) selected = null;
     snap = next;
+    setSeatNames(snap.names);
     moves = new Moves(snap.legal, game, snap);
     drawStatus();
     drawEnd();

@@ -52,7 +52,7 @@ fn bench_game<G: Game>(c: &mut Criterion, config: &G::Config, steps: usize) {
 fn benches(c: &mut Criterion) {
     bench_game::<dropsite::DropSite>(c, &dropsite::Config::default(), 10);
     bench_game::<distopia::Distopia>(c, &distopia::Config::default(), 10);
-    bench_game::<euphoria::Euphoria>(c, &euphoria::EuphoriaConfig::default(), 200);
+    bench_game::<euphoria::Euphoria>(c, &euphoria::Config::default().with_offers(1), 200);
 }
 
 criterion_group!(mcts, benches);

@@ -9,7 +9,6 @@ mod heuristic;
 mod ismcts;
 mod random;
 mod spec;
-pub mod tournament;
 
 pub use heuristic::{HeuristicBot, HeuristicOptions};
 pub use ismcts::{Budget, IsmctsBot, IsmctsOptions};

@@ -53,5 +53,5 @@ fn distopia_bots_see_only_the_view() {
 
 #[test]
 fn euphoria_bots_see_only_the_view() {
-    check::<euphoria::Euphoria>(&euphoria::EuphoriaConfig::default(), 0..2, 97);
+    check::<euphoria::Euphoria>(&euphoria::Config::default().with_offers(1), 0..2, 97);
 }

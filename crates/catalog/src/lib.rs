@@ -4,7 +4,7 @@
 //! [`Visit`]or; code that works on text and JSON uses [`game`] and [`bot`].
 
 use bots::{BotError, BotSpec, DynBot};
-use engine::{DynGame, EngineError, Game, Typed};
+use engine::{DynGame, EngineError, Game, Tensor, Typed};
 
 /// Every game's name, in the order they are listed.
 pub const GAMES: &[&str] = &[
@@ -13,10 +13,10 @@ pub const GAMES: &[&str] = &[
     euphoria::Euphoria::NAME,
 ];
 
-/// Something to do with a game's concrete type.
+/// Something to do with a game's concrete type (every game also has its tensors).
 pub trait Visit {
     type Out;
-    fn visit<G: Game>(self) -> Self::Out;
+    fn visit<G: Tensor>(self) -> Self::Out;
 }
 
 fn unknown(name: &str) -> EngineError {

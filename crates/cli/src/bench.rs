@@ -71,7 +71,7 @@ impl Visit for Bench {
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
-    let config = args.options.to_config(&args.game)?;
+    let config = args.options.to_batch_config(&args.game)?;
     catalog::with_game(
         &args.game,
         Bench {

@@ -6,12 +6,15 @@
 
 mod bench;
 mod load;
+mod log;
 mod options;
 mod play;
 mod position;
+mod report;
 mod serve;
 mod simulate;
 mod tournament;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -42,8 +45,16 @@ enum Command {
     Outcome(position::FileArgs),
     /// Replay a game record step by step; report the first action that does not replay.
     Replay(position::ReplayArgs),
+    /// Print a recorded game's log as one seat (--seat N, from 1) or a spectator saw it.
+    Log(log::LogArgs),
     /// Random playouts per second on one thread.
     Bench(bench::BenchArgs),
+    /// A study as one self-contained HTML page with charts (optionally against a variant).
+    Report(report::ReportArgs),
+    /// Combine shard files (--shard K/N --json) into the study one machine would play.
+    Merge(report::MergeArgs),
+    /// Search options or card data for a balance target (successive halving).
+    Tune(tune::TuneArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
     Tournament(tournament::TournamentArgs),
     /// List the games and their options.
@@ -82,8 +93,12 @@ fn main() -> ExitCode {
         Command::View(args) => position::view(args),
         Command::Outcome(args) => position::outcome(args),
         Command::Replay(args) => position::replay(args),
+        Command::Log(args) => log::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Merge(args) => report::merge(args),
+        Command::Tune(args) => tune::run(args),
         Command::Games => options::list_games(),
         Command::Serve(args) => serve::run(args),
         Command::Load(args) => load::run(args),

@@ -31,12 +31,38 @@ pub struct GameOptions {
     /// Euphoria: recruit ability texts of the first or second edition (v1, v2).
     #[arg(long)]
     pub edition: Option<String>,
+    /// Card data from a JSON file whose keys join the options: Drop Site `deck` (a list
+    /// of {value, copies, points}), Distop-IA `limits` ([A, B, C, D]). Checked with
+    /// every problem listed; records and shards carry it.
+    #[arg(long, value_name = "FILE")]
+    pub cards: Option<std::path::PathBuf>,
     /// Any other option of the game, as KEY=VALUE (VALUE is JSON, or else a string).
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub extra: Vec<String>,
 }
 
+/// Game options given as one quoted string (`--vs '--target 50'`).
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct Quoted {
+    #[command(flatten)]
+    options: GameOptions,
+}
+
 impl GameOptions {
+    /// Game options from one string of words, as after `flag` on the command line.
+    ///
+    /// # Errors
+    /// Unbalanced quotes or an option no game has.
+    pub fn from_words(flag: &str, words: &str) -> anyhow::Result<GameOptions> {
+        use clap::Parser;
+        let words = shlex::split(words)
+            .ok_or_else(|| user(format!("{flag} `{words}`: unbalanced quotes")))?;
+        Quoted::try_parse_from(words)
+            .map(|q| q.options)
+            .map_err(|e| user(format!("{flag}: {e}")))
+    }
+
     /// The JSON config for `game`, holding only the options given.
     ///
     /// # Errors
@@ -65,6 +91,17 @@ impl GameOptions {
         put("collaborator", self.collaborator.clone().map(Value::from));
         put("mission", self.mission.clone().map(Value::from));
         put("edition", self.edition.clone().map(Value::from));
+        if let Some(path) = &self.cards {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| user(format!("cannot read --cards {}: {e}", path.display())))?;
+            let data: Map<String, Value> = serde_json::from_str(&text).map_err(|e| {
+                user(format!(
+                    "--cards {} must be a JSON object of card data: {e}",
+                    path.display()
+                ))
+            })?;
+            map.extend(data);
+        }
         for kv in &self.extra {
             let (k, v) = kv
                 .split_once('=')
@@ -74,7 +111,27 @@ impl GameOptions {
         }
         Ok(Value::Object(map))
     }
+
+    /// The config for a batch of bot games (`sim`, `bench`, `tournament`): as
+    /// [`GameOptions::to_config`], and where the game bounds trade offers
+    /// (`offers_per_turn`, unbounded by default as Euphoria's rulebook) and none was given,
+    /// one offer a turn, so that random and searching bots cannot trade in loops.
+    ///
+    /// # Errors
+    /// As [`GameOptions::to_config`].
+    pub fn to_batch_config(&self, game: &str) -> anyhow::Result<Value> {
+        let mut config = self.to_config(game)?;
+        let defaults = catalog::game(game).map_err(user)?.default_config();
+        if let (Some(map), true) = (config.as_object_mut(), defaults.get(OFFERS).is_some()) {
+            map.entry(OFFERS).or_insert(Value::from(BATCH_OFFERS));
+        }
+        Ok(config)
+    }
 }
+
+/// The option bounding trade offers a turn, and its value in batches of bot games.
+const OFFERS: &str = "offers_per_turn";
+const BATCH_OFFERS: u32 = 1;
 
 /// `tabletop games`.
 pub fn list_games() -> anyhow::Result<()> {

@@ -1,10 +1,12 @@
-//! `tabletop play`: a game in the terminal. Each human sees only their own view; bots
-//! play their moves as they come.
+//! `tabletop play`: a game in the terminal. Each human sees only their own view; every
+//! move is told as its events (never another seat's raw notation). With several people at
+//! one terminal the screen is cleared and the next player presses Enter before their hand
+//! appears. The seed, which would give away every hidden card, shows once the game is over.
 use crate::options::GameOptions;
 use crate::user;
 use bots::{BotSpec, DynBot};
-use engine::{DynState, GameRecord, Viewer};
-use std::io::{BufRead, Write};
+use engine::{DynState, GameRecord, Names, Viewer};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -81,25 +83,35 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         actions: Vec::new(),
     };
     println!(
-        "{} · seed {seed} · seats {}",
+        "{} · seats {}",
         game.name(),
         specs
             .iter()
-            .map(ToString::to_string)
+            .enumerate()
+            .map(|(s, spec)| format!("{}: {spec}", s + 1))
             .collect::<Vec<_>>()
             .join(", ")
     );
+    // One person at the terminal reads the log as their seat; several, or none, read the
+    // public log (each still sees their own hand when it is their turn).
+    let viewer = match specs.iter().position(|s| *s == BotSpec::Human) {
+        Some(seat) if humans == 1 => Viewer::Seat(seat),
+        _ => Viewer::Spectator,
+    };
+    let players: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let names = Names::for_viewer(viewer).with_players(&players);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut last_shown: Option<usize> = None;
+    // What happened since the screen was last cleared, shown again to the next person.
+    let mut since_cleared: Vec<String> = Vec::new();
     while let Some(seat) = state.to_act() {
-        let rounds = state.rounds();
+        let before = state.clone_box();
         let action = match &mut seats[seat] {
             Seat::Bot(bot) => {
                 let action = bot
                     .choose_text(state.as_ref())
                     .ok_or_else(|| anyhow::anyhow!("the {} bot found no move", bot.name()))?;
-                println!("seat {seat} ({}) plays {action}", bot.name());
                 state
                     .apply_text(&action)
                     .map_err(|e| anyhow::anyhow!("the bot's move was refused: {e}"))?;
@@ -107,7 +119,21 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
             Seat::Human => {
                 if humans > 1 && last_shown != Some(seat) {
-                    println!("\n=== seat {seat}: your turn (others, look away) ===");
+                    // Hide the last hand before the next person sits down.
+                    print!("\x1b[2J\x1b[H");
+                    println!("Seat {}: your turn. Others, look away.", seat + 1);
+                    print!(
+                        "Press Enter when only seat {} can see the screen. ",
+                        seat + 1
+                    );
+                    std::io::stdout().flush()?;
+                    if lines.next().transpose()?.is_none() {
+                        println!("\nleaving the game (seed {seed}); nothing more is played");
+                        return Ok(());
+                    }
+                    for line in since_cleared.drain(..) {
+                        println!("{line}");
+                    }
                 }
                 last_shown = Some(seat);
                 match prompt(state.as_mut(), seat, &mut lines)? {
@@ -119,15 +145,19 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 }
             }
         };
+        for event in before
+            .events(&action, state.as_ref(), viewer, &names)
+            .unwrap_or_default()
+        {
+            let line = format!("  * {}", event.text);
+            println!("{line}");
+            if humans > 1 {
+                since_cleared.push(line);
+            }
+        }
         record.actions.push(action);
         if let Some(path) = &args.record {
             std::fs::write(path, serde_json::to_string_pretty(&record)?)?;
-        }
-        if state.rounds() > rounds && state.to_act().is_some() {
-            println!(
-                "\n--- round over ---\n{}\n",
-                state.view_text(Viewer::Spectator)
-            );
         }
     }
     println!(
@@ -136,15 +166,16 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     );
     if let Some(outcome) = state.outcome() {
         for (seat, score) in outcome.scores.iter().enumerate() {
-            println!("seat {seat} ({}): {score}", specs[seat]);
+            println!("seat {} ({}): {score}", seat + 1, specs[seat]);
         }
         let winners: Vec<String> = outcome
             .winners()
             .iter()
-            .map(|s| format!("seat {s} ({})", specs[*s]))
+            .map(|s| format!("seat {} ({})", s + 1, specs[*s]))
             .collect();
         println!("winner: {}", winners.join(" and "));
     }
+    println!("seed {seed}");
     Ok(())
 }
 
@@ -165,12 +196,16 @@ fn prompt(
     }
     println!();
     loop {
-        print!("seat {seat}> ");
+        print!("seat {}> ", seat + 1);
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             return Ok(None);
         };
         let line = line?;
+        if !std::io::stdin().is_terminal() {
+            // Piped input is not echoed: end the prompt's line ourselves.
+            println!();
+        }
         let input = line.trim();
         if input.is_empty() {
             continue;

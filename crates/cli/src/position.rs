@@ -61,7 +61,7 @@ pub struct ReplayArgs {
     verbose: bool,
 }
 
-fn read(file: &PathBuf) -> anyhow::Result<String> {
+pub(crate) fn read(file: &PathBuf) -> anyhow::Result<String> {
     let mut text = String::new();
     if file.as_os_str() == "-" {
         std::io::stdin()

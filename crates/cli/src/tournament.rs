@@ -1,11 +1,11 @@
 //! `tabletop tournament`: every pair of bots plays, seats rotated; win rates and Elo.
 use crate::options::{BatchArgs, GameOptions};
 use crate::user;
-use bots::tournament::{try_run, TournamentOptions};
 use bots::BotSpec;
 use catalog::Visit;
 use clap::Args;
 use engine::Game;
+use sim::tournament::{try_run, TournamentError, TournamentOptions};
 
 #[derive(Args)]
 pub struct TournamentArgs {
@@ -47,14 +47,17 @@ impl Visit for Tournament {
             threads: self.args.batch.threads,
         };
         let bar = crate::options::progress(pairs * self.args.games);
-        let report = try_run::<G>(&config, &options, &|| bar.inc(1)).map_err(user)?;
+        let report = try_run::<G>(&config, &options, &|| bar.inc(1)).map_err(|e| match e {
+            TournamentError::Sim(e) => crate::simulate::sim_error(e),
+            other => user(other),
+        })?;
         bar.finish_and_clear();
         crate::options::print_report(&report, self.args.batch.json)
     }
 }
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
-    let config = args.options.to_config(&args.game)?;
+    let config = args.options.to_batch_config(&args.game)?;
     let game = args.game.clone();
     catalog::with_game(&game, Tournament { config, args }).map_err(user)?
 }

@@ -134,10 +134,196 @@ fn play_takes_numbers_and_notation_and_shows_a_clear_message_for_nonsense() {
     );
     assert!(stdout.contains("there is no action 99"), "{stdout}");
     assert!(
-        stdout.contains("seat 1 (random) plays"),
-        "the bot's move is shown: {stdout}"
+        stdout.contains("  * seat 2 (random) "),
+        "the bot's move is told: {stdout}"
     );
     assert!(stdout.contains("Your hand:"));
+    assert!(
+        !stdout.contains("seed 2 ·"),
+        "no seed before the game is over"
+    );
+}
+
+/// The record written by `play --record`: its actions in notation.
+fn recorded_actions(path: &std::path::Path) -> Vec<String> {
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("record written"))
+            .expect("record is JSON");
+    record["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a.as_str().expect("notation").to_string())
+        .collect()
+}
+
+#[test]
+fn play_against_a_bot_names_none_of_its_banked_cards() {
+    let record = temp("banked.json");
+    // The human banks its lowest card every turn (action 1 is always `N debt`).
+    let input = "1\n".repeat(60);
+    let out = tabletop_with_input(
+        &[
+            "play",
+            "dropsite",
+            "--seed",
+            "11",
+            "--seats",
+            "human,random",
+            "--record",
+            &record.to_string_lossy(),
+        ],
+        &input,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let actions = recorded_actions(&record);
+    let banked = actions.iter().filter(|a| a.ends_with(" debt")).count();
+    let told: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("  * "))
+        .collect();
+    // Every banked card is told, face down, and no told line names a banked card.
+    assert_eq!(
+        told.iter().filter(|l| l.contains("banked")).count(),
+        banked,
+        "{stdout}"
+    );
+    assert!(banked > 30, "the human banked every turn: {actions:?}");
+    for line in told.iter().filter(|l| l.contains("banked")) {
+        assert!(
+            *line == "you banked a card face down"
+                || *line == "seat 2 (random) banked a card face down",
+            "{line}"
+        );
+    }
+    // The bot's moves appear only as events, never as notation.
+    assert!(!stdout.contains("(random) plays"), "{stdout}");
+    assert!(
+        told.len() >= actions.len(),
+        "one line or more per move: {told:?}"
+    );
+}
+
+#[test]
+fn two_people_at_one_terminal_get_a_cleared_screen_and_press_enter() {
+    // Seat 1 presses Enter, plays; seat 2 presses Enter, plays; seat 1 presses Enter, leaves.
+    let out = tabletop_with_input(
+        &["play", "dropsite", "--seed", "3", "--seats", "human,human"],
+        "\n1\n\n1\n\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let second = stdout
+        .find("Press Enter when only seat 2 can see the screen")
+        .expect("seat 2 is asked to press Enter");
+    let hand = stdout.find("Your hand:").expect("a hand is shown");
+    let clear = stdout[..second]
+        .rfind("\x1b[2J")
+        .expect("the screen is cleared");
+    // Seat 1's hand came before the clear; seat 2's after its Enter.
+    assert!(hand < clear, "{stdout}");
+    assert!(stdout[second..].contains("Your hand:"), "{stdout}");
+    assert!(
+        stdout[second..].contains("  * seat 1 "),
+        "seat 2 is told seat 1's move: {stdout}"
+    );
+}
+
+#[test]
+fn log_tells_a_spectator_every_move_and_no_debt_before_its_round_ends() {
+    let record = temp("log.json");
+    let out = tabletop_with_input(
+        &[
+            "play",
+            "dropsite",
+            "--seed",
+            "8",
+            "--seats",
+            "random,random",
+            "--target",
+            "30",
+            "--record",
+            &record.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let actions = recorded_actions(&record);
+    let out = tabletop(&["log", &record.to_string_lossy(), "--spectator"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let mut moves = 0;
+    let mut round_over = false;
+    for line in stdout.lines().skip(1) {
+        let line = line.trim_start();
+        if let Some((number, said)) = line.split_once(". ") {
+            if number.chars().all(|c| c.is_ascii_digit()) {
+                moves += 1;
+                round_over = false;
+                let what = [
+                    "banked a card face down",
+                    "played",
+                    "opened site",
+                    "started a new site",
+                    "closed site",
+                ];
+                assert!(what.iter().any(|w| said.contains(w)), "{line}");
+                assert_eq!(number.parse::<usize>().ok(), Some(moves), "{line}");
+                continue;
+            }
+        }
+        if line.starts_with("round ") && line.contains(" is over") {
+            round_over = true;
+        }
+        if line.contains("'s debt") {
+            assert!(round_over, "a debt is told before its round ends: {line}");
+        }
+    }
+    assert_eq!(moves, actions.len(), "one line per action:\n{stdout}");
+    assert!(stdout.contains("'s debt"), "round ends reveal the debts");
+}
+
+#[test]
+fn log_of_a_published_record_names_the_bots_and_checks_the_seat() {
+    let path = temp("published.json");
+    let published = serde_json::json!({
+        "record": { "game": "dropsite", "config": {}, "seed": 1, "actions": ["0 debt"] },
+        "outcome": null,
+        "seats": ["human", "random"],
+    });
+    let mut legal_first = tabletop(&["new", "dropsite", "--seed", "1"]);
+    assert!(legal_first.status.success());
+    let state = temp("published-state.json");
+    std::fs::write(&state, &legal_first.stdout).expect("write state");
+    legal_first = tabletop(&["legal", &state.to_string_lossy()]);
+    let first = text(&legal_first.stdout)
+        .lines()
+        .find(|l| l.ends_with(" debt"))
+        .expect("a debt action")
+        .trim()
+        .to_string();
+    let mut published = published;
+    published["record"]["actions"] = serde_json::json!([first]);
+    std::fs::write(&path, published.to_string()).expect("write record");
+    let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("1. seat 1 banked a card face down"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "1"]);
+    assert!(text(&out.stdout).contains("1. you banked a card face down"));
+    let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("there is no seat 3"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tabletop(&["log", &path.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2), "a viewer is required");
 }
 
 #[test]
@@ -281,4 +467,99 @@ fn seats_take_bot_levels() {
         "--json",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_sim_and_report_draws_from_them() {
+    let base = ["--games", "30", "--seed", "5", "--opt", "target=30"];
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let mut args = vec!["sim", "dropsite", "--shard", &shard, "--json"];
+        args.extend(base);
+        let out = tabletop(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let path = temp(&format!("shard-{k}.json"));
+        std::fs::write(&path, &out.stdout).expect("write");
+        files.push(path.to_string_lossy().to_string());
+    }
+    let mut merge = vec!["merge", "--json"];
+    merge.extend(files.iter().map(String::as_str));
+    let merged = tabletop(&merge);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let mut whole = vec!["sim", "dropsite", "--json"];
+    whole.extend(base);
+    let whole = tabletop(&whole);
+    let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).expect("json");
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).expect("json");
+    assert_eq!(merged["summary"], whole["summary"]);
+
+    let page = temp("from.html");
+    let page_s = page.to_string_lossy().to_string();
+    let mut report = vec!["report", "--out", &page_s, "--from"];
+    report.extend(files.iter().map(String::as_str));
+    let out = tabletop(&report);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).expect("page written");
+    assert!(html.contains("data-chart=\"win-rate\"") && html.contains("--from"));
+
+    let twice = tabletop(&["merge", &files[0], &files[0]]);
+    assert_eq!(twice.status.code(), Some(2));
+    let err = text(&twice.stderr);
+    assert!(
+        err.contains("given 2 times") && err.contains("shard 3/3 is missing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn report_compares_a_variant_and_names_the_command() {
+    let page = temp("vs.html");
+    let page_s = page.to_string_lossy().to_string();
+    let out = tabletop(&[
+        "report",
+        "distopia",
+        "--games",
+        "40",
+        "--vs",
+        "--border city",
+        "--out",
+        &page_s,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).expect("page written");
+    assert!(html.contains("data-chart=\"vs-difference\""));
+    assert!(html.contains("significant at 95%"));
+    assert!(
+        html.contains("--vs &quot;--border city&quot;") || html.contains("--vs '--border city'"),
+        "the command as typed"
+    );
+    let bad = tabletop(&[
+        "report", "distopia", "--games", "4", "--vs", "--wizard", "--out", &page_s,
+    ]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+}
+
+#[test]
+fn tune_prints_the_best_setting_with_its_interval() {
+    let out = tabletop(&[
+        "tune",
+        "distopia",
+        "--param",
+        "limits/0=1..9",
+        "--options",
+        "--opt limits=[3,3,3,3]",
+        "--games",
+        "40",
+        "--candidates",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("best: limits/0=") && printed.contains("95% interval"),
+        "{printed}"
+    );
+    let bad = tabletop(&["tune", "distopia", "--param", "wizard=1..3", "--games", "4"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
 }

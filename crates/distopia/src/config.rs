@@ -19,6 +19,10 @@ pub struct Config {
     pub collaborator: Option<String>,
     /// A mission name, `random` (the default in advanced mode) or `none`.
     pub mission: Option<String>,
+    /// District limits A-D that replace the border set's printed numbers (card data for
+    /// studies; each from 1 to 10). Written out only when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<[u8; 4]>,
 }
 
 /// How one advanced-mode card is chosen.
@@ -50,6 +54,11 @@ impl Config {
         }
     }
 
+    /// The district limits A-D in play: the given ones, or the border set's.
+    pub fn limits(&self) -> [u8; 4] {
+        self.limits.unwrap_or_else(|| self.border.limits())
+    }
+
     /// Which collaborator and mission this config asks for.
     ///
     /// # Errors
@@ -72,6 +81,16 @@ impl Config {
             &Mission::all().map(Mission::key),
             &mut problems,
         );
+        for (letter, &limit) in ['A', 'B', 'C', 'D']
+            .iter()
+            .zip(self.limits.iter().flatten())
+        {
+            if !(1..=10).contains(&limit) {
+                problems.push(format!(
+                    "limits: district {letter}'s limit must be 1 to 10, not {limit}"
+                ));
+            }
+        }
         ConfigError::check(problems)?;
         Ok((collaborator, mission))
     }

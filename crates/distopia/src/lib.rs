@@ -38,8 +38,11 @@
 mod action;
 mod cards;
 mod config;
+mod events;
 mod rules;
 mod state;
+mod study;
+mod tensor;
 mod view;
 
 pub use action::{letter_char, Action, Letter};
@@ -48,6 +51,7 @@ pub use cards::{
     CONTRABAND, GUARDS,
 };
 pub use config::{Choice, Config};
+pub use events::{DistopiaEvent, GuardMove, Place};
 pub use rules::Score;
 pub use state::{
     at_column, column, district, letter_of, opposite, owner, step, CollaboratorState, Distopia,
@@ -68,6 +72,7 @@ impl Game for Distopia {
     type Config = Config;
     type Action = Action;
     type View = DistopiaView;
+    type Event = DistopiaEvent;
 
     const NAME: &'static str = "distopia";
 
@@ -115,6 +120,11 @@ impl Game for Distopia {
         view::build(self, viewer)
     }
 
+    fn events(before: &Self, action: Action, after: &Self, _viewer: Viewer) -> Vec<DistopiaEvent> {
+        // Everything a move shows is public, so every viewer is told the same.
+        Distopia::events(before, action, after)
+    }
+
     fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
         let mut game = self.clone();
         let opp = 1 - seat % 2;
@@ -151,6 +161,9 @@ impl Game for Distopia {
 
     fn rounds(&self) -> u32 {
         self.turns
+    }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -431,6 +431,17 @@ impl Distopia {
     /// The siren: every top guard moves one district along its own row toward the siren's
     /// column, nearest first; the one across the border from the siren stays (ruling D18).
     fn siren(&mut self, siren_at: usize) {
+        let (moves, n) = self.siren_moves(siren_at);
+        for &(from, to) in &moves[..n] {
+            if let Some(guard) = self.districts[from].pop() {
+                self.districts[to].push(guard);
+            }
+        }
+    }
+
+    /// The guard moves a siren at `siren_at` makes now, as (from, to) ring indices in the
+    /// order they happen: the first `n` of the array.
+    pub(crate) fn siren_moves(&self, siren_at: usize) -> ([(usize, usize); DISTRICTS], usize) {
         let target_col = column(siren_at);
         let mut movers = [(0usize, 0usize); DISTRICTS];
         let mut n = 0;
@@ -441,14 +452,13 @@ impl Distopia {
             }
         }
         movers[..n].sort_unstable();
-        for &(_, i) in &movers[..n] {
+        for mover in &mut movers[..n] {
+            let i = mover.1;
             let col = column(i);
             let to_col = if col < target_col { col + 1 } else { col - 1 };
-            let to = at_column(owner(i), to_col);
-            if let Some(guard) = self.districts[i].pop() {
-                self.districts[to].push(guard);
-            }
+            *mover = (i, at_column(owner(i), to_col));
         }
+        (movers, n)
     }
 
     /// The score `seat` would have if the game ended now (End of the Game).

@@ -368,7 +368,7 @@ impl Distopia {
 
     /// The border number of ring index `i`.
     pub fn limit(&self, i: usize) -> usize {
-        usize::from(self.config.border.limits()[i % 4])
+        usize::from(self.config.limits()[i % 4])
     }
 
     /// Whether district `i` has a guard (a guard is always on top, ruling D16).

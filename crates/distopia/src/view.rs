@@ -152,7 +152,7 @@ pub(crate) fn build(game: &Distopia, viewer: Viewer) -> DistopiaView {
             districts: (0..4)
                 .map(|l| DistrictView {
                     letter: letter_char(l),
-                    limit: game.border().limits()[l as usize],
+                    limit: game.config.limits()[l as usize],
                     cards: game.district(seat, l).iter().map(|&c| c.into()).collect(),
                 })
                 .collect(),
@@ -211,74 +211,151 @@ fn cards(f: &mut fmt::Formatter<'_>, cards: &[CardView]) -> fmt::Result {
     Ok(())
 }
 
+/// Width of one district's column on the text board.
+const COLUMN: usize = 12;
+
+/// What the phase asks of the seat to act, in words.
+fn asks(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Pick => "pick up one of their districts",
+        Phase::Play => "play the next card",
+        Phase::Raid => "decide on The Shelf Raider",
+        Phase::Over => "nothing: the game is over",
+    }
+}
+
+impl DistopiaView {
+    /// One row of districts as columns, west to east, each stack's top card next to the
+    /// border (seat 2's row sits above it, seat 1's below).
+    fn row(&self, f: &mut fmt::Formatter<'_>, seat: Seat) -> fmt::Result {
+        let Some(side) = self.sides.get(seat) else {
+            return Ok(());
+        };
+        // Seat 1 letters its row A-D west to east; seat 2, facing it, D-A.
+        let letters: [usize; 4] = if seat == 0 {
+            [0, 1, 2, 3]
+        } else {
+            [3, 2, 1, 0]
+        };
+        let stacks: Vec<&DistrictView> = letters
+            .iter()
+            .filter_map(|&l| side.districts.get(l))
+            .collect();
+        let heading = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+            let text: String = stacks
+                .iter()
+                .map(|d| format!("{:<COLUMN$}", format!("  {} [{}]", d.letter, d.limit)))
+                .collect();
+            writeln!(f, "{}", text.trim_end())
+        };
+        let height = stacks
+            .iter()
+            .map(|d| d.cards.len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let line = |f: &mut fmt::Formatter<'_>, depth: usize| -> fmt::Result {
+            // `depth` 0 is the card next to the border: the top of every stack.
+            let mut text = String::new();
+            for d in &stacks {
+                let card = d
+                    .cards
+                    .len()
+                    .checked_sub(depth + 1)
+                    .and_then(|k| d.cards.get(k))
+                    .map_or(
+                        if depth == 0 && d.cards.is_empty() {
+                            "-".to_string()
+                        } else {
+                            String::new()
+                        },
+                        ToString::to_string,
+                    );
+                text.push_str(&format!("{:<COLUMN$}", format!("  {card}")));
+            }
+            writeln!(f, "{}", text.trim_end())
+        };
+        if seat == 1 {
+            heading(f)?;
+            for depth in (0..height).rev() {
+                line(f, depth)?;
+            }
+        } else {
+            for depth in 0..height {
+                line(f, depth)?;
+            }
+            heading(f)?;
+        }
+        Ok(())
+    }
+
+    fn side_line(&self, f: &mut fmt::Formatter<'_>, seat: Seat) -> fmt::Result {
+        let Some(side) = self.sides.get(seat) else {
+            return Ok(());
+        };
+        let you = if self.viewer == Viewer::Seat(side.seat) {
+            " (you)"
+        } else {
+            ""
+        };
+        write!(
+            f,
+            "Seat {}{you}: {} · won {} card(s)",
+            side.seat + 1,
+            side.character,
+            side.won_count
+        )?;
+        if let Some(won) = &side.won {
+            f.write_str(": ")?;
+            cards(f, won)?;
+        }
+        writeln!(f)
+    }
+}
+
 impl fmt::Display for DistopiaView {
-    /// A text board: seat 1's row on top (west to east: D C B A), the border, seat 0's
-    /// row (A B C D). Cards read `number:type points`, `!` marks a siren, bottom first.
+    /// A text board of the two facing rows: seat 2's on top (as seen from seat 1's chair),
+    /// the border, seat 1's below; then a legend.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "Distop-IA — {} border, turn {}, deck {} cards",
+            "Distop-IA · {} border · turn {} · deck {} cards",
             self.border, self.turn_number, self.deck_count
         )?;
         if let Some(c) = self.collaborator {
             match c.usable_by {
                 None => writeln!(f, "Collaborator: {} (either player)", c.card)?,
-                Some(s) => writeln!(f, "Collaborator: {} (seat {s} only)", c.card)?,
+                Some(s) => writeln!(f, "Collaborator: {} (seat {} only)", c.card, s + 1)?,
             }
         }
         if let Some(m) = self.mission {
             match m.claimed_by {
                 None => writeln!(f, "Mission: {}", m.card)?,
-                Some(s) => writeln!(f, "Mission: {} (earned by seat {s})", m.card)?,
+                Some(s) => writeln!(f, "Mission: {} (earned by seat {})", m.card, s + 1)?,
             }
         }
-        for (row, side) in [(0, 1usize), (1, 0)] {
-            let Some(side) = self.sides.get(side) else {
-                continue;
-            };
-            if row == 1 {
-                writeln!(f, "  ==================== border ====================")?;
-            }
-            let you = if self.viewer == Viewer::Seat(side.seat) {
-                " (you)"
-            } else {
-                ""
-            };
-            writeln!(
-                f,
-                "Seat {}{you}: {} — won {} card(s)",
-                side.seat, side.character, side.won_count
-            )?;
-            if let Some(won) = &side.won {
-                f.write_str("  won: ")?;
-                cards(f, won)?;
-                writeln!(f)?;
-            }
-            // Seat 1's row runs east to west as seen from seat 0's chair.
-            let order: [usize; 4] = if side.seat == 1 {
-                [3, 2, 1, 0]
-            } else {
-                [0, 1, 2, 3]
-            };
-            for l in order {
-                if let Some(d) = side.districts.get(l) {
-                    write!(f, "  {} [{}]: ", d.letter, d.limit)?;
-                    cards(f, &d.cards)?;
-                    writeln!(f)?;
-                }
-            }
-        }
+        self.side_line(f, 1)?;
+        self.row(f, 1)?;
+        writeln!(f, "{}", "=".repeat(COLUMN * 4 - 8) + " border")?;
+        self.row(f, 0)?;
+        self.side_line(f, 0)?;
+        writeln!(
+            f,
+            "Legend: 21:S1! is card 21, type S (H hobby, E education, S survival), 1 point, ! a siren;\n\
+             GUARD a guard; [3] the border number (contraband above it can be won);\n\
+             each stack's top card lies next to the border."
+        )?;
         if let Some(t) = &self.turn {
             write!(f, "Picked up {}; hand: ", t.picked)?;
             cards(f, &t.hand)?;
             if let Some((s, l)) = t.next {
-                write!(f, "; next: seat {s}'s {l}")?;
+                write!(f, "; next: seat {}'s {l}", s + 1)?;
             }
             if t.clockwise {
                 f.write_str(" (clockwise)")?;
             }
             if t.crossing {
-                f.write_str(" (crossing)")?;
+                f.write_str(" (crossing the border)")?;
             }
             writeln!(f)?;
         }
@@ -287,12 +364,16 @@ impl fmt::Display for DistopiaView {
                 for (s, sc) in scores.iter().enumerate() {
                     writeln!(
                         f,
-                        "Seat {s}: {} points ({} from cards, {} mission, {} guard(s))",
-                        sc.total, sc.card_points, sc.mission_points, sc.guards
+                        "Seat {}: {} points ({} from cards, {} mission, {} guard(s))",
+                        s + 1,
+                        sc.total,
+                        sc.card_points,
+                        sc.mission_points,
+                        sc.guards
                     )?;
                 }
             }
-            (None, Some(s)) => writeln!(f, "Seat {s} to act ({:?})", self.phase)?,
+            (None, Some(s)) => writeln!(f, "Seat {} to {}", s + 1, asks(self.phase))?,
             (None, None) => {}
         }
         Ok(())

@@ -43,6 +43,7 @@ fn conformance_each_collaborator_and_mission() {
             advanced: true,
             collaborator: Some(c.key().into()),
             mission: Some(Mission::all()[k].key().into()),
+            limits: None,
         };
         run::<Distopia>(&config, &options(GAMES / 2));
     }

@@ -2,51 +2,8 @@
 mod common;
 
 use common::*;
-use distopia::{
-    Border, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState, Phase,
-    Setup,
-};
+use distopia::{Border, Card, Collaborator, Config, Distopia, Mission, Phase, Setup};
 use engine::{Game, Viewer};
-
-fn with_collaborator(mut s: Setup, card: Collaborator) -> Setup {
-    s.config = Config {
-        advanced: true,
-        collaborator: Some(card.key().into()),
-        mission: Some("none".into()),
-        ..Config::default()
-    };
-    s.collaborator = Some(CollaboratorState { card, holder: None });
-    s
-}
-
-fn with_mission(mut s: Setup, card: Mission) -> Setup {
-    s.config = Config {
-        advanced: true,
-        collaborator: Some("none".into()),
-        mission: Some(card.key().into()),
-        ..Config::default()
-    };
-    s.mission = Some(MissionState {
-        card,
-        claimed_by: None,
-    });
-    s
-}
-
-/// A quiet table: seat 0 holds kite + yo-yo in B, one card in each other district.
-fn quiet() -> Setup {
-    let mut s = Setup::empty();
-    s.districts[0] = cards(&["atlas"]);
-    s.districts[1] = cards(&["kite", "yo-yo"]);
-    s.districts[2] = cards(&["notebook"]);
-    s.districts[3] = cards(&["candles"]);
-    s.districts[4] = cards(&["guitar"]);
-    s.districts[5] = cards(&["comic book"]);
-    s.districts[6] = cards(&["blanket"]);
-    s.districts[7] = cards(&["calculator"]);
-    s.deck_top = cards(&["box of chalk"]);
-    s
-}
 
 // ---- Setting Up the Game ----
 
@@ -100,6 +57,7 @@ fn config_errors_list_every_problem_and_names_select_cards() {
         advanced: true,
         collaborator: Some("Rebel Robot".into()),
         mission: Some("police sting".into()),
+        limits: None,
     };
     let g = Distopia::new(&named, 3).expect("valid");
     assert_eq!(
@@ -781,13 +739,31 @@ fn the_text_board_shows_the_table() {
     for needle in [
         "meadow",
         "border",
-        "Seat 0 (you)",
+        "Seat 1 (you)",
         "Spy Pets",
         "hand",
         "4:H2",
+        "Legend:",
     ] {
         assert!(text.contains(needle), "{needle} missing in\n{text}");
     }
+    // The two rows face each other: seat 2's D above seat 1's A, its A above seat 1's D.
+    let lines: Vec<&str> = text.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("D ["))
+        .expect("seat 2's row");
+    let bottom = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("A ["))
+        .expect("seat 1's row");
+    assert!(top < bottom, "{text}");
+    assert!(lines[top].find("A [") > lines[top].find("D ["), "{text}");
+    assert!(
+        lines[bottom].find("D [") > lines[bottom].find("A ["),
+        "{text}"
+    );
+    assert!(!text.contains("Pick)") && !text.contains("Play)"), "{text}");
 }
 
 // ---- The bots' evaluation ----
@@ -839,4 +815,39 @@ fn cards_under_a_guard_or_within_the_limit_are_not_exposed() {
     let g = game(s);
     assert_eq!(g.exposed(0), [0, 0]);
     assert!((g.evaluate(0) - (0.5 + (g.total(0) - g.total(1)) as f64 / 60.0)).abs() < 1e-9);
+}
+
+#[test]
+fn limits_in_the_config_change_the_game_and_bad_ones_are_all_listed() {
+    let play = |config: &Config, seed: u64| {
+        let mut game = Distopia::new(config, seed).expect("valid");
+        let mut legal = Vec::new();
+        while game.to_act().is_some() {
+            game.legal_actions(&mut legal);
+            game.apply(legal[legal.len() / 3]).expect("legal");
+        }
+        game.outcome().expect("over").scores
+    };
+    let printed = Config::default();
+    let loose = Config {
+        limits: Some([9, 9, 9, 9]),
+        ..Config::default()
+    };
+    assert!(
+        (0..8).any(|seed| play(&printed, seed) != play(&loose, seed)),
+        "limits of 9 change the game"
+    );
+    let json = serde_json::to_value(&loose).expect("json");
+    assert_eq!(json["limits"], serde_json::json!([9, 9, 9, 9]));
+    assert!(serde_json::to_value(&printed)
+        .expect("json")
+        .get("limits")
+        .is_none());
+    let bad = Config {
+        limits: Some([0, 3, 11, 3]),
+        ..Config::default()
+    };
+    let err = Distopia::new(&bad, 1).expect_err("two bad limits");
+    assert_eq!(err.problems.len(), 2, "{err}");
+    assert!(err.to_string().contains("district A") && err.to_string().contains("district C"));
 }

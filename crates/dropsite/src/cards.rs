@@ -1,5 +1,8 @@
 //! The deck: card values 0-12, how many of each, and the points each scores.
-//! Read from `data/deck.csv`, compiled into the crate.
+//! The printed deck is read from `data/deck.csv`, compiled into the crate; a game's
+//! [`crate::Config`] carries its own deck (the printed one unless given), so a study can
+//! run with corrected card data and its records replay with it.
+use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 /// Card values run from 0 to `VALUES - 1`.
@@ -10,18 +13,40 @@ pub const HAND: usize = 5;
 pub const UNMATCHED: i64 = -2;
 
 /// One card value's line of the deck table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardKind {
     pub value: u8,
     pub copies: u8,
     pub points: i64,
 }
 
-/// The deck table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The deck table: one line per card value, in value order once checked
+/// ([`Deck::problems`]). In JSON, the list of lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<CardKind>", into = "Vec<CardKind>")]
 pub struct Deck {
-    pub kinds: [CardKind; VALUES],
-    pub size: usize,
+    pub kinds: Vec<CardKind>,
+}
+
+impl From<Vec<CardKind>> for Deck {
+    fn from(mut kinds: Vec<CardKind>) -> Deck {
+        kinds.sort_by_key(|k| k.value);
+        Deck { kinds }
+    }
+}
+
+impl From<Deck> for Vec<CardKind> {
+    fn from(deck: Deck) -> Vec<CardKind> {
+        deck.kinds
+    }
+}
+
+impl Default for Deck {
+    /// The printed deck.
+    fn default() -> Deck {
+        DECK.clone()
+    }
 }
 
 impl Deck {
@@ -72,18 +97,68 @@ impl Deck {
                 None => problems.push(format!("value {v} is missing")),
             }
         }
-        let size = out.iter().map(|k| k.copies as usize).sum();
         if problems.is_empty() {
-            Ok(Deck { kinds: out, size })
+            Ok(Deck {
+                kinds: out.to_vec(),
+            })
         } else {
             Err(problems)
         }
     }
 
-    /// Points for a card value.
+    /// Every problem with this table: each value 0-12 exactly once, 0 to 12 copies of
+    /// each, points from -50 to 50, and at least `cards_needed` cards in all.
+    pub fn problems(&self, cards_needed: usize) -> Vec<String> {
+        let mut problems = Vec::new();
+        for v in 0..VALUES as u8 {
+            match self.kinds.iter().filter(|k| k.value == v).count() {
+                1 => {}
+                0 => problems.push(format!("deck: value {v} is missing")),
+                n => problems.push(format!("deck: value {v} is listed {n} times")),
+            }
+        }
+        for k in &self.kinds {
+            if k.value as usize >= VALUES {
+                problems.push(format!("deck: value {} is not a card (0-12)", k.value));
+            }
+            if k.copies > 12 {
+                problems.push(format!(
+                    "deck: {} copies of value {} (at most 12)",
+                    k.copies, k.value
+                ));
+            }
+            if !(-50..=50).contains(&k.points) {
+                problems.push(format!(
+                    "deck: value {} scores {} points (-50 to 50)",
+                    k.value, k.points
+                ));
+            }
+        }
+        if self.size() < cards_needed {
+            problems.push(format!(
+                "deck: {} cards, but the table needs at least {cards_needed} (five a seat and a first drop site)",
+                self.size()
+            ));
+        }
+        problems
+    }
+
+    /// How many cards the deck holds.
+    pub fn size(&self) -> usize {
+        self.kinds.iter().map(|k| k.copies as usize).sum()
+    }
+
+    /// Points for a card value (0 for a value the deck does not have).
     #[inline]
     pub fn points(&self, value: u8) -> i64 {
-        self.kinds[value as usize].points
+        self.kinds.get(value as usize).map_or(0, |k| k.points)
+    }
+
+    /// Copies of a card value.
+    pub fn copies(&self, value: u8) -> usize {
+        self.kinds
+            .get(value as usize)
+            .map_or(0, |k| k.copies as usize)
     }
 
     /// Fills `out` with every card of the deck, in value order.
@@ -95,7 +170,7 @@ impl Deck {
     }
 }
 
-/// The deck compiled into the crate from `data/deck.csv`.
+/// The printed deck, compiled into the crate from `data/deck.csv`.
 pub static DECK: LazyLock<Deck> =
     LazyLock::new(|| match Deck::parse(include_str!("../data/deck.csv")) {
         Ok(deck) => deck,

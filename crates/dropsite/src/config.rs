@@ -1,3 +1,4 @@
+use crate::cards::{Deck, HAND};
 use engine::ConfigError;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +20,10 @@ pub struct Config {
     /// After this many rounds the highest total wins even below the target (ruling S19:
     /// games between weak bots could otherwise drift around zero for ever).
     pub max_rounds: u32,
+    /// The card values, their copies and points (the printed deck unless given; written
+    /// out only when it differs, so old records and configs load unchanged).
+    #[serde(skip_serializing_if = "Config::printed_deck")]
+    pub deck: Deck,
 }
 
 impl Default for Config {
@@ -30,6 +35,7 @@ impl Default for Config {
             first_player: 0,
             random_first: false,
             max_rounds: 50,
+            deck: Deck::default(),
         }
     }
 }
@@ -63,7 +69,12 @@ impl Config {
                 self.first_player
             ));
         }
+        problems.extend(self.deck.problems(self.players * HAND + 1));
         ConfigError::check(problems)
+    }
+
+    fn printed_deck(deck: &Deck) -> bool {
+        *deck == Deck::default()
     }
 
     /// Piles on the table that end a round at once: 5, 6 or 7 for 2, 3 or 4 players.

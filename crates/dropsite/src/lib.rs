@@ -36,12 +36,16 @@
 mod action;
 pub mod cards;
 mod config;
+mod events;
 mod rules;
 mod state;
+mod study;
+mod tensor;
 mod view;
 
 pub use action::{Action, Target};
 pub use config::Config;
+pub use events::{DebtMatch, DropSiteEvent, Landing};
 pub use rules::{score_round, score_shown};
 pub use state::{DropSite, Pile, RoundEnd, RoundResult};
 pub use view::{DropSiteView, PileView};
@@ -52,6 +56,7 @@ impl Game for DropSite {
     type Config = Config;
     type Action = Action;
     type View = DropSiteView;
+    type Event = DropSiteEvent;
     const NAME: &'static str = "dropsite";
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
@@ -84,6 +89,17 @@ impl Game for DropSite {
     fn view(&self, viewer: Viewer) -> DropSiteView {
         self.make_view(viewer)
     }
+    fn public_action(&self, action: Action, viewer: Viewer) -> String {
+        // A banked card is face down, to its owner too unless `open_debt` (ruling S11).
+        let owner_sees = self.config.open_debt && viewer.seat() == self.to_act;
+        match action.target {
+            Target::Debt if !owner_sees => "debt".into(),
+            _ => action.to_string(),
+        }
+    }
+    fn events(before: &Self, action: Action, after: &Self, viewer: Viewer) -> Vec<DropSiteEvent> {
+        DropSite::events(before, action, after, viewer)
+    }
     fn determinize<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
         self.resample(seat, rng)
     }
@@ -98,13 +114,16 @@ impl Game for DropSite {
     fn rounds(&self) -> u32 {
         self.history.len() as u32
     }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
+    }
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(o) = Game::outcome(self) {
             return o.reward(seat);
         }
         // Totals plus what the debts would score if the round ended now, as a margin over
         // the best other seat, squashed into (0, 1).
-        let provisional = score_round(&self.piles, &self.debts);
+        let provisional = score_round(&self.config.deck, &self.piles, &self.debts);
         let mine = self.totals[seat] + provisional[seat];
         let best_other = (0..self.config.players)
             .filter(|&s| s != seat)

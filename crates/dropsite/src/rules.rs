@@ -1,6 +1,6 @@
 //! The rules of Drop Site, each named after the rulebook section it comes from.
 use crate::action::{Action, Target};
-use crate::cards::{DECK, HAND, UNMATCHED, VALUES};
+use crate::cards::{Deck, HAND, UNMATCHED, VALUES};
 use crate::state::{DropSite, Pile, RoundEnd, RoundResult};
 use crate::Config;
 use engine::{rng_from_seed, ConfigError, IllegalAction, Seat};
@@ -23,7 +23,7 @@ impl DropSite {
             round: 0,
             round_first: first,
             to_act: None,
-            deck: Vec::with_capacity(DECK.size),
+            deck: Vec::with_capacity(config.deck.size()),
             hands: vec![Vec::with_capacity(HAND); config.players],
             debts: vec![Vec::new(); config.players],
             piles: Vec::with_capacity(config.pile_limit()),
@@ -39,7 +39,7 @@ impl DropSite {
     fn start_round(&mut self, first: Seat) {
         self.round += 1;
         self.round_first = first;
-        DECK.fill(&mut self.deck);
+        self.config.deck.fill(&mut self.deck);
         self.deck.shuffle(&mut self.rng);
         for hand in &mut self.hands {
             hand.clear();
@@ -153,7 +153,7 @@ impl DropSite {
     /// Scoring, then either the end of the game (You Win, S14) or the next round with the
     /// first player one seat on (S13).
     fn end_round(&mut self, ended_by: RoundEnd) {
-        let scores = score_round(&self.piles, &self.debts);
+        let scores = score_round(&self.config.deck, &self.piles, &self.debts);
         for (total, s) in self.totals.iter_mut().zip(&scores) {
             *total += s;
         }
@@ -211,16 +211,20 @@ impl DropSite {
 
 /// Scoring: each debt card scores its points once for every shown value it matches
 /// (Note 1, S17), and -2 if it matches none.
-pub fn score_round(piles: &[Pile], debts: &[Vec<u8>]) -> Vec<i64> {
-    score_counts(piles.iter().flat_map(Pile::shows), debts)
+pub fn score_round(deck: &Deck, piles: &[Pile], debts: &[Vec<u8>]) -> Vec<i64> {
+    score_counts(deck, piles.iter().flat_map(Pile::shows), debts)
 }
 
 /// [`score_round`] from the values each drop site showed (as in a [`RoundResult`]).
-pub fn score_shown(shown: &[Vec<u8>], debts: &[Vec<u8>]) -> Vec<i64> {
-    score_counts(shown.iter().flatten().copied(), debts)
+pub fn score_shown(deck: &Deck, shown: &[Vec<u8>], debts: &[Vec<u8>]) -> Vec<i64> {
+    score_counts(deck, shown.iter().flatten().copied(), debts)
 }
 
-fn score_counts(shown_values: impl Iterator<Item = u8>, debts: &[Vec<u8>]) -> Vec<i64> {
+fn score_counts(
+    deck: &Deck,
+    shown_values: impl Iterator<Item = u8>,
+    debts: &[Vec<u8>],
+) -> Vec<i64> {
     let mut shown = [0i64; VALUES];
     for v in shown_values {
         if let Some(n) = shown.get_mut(v as usize) {
@@ -232,7 +236,7 @@ fn score_counts(shown_values: impl Iterator<Item = u8>, debts: &[Vec<u8>]) -> Ve
         .map(|debt| {
             debt.iter()
                 .map(|&c| match shown.get(c as usize) {
-                    Some(&n) if n > 0 => DECK.points(c) * n,
+                    Some(&n) if n > 0 => deck.points(c) * n,
                     _ => UNMATCHED,
                 })
                 .sum()

@@ -1,5 +1,5 @@
 //! The full state of a game of Drop Site. Serialized, it is the position format.
-use crate::cards::{DECK, VALUES};
+use crate::cards::VALUES;
 use crate::Config;
 use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
@@ -110,6 +110,10 @@ pub struct DropSite {
 }
 
 impl DropSite {
+    /// The points a card of value `card` scores.
+    pub fn points(&self, card: u8) -> i64 {
+        self.config.deck.points(card)
+    }
     pub fn round(&self) -> u32 {
         self.round
     }
@@ -218,12 +222,10 @@ impl DropSite {
             p.push(format!("card value {bad} is not in the deck (0-12)"));
         }
         let census = self.census();
-        for (v, kind) in DECK.kinds.iter().enumerate() {
-            if census[v] != kind.copies as usize {
-                p.push(format!(
-                    "{} cards of value {v} instead of {}",
-                    census[v], kind.copies
-                ));
+        for (v, &n) in census.iter().enumerate() {
+            let copies = self.config.deck.copies(v as u8);
+            if n != copies {
+                p.push(format!("{n} cards of value {v} instead of {copies}"));
             }
         }
         if self.piles.is_empty() {

@@ -1,5 +1,6 @@
 //! What one seat, or a spectator, may see.
-use crate::state::{DropSite, Pile, RoundResult};
+use crate::cards::DECK;
+use crate::state::{DropSite, Pile, RoundEnd, RoundResult};
 use engine::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -103,9 +104,9 @@ impl fmt::Display for DropSiteView {
         let me = self.viewer.seat();
         let who = |s: Seat| {
             if Some(s) == me {
-                format!("seat {s} (you)")
+                format!("seat {} (you)", s + 1)
             } else {
-                format!("seat {s}")
+                format!("seat {}", s + 1)
             }
         };
         writeln!(
@@ -151,7 +152,11 @@ impl fmt::Display for DropSiteView {
             )?;
         }
         if let Some(last) = self.history.last() {
-            writeln!(f, "Round {} scored ({:?}):", last.round, last.ended_by)?;
+            let why = match last.ended_by {
+                RoundEnd::PileLimit => "the last drop site was made",
+                RoundEnd::DeckEmpty => "the deck ran out",
+            };
+            writeln!(f, "Round {} scored ({why}):", last.round)?;
             for s in 0..self.players {
                 writeln!(
                     f,
@@ -163,7 +168,15 @@ impl fmt::Display for DropSiteView {
             }
         }
         if let Some(h) = &self.hand {
-            writeln!(f, "Your hand: {}", cards(h))?;
+            let with_points: Vec<String> = h
+                .iter()
+                .map(|&c| format!("{c} ({:+})", DECK.points(c)))
+                .collect();
+            writeln!(
+                f,
+                "Your hand: {} (points a banked card scores per match)",
+                with_points.join(", ")
+            )?;
         }
         match (self.to_act, self.winner) {
             (Some(s), _) => write!(f, "{} to play", who(s)),

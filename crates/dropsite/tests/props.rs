@@ -132,7 +132,10 @@ fn play_checked(players: usize, seed: u64, open_debt: bool) -> Result<(), TestCa
     prop_assert_eq!(winners.len(), 1);
     prop_assert!(outcome.scores[winners[0]] >= 100 || game.history().len() as u32 >= c.max_rounds);
     for r in game.history() {
-        prop_assert_eq!(&r.scores, &dropsite::score_shown(&r.shown, &r.debts));
+        prop_assert_eq!(
+            &r.scores,
+            &dropsite::score_shown(&dropsite::cards::DECK, &r.shown, &r.debts)
+        );
     }
     Ok(())
 }

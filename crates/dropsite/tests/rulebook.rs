@@ -9,13 +9,13 @@ fn scoring_figure_3_a_matched_12_and_2_score_11() {
     let piles = [pile(&[12]), pile(&[2])];
     assert_eq!(DECK.points(12), 7);
     assert_eq!(DECK.points(2), 4);
-    assert_eq!(score_round(&piles, &[vec![12, 2]]), vec![11]);
+    assert_eq!(score_round(&DECK, &piles, &[vec![12, 2]]), vec![11]);
 }
 
 #[test]
 fn scoring_figure_4_an_unmatched_10_brings_it_to_9() {
     let piles = [pile(&[12]), pile(&[2])];
-    assert_eq!(score_round(&piles, &[vec![12, 2, 10]]), vec![9]);
+    assert_eq!(score_round(&DECK, &piles, &[vec![12, 2, 10]]), vec![9]);
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn zeros_a_zero_on_the_new_site_closes_the_pile_and_both_zeros_score() {
     assert!(!game.is_legal("2 on 1".parse().expect("notation")));
     // A banked zero matches this pile twice (Note 1).
     assert_eq!(
-        score_round(&game.piles()[..1], &[vec![0]]),
+        score_round(&DECK, &game.piles()[..1], &[vec![0]]),
         vec![2 * DECK.points(0)]
     );
 }
@@ -79,8 +79,14 @@ fn zeros_a_zero_on_the_new_site_closes_the_pile_and_both_zeros_score() {
 #[test]
 fn note_1_a_card_matching_two_sites_scores_twice_and_two_cards_may_match_one_site() {
     let piles = [pile(&[9]), pile(&[12, 9]), pile(&[4])];
-    assert_eq!(score_round(&piles, &[vec![9]]), vec![2 * DECK.points(9)]);
-    assert_eq!(score_round(&piles, &[vec![4, 4]]), vec![2 * DECK.points(4)]);
+    assert_eq!(
+        score_round(&DECK, &piles, &[vec![9]]),
+        vec![2 * DECK.points(9)]
+    );
+    assert_eq!(
+        score_round(&DECK, &piles, &[vec![4, 4]]),
+        vec![2 * DECK.points(4)]
+    );
 }
 
 #[test]

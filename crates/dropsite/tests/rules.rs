@@ -480,3 +480,47 @@ fn determinize_keeps_what_the_seat_sees_and_reshuffles_the_rest() {
     }
     assert!(changed_other_hand, "the other hand is resampled");
 }
+
+#[test]
+fn a_deck_in_the_config_changes_the_game_and_a_broken_one_lists_every_problem() {
+    use dropsite::cards::DECK;
+    let play = |config: &Config, seed: u64| {
+        let mut game = DropSite::new(config, seed).expect("valid");
+        let mut legal = Vec::new();
+        let mut turn = 0usize;
+        while game.to_act().is_some() {
+            game.legal_actions(&mut legal);
+            turn += 1;
+            game.apply(legal[(turn * 7) % legal.len()]).expect("legal");
+        }
+        game.outcome().expect("over").scores
+    };
+    let printed = Config::default();
+    let mut richer = Config::default();
+    richer.deck.kinds[12].points = 40;
+    assert!(
+        (0..8).any(|seed| play(&printed, seed) != play(&richer, seed)),
+        "a 12 worth 40 changes the scores"
+    );
+    let json = serde_json::to_value(&richer).expect("json");
+    let back: Config = serde_json::from_value(json).expect("reads back");
+    assert_eq!(back.deck.points(12), 40, "the deck travels with the config");
+    assert!(
+        serde_json::to_value(&printed)
+            .expect("json")
+            .get("deck")
+            .is_none(),
+        "the printed deck is not written out"
+    );
+    let mut broken = Config::default();
+    broken.deck.kinds = DECK.kinds.clone();
+    broken.deck.kinds.retain(|k| k.value != 3);
+    broken.deck.kinds[0].points = 99;
+    broken.deck.kinds[1].copies = 40;
+    let err = broken.validate().expect_err("three problems");
+    let text = err.to_string();
+    assert!(text.contains("value 3 is missing"), "{text}");
+    assert!(text.contains("scores 99 points"), "{text}");
+    assert!(text.contains("40 copies of value 1"), "{text}");
+    assert_eq!(err.problems.len(), 3, "{text}");
+}

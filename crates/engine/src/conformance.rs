@@ -6,7 +6,11 @@
 //! refused action leaves the state identical; views are deterministic and unchanged by
 //! determinizing for the viewer (so a view shows nothing that determinization resamples);
 //! the game ends within a step cap; the outcome is well formed; and the record replays
-//! to the identical final state.
+//! to the identical final state. Each move's events tell no viewer more than it may know:
+//! they stay the same when what the viewer cannot see is resampled before and after the
+//! move, and when the move is swapped for another with the same public part that leaves
+//! the viewer's view the same.
+use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -41,6 +45,8 @@ pub struct Summary {
     pub games: u64,
     pub steps: u64,
     pub refusals_checked: u64,
+    /// Moves whose events were checked for every viewer.
+    pub events_checked: u64,
 }
 
 /// Plays `options.games` random games and panics with the seed, step and reason at the
@@ -117,8 +123,14 @@ fn check_game<G: Game>(
         let action = *legal
             .choose(&mut rng)
             .ok_or_else(|| at("no legal action".into()))?;
+        let before = deep.then(|| game.clone());
         game.apply(action)
             .map_err(|e| at(format!("a legal action was refused: {e}")))?;
+        if let Some(before) = before {
+            check_events(&before, action, &game, &legal, &mut rng)
+                .map_err(|e| at(format!("`{action}`: {e}")))?;
+            summary.events_checked += 1;
+        }
         record.actions.push(action.to_string());
         if seen_set.insert(action) {
             seen.push(action);
@@ -207,6 +219,70 @@ fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
             if a != b {
                 return Err(format!(
                     "seat {seat}'s legal actions change under determinization"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
+    (0..seats)
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator))
+}
+
+/// The events of one move, for every viewer: well formed, and unchanged by anything the
+/// viewer cannot know.
+fn check_events<G: Game>(
+    before: &G,
+    action: G::Action,
+    after: &G,
+    legal: &[G::Action],
+    rng: &mut impl Rng,
+) -> Result<(), String> {
+    let others: Vec<(G::Action, G)> = legal
+        .iter()
+        .filter(|&&o| o != action)
+        .filter_map(|&o| {
+            let mut alt = before.clone();
+            alt.apply(o).ok().map(|()| (o, alt))
+        })
+        .collect();
+    for viewer in viewers(before.seats()) {
+        let events = G::events(before, action, after, viewer);
+        let names = Names::for_viewer(viewer);
+        for event in &events {
+            serde_json::to_value(event).map_err(|e| format!("event serialize: {e}"))?;
+            let text = event.text(&names);
+            if text.trim().is_empty() || text.contains('\n') {
+                return Err(format!(
+                    "{viewer:?} gets an event text that is not one line: {text:?}"
+                ));
+            }
+        }
+        if before.to_act().is_some() && events.is_empty() {
+            return Err(format!("{viewer:?} is told nothing of the move"));
+        }
+        // Resampling what the viewer cannot see (a spectator sees less than any seat).
+        let seat = viewer.seat().unwrap_or(0);
+        let (b, a) = (before.determinize(seat, rng), after.determinize(seat, rng));
+        if G::events(&b, action, &a, viewer) != events {
+            return Err(format!(
+                "{viewer:?}'s events change when what it cannot see is resampled (a leak)"
+            ));
+        }
+        // Another move with the same public part that leaves the viewer's view the same
+        // must read the same.
+        let seen = after.view(viewer);
+        let public = before.public_action(action, viewer);
+        for (other, alt) in &others {
+            if before.public_action(*other, viewer) == public
+                && alt.view(viewer) == seen
+                && G::events(before, *other, alt, viewer) != events
+            {
+                return Err(format!(
+                    "{viewer:?} cannot tell `{action}` from `{other}` by its view, but their events differ (a leak)"
                 ));
             }
         }

@@ -1,4 +1,5 @@
 //! Games driven by name, through their text and JSON forms (the CLI and the server).
+use crate::log::{LogEntry, LogEvent, Names};
 use crate::{ConfigError, EngineError, Game, Outcome, Seat, StateError, Viewer};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -16,7 +17,22 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// Malformed, illegal, or the game is over; the state is then unchanged.
     fn apply_text(&mut self, action: &str) -> Result<(), EngineError>;
+    /// The action's own notation (what its parse prints back): `"5  DEBT"` becomes
+    /// `"5 debt"`.
+    ///
+    /// # Errors
+    /// The text is no action of this game.
+    fn canonical(&self, action: &str) -> Result<String, EngineError>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
+    /// What `viewer` may know happened when `action` (notation) took this state to
+    /// `after`; `None` when `after` is another game or the action does not parse.
+    fn events(
+        &self,
+        action: &str,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+    ) -> Option<Vec<LogEvent>>;
     /// Writes the same view as [`DynState::view_json`] straight to JSON text, with no
     /// `Value` tree in between (the server's pushes). Keys keep the view's field order.
     ///
@@ -55,6 +71,10 @@ impl<G: Game> DynState for G {
         self.apply(action)?;
         Ok(())
     }
+    fn canonical(&self, text: &str) -> Result<String, EngineError> {
+        let action: G::Action = text.trim().parse()?;
+        Ok(action.to_string())
+    }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.view(viewer)).unwrap_or(serde_json::Value::Null)
     }
@@ -63,6 +83,17 @@ impl<G: Game> DynState for G {
     }
     fn view_text(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
+    }
+    fn events(
+        &self,
+        action: &str,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+    ) -> Option<Vec<LogEvent>> {
+        let action: G::Action = action.trim().parse().ok()?;
+        let after = after.as_any().downcast_ref::<G>()?;
+        Some(crate::log::step_events(self, action, after, viewer, names))
     }
     fn state_json(&self) -> serde_json::Value {
         serde_json::to_value(StateFile {
@@ -119,6 +150,18 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// The first step that does not replay.
     fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError>;
+    /// Replays a record and tells its actions from index `since` on as `viewer` may know
+    /// them.
+    ///
+    /// # Errors
+    /// The first step that does not replay.
+    fn log(
+        &self,
+        record: &crate::GameRecord,
+        viewer: Viewer,
+        names: &Names,
+        since: usize,
+    ) -> Result<Vec<LogEntry>, crate::ReplayError>;
 }
 
 /// The [`DynGame`] of a concrete game type.
@@ -161,6 +204,15 @@ impl<G: Game> DynGame for Typed<G> {
     }
     fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError> {
         Ok(Box::new(crate::replay::<G>(record)?))
+    }
+    fn log(
+        &self,
+        record: &crate::GameRecord,
+        viewer: Viewer,
+        names: &Names,
+        since: usize,
+    ) -> Result<Vec<LogEntry>, crate::ReplayError> {
+        crate::log::replay_log::<G>(record, viewer, names, since)
     }
 }
 

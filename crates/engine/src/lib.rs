@@ -23,15 +23,21 @@
 pub mod conformance;
 mod erased;
 mod error;
+mod holding;
+pub mod log;
 mod outcome;
 mod record;
 mod rng;
+pub mod tensor;
 
 pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
+pub use holding::{Held, Holding, Moment};
+pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use tensor::{IndexError, Tensor};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::{Debug, Display};
@@ -82,6 +88,8 @@ pub trait Game:
         + Sync;
     /// What one viewer may see. `Display` renders it for a terminal.
     type View: Clone + Debug + PartialEq + Serialize + Display + Send + Sync;
+    /// One thing a move did, as one viewer may know it (see [`log`]).
+    type Event: Event;
 
     /// The name used on the command line and in files.
     const NAME: &'static str;
@@ -116,6 +124,29 @@ pub trait Game:
     /// What `viewer` may see of the game, and nothing more.
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// What `viewer` may know happened when `action` took `before` to `after`, in the
+    /// order it happened. Worked out only when someone reads it, never inside
+    /// [`Game::apply`]. Describe the move from `viewer`'s views before and after it plus
+    /// the public part of `action`, so it tells nothing those do not: the conformance
+    /// harness checks that the events stay the same when what `viewer` cannot see is
+    /// resampled, or when the action is one `viewer` cannot tell apart from another.
+    fn events(
+        before: &Self,
+        action: Self::Action,
+        after: &Self,
+        viewer: Viewer,
+    ) -> Vec<Self::Event>;
+
+    /// The part of `action` (taken now, in this state) that `viewer` may know, as text.
+    /// The default is the whole notation; games whose actions hide something (a card
+    /// banked face down) leave it out. [`Game::events`] may tell this and what the views
+    /// show, nothing more: the conformance harness checks that two moves with the same
+    /// public part and the same resulting view are told the same way.
+    fn public_action(&self, action: Self::Action, viewer: Viewer) -> String {
+        let _ = viewer;
+        action.to_string()
+    }
+
     /// A state that `seat` cannot tell apart from this one: everything hidden from `seat`
     /// (other hands, face-down piles, deck order, the future random stream) is resampled
     /// consistently with what `seat` sees.
@@ -131,6 +162,16 @@ pub trait Game:
     /// Rounds played so far (for statistics); games without rounds report 1.
     fn rounds(&self) -> u32 {
         1
+    }
+
+    /// What `seat` holds at `moment`, for studies of win rate by what a seat held. A
+    /// study asks the new game ([`Moment::Start`]) and the finished one ([`Moment::End`])
+    /// and keeps both answers, so a game answers each aspect at the moment it is known
+    /// (a first hand at the start, recruits chosen during play at the end). The default
+    /// holds nothing.
+    fn holdings(&self, seat: Seat, moment: Moment) -> Vec<Holding> {
+        let _ = (seat, moment);
+        Vec::new()
     }
 
     /// A heuristic value of the position for `seat`, higher is better. Bots use it for

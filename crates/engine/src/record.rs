@@ -41,6 +41,25 @@ pub struct ReplayError {
 /// # Errors
 /// The first action that is malformed or illegal where it stands, or a bad config.
 pub fn replay<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
+    replay_steps(record, None)
+}
+
+/// What [`replay_each`] calls for every action: its index, the game before, the action,
+/// and the game after.
+pub(crate) type Seen<'a, G> = &'a mut dyn FnMut(usize, &G, <G as Game>::Action, &G);
+
+/// Replays `record`, calling `seen(index, before, action, after)` for every action.
+pub(crate) fn replay_each<G: Game>(
+    record: &GameRecord,
+    seen: Seen<'_, G>,
+) -> Result<G, ReplayError> {
+    replay_steps(record, Some(seen))
+}
+
+fn replay_steps<G: Game>(
+    record: &GameRecord,
+    mut seen: Option<Seen<'_, G>>,
+) -> Result<G, ReplayError> {
     let start_error = |error: EngineError| ReplayError {
         index: 0,
         action: String::new(),
@@ -64,7 +83,14 @@ pub fn replay<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
         if game.to_act().is_none() {
             return Err(fail(EngineError::GameOver));
         }
-        game.apply(action).map_err(|e| fail(e.into()))?;
+        match seen.as_mut() {
+            Some(seen) => {
+                let before = game.clone();
+                game.apply(action).map_err(|e| fail(e.into()))?;
+                seen(index, &before, action, &game);
+            }
+            None => game.apply(action).map_err(|e| fail(e.into()))?,
+        }
     }
     Ok(game)
 }

@@ -3,7 +3,7 @@
 //! `cargo run -p euphoria --example debug_seed -- PLAYERS SEED STEPS`
 
 use engine::{rng_from_seed, Game, Viewer};
-use euphoria::{Euphoria, EuphoriaConfig};
+use euphoria::{Config, Euphoria};
 use rand::seq::IndexedRandom;
 
 fn main() {
@@ -15,7 +15,7 @@ fn main() {
         [p, s, n] => (*p as usize, *s, *n),
         _ => (4, 0, 1000),
     };
-    let Ok(mut game) = Euphoria::new(&EuphoriaConfig::players(players), seed) else {
+    let Ok(mut game) = Euphoria::new(&Config::players(players), seed) else {
         return;
     };
     let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);

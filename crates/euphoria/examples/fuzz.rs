@@ -3,7 +3,7 @@
 //! `cargo run --release -p euphoria --example fuzz -- PLAYERS GAMES [v1]`
 
 use engine::{rng_from_seed, Game};
-use euphoria::{Edition, Euphoria, EuphoriaConfig};
+use euphoria::{Config, Edition, Euphoria};
 use rand::seq::IndexedRandom;
 
 fn main() {
@@ -15,9 +15,9 @@ fn main() {
     } else {
         Edition::V2
     };
-    let config = EuphoriaConfig {
+    let config = Config {
         edition,
-        ..EuphoriaConfig::players(players)
+        ..Config::players(players)
     };
     let mut legal = Vec::new();
     for seed in 0..games {

@@ -3,7 +3,7 @@
 //! `cargo run --release -p euphoria --example playouts -- [games] [players] [v1|v2]`
 
 use engine::{rng_from_seed, Game};
-use euphoria::{Edition, Euphoria, EuphoriaConfig};
+use euphoria::{Config, Edition, Euphoria};
 use rand::seq::IndexedRandom;
 use std::time::Instant;
 
@@ -15,9 +15,9 @@ fn main() {
         Some("v1") => Edition::V1,
         _ => Edition::V2,
     };
-    let config = EuphoriaConfig {
+    let config = Config {
         edition,
-        ..EuphoriaConfig::players(players)
+        ..Config::players(players)
     };
     let start = Instant::now();
     let mut actions = 0u64;

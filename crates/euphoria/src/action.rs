@@ -12,7 +12,7 @@
 //! | `end` | stop placing doubles |
 //! | `discard bear` / `lose food` | hand-limit discard / roll-penalty loss |
 //! | `dilemma`, `rebel`, `conform`, `keep 17` | resolve the ethical dilemma |
-//! | `trade`, `offer 2`, `give gold`, `ask bear`, `propose`, `cancel`, `accept`, `decline` | trading |
+//! | `trade`, `offer p2` (seat 2, counted from 1), `give gold`, `ask bear`, `propose`, `cancel`, `accept`, `decline` | trading |
 //! | `pass` | nothing else is possible |
 //! | `fin energy` | retrieve paying 1 energy (Jefferson) |
 //! | `use amanda` / `decline` | use or decline the recruit ability offered (keys in `cards::RECRUIT_KEYS`) |
@@ -137,7 +137,7 @@ impl fmt::Display for Action {
             Action::Conform => f.write_str("conform"),
             Action::Keep(r) => write!(f, "keep {r}"),
             Action::Trade => f.write_str("trade"),
-            Action::Offer(s) => write!(f, "offer {s}"),
+            Action::Offer(s) => write!(f, "offer p{}", *s as usize + 1),
             Action::Give(g) => write!(f, "give {g}"),
             Action::Ask(g) => write!(f, "ask {g}"),
             Action::Propose => f.write_str("propose"),
@@ -158,7 +158,7 @@ impl fmt::Display for Action {
     }
 }
 
-const EXPECTED: &str = "an action such as `3@gen`, `ret 3@gen`, `fin free`, `pay gold`, `take clay`, `draw`, `star terr`, `end`, `discard bear`, `up 12`, `offer 1`, `accept`, `use amanda`, `set 4`, `choose morale` or `pass`";
+const EXPECTED: &str = "an action such as `3@gen`, `ret 3@gen`, `fin free`, `pay gold`, `take clay`, `draw`, `star terr`, `end`, `discard bear`, `up 12`, `offer p2`, `accept`, `use amanda`, `set 4`, `choose morale` or `pass`";
 
 fn placement(s: &str) -> Option<(u8, Space)> {
     let (v, sp) = s.split_once('@')?;
@@ -253,8 +253,13 @@ impl FromStr for Action {
             ("rebel", None) => Action::Rebel,
             ("conform", None) => Action::Conform,
             ("trade", None) => Action::Trade,
+            // `offer p2`: seat 2 counted from 1; a bare `offer 1` is the notation before
+            // issue 16, counted from 0, still read so that old records replay.
             ("offer", Some(a)) => {
-                let s: u8 = a.parse().map_err(|_| err())?;
+                let s: u8 = match a.strip_prefix('p') {
+                    Some(n) => n.parse::<u8>().map_err(|_| err())?.wrapping_sub(1),
+                    None => a.parse().map_err(|_| err())?,
+                };
                 if s >= 6 {
                     return Err(err());
                 }

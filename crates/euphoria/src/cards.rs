@@ -6,10 +6,15 @@ use std::fmt;
 
 /// The four factions (and their regions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Faction {
+    #[serde(alias = "Euphorian")]
     Euphorian,
+    #[serde(alias = "Subterran")]
     Subterran,
+    #[serde(alias = "Wastelander")]
     Wastelander,
+    #[serde(alias = "Icarite")]
     Icarite,
 }
 
@@ -51,19 +56,33 @@ impl fmt::Display for Faction {
 
 /// A commodity, a resource or an artifact type: everything a player can hold and trade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Good {
+    #[serde(alias = "Energy")]
     Energy,
+    #[serde(alias = "Water")]
     Water,
+    #[serde(alias = "Food")]
     Food,
+    #[serde(alias = "Bliss")]
     Bliss,
+    #[serde(alias = "Gold")]
     Gold,
+    #[serde(alias = "Stone")]
     Stone,
+    #[serde(alias = "Clay")]
     Clay,
+    #[serde(alias = "Book")]
     Book,
+    #[serde(alias = "Glasses")]
     Glasses,
+    #[serde(alias = "Game")]
     Game,
+    #[serde(alias = "Bear")]
     Bear,
+    #[serde(alias = "Balloon")]
     Balloon,
+    #[serde(alias = "Bat")]
     Bat,
 }
 
@@ -152,10 +171,15 @@ impl fmt::Display for Good {
 
 /// A class of goods a payment unit accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GoodClass {
+    #[serde(alias = "AnyCommodity")]
     AnyCommodity,
+    #[serde(alias = "NonBlissCommodity")]
     NonBlissCommodity,
+    #[serde(alias = "AnyResource")]
     AnyResource,
+    #[serde(alias = "AnyArtifact")]
     AnyArtifact,
 }
 
@@ -442,32 +466,46 @@ pub fn space_cost(space: Space) -> Cost {
 
 /// The penalty a built market tile imposes on players without a star on it (spec 4.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Penalty {
     /// Laboratory: no new workers while owning 2 or 3.
+    #[serde(alias = "NoNewWorkers")]
     NoNewWorkers,
     /// Spa: cannot bump your own workers.
+    #[serde(alias = "NoSelfBump")]
     NoSelfBump,
     /// Courthouse: no matching pair at artifact markets.
+    #[serde(alias = "NoPair")]
     NoPair,
     /// Plaza: no built market without your star.
+    #[serde(alias = "NoForeignBuiltMarket")]
     NoForeignBuiltMarket,
     /// Fountain: one worker per turn.
+    #[serde(alias = "NoDoubles")]
     NoDoubles,
     /// Lounge: no construction beside another player's worker.
+    #[serde(alias = "NoSharedConstruction")]
     NoSharedConstruction,
     /// Academy: no recruit abilities.
+    #[serde(alias = "NoAbilities")]
     NoAbilities,
     /// Cafeteria: free retrieval costs 2 morale.
+    #[serde(alias = "CostlyRetrieval")]
     CostlyRetrieval,
     /// Apothecary: no workers in Icarus.
+    #[serde(alias = "NoIcarus")]
     NoIcarus,
     /// Theater: +1 knowledge per star placed.
+    #[serde(alias = "KnowledgePerStar")]
     KnowledgePerStar,
     /// Registry: no tier 1 or 2 allegiance bonuses.
+    #[serde(alias = "NoTierBonus")]
     NoTierBonus,
     /// Arena: max 1 worker in each commodity area.
+    #[serde(alias = "OneWorkerPerArea")]
     OneWorkerPerArea,
     /// A rolled die showing this value costs 1 commodity or resource.
+    #[serde(alias = "RollLoss")]
     RollLoss(u8),
 }
 
@@ -738,6 +776,68 @@ pub const RECRUIT_CARDS: [RecruitCard; RECRUITS] = [
     r("Xander the Excavator", Faction::Subterran),
 ];
 
+/// What each recruit does, by number − 1: the 2nd-edition text and, where the 1st edition
+/// differs, how (`edition: "v1"`).
+pub const RECRUIT_TEXTS: [(&str, Option<&str>); RECRUITS] = [
+    ("Any player bumps your worker: may pay 1 bliss to set the die's value instead of rolling (`set V`, asked of the owner)", Some("only an opponent's bump; the bliss goes to that player")),
+    ("Placement on a non-Icarite market (built or artifact), after the star: may take +1 knowledge to draw 1 artifact", Some("on bumping an opponent there, lose 2 morale to draw 1")),
+    ("Retrieval paid with bliss: may take knowledge −2 instead of morale +2", None),
+    ("Payment of a built market's resource: may pay 1 bliss instead", None),
+    ("Open tunnel end without a matching active recruit: usable for +2 knowledge (automatic cost)", None),
+    ("Bumping another player: may lose 1 morale; they gain 1 knowledge, you choose 1 commodity", None),
+    ("Bumping another player from a tunnel: may take +1 knowledge instead of paying the commodity", None),
+    ("Bumping another player: may lose 2 morale; they gain 1 knowledge, you draw 1 artifact", None),
+    ("Bumping another player: may lose 2 morale; they gain 1 knowledge, you choose 1 resource", None),
+    ("Cloud Mine, alone there: choose knowledge −1 or +1 bliss (automatic)", None),
+    ("Retrieval, before the roll: may sacrifice a retrieved worker (not the last) for 4 bliss + 1 resource; new worker: may lose 2 morale to draw 1 artifact", None),
+    ("Cloud Mine: may take +1 knowledge to draw 1 artifact; each opponent gains 1 bliss", Some("Cloud Mine with no resources and no artifacts: choose 1 water or 1 energy")),
+    ("Another player's roll leaves them a pair of available dice: may lose 2 morale to choose 1 resource (asked of Ben's owner)", None),
+    ("Non-Icarite market, after the star: may take +2 knowledge to draw 2 artifacts, keep 1", None),
+    ("Placing a star (not a tier-4 recruit star): may discard 1 artifact for 1 energy and choose knowledge −1 or morale +1; a Book gives 2 energy, knowledge −2 and morale +2", Some("no Book bonus")),
+    ("Generator, your die equals another die there: choose 1 morale or 1 energy (automatic)", None),
+    ("Retrieval: may pay 1 energy (`fin energy`): knowledge −1, morale +1", None),
+    ("Bumping an opponent: may lose 1 morale to choose 1 resource; the bumped die takes your value instead of rolling", Some("only on equal values; 2 morale; the bumped die rolls")),
+    ("Generator, no artifacts: +1 food (automatic)", None),
+    ("Bumping an opponent from a tunnel or worker activation: may give them 1 gold to draw 2 artifacts", None),
+    ("Construction site: may pay any resource; gold instead of the printed one gives +1 morale and +1 knowledge", None),
+    ("Construction site: may advance the Euphorian allegiance 1", Some("built or artifact market: may sacrifice that worker (not the last) for 1 extra star in that faction's territory")),
+    ("Any market completed: contributors morale +2, others knowledge −2 (automatic)", None),
+    ("Free retrieval: may pay 1 energy to set one retrieved die (`set V`)", Some("owning exactly 2 workers, free retrieval costs no morale")),
+    ("Any bliss payment may be made in food; doing so at a built market gives +1 knowledge and Wastelander allegiance +1 (once per placement); a worker in Icarus costs 1 morale", Some("no Icarus morale cost")),
+    ("Construction site: may pay 1 artifact instead of the resource, then +1 morale", None),
+    ("Once per turn, on drawing an artifact: may take +1 knowledge to draw 2 more, then discard 2", Some("+2 knowledge, draw 1 more, discard 1")),
+    ("Farm, no resources: +1 water (automatic)", None),
+    ("Ark of Fractured Memories: may stop paying after 1 card (`use jacko`); each opponent draws 1 artifact", Some("after a market star, may pay 2 artifacts for 1 extra star in that territory")),
+    ("Construction site, your die strictly highest on that market's sites: may take +2 knowledge to draw 1 artifact", None),
+    ("Generator, Aquifer or Farm, alone there: may take +2 knowledge to draw 1 artifact", None),
+    ("Knowledge rises: +1 morale (automatic)", None),
+    ("Retrieval, before the roll: may sacrifice a retrieved worker (not the last) for 4 food + 1 resource; new worker: may take +2 knowledge to draw 1 artifact", None),
+    ("Tunnel without bumping: may take +2 knowledge to draw 1 artifact and move the miner 1 more", None),
+    ("Farm, your die strictly highest (or alone): choose knowledge −1 or +1 food (automatic)", None),
+    ("A roll makes you lose a worker to the knowledge limit: choose 1 resource and draw 1 artifact (automatic)", Some("any knowledge-check loss")),
+    ("Euphorian or Wastelander tunnel, taking the resource with no artifacts in hand: also draw 1 artifact (automatic)", None),
+    ("Non-Icarite market, after the star: may take +1 knowledge to choose 1 resource", Some("+2 knowledge")),
+    ("Tunnel: may sacrifice that worker (not the last) for 2 more of the tunnel's resource; new worker: may place it this turn", None),
+    ("Morale drops: also knowledge −1 (automatic)", None),
+    ("Bumping an opponent from a tunnel: may take +1 knowledge for 1 more of its resource and 1 more miner space", Some("+2 knowledge")),
+    ("Aquifer, no artifacts: +1 energy (automatic)", None),
+    ("Once per turn, on drawing an artifact: may draw 1 more; if the hand then holds a pair, each opponent draws 1", Some("+1 knowledge, draw 2 more, keep only cards matching another of the three")),
+    ("Generator, Farm or Cloud Mine: every other player there +1 knowledge, you +1 morale (automatic)", None),
+    ("Retrieval of workers all in Subterra: choose 1 water or 1 stone (automatic)", None),
+    ("Bumping an opponent with no active Subterran: may take +1 knowledge to draw 1 artifact", Some("+2 knowledge")),
+    ("Aquifer, your die the unique lowest (or alone): choose 1 morale or 1 water (automatic)", None),
+    ("Bumping another player's higher worker from a tunnel: may take +1 knowledge for 1 more of its resource", None),
+];
+
+/// The ability text of recruit `id` (1..=48) in `edition`.
+pub fn recruit_text(id: u8, edition: crate::config::Edition) -> String {
+    let (v2, v1) = RECRUIT_TEXTS[(id as usize).saturating_sub(1) % RECRUITS];
+    match (edition, v1) {
+        (crate::config::Edition::V1, Some(diff)) => format!("{v2} (1st edition: {diff})"),
+        _ => v2.to_string(),
+    }
+}
+
 /// The notation key of each recruit (`use KEY`), by number − 1: the name before "the",
 /// except the two Jonathans, keyed by their trade.
 pub const RECRUIT_KEYS: [&str; RECRUITS] = [
@@ -916,3 +1016,224 @@ pub const STARS: u8 = 10;
 pub const DICE: usize = 4;
 /// Knowledge-check limit.
 pub const KNOWLEDGE_LIMIT: u32 = 16;
+
+impl GoodClass {
+    /// The class in words.
+    pub fn text(self) -> &'static str {
+        match self {
+            GoodClass::AnyCommodity => "any commodity",
+            GoodClass::NonBlissCommodity => "any commodity but bliss",
+            GoodClass::AnyResource => "any resource",
+            GoodClass::AnyArtifact => "any artifact card",
+        }
+    }
+}
+
+impl Cost {
+    /// The cost in words: "1 bliss + 1 of any commodity but bliss", or "nothing".
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self
+            .fixed
+            .iter()
+            .map(|(g, n)| format!("{n} {g}"))
+            .chain(
+                self.choice
+                    .iter()
+                    .map(|(c, n)| format!("{n} of {}", c.text())),
+            )
+            .collect();
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(" + ")
+        }
+    }
+}
+
+impl Serialize for Cost {
+    /// `{"fixed": [["water", 4]], "choice": [["any_artifact", 1]], "text": "..."}`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Cost", 3)?;
+        st.serialize_field("fixed", self.fixed)?;
+        st.serialize_field("choice", self.choice)?;
+        st.serialize_field("text", &self.text())?;
+        st.end()
+    }
+}
+
+impl Penalty {
+    /// What the penalty does, in words, to a player without a star on its tile.
+    pub fn text(self) -> String {
+        match self {
+            Penalty::NoNewWorkers => "no new workers while you own 2 or 3".into(),
+            Penalty::NoSelfBump => "you may not bump your own workers".into(),
+            Penalty::NoPair => "no matching pair pays an artifact market (3 cards needed)".into(),
+            Penalty::NoForeignBuiltMarket => "no workers on built markets without your star".into(),
+            Penalty::NoDoubles => "one worker per turn (no doubles)".into(),
+            Penalty::NoSharedConstruction => {
+                "no construction site of a market another player is building".into()
+            }
+            Penalty::NoAbilities => "your recruits' abilities do not work".into(),
+            Penalty::CostlyRetrieval => "a free retrieval costs 2 morale".into(),
+            Penalty::NoIcarus => "no workers in Icarus".into(),
+            Penalty::KnowledgePerStar => "+1 knowledge for each star you place".into(),
+            Penalty::NoTierBonus => "no tier 1 or 2 allegiance bonuses".into(),
+            Penalty::OneWorkerPerArea => {
+                "at most one of your workers in each commodity area".into()
+            }
+            Penalty::RollLoss(face) => {
+                format!("each die you roll showing {face} costs 1 commodity or resource")
+            }
+        }
+    }
+}
+
+/// The printed placement cost of a space in words; a built market's depends on its tile.
+pub fn space_cost_text(space: Space) -> String {
+    match space.kind() {
+        SpaceKind::ArtifactMarket(_) => "3 artifact cards, or 2 identical ones".into(),
+        SpaceKind::Built(_) => "the tile's cost".into(),
+        _ => space_cost(space).text(),
+    }
+}
+
+/// One action space as the board shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpaceCard {
+    /// The notation word (`gen`, `tun-e`, `ea1`, `mea`, ...).
+    pub code: String,
+    pub name: String,
+    /// `area`, `tunnel`, `tunnel_end`, `artifact_market`, `icarus`, `activate`, `site`,
+    /// `built`.
+    pub kind: &'static str,
+    pub region: Option<Faction>,
+    /// The market slot (0..6) of a construction site or a built market.
+    pub market: Option<usize>,
+    /// The printed cost (a built market's is its tile's).
+    pub cost: Option<Cost>,
+    pub cost_text: String,
+}
+
+/// One recruit card with its ability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecruitCardData {
+    pub number: u8,
+    pub name: &'static str,
+    pub faction: Faction,
+    /// The `use KEY` word.
+    pub key: &'static str,
+    /// The ability, 2nd edition.
+    pub text: &'static str,
+    /// How the 1st edition differs, if it does.
+    pub v1: Option<&'static str>,
+}
+
+/// One market tile with its visit cost and penalty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TileCard {
+    pub name: &'static str,
+    pub cost: Cost,
+    pub penalty: Penalty,
+    pub penalty_text: String,
+}
+
+/// One dilemma card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DilemmaCard {
+    pub rebel: &'static str,
+    pub conform: &'static str,
+    pub pictured: Good,
+}
+
+/// One market slot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarketSlot {
+    pub code: &'static str,
+    pub faction: Faction,
+}
+
+/// Every printed component a board needs, by the numbers the state and view use: spaces
+/// by index, recruits by number − 1, tiles, dilemmas and market slots by index.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardData {
+    pub goods: Vec<Good>,
+    pub spaces: Vec<SpaceCard>,
+    pub recruits: Vec<RecruitCardData>,
+    pub tiles: Vec<TileCard>,
+    pub dilemmas: Vec<DilemmaCard>,
+    pub markets: Vec<MarketSlot>,
+}
+
+/// The component data of the game.
+pub fn card_data() -> CardData {
+    let spaces = Space::all()
+        .map(|s| {
+            let (kind, market) = match s.kind() {
+                SpaceKind::Area(_) => ("area", None),
+                SpaceKind::Tunnel(_) => ("tunnel", None),
+                SpaceKind::TunnelEnd(_) => ("tunnel_end", None),
+                SpaceKind::ArtifactMarket(_) => ("artifact_market", None),
+                SpaceKind::Nimbus | SpaceKind::Breeze | SpaceKind::Sky => ("icarus", None),
+                SpaceKind::ActivateEnergy | SpaceKind::ActivateWater => ("activate", None),
+                SpaceKind::Site(m, _) => ("site", Some(m)),
+                SpaceKind::Built(m) => ("built", Some(m)),
+            };
+            let cost = match s.kind() {
+                SpaceKind::ArtifactMarket(_) | SpaceKind::Built(_) => None,
+                _ => Some(space_cost(s)),
+            };
+            SpaceCard {
+                code: s.code(),
+                name: s.name(),
+                kind,
+                region: s.region(),
+                market,
+                cost,
+                cost_text: space_cost_text(s),
+            }
+        })
+        .collect();
+    let recruits = (1..=RECRUITS as u8)
+        .map(|n| {
+            let card = recruit(n);
+            let (text, v1) = RECRUIT_TEXTS[n as usize - 1];
+            RecruitCardData {
+                number: n,
+                name: card.name,
+                faction: card.faction,
+                key: RECRUIT_KEYS[n as usize - 1],
+                text,
+                v1,
+            }
+        })
+        .collect();
+    CardData {
+        goods: Good::ALL.to_vec(),
+        spaces,
+        recruits,
+        tiles: MARKET_TILES
+            .iter()
+            .map(|t| TileCard {
+                name: t.name,
+                cost: t.cost,
+                penalty: t.penalty,
+                penalty_text: t.penalty.text(),
+            })
+            .collect(),
+        dilemmas: DILEMMAS
+            .iter()
+            .map(|d| DilemmaCard {
+                rebel: d.rebel,
+                conform: d.conform,
+                pictured: d.pictured,
+            })
+            .collect(),
+        markets: (0..MARKETS)
+            .map(|m| MarketSlot {
+                code: market_code(m),
+                faction: market_faction(m),
+            })
+            .collect(),
+    }
+}

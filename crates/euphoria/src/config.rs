@@ -34,10 +34,22 @@ pub enum StartingRecruitDiscards {
     Discard,
 }
 
+/// When and how much the active player may trade (spec 1.9, 5.10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trading {
+    /// The rulebook: any time in your own turn, before, between and after your
+    /// placements, any goods in any amounts, as many offers as `offers_per_turn` allows.
+    #[default]
+    Rulebook,
+    /// The rule before issue 16, kept so that games made then replay: one offer a turn of
+    /// at most 4 items, before the main action or between doubled placements.
+    OneOfferBeforePlacing,
+}
+
 /// Options for a game of Euphoria. `Default` is the standard 4-player game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct EuphoriaConfig {
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Config {
     /// Number of players, 2..=6.
     pub players: usize,
     /// Recruit text edition.
@@ -50,27 +62,98 @@ pub struct EuphoriaConfig {
     pub doubles_cost_morale: bool,
     /// Where the unchosen starting recruits go.
     pub starting_recruit_discards: StartingRecruitDiscards,
+    /// The trading rule.
+    pub trading: Trading,
+    /// Most trade offers a turn (`None`: no bound, as the rulebook). Bots' batches bound it
+    /// so that random play cannot trade in loops.
+    pub offers_per_turn: Option<u32>,
 }
 
-impl Default for EuphoriaConfig {
+/// A config as written in a file: every option may be left out.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    players: Option<usize>,
+    edition: Option<Edition>,
+    knowledge_check: Option<KnowledgeCheck>,
+    tunnel_end_requires_faction: Option<bool>,
+    doubles_cost_morale: Option<bool>,
+    starting_recruit_discards: Option<StartingRecruitDiscards>,
+    trading: Option<Trading>,
+    #[serde(default, deserialize_with = "some_option")]
+    offers_per_turn: Option<Option<u32>>,
+}
+
+/// `offers_per_turn: null` is "no bound", told apart from a missing field.
+fn some_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    Option::<u32>::deserialize(d).map(Some)
+}
+
+impl<'de> Deserialize<'de> for Config {
+    /// Missing options take their defaults, except that a config written out in full before
+    /// issue 16 (all six options of that time, no `trading`) keeps the trading rule of
+    /// that time, so its records, state files and stored tables replay.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Config, D::Error> {
+        let f = ConfigFile::deserialize(d)?;
+        let written_before_trading = f.trading.is_none()
+            && f.offers_per_turn.is_none()
+            && f.players.is_some()
+            && f.edition.is_some()
+            && f.knowledge_check.is_some()
+            && f.tunnel_end_requires_faction.is_some()
+            && f.doubles_cost_morale.is_some()
+            && f.starting_recruit_discards.is_some();
+        let base = Config::default();
+        Ok(Config {
+            players: f.players.unwrap_or(base.players),
+            edition: f.edition.unwrap_or(base.edition),
+            knowledge_check: f.knowledge_check.unwrap_or(base.knowledge_check),
+            tunnel_end_requires_faction: f
+                .tunnel_end_requires_faction
+                .unwrap_or(base.tunnel_end_requires_faction),
+            doubles_cost_morale: f.doubles_cost_morale.unwrap_or(base.doubles_cost_morale),
+            starting_recruit_discards: f
+                .starting_recruit_discards
+                .unwrap_or(base.starting_recruit_discards),
+            trading: match f.trading {
+                Some(t) => t,
+                None if written_before_trading => Trading::OneOfferBeforePlacing,
+                None => base.trading,
+            },
+            offers_per_turn: f.offers_per_turn.unwrap_or(base.offers_per_turn),
+        })
+    }
+}
+
+impl Default for Config {
     fn default() -> Self {
-        EuphoriaConfig {
+        Config {
             players: 4,
             edition: Edition::V2,
             knowledge_check: KnowledgeCheck::Continuous,
             tunnel_end_requires_faction: true,
             doubles_cost_morale: false,
             starting_recruit_discards: StartingRecruitDiscards::ReturnToDeck,
+            trading: Trading::Rulebook,
+            offers_per_turn: None,
         }
     }
 }
 
-impl EuphoriaConfig {
+impl Config {
     /// A standard game for `players` seats.
     pub fn players(players: usize) -> Self {
-        EuphoriaConfig {
+        Config {
             players,
-            ..EuphoriaConfig::default()
+            ..Config::default()
+        }
+    }
+
+    /// The same config with at most `offers` trade offers a turn.
+    pub fn with_offers(self, offers: u32) -> Self {
+        Config {
+            offers_per_turn: Some(offers),
+            ..self
         }
     }
 

@@ -5,25 +5,28 @@
 //! specification (`euphoria.md`, sections 1-6): where the Korean rulebook and the published
 //! game differ, the rulebook wins and the other reading is a config flag.
 //!
-//! # Config ([`EuphoriaConfig`])
+//! # Config ([`Config`])
 //! - `players` 2..=6 (default 4);
 //! - `edition` `"v1"`/`"v2"` (default v2; the recruit texts);
 //! - `knowledge_check` `"continuous"` (default, the rulebook: at any time, repeated) or
 //!   `"on_roll_only"` (published: after a roll, one die);
 //! - `tunnel_end_requires_faction` (default true, D-05);
 //! - `doubles_cost_morale` (default false; the optional variant);
-//! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`.
+//! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`;
+//! - `trading` `"rulebook"` (default) or `"one_offer_before_placing"` (the rule before
+//!   issue 16, for old games), `offers_per_turn` (default `null`: no bound).
 //!
 //! # Rulings (details and reasons in `docs/rulings.md`)
 //! - Every PROPOSED ruling of the spec (A-01..A-34) as written.
 //! - Decisions are small: a placement is `value@space`, then each chosen part of a cost is
 //!   paid one good at a time; a decision with a single possible choice (a payment, a
 //!   discard, a loss, a star spot, a drawn recruit) resolves itself.
-//! - Trading (`trade`, `offer SEAT`, `give`/`ask` item by item, `propose`; the partner
-//!   answers `accept`/`decline` as their own decision) happens before the turn's main
-//!   action or between doubled placements, at most 1 offer a turn and 4 items an offer;
-//!   asking for artifact cards is limited by the partner's hand size only, since the kinds
-//!   are secret.
+//! - Trading (`trade`, `offer pN`, `give`/`ask` item by item, `propose`; the partner
+//!   answers `accept`/`decline` as their own decision) happens any time in the active
+//!   player's turn, before, between and after the placements (then `end` closes the turn),
+//!   any goods in any amounts, up to `offers_per_turn` offers; asking for artifact cards is
+//!   limited by the partner's hand size only, since the kinds are secret.
+//! - A completed market's builders get their stars before their dice are rolled again.
 //! - The artifact and recruit discard piles are face up; a star placed on the Theater tile
 //!   itself does not trigger the Theater penalty.
 //! - Roll-off: players with no available dice total 0 and, if all tied players have none,
@@ -48,13 +51,15 @@
 pub mod action;
 pub mod cards;
 pub mod config;
+pub mod events;
 pub mod rules;
 pub mod state;
+mod tensor;
 pub mod view;
 
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
-pub use config::{Edition, EuphoriaConfig, KnowledgeCheck, StartingRecruitDiscards};
+pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards, Trading};
 pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 pub use view::EuphoriaView;
@@ -64,17 +69,18 @@ use engine::{rng_from_seed, ConfigError, Game, IllegalAction, Outcome, Seat, Vie
 use rand::seq::SliceRandom;
 
 impl Game for Euphoria {
-    type Config = EuphoriaConfig;
+    type Config = Config;
     type Action = Action;
     type View = EuphoriaView;
+    type Event = events::EuphoriaEvent;
 
     const NAME: &'static str = "euphoria";
 
-    fn new(config: &EuphoriaConfig, seed: u64) -> Result<Self, ConfigError> {
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Euphoria::setup(config, seed)
     }
 
-    fn config(&self) -> &EuphoriaConfig {
+    fn config(&self) -> &Config {
         &self.config
     }
 
@@ -104,6 +110,27 @@ impl Game for Euphoria {
 
     fn view(&self, viewer: Viewer) -> EuphoriaView {
         self.make_view(viewer)
+    }
+
+    fn public_action(&self, action: Action, viewer: Viewer) -> String {
+        // Which recruit a seat keeps is its own secret (face-up ones show once setup ends).
+        match action {
+            Action::KeepUp(_) | Action::KeepDown(_) | Action::Keep(_)
+                if viewer.seat() != self.actor() =>
+            {
+                "keep a recruit".into()
+            }
+            _ => action.to_string(),
+        }
+    }
+
+    fn events(
+        before: &Self,
+        action: Action,
+        after: &Self,
+        viewer: Viewer,
+    ) -> Vec<events::EuphoriaEvent> {
+        Euphoria::events(before, action, after, viewer)
     }
 
     fn determinize<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {

@@ -1,18 +1,22 @@
 //! The full game state: board, players, decks, and the stack of pending steps.
 
 use crate::cards::{Faction, Good, GoodClass, Space, ARTIFACTS, DICE, MARKETS, SUPPLY};
-use crate::config::EuphoriaConfig;
+use crate::config::Config;
 use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Where one worker die is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DieLoc {
     /// Not yet gained (or lost to the knowledge check): beside the board.
+    #[serde(alias = "Reserve")]
     Reserve,
     /// Available in front of its owner, showing a value.
+    #[serde(alias = "Ready")]
     Ready(u8),
     /// On an action space, showing a value.
+    #[serde(alias = "Board")]
     Board(Space, u8),
 }
 
@@ -39,11 +43,15 @@ pub struct HeldRecruit {
 
 /// How a player's dilemma stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DilemmaState {
+    #[serde(alias = "Unresolved")]
     Unresolved,
     /// Resolved by drawing recruits.
+    #[serde(alias = "Rebelled")]
     Rebelled,
     /// Resolved by placing a star on the card.
+    #[serde(alias = "Conformed")]
     Conformed,
 }
 
@@ -133,8 +141,11 @@ pub struct Market {
 
 /// Where a star goes when a space offers a choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StarTarget {
+    #[serde(alias = "Territory")]
     Territory,
+    #[serde(alias = "Market")]
     Market(u8),
 }
 
@@ -161,12 +172,16 @@ pub struct PayUnit {
 
 /// A benefit chosen by a recruit's owner (`choose ...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Boon {
     /// One more of a good.
+    #[serde(alias = "Good")]
     Good(Good),
     /// Morale +1.
+    #[serde(alias = "Morale")]
     Morale,
     /// Knowledge −1.
+    #[serde(alias = "LessKnowledge")]
     LessKnowledge,
 }
 
@@ -210,87 +225,119 @@ impl Offer {
     }
 }
 
-/// Most items in one offer.
-pub const OFFER_ITEMS: u32 = 4;
-/// Most offers per turn.
-pub const OFFERS_PER_TURN: u8 = 1;
-
 /// One pending step of the current turn. Decision steps wait for a seat; the others run
 /// automatically. The stack's top runs first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Step {
     // --- setup (5.1)
     /// Decision: `seat` keeps one dealt recruit face up.
+    #[serde(alias = "ChooseUp")]
     ChooseUp(u8),
     /// Decision: `seat` keeps one dealt recruit face down.
+    #[serde(alias = "ChooseDown")]
     ChooseDown(u8),
     /// Auto: return unchosen recruits, roll dice, pick the first player.
+    #[serde(alias = "FinishSetup")]
     FinishSetup,
     // --- placement (5.3)
     /// Decision: pay the chosen part of a cost, one good at a time.
+    #[serde(alias = "Pay")]
     Pay(Vec<PayUnit>),
     /// Decision: pay an artifact market.
+    #[serde(alias = "PaySet")]
     PaySet(SetPayment),
     /// Auto: the worker on `space` other than the placed one is bumped.
+    #[serde(alias = "Bump")]
     Bump { seat: u8, die: u8 },
     /// Auto: the benefit of the space.
+    #[serde(alias = "Benefit")]
     Benefit(Space),
     /// Decision: tunnel mouth, resource or artifact.
+    #[serde(alias = "TunnelTake")]
     TunnelTake(Faction),
     /// Decision: Sky Lounge, `n` resources still to choose.
+    #[serde(alias = "ChooseResource")]
     ChooseResource(u8),
     /// Decision: where an artifact-market star goes.
+    #[serde(alias = "StarChoice")]
     StarChoice(Faction),
     /// Auto: allegiance +1 (after a star choice).
+    #[serde(alias = "Advance")]
     Advance(Faction),
     /// Auto: check market completion.
+    #[serde(alias = "Markets")]
     Markets,
-    /// Auto: stars for the contributors of a just-completed market.
+    /// Auto: stars for the contributors of a just-completed market. Completion now places
+    /// them at once; the step stays so that states saved with it pending still load.
+    #[serde(alias = "MarketStars")]
     MarketStars { market: u8, seats: u8 },
     /// Auto: the placement is over; doubles or end of turn.
+    #[serde(alias = "AfterPlacement")]
     AfterPlacement,
     /// Decision: place another die of the doubled value, or end the turn.
+    #[serde(alias = "Doubles")]
     Doubles,
+    /// Decision: the placements are over; trade, or `end` the turn (rulebook trading).
+    Finish,
     // --- retrieval (5.4)
     /// Decision: pick more dice to retrieve or choose how to pay.
+    #[serde(alias = "Retrieve")]
     Retrieve { dice: u8 },
     // --- dilemma (5.8)
     /// Decision: pay for the dilemma.
+    #[serde(alias = "DilemmaPay")]
     DilemmaPay { paid: u8 },
     /// Decision: rebel or conform.
+    #[serde(alias = "DilemmaChoice")]
     DilemmaChoice,
     /// Decision: keep one of two drawn recruits.
+    #[serde(alias = "DilemmaKeep")]
     DilemmaKeep(Vec<u8>),
     // --- anyone's decisions
     /// Decision for `seat`: discard down to morale.
+    #[serde(alias = "Discard")]
     Discard(u8),
     /// Decision for `seat`: lose `n` commodities/resources (roll penalty).
+    #[serde(alias = "Lose")]
     Lose { seat: u8, n: u8 },
     // --- trading (5.10)
     /// Decision: the active player chooses a trading partner.
+    #[serde(alias = "TradePartner")]
     TradePartner,
     /// Decision: the active player builds an offer.
+    #[serde(alias = "TradeBuild")]
     TradeBuild(Offer),
     /// Decision for the partner: accept or decline.
+    #[serde(alias = "TradeAnswer")]
     TradeAnswer(Offer),
     /// Auto: the turn is over.
+    #[serde(alias = "EndTurn")]
     EndTurn,
     // --- recruits (4.5)
     /// Auto: the bumped die returns and is rolled, unless a recruit already set its value.
+    #[serde(alias = "BumpRoll")]
     BumpRoll { seat: u8, die: u8 },
     /// Auto: the placing player's recruits triggered by bumping (spec 5.3 step 4).
+    #[serde(alias = "BumpHooks")]
     BumpHooks,
     /// Auto: the placing player's recruits triggered by the space (spec 5.3 step 6).
+    #[serde(alias = "SpaceHooks")]
     SpaceHooks(Space),
     /// Auto: one recruit's trigger for `seat` (`arg`: a die, a seat mask or a card kind).
+    #[serde(alias = "Hook")]
     Hook { seat: u8, id: u8, arg: u8 },
     /// Decision for `seat`: use recruit `id`'s optional ability or decline.
+    #[serde(alias = "Ask")]
     Ask { seat: u8, id: u8, arg: u8 },
     /// Decision for `seat`: choose one boon of `menu` (bits of [`Boon::bit`]).
+    #[serde(alias = "Choose")]
     Choose { seat: u8, menu: u16 },
     /// Decision for `seat`: discard `n` artifact cards of the kinds in `mask`.
+    #[serde(alias = "Shed")]
     Shed { seat: u8, n: u8, mask: u8 },
     /// Auto: the retrieved dice still on the board (`dice`) return and are rolled.
+    #[serde(alias = "RetrieveRoll")]
     RetrieveRoll { dice: u8 },
 }
 
@@ -322,7 +369,7 @@ pub struct Turn {
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Euphoria {
-    pub config: EuphoriaConfig,
+    pub config: Config,
     pub players: Vec<Player>,
     /// Seat whose turn it is.
     pub current: u8,
@@ -375,7 +422,7 @@ impl Euphoria {
 impl Euphoria {
     /// A game past setup: every seat kept its first dealt recruit face up and its second
     /// face down; then `seat` is to start a turn with an empty board.
-    pub fn started(config: &EuphoriaConfig, seed: u64) -> Result<Euphoria, engine::ConfigError> {
+    pub fn started(config: &Config, seed: u64) -> Result<Euphoria, engine::ConfigError> {
         let mut g = Euphoria::setup(config, seed)?;
         while let Some(Step::ChooseUp(s)) | Some(Step::ChooseDown(s)) = g.stack.last().cloned() {
             let seat = s as usize;

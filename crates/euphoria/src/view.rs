@@ -1,8 +1,10 @@
 //! What one viewer may see, and a text rendering of it.
 
 use crate::cards::{
-    market_code, market_faction, recruit, Faction, Good, Space, DILEMMAS, MARKET_TILES,
+    market_code, market_faction, market_threshold, recruit, recruit_text, space_cost_text, Faction,
+    Good, Space, DILEMMAS, MARKET_TILES,
 };
+use crate::config::Edition;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Offer, Step};
 use engine::{Seat, Viewer};
 use serde::Serialize;
@@ -42,12 +44,18 @@ pub struct PlayerView {
 pub struct MarketView {
     pub tile: Option<u8>,
     pub stars: Vec<Seat>,
+    /// Workers on its construction sites.
+    pub workers: usize,
+    /// Workers its construction needs (by the player count).
+    pub needed: usize,
 }
 
 /// Everything a viewer may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EuphoriaView {
     pub viewer: Option<Seat>,
+    /// The recruit texts in use.
+    pub edition: Edition,
     pub players: Vec<PlayerView>,
     pub current: Seat,
     pub to_act: Option<Seat>,
@@ -134,6 +142,7 @@ impl Euphoria {
         };
         EuphoriaView {
             viewer: me,
+            edition: self.config.edition,
             players,
             current: self.current as usize,
             to_act: self.actor(),
@@ -151,9 +160,14 @@ impl Euphoria {
             markets: self
                 .markets
                 .iter()
-                .map(|m| MarketView {
+                .enumerate()
+                .map(|(k, m)| MarketView {
                     tile: m.built.then_some(m.tile),
                     stars: (0..self.n()).filter(|s| m.stars & (1 << s) != 0).collect(),
+                    workers: (0..4)
+                        .map(|slot| self.occupants(Space::site(k, slot)).count())
+                        .sum(),
+                    needed: market_threshold(self.n()),
                 })
                 .collect(),
             artifact_deck: self.artifact_deck.len(),
@@ -177,9 +191,32 @@ fn goods_line(supply: &[u32; 7]) -> String {
         .join(", ")
 }
 
-impl fmt::Display for EuphoriaView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "== Euphoria ==")?;
+/// Goods counted by [`Good::index`], in words ("2 water, 1 bear"), or "nothing".
+fn goods_text(counts: &[u8; 13]) -> String {
+    let parts: Vec<String> = Good::ALL
+        .iter()
+        .zip(counts)
+        .filter(|(_, &n)| n > 0)
+        .map(|(g, n)| format!("{n} {g}"))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Seats as people count them: "P1 P3".
+fn seats_text(seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|s| format!("P{}", s + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl EuphoriaView {
+    fn fmt_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tracks: Vec<String> = Faction::ALL
             .iter()
             .map(|&fa| format!("{fa} {}/11", self.allegiance[fa.index()]))
@@ -187,41 +224,66 @@ impl fmt::Display for EuphoriaView {
         writeln!(f, "Allegiance: {}", tracks.join("  "))?;
         writeln!(
             f,
-            "Miners: EUP {}/9  SUB {}/9  WAS {}/9",
+            "Miners: EUP {}/9  SUB {}/9  WAS {}/9 (recruits revealed at 6, tunnel end open at 9)",
             self.miners[0], self.miners[1], self.miners[2]
         )?;
         for fa in Faction::ALL {
-            let t = &self.territory[fa.index()];
-            let stars: Vec<String> = t.iter().map(|s| format!("P{s}")).collect();
+            let t: Vec<Seat> = self.territory[fa.index()]
+                .iter()
+                .map(|&s| s as Seat)
+                .collect();
             writeln!(
                 f,
                 "{fa} territory ({}/{}): {}",
                 t.len(),
                 self.territory_spots,
-                stars.join(" ")
+                seats_text(&t)
             )?;
         }
         for (m, mk) in self.markets.iter().enumerate() {
+            let code = market_code(m).to_uppercase();
             match mk.tile {
                 Some(tile) => {
-                    let stars: Vec<String> = mk.stars.iter().map(|s| format!("P{s}")).collect();
+                    let t = MARKET_TILES[tile as usize];
                     writeln!(
                         f,
-                        "Market {} ({}): {} [stars {}]",
-                        market_code(m).to_uppercase(),
+                        "Market {code} ({}): {} [stars {}] visit `m{}` costs {}; without a star: {}",
                         market_faction(m),
-                        MARKET_TILES[tile as usize].name,
-                        stars.join(" ")
+                        t.name,
+                        seats_text(&mk.stars),
+                        market_code(m),
+                        t.cost.text(),
+                        t.penalty.text()
                     )?;
                 }
-                None => writeln!(
-                    f,
-                    "Market {} ({}): under construction",
-                    market_code(m).to_uppercase(),
-                    market_faction(m)
-                )?,
+                None => {
+                    let sites: Vec<String> = (0..4)
+                        .map(|k| {
+                            let sp = Space::site(m, k);
+                            format!("{sp} {}", space_cost_text(sp))
+                        })
+                        .collect();
+                    writeln!(
+                        f,
+                        "Market {code} ({}): under construction, {} of {} workers; sites {}",
+                        market_faction(m),
+                        mk.workers,
+                        mk.needed,
+                        sites.join(", ")
+                    )?;
+                }
             }
         }
+        let costs: Vec<String> = Space::all()
+            .filter(|sp| {
+                !matches!(
+                    sp.kind(),
+                    crate::cards::SpaceKind::Site(..) | crate::cards::SpaceKind::Built(_)
+                )
+            })
+            .map(|sp| format!("{sp} {}", space_cost_text(sp)))
+            .collect();
+        writeln!(f, "Space costs: {}", costs.join("; "))?;
         let mut board: Vec<String> = Vec::new();
         for space in Space::all() {
             let here: Vec<String> = self
@@ -230,7 +292,7 @@ impl fmt::Display for EuphoriaView {
                 .enumerate()
                 .flat_map(|(s, p)| {
                     p.dice.iter().filter_map(move |d| match d {
-                        DieLoc::Board(sp, v) if *sp == space => Some(format!("P{s}:{v}")),
+                        DieLoc::Board(sp, v) if *sp == space => Some(format!("P{}:{v}", s + 1)),
                         _ => None,
                     })
                 })
@@ -246,78 +308,105 @@ impl fmt::Display for EuphoriaView {
             self.artifact_deck,
             self.artifact_discard.len(),
             self.recruit_deck
-        )?;
-        for (s, p) in self.players.iter().enumerate() {
-            let marker = if Some(s) == self.to_act { ">" } else { " " };
-            let ready: Vec<String> = p
-                .dice
+        )
+    }
+
+    fn fmt_player(&self, f: &mut fmt::Formatter<'_>, s: Seat, p: &PlayerView) -> fmt::Result {
+        let marker = if Some(s) == self.to_act { ">" } else { " " };
+        let ready: Vec<String> = p
+            .dice
+            .iter()
+            .filter_map(|d| match d {
+                DieLoc::Ready(v) => Some(v.to_string()),
+                _ => None,
+            })
+            .collect();
+        let cards = match p.hand {
+            Some(h) => Good::ARTIFACT_KINDS
                 .iter()
-                .filter_map(|d| match d {
-                    DieLoc::Ready(v) => Some(v.to_string()),
-                    _ => None,
-                })
-                .collect();
+                .zip(h)
+                .filter(|(_, n)| *n > 0)
+                .map(|(g, n)| format!("{n} {g}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => format!("{} hidden", p.hand_size),
+        };
+        writeln!(
+            f,
+            "{marker}P{}: stars left {}  knowledge {}  morale {}  dice ready [{}]  goods: {}  cards: {}",
+            s + 1,
+            p.stars_left,
+            p.knowledge,
+            p.morale,
+            ready.join(" "),
+            goods_line(&p.supply),
+            cards
+        )?;
+        for r in &p.recruits {
+            match r.id {
+                Some(id) => writeln!(
+                    f,
+                    "    {}{} ({}){}: {}",
+                    if r.up { "" } else { "hidden: " },
+                    recruit(id).name,
+                    recruit(id).faction,
+                    if r.star { " *" } else { "" },
+                    recruit_text(id, self.edition)
+                )?,
+                None => writeln!(f, "    a face-down recruit")?,
+            }
+        }
+        if let Some(d) = p.dilemma {
+            let card = DILEMMAS[d as usize];
+            let state = match p.dilemma_state {
+                DilemmaState::Unresolved => "unresolved",
+                DilemmaState::Rebelled => "rebelled",
+                DilemmaState::Conformed => "conformed",
+            };
             writeln!(
                 f,
-                "{marker}P{s}: stars left {}  knowledge {}  morale {}  dice ready [{}]  goods: {}  cards: {}",
-                p.stars_left,
-                p.knowledge,
-                p.morale,
-                ready.join(" "),
-                goods_line(&p.supply),
-                match p.hand {
-                    Some(h) => Good::ARTIFACT_KINDS
-                        .iter()
-                        .zip(h)
-                        .filter(|(_, n)| *n > 0)
-                        .map(|(g, n)| format!("{n} {g}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    None => format!("{} hidden", p.hand_size),
-                }
+                "    dilemma: rebel \"{}\" / conform \"{}\" (paid with 1 {} card or any 2 artifact cards) {state}",
+                card.rebel, card.conform, card.pictured
             )?;
-            let recruits: Vec<String> = p
-                .recruits
-                .iter()
-                .map(|r| match r.id {
-                    Some(id) => format!(
-                        "{}{} ({}){}",
-                        if r.up { "" } else { "hidden: " },
-                        recruit(id).name,
-                        recruit(id).faction,
-                        if r.star { " *" } else { "" }
-                    ),
-                    None => "a face-down recruit".into(),
-                })
-                .collect();
-            writeln!(f, "    recruits: {}", recruits.join("; "))?;
-            if let Some(d) = p.dilemma {
-                let card = DILEMMAS[d as usize];
+        }
+        if let Some(dealt) = &p.dealt {
+            for &r in dealt {
                 writeln!(
                     f,
-                    "    dilemma: {} / {} (pays 1 {}) {:?}",
-                    card.rebel, card.conform, card.pictured, p.dilemma_state
+                    "    dealt {r}: {} ({}): {}",
+                    recruit(r).name,
+                    recruit(r).faction,
+                    recruit_text(r, self.edition)
                 )?;
             }
-            if let Some(dealt) = &p.dealt {
-                if !dealt.is_empty() {
-                    let names: Vec<String> = dealt
-                        .iter()
-                        .map(|&r| format!("{r} {} ({})", recruit(r).name, recruit(r).faction))
-                        .collect();
-                    writeln!(f, "    dealt: {}", names.join("; "))?;
-                }
-            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for EuphoriaView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "== Euphoria ==")?;
+        self.fmt_board(f)?;
+        for (s, p) in self.players.iter().enumerate() {
+            self.fmt_player(f, s, p)?;
         }
         if let Some(o) = &self.offer {
             writeln!(
                 f,
-                "Offer to P{}: give {:?} ask {:?}",
-                o.partner, o.give, o.ask
+                "Offer from P{} to P{}: gives {} for {}",
+                self.current + 1,
+                o.partner as usize + 1,
+                goods_text(&o.give),
+                goods_text(&o.ask)
             )?;
         }
         if let Some(d) = &self.drawn {
-            writeln!(f, "Drawn recruits: {d:?}")?;
+            let names: Vec<String> = d
+                .iter()
+                .map(|&r| format!("{r} {}: {}", recruit(r).name, recruit_text(r, self.edition)))
+                .collect();
+            writeln!(f, "Drawn recruits: {}", names.join("; "))?;
         }
         write!(f, "{}", self.prompt)
     }

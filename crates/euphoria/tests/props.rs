@@ -2,15 +2,17 @@
 
 use engine::conformance::{run, Options};
 use engine::{rng_from_seed, Game};
-use euphoria::{Edition, Euphoria, EuphoriaConfig, KnowledgeCheck};
+use euphoria::{Config, Edition, Euphoria, KnowledgeCheck};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 
-/// Random games with recruits in play (every seat keeps two, and dilemmas draw more).
+/// Random games with recruits in play (every seat keeps two, and dilemmas draw more),
+/// trading under the rulebook with two offers a turn at most (random play would otherwise
+/// spend most of its actions on offers).
 fn conformance(players: usize, edition: Edition, games: u64, deep_every: usize) {
-    let config = EuphoriaConfig {
+    let config = Config {
         edition,
-        ..EuphoriaConfig::players(players)
+        ..Config::players(players).with_offers(2)
     };
     let summary = run::<Euphoria>(
         &config,
@@ -57,13 +59,15 @@ fn conformance_6p() {
 #[test]
 fn conformance_published_flags() {
     for edition in [Edition::V2, Edition::V1] {
-        let config = EuphoriaConfig {
+        let config = Config {
             players: 3,
             edition,
             knowledge_check: KnowledgeCheck::OnRollOnly,
             tunnel_end_requires_faction: false,
             doubles_cost_morale: true,
             starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
+            trading: euphoria::Trading::OneOfferBeforePlacing,
+            offers_per_turn: None,
         };
         run::<Euphoria>(
             &config,
@@ -83,9 +87,9 @@ const MOVE_CAP: usize = 1_000_000;
 
 /// Plays one random game, checking the invariants after every action; returns its length.
 fn random_game(players: usize, edition: Edition, seed: u64) -> Result<usize, String> {
-    let config = EuphoriaConfig {
+    let config = Config {
         edition,
-        ..EuphoriaConfig::players(players)
+        ..Config::players(players).with_offers(2)
     };
     let mut game = Euphoria::new(&config, seed).map_err(|e| e.to_string())?;
     let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);

@@ -7,20 +7,26 @@ mod common;
 use common::*;
 use engine::{rng_from_seed, Game};
 use euphoria::cards::*;
-use euphoria::{DieLoc, Edition, Euphoria, EuphoriaConfig, Step};
+use euphoria::{Config, DieLoc, Edition, Euphoria, Step};
 
 fn fresh(players: usize) -> Euphoria {
-    fresh_with(EuphoriaConfig::players(players))
+    fresh_with(Config::players(players))
 }
 
 fn fresh_v1() -> Euphoria {
-    fresh_with(EuphoriaConfig {
+    fresh_with(Config {
         edition: Edition::V1,
-        ..EuphoriaConfig::players(3)
+        ..Config::players(3)
     })
 }
 
-fn fresh_with(config: EuphoriaConfig) -> Euphoria {
+fn fresh_with(config: Config) -> Euphoria {
+    // These tests follow the turn without trading stops: the trading rule before issue 16
+    // (tests/trading.rs covers the rulebook's).
+    let config = Config {
+        trading: euphoria::Trading::OneOfferBeforePlacing,
+        ..config
+    };
     let mut g = Euphoria::started(&config, 21).expect("config");
     for s in 0..g.players.len() {
         g.set_recruits(s, &[]);
@@ -1160,7 +1166,7 @@ fn scarby_not_on_a_tie() {
 }
 
 /// Seat 0 (knowledge 6, a 5 available) retrieves a die until the roll costs a worker.
-fn roll_loss(config: EuphoriaConfig) -> Euphoria {
+fn roll_loss(config: Config) -> Euphoria {
     for k in 0..200 {
         let mut g = fresh_with(config.clone());
         give(&mut g, 0, STEVEN, true);
@@ -1179,7 +1185,7 @@ fn roll_loss(config: EuphoriaConfig) -> Euphoria {
 
 #[test]
 fn steven_fires_on_a_roll_loss() {
-    let mut g = roll_loss(EuphoriaConfig::players(3));
+    let mut g = roll_loss(Config::players(3));
     assert_eq!(g.players[0].hand_size(), 1);
     act(&mut g, "choose stone");
     assert_eq!(g.players[0].count(Good::Stone), 1);
@@ -1216,7 +1222,7 @@ fn steven_v1_any_knowledge_loss() {
     act(&mut g, "6@gen");
     assert_eq!(g.players[0].owned_dice(), 2);
     assert_eq!(g.players[0].hand_size(), 1);
-    let mut v1 = EuphoriaConfig::players(3);
+    let mut v1 = Config::players(3);
     v1.edition = Edition::V1;
     let g = roll_loss(v1);
     assert_eq!(g.players[0].hand_size(), 1);

@@ -2,16 +2,22 @@
 //! hand limit, market completion, allegiance tiers, the dilemma, trading and the end.
 
 use engine::{Game, Viewer};
-use euphoria::cards::{market_threshold, Faction, Good, Space};
+use euphoria::cards::{market_threshold, Faction, Good, Penalty, Space, MARKET_TILES};
 use euphoria::rules::checks::StarSpot;
-use euphoria::{Action, DieLoc, DilemmaState, Euphoria, EuphoriaConfig, KnowledgeCheck, Step};
+use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Step};
 
 /// A game past setup, seat 0 to play, nobody holding recruits or dice.
 fn fresh(players: usize) -> Euphoria {
-    fresh_with(EuphoriaConfig::players(players))
+    fresh_with(Config::players(players))
 }
 
-fn fresh_with(config: EuphoriaConfig) -> Euphoria {
+fn fresh_with(config: Config) -> Euphoria {
+    // These tests follow the turn without trading stops: the trading rule before issue 16
+    // (tests/trading.rs covers the rulebook's).
+    let config = Config {
+        trading: euphoria::Trading::OneOfferBeforePlacing,
+        ..config
+    };
     let mut g = Euphoria::started(&config, 11).expect("config");
     for s in 0..players_of(&g) {
         g.set_recruits(s, &[]);
@@ -50,7 +56,7 @@ fn ready(v: u8) -> DieLoc {
 #[test]
 fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
     for n in 2..=6 {
-        let g = Euphoria::new(&EuphoriaConfig::players(n), 3).expect("config");
+        let g = Euphoria::new(&Config::players(n), 3).expect("config");
         for f in Faction::ALL {
             assert_eq!(g.territory_room(f), n);
         }
@@ -72,7 +78,7 @@ fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
 
 #[test]
 fn recruit_choice_is_secret_until_everyone_chose() {
-    let mut g = Euphoria::new(&EuphoriaConfig::players(3), 5).expect("config");
+    let mut g = Euphoria::new(&Config::players(3), 5).expect("config");
     let up = g.players[0].dealt[0];
     let down = g.players[0].dealt[1];
     act(&mut g, &format!("up {up}"));
@@ -118,10 +124,10 @@ fn recruit_choice_is_secret_until_everyone_chose() {
 
 #[test]
 fn published_discard_flag_removes_unchosen_recruits() {
-    let config = EuphoriaConfig {
+    let config = Config {
         players: 2,
         starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
-        ..EuphoriaConfig::default()
+        ..Config::default()
     };
     let g = Euphoria::started(&config, 1).expect("config");
     assert_eq!(g.recruit_box.len(), 4);
@@ -130,11 +136,11 @@ fn published_discard_flag_removes_unchosen_recruits() {
 
 #[test]
 fn bad_config_lists_problems() {
-    let e = Euphoria::new(&EuphoriaConfig::players(7), 0).expect_err("7 players");
+    let e = Euphoria::new(&Config::players(7), 0).expect_err("7 players");
     assert!(e.problems[0].contains("2 to 6"));
-    let parsed: Result<EuphoriaConfig, _> = serde_json::from_str(r#"{"players":3,"colour":1}"#);
+    let parsed: Result<Config, _> = serde_json::from_str(r#"{"players":3,"colour":1}"#);
     assert!(parsed.is_err());
-    let parsed: EuphoriaConfig =
+    let parsed: Config =
         serde_json::from_str(r#"{"knowledge_check":"on_roll_only","edition":"v1"}"#).expect("ok");
     assert_eq!(parsed.players, 4);
     assert_eq!(parsed.knowledge_check, KnowledgeCheck::OnRollOnly);
@@ -296,10 +302,10 @@ fn continuous_check_follows_a_knowledge_gain() {
         assert_eq!(g.ready_values(0), kept, "knowledge {knowledge}");
     }
     // The published timing ignores a gain without a roll.
-    let mut g = fresh_with(EuphoriaConfig {
+    let mut g = fresh_with(Config {
         players: 3,
         knowledge_check: KnowledgeCheck::OnRollOnly,
-        ..EuphoriaConfig::default()
+        ..Config::default()
     });
     g.set_dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)]);
     g.set_dice(0, &[ready(6), ready(5), ready(3)]);
@@ -401,6 +407,54 @@ fn market_completes_at_the_threshold_for_2_4_and_6_players() {
     g.set_good(0, Good::Clay, 1);
     act(&mut g, "3@ea1");
     assert!(!g.markets[0].built);
+}
+
+/// Seat 0 completes market EA, carrying the tile with the roll penalty on `face`, at 4
+/// players with seats 1 and 2 as the other builders; the seed is the first one whose
+/// re-roll of seat 0's returned die shows `face`.
+fn build_roll_loss_tile(face: u8) -> Euphoria {
+    let tile = MARKET_TILES
+        .iter()
+        .position(|t| t.penalty == Penalty::RollLoss(face))
+        .expect("a roll-loss tile") as u8;
+    for seed in 0..500 {
+        let mut g = Euphoria::started(&Config::players(4), seed).expect("config");
+        for s in 0..4 {
+            g.set_recruits(s, &[]);
+            g.set_dice(s, &[DieLoc::Ready(1)]);
+            g.set_good(s, Good::Water, 2);
+            g.set_good(s, Good::Food, 2);
+        }
+        g.set_turn(0);
+        g.set_tile(0, tile);
+        g.set_dice(1, &[DieLoc::Board(Space::site(0, 1), 4)]);
+        g.set_dice(2, &[DieLoc::Board(Space::site(0, 2), 5)]);
+        g.set_dice(0, &[ready(3)]);
+        g.set_good(0, Good::Clay, 1);
+        act(&mut g, "3@ea1");
+        if g.ready_values(0) == [face] {
+            return g;
+        }
+    }
+    panic!("no seed rolls a {face}");
+}
+
+#[test]
+fn builders_place_their_stars_before_their_dice_are_rolled_again() {
+    for face in 1..=6u8 {
+        let g = build_roll_loss_tile(face);
+        assert!(g.markets[0].built);
+        for s in 0..3 {
+            assert!(g.markets[0].stars & (1 << s) != 0, "face {face} seat {s}");
+            assert!(!g.penalized(s, Penalty::RollLoss(face)), "face {face}");
+        }
+        // Seat 0's returned die shows the penalty's face, and seat 0 loses nothing.
+        assert!(g.stack.iter().all(|st| !matches!(st, Step::Lose { .. })));
+        assert_eq!(g.players[0].count(Good::Water), 2, "face {face}");
+        assert_eq!(g.players[0].count(Good::Food), 2, "face {face}");
+        // Seat 3 built nothing: the penalty is theirs.
+        assert!(g.penalized(3, Penalty::RollLoss(face)), "face {face}");
+    }
 }
 
 #[test]

@@ -6,13 +6,19 @@ mod common;
 use common::*;
 use engine::Game;
 use euphoria::cards::{Faction, Good, Penalty, Space};
-use euphoria::{DieLoc, Euphoria, EuphoriaConfig, Step};
+use euphoria::{Config, DieLoc, Euphoria, Step};
 
 fn fresh(players: usize) -> Euphoria {
-    fresh_with(EuphoriaConfig::players(players))
+    fresh_with(Config::players(players))
 }
 
-fn fresh_with(config: EuphoriaConfig) -> Euphoria {
+fn fresh_with(config: Config) -> Euphoria {
+    // These tests follow the turn without trading stops: the trading rule before issue 16
+    // (tests/trading.rs covers the rulebook's).
+    let config = Config {
+        trading: euphoria::Trading::OneOfferBeforePlacing,
+        ..config
+    };
     let mut g = Euphoria::started(&config, 21).expect("config");
     for s in 0..g.players.len() {
         g.set_recruits(s, &[]);
@@ -90,10 +96,10 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
         assert_eq!(g.players[0].count(rewards[f.index()]), 3);
     }
     // The flag lifts the faction requirement.
-    let mut g = fresh_with(EuphoriaConfig {
+    let mut g = fresh_with(Config {
         players: 3,
         tunnel_end_requires_faction: false,
-        ..EuphoriaConfig::default()
+        ..Config::default()
     });
     g.miners[0] = 9;
     g.set_dice(0, &[ready(4)]);

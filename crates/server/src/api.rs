@@ -8,15 +8,16 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Extension;
+use axum::Json;
 use engine::{GameRecord, Seat, Viewer};
-use futures_util::SinkExt;
 use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use tokio::sync::broadcast::error::RecvError;
 
 /// The largest request body accepted (a bigger one gets `request/too_large`).
 pub const MAX_BODY: usize = 64 * 1024;
@@ -89,13 +90,15 @@ fn query_value(query: &Option<String>, key: &str) -> Option<String> {
         .map(|(_, v)| v)
 }
 
-/// The token of a request: `Authorization: Bearer TOKEN`, or `?token=TOKEN`.
-fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
+/// The token of a request: `Authorization: Bearer TOKEN` (the scheme in any case, as
+/// RFC 9110 has it), or `?token=TOKEN`.
+pub(crate) fn token(headers: &HeaderMap, query: &Option<String>) -> Option<String> {
     headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
+        .and_then(|v| v.trim_start().split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim().to_string())
         .or_else(|| query_value(query, "token"))
 }
 
@@ -139,8 +142,9 @@ struct CreateTable {
     options: Option<serde_json::Value>,
     #[serde(default)]
     seed: Option<u64>,
+    /// `"human"`, a bot spec, or `{"player": …, "name": …}` per seat.
     #[serde(default)]
-    seats: Option<Vec<String>>,
+    seats: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Serialize)]
@@ -148,6 +152,8 @@ pub(crate) struct SeatOut {
     seat: Seat,
     /// `human` or the bot spec.
     player: String,
+    /// The name people read: the one given, or "Seat N" counted from 1.
+    name: String,
     /// The seat's secret (human seats, only in the create response).
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -161,7 +167,9 @@ pub(crate) struct TableOut {
     id: String,
     game: String,
     options: serde_json::Value,
-    seed: u64,
+    /// The creator chose the seed, so may know the hidden cards. The seed itself is only
+    /// published in the record of a finished game.
+    seed_chosen: bool,
     status: Status,
     created: i64,
     seats: Vec<SeatOut>,
@@ -176,7 +184,7 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
         id: row.id.clone(),
         game: row.game.clone(),
         options: row.config.clone(),
-        seed: row.seed,
+        seed_chosen: row.seed_chosen,
         status: row.status,
         created: row.created,
         seats: row
@@ -188,9 +196,10 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
                 SeatOut {
                     seat,
                     player: s.player.clone(),
+                    name: s.display(seat),
                     invite: token
                         .as_ref()
-                        .map(|t| format!("/api/tables/{}/view?token={t}", row.id)),
+                        .map(|t| format!("/play/{}?token={t}", row.id)),
                     token,
                 }
             })
@@ -200,19 +209,61 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
     }
 }
 
+/// The client's address, as [`client_addr`] found it (`None` without a socket, as in
+/// tests that call the router directly).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub Option<IpAddr>);
+
+/// Finds the client's address: the socket's peer, or with `--trust-forwarded` the last
+/// address of `X-Forwarded-For` (the one the proxy in front of this server added).
+pub(crate) async fn client_addr(
+    State(hub): Hubs,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let forwarded = hub
+        .limits()
+        .trust_forwarded
+        .then(|| {
+            request
+                .headers()
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .next_back()
+        })
+        .flatten();
+    request
+        .extensions_mut()
+        .insert(ClientAddr(forwarded.or(peer)));
+    next.run(request).await
+}
+
 pub(crate) async fn create_table(
     State(hub): Hubs,
+    client: Option<Extension<ClientAddr>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: CreateTable = parse_body(body)?;
+    hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
         .create(&request.game, request.options, request.seed, request.seats)
         .await?;
     let mut out = table_out(&table.row, Some(&tokens));
     out.version = Some(0);
-    out.to_act = table.brief().await.2;
+    out.to_act = table.snapshot(Viewer::Spectator).await.to_act;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
+
+/// The most tables one lobby page lists, and how many when `limit` is not given.
+pub const PAGE_MAX: u32 = 100;
+pub const PAGE_DEFAULT: u32 = 50;
 
 pub(crate) async fn list_tables(
     State(hub): Hubs,
@@ -225,18 +276,55 @@ pub(crate) async fn list_tables(
             .map(|s| {
                 Status::parse(s.trim()).ok_or_else(|| {
                     ApiError::malformed(format!(
-                        "unknown status `{}`: expected open, running or finished",
+                        "unknown status `{}`: expected open, running, finished or abandoned",
                         truncate(s, 40)
                     ))
                 })
             })
             .collect::<Result<_, _>>()?,
     };
-    let rows = hub
-        .store()
-        .list(&statuses, 1000)
-        .await
-        .map_err(ApiError::internal)?;
+    let limit = match query_value(&query, "limit") {
+        None => PAGE_DEFAULT,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=PAGE_MAX).contains(n))
+            .ok_or_else(|| {
+                ApiError::malformed(format!(
+                    "`limit` is a number from 1 to {PAGE_MAX}, not `{}`",
+                    truncate(&text, 40)
+                ))
+            })?,
+    };
+    let game = match query_value(&query, "game") {
+        None => None,
+        Some(name) => Some(catalog::game(name.trim())?.name().to_string()),
+    };
+    let before = match query_value(&query, "before") {
+        None => None,
+        Some(id) => {
+            let row = hub
+                .store()
+                .game(id.trim())
+                .await
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| {
+                    ApiError::malformed(format!(
+                        "`before` names no table: `{}` (pass the id of the last table of the page before)",
+                        truncate(&id, 64)
+                    ))
+                })?;
+            Some((row.created, row.id))
+        }
+    };
+    let page = crate::store::Page {
+        statuses,
+        game,
+        before,
+        limit,
+    };
+    let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
     Ok(Json(rows.iter().map(|r| table_out(r, None)).collect()))
 }
 
@@ -245,11 +333,11 @@ pub(crate) async fn get_table(
     Path(id): Path<String>,
 ) -> Result<Json<TableOut>, ApiError> {
     let table = hub.table(&id).await?;
-    let (version, status, to_act) = table.brief().await;
+    let snapshot = table.snapshot(Viewer::Spectator).await;
     let mut out = table_out(&table.row, None);
-    out.status = status;
-    out.version = Some(version);
-    out.to_act = to_act;
+    out.status = snapshot.status;
+    out.version = Some(snapshot.version);
+    out.to_act = snapshot.to_act;
     Ok(Json(out))
 }
 
@@ -260,7 +348,44 @@ pub(crate) async fn my_view(
     RawQuery(query): RawQuery,
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
-    Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
+    let since = since(&query)?;
+    Ok(Json(table.snapshot_since(Viewer::Seat(seat), since).await))
+}
+
+/// `?since=V`: the version the client last received.
+fn since(query: &Option<String>) -> Result<Option<u64>, ApiError> {
+    query_value(query, "since")
+        .map(|v| {
+            v.trim().parse::<u64>().map_err(|_| {
+                ApiError::malformed(format!(
+                    "since must be a table version (a whole number from 0), not `{}`",
+                    truncate(&v, 40)
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// A viewer's log of a table.
+#[derive(Serialize)]
+struct LogOut {
+    version: u64,
+    entries: Vec<engine::LogEntry>,
+}
+
+pub(crate) async fn log(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let viewer = match token(&headers, &query) {
+        Some(token) => Viewer::Seat(table.authenticate(&token)?),
+        None => Viewer::Spectator,
+    };
+    let (version, entries) = table.log(viewer, since(&query)?.unwrap_or(0)).await;
+    Ok(Json(LogOut { version, entries }).into_response())
 }
 
 #[derive(Serialize)]
@@ -289,9 +414,11 @@ pub(crate) async fn my_legal(
 pub(crate) async fn spectate(
     State(hub): Hubs,
     Path(id): Path<String>,
+    RawQuery(query): RawQuery,
 ) -> Result<Json<Snapshot>, ApiError> {
     let table = hub.table(&id).await?;
-    Ok(Json(table.snapshot(Viewer::Spectator).await))
+    let since = since(&query)?;
+    Ok(Json(table.snapshot_since(Viewer::Spectator, since).await))
 }
 
 #[derive(Deserialize)]
@@ -310,6 +437,7 @@ pub(crate) async fn submit(
 ) -> Result<Json<Snapshot>, ApiError> {
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let request: Submit = parse_body(body)?;
+    hub.count_action(&table, seat)?;
     hub.play(&table, seat, &request.action, request.version)
         .await?;
     Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
@@ -321,6 +449,8 @@ struct RecordOut {
     record: GameRecord,
     outcome: Option<engine::Outcome>,
     seats: Vec<String>,
+    /// Each seat's display name.
+    names: Vec<String>,
 }
 
 pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -342,15 +472,9 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         },
         outcome: state.outcome(),
         seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
+        names: table.display_names(),
     })
     .into_response())
-}
-
-/// How sockets are pinged (from [`crate::ConnectionLimits`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Pings {
-    pub interval: std::time::Duration,
-    pub misses: u32,
 }
 
 pub(crate) async fn websocket(
@@ -392,9 +516,14 @@ const SOCKET_WRITE_BUFFER: usize = 16 * 1024;
 /// A client that does not read its socket is cut off when this much is waiting for it.
 const SOCKET_MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
+/// How sockets are pinged (from [`crate::ConnectionLimits`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pings {
+    pub interval: std::time::Duration,
+    pub misses: u32,
+}
+
 /// What a client may send on its WebSocket.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
     /// Play an action chosen on `version`.
     Action { action: String, version: u64 },
@@ -402,11 +531,53 @@ enum ClientMessage {
     Sync,
 }
 
+/// The fields of an `action` message.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionMessage {
+    #[serde(rename = "type")]
+    _type: String,
+    action: String,
+    version: u64,
+}
+
+impl ClientMessage {
+    /// Parses one text frame; a field a message does not have is refused (serde's
+    /// `deny_unknown_fields` does not hold for internally tagged enums, hence by hand).
+    fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+        let bad = |e: &dyn std::fmt::Display| {
+            ApiError::malformed(format!("bad message: {}", truncate(&e.to_string(), 300)))
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+        let Some(fields) = value.as_object() else {
+            return Err(bad(&"a message is a JSON object"));
+        };
+        match fields.get("type").and_then(serde_json::Value::as_str) {
+            Some("action") => {
+                let m: ActionMessage = serde_json::from_value(value).map_err(|e| bad(&e))?;
+                Ok(ClientMessage::Action {
+                    action: m.action,
+                    version: m.version,
+                })
+            }
+            Some("sync") => match fields.keys().find(|k| *k != "type") {
+                Some(extra) => Err(bad(&format!(
+                    "unknown field `{}` in a sync message",
+                    truncate(extra, 40)
+                ))),
+                None => Ok(ClientMessage::Sync),
+            },
+            _ => Err(bad(&"`type` is `action` or `sync`")),
+        }
+    }
+}
+
 /// What the server sends on a WebSocket.
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-/// (The `state` message is written by [`Table::state_message`].)
-enum ServerMessage {
+enum ServerMessage<'a> {
+    /// The viewer's view after a change (and at once on connecting).
+    State(&'a Snapshot),
     /// An action sent on this socket was committed.
     Ack {
         version: u64,
@@ -417,7 +588,7 @@ enum ServerMessage {
     },
 }
 
-fn encode(message: &ServerMessage) -> Message {
+fn encode(message: &ServerMessage<'_>) -> Message {
     Message::Text(
         serde_json::to_string(message)
             .unwrap_or_else(|_| "{\"type\":\"error\",\"code\":\"internal\"}".into())
@@ -425,8 +596,8 @@ fn encode(message: &ServerMessage) -> Message {
     )
 }
 
-/// One socket: the viewer's `state` at once and after every change, and the viewer's
-/// actions played. Queued frames leave in one write per wake-up (`feed`, then `flush`).
+/// One socket: the viewer's snapshot at once and after every change (with the events of
+/// every action since the last one it sent), the viewer's actions played, and pings.
 async fn session(
     hub: Arc<Hub>,
     table: Arc<Table>,
@@ -435,8 +606,13 @@ async fn session(
     mut socket: WebSocket,
 ) {
     let mut changes = table.subscribe();
-    let (mut sent, first) = table.state_message(viewer).await;
-    if socket.send(Message::Text(first)).await.is_err() {
+    let first = table.snapshot(viewer).await;
+    let mut sent = first.version;
+    if socket
+        .send(encode(&ServerMessage::State(&first)))
+        .await
+        .is_err()
+    {
         return;
     }
     let mut ping =
@@ -463,73 +639,56 @@ async fn session(
             }
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
-                    if !push_state(&table, viewer, &mut sent, &mut socket).await
-                        || socket.flush().await.is_err()
-                    {
-                        return;
+                    // Every action since the last push is told, however many came at once.
+                    let snapshot = table.snapshot_since(viewer, Some(sent)).await;
+                    if snapshot.version != sent {
+                        sent = snapshot.version;
+                        if socket.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
+                            return;
+                        }
                     }
                 }
                 Err(RecvError::Closed) => return,
             },
             message = socket.recv() => {
                 unanswered = 0;
-                let text = match message {
+                let parsed = match message {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Text(text))) => ClientMessage::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(ApiError::malformed(
+                        "binary frames carry nothing here: send messages as JSON text",
+                    )),
+                    // Pings are answered by the WebSocket layer; pongs carry nothing.
                     Some(Ok(_)) => continue,
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(text.as_str()) {
-                    Err(e) => Err(ApiError::malformed(format!(
-                        "bad message: {}",
-                        truncate(&e.to_string(), 300)
-                    ))),
+                let reply = match parsed {
+                    Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
-                        sent = u64::MAX;
-                        if !push_state(&table, viewer, &mut sent, &mut socket).await
-                            || socket.flush().await.is_err()
-                        {
+                        let snapshot = table.snapshot_since(viewer, Some(sent)).await;
+                        sent = snapshot.version;
+                        if socket.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
                             return;
                         }
                         continue;
                     }
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
-                        Some(seat) => hub.play(&table, seat, &action, version).await,
+                        Some(seat) => match hub.count_action(&table, seat) {
+                            Ok(()) => hub.play(&table, seat, &action, version).await,
+                            Err(e) => Err(e),
+                        },
                     },
                 };
                 let message = match reply {
                     Ok(played) => ServerMessage::Ack { version: played.version },
                     Err(e) => ServerMessage::Error { code: e.code, message: e.message },
                 };
-                if socket.feed(encode(&message)).await.is_err() {
-                    return;
-                }
-                // The move's own change is already announced: its state goes out in the
-                // same write as the ack.
-                let pushed = match changes.try_recv() {
-                    Ok(_) | Err(TryRecvError::Lagged(_)) => {
-                        push_state(&table, viewer, &mut sent, &mut socket).await
-                    }
-                    Err(TryRecvError::Empty) => true,
-                    Err(TryRecvError::Closed) => false,
-                };
-                if !pushed || socket.flush().await.is_err() {
+                if socket.send(encode(&message)).await.is_err() {
                     return;
                 }
             }
         }
     }
-}
-
-/// Queues the viewer's `state` if its version is not the one sent last; `false` when the
-/// socket failed.
-async fn push_state(table: &Table, viewer: Viewer, sent: &mut u64, socket: &mut WebSocket) -> bool {
-    let (version, text) = table.state_message(viewer).await;
-    if version == *sent {
-        return true;
-    }
-    *sent = version;
-    socket.feed(Message::Text(text)).await.is_ok()
 }
 
 pub(crate) async fn not_found() -> ApiError {
@@ -538,6 +697,30 @@ pub(crate) async fn not_found() -> ApiError {
         "request/not_found",
         "no such route; see docs/http-api.md",
     )
+}
+
+/// The most bytes of request headers (names and values) accepted.
+pub const MAX_HEADERS: usize = 16 * 1024;
+
+/// Answers requests whose headers are over [`MAX_HEADERS`] with a JSON 431.
+pub(crate) async fn header_limit(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let size: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if size > MAX_HEADERS {
+        return ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request/headers_too_large",
+            format!("the request headers are larger than {MAX_HEADERS} bytes"),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 pub(crate) async fn method_not_allowed() -> ApiError {

@@ -13,6 +13,8 @@ pub struct ApiError {
     /// A stable, namespaced code (`action/illegal`, `auth/bad_token`, ...).
     pub code: &'static str,
     pub message: String,
+    /// Seconds a client should wait before trying again (`Retry-After`), for rate limits.
+    pub retry_after: Option<u64>,
 }
 
 /// The JSON body of every error response.
@@ -28,6 +30,7 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
         }
     }
 
@@ -66,6 +69,14 @@ impl ApiError {
             StatusCode::UNAUTHORIZED,
             "auth/required",
             "this call needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN)",
+        )
+    }
+
+    pub fn abandoned() -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "game/abandoned",
+            "this table was abandoned (no move in time) and takes no more moves",
         )
     }
 
@@ -111,7 +122,13 @@ impl From<EngineError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body())).into_response()
+        let mut response = (self.status, axum::Json(self.body())).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

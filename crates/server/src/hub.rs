@@ -2,19 +2,86 @@
 //! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
 
 use crate::error::{truncate, ApiError};
+use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
-use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
-use engine::{DynState, Outcome, Seat, Viewer};
+use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
 
+/// How long a bot waits after its first failure (doubling after each next one).
+const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);
+/// The longest a bot waits between two tries.
+const BOT_RETRY_MAX: Duration = Duration::from_secs(2);
+
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
+
+/// The longest display name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
+/// no control characters. The name is stored as given otherwise; every page shows it as
+/// text (escaped), never as markup.
+///
+/// # Errors
+/// `seat/name` with the reason.
+pub fn display_name(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
+    let name = given.trim();
+    if name.is_empty() {
+        return Err(bad("a name needs at least one visible character".into()));
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(bad(format!(
+            "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("a name may not contain control characters".into()));
+    }
+    Ok(name.to_string())
+}
+
+/// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
+/// an object `{"player": "human", "name": "Ada"}` (the name is optional).
+///
+/// # Errors
+/// `seat/invalid` for any other shape, `seat/name` for a bad name.
+pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), ApiError> {
+    let invalid = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/invalid", why);
+    match given {
+        serde_json::Value::String(player) => Ok((player.clone(), None)),
+        serde_json::Value::Object(map) => {
+            if let Some(key) = map.keys().find(|k| *k != "player" && *k != "name") {
+                return Err(invalid(format!(
+                    "unknown seat field `{}`: expected `player` and `name`",
+                    truncate(key, 40)
+                )));
+            }
+            let player = match map.get("player") {
+                Some(serde_json::Value::String(p)) => p.clone(),
+                _ => return Err(invalid("a seat object needs a `player` string".into())),
+            };
+            let name = match map.get("name") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(n)) => Some(display_name(n)?),
+                Some(_) => return Err(invalid("a seat's `name` must be a string".into())),
+            };
+            Ok((player, name))
+        }
+        _ => Err(invalid(
+            "a seat is a string (`human` or a bot) or {\"player\": …, \"name\": …}".into(),
+        )),
+    }
+}
 
 /// What a viewer sees of a table at one version (the HTTP view and every push).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -33,7 +100,17 @@ pub struct Snapshot {
     pub view: serde_json::Value,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
+    /// Each seat's display name, in seat order ("Seat N" where none was given).
+    pub names: Vec<String>,
+    /// What this viewer may know of every action since the version the client last
+    /// received (the last action alone when it named none), oldest first.
+    pub events: Vec<LogEntry>,
 }
+
+/// How many states before the latest actions a table keeps, to tell those moves without
+/// replaying the game (bots move in bursts; a client that fell further behind gets its
+/// events from a replay).
+const RECENT: usize = 32;
 
 /// One table in memory.
 pub struct Table {
@@ -46,18 +123,32 @@ struct Live {
     state: Box<dyn DynState>,
     actions: Vec<String>,
     bot_running: bool,
-    /// The `state` messages serialized at this version, one per viewer asked so far:
-    /// every socket of the same viewer shares one serialization.
-    pushes: Vec<(Viewer, Utf8Bytes)>,
-    pushes_version: u64,
+    /// Expired: takes no more moves.
+    abandoned: bool,
+    /// When the last move was made (or the table created), in ms since the Unix epoch.
+    moved: i64,
+    /// The states before the latest actions, oldest first: `recent[k]` is the state at
+    /// version `version() - recent.len() + k`.
+    recent: VecDeque<Box<dyn DynState>>,
 }
 
 impl Live {
+    /// Records that `action` took `before` to the current state.
+    fn advanced(&mut self, before: Box<dyn DynState>, action: String) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(before);
+        self.actions.push(action);
+    }
+
     fn version(&self) -> u64 {
         self.actions.len() as u64
     }
     fn status(&self) -> Status {
-        if self.state.outcome().is_some() {
+        if self.abandoned {
+            Status::Abandoned
+        } else if self.state.outcome().is_some() {
             Status::Finished
         } else if self.actions.is_empty() {
             Status::Open
@@ -67,20 +158,10 @@ impl Live {
     }
 }
 
-/// Bytes in lower-case hex.
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 15)]));
-    }
-    out
-}
-
 /// SHA-256 of a token, in hex.
 pub fn token_hash(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -90,12 +171,47 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// `n` random bytes from the thread's cryptographic generator, in hex.
-pub fn random_hex(n: usize) -> String {
-    use rand::RngCore;
+/// `n` random bytes from the operating system's secure random source, in hex.
+///
+/// # Errors
+/// The operating system cannot give random bytes (an internal error).
+pub fn random_hex(n: usize) -> Result<String, ApiError> {
     let mut bytes = vec![0u8; n];
-    rand::rng().fill_bytes(&mut bytes);
-    hex(&bytes)
+    secure_fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Fills `bytes` from the operating system's secure random source.
+fn secure_fill(bytes: &mut [u8]) -> Result<(), ApiError> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_fill_bytes(bytes)
+        .map_err(|e| ApiError::internal(format!("the OS random source failed: {e}")))
+}
+
+/// A table seed from the operating system's secure random source.
+fn secure_seed() -> Result<u64, ApiError> {
+    let mut bytes = [0u8; 8];
+    secure_fill(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The seed of the bot deciding for `seat` at `version` of a table: from the table's
+/// secret, so no client can predict it, and the same after a restart and on every server.
+/// Tables stored before secrets existed keep seeding from their (published) table seed.
+pub fn bot_seed(row: &GameRow, seat: Seat, version: u64) -> u64 {
+    if row.bot_secret.is_empty() {
+        return engine::derive_seed(engine::derive_seed(row.seed, seat as u64), version);
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(b"tabletop bot seed\0");
+    hasher.update(row.bot_secret.as_bytes());
+    hasher.update((seat as u64).to_le_bytes());
+    hasher.update(version.to_le_bytes());
+    let digest = hasher.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
 }
 
 impl Table {
@@ -122,81 +238,83 @@ impl Table {
         self.changed.subscribe()
     }
 
-    /// What `viewer` sees now.
+    /// What `viewer` sees now, with the events of the last action.
     pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
-        let live = self.live.lock().await;
-        self.snapshot_of(&live, viewer)
+        self.snapshot_since(viewer, None).await
     }
 
-    /// The version, status and seat to act, without building a view.
-    pub async fn brief(&self) -> (u64, Status, Option<Seat>) {
+    /// What `viewer` sees now, with the events of every action after version `since`
+    /// (the last action alone when `None`).
+    pub async fn snapshot_since(&self, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let live = self.live.lock().await;
-        (live.version(), live.status(), live.state.to_act())
+        self.snapshot_of(&live, viewer, since)
     }
 
-    /// The socket's `state` message for `viewer` now, and its version: the
-    /// [`Snapshot`] with `"type": "state"` first, serialized once per viewer and version
-    /// straight from the game's view (no `Value` tree).
-    pub async fn state_message(&self, viewer: Viewer) -> (u64, Utf8Bytes) {
-        let mut live = self.live.lock().await;
+    /// How event texts name this table's seats for `viewer`.
+    /// How the log names the seats for `viewer`: "you", a given display name, or "seat N"
+    /// (with the bot's spec for a bot).
+    fn log_names(&self, viewer: Viewer) -> Names {
+        let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
+        // A given name wins; otherwise "seat N" or "seat N (bot)".
+        let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
+        let names = (self.row.seats.iter().enumerate())
+            .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
+            .collect();
+        Names::for_viewer(viewer).with_names(names)
+    }
+
+    /// The game so far as a record.
+    fn record(&self, actions: &[String]) -> GameRecord {
+        GameRecord {
+            game: self.row.game.clone(),
+            config: self.row.config.clone(),
+            seed: self.row.seed,
+            actions: actions.to_vec(),
+        }
+    }
+
+    /// `viewer`'s log from action `since` on (every action from 0 for the whole log).
+    pub async fn log(&self, viewer: Viewer, since: u64) -> (u64, Vec<LogEntry>) {
+        let live = self.live.lock().await;
+        (live.version(), self.entries(&live, viewer, since))
+    }
+
+    fn entries(&self, live: &Live, viewer: Viewer, since: u64) -> Vec<LogEntry> {
         let version = live.version();
-        if live.pushes_version != version {
-            live.pushes.clear();
-            live.pushes_version = version;
+        let since = since.min(version);
+        let kept = live.recent.len() as u64;
+        let names = self.log_names(viewer);
+        if since + kept < version {
+            // Further back than the states kept: replay the record.
+            return catalog::game(&self.row.game)
+                .ok()
+                .and_then(|game| {
+                    game.log(&self.record(&live.actions), viewer, &names, since as usize)
+                        .ok()
+                })
+                .unwrap_or_default();
         }
-        if let Some((_, text)) = live.pushes.iter().find(|(v, _)| *v == viewer) {
-            return (version, text.clone());
-        }
-        let mut out = Vec::with_capacity(1024);
-        let text = match self.write_state(&live, viewer, &mut out) {
-            Ok(()) => String::from_utf8(out).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let text = Utf8Bytes::from(text.unwrap_or_else(|e| {
-            tracing::error!("table {}: a view does not serialize: {e}", self.row.id);
-            r#"{"type":"error","code":"internal","message":"the view does not serialize"}"#
-                .to_string()
-        }));
-        live.pushes.push((viewer, text.clone()));
-        (version, text)
+        (since..version)
+            .map(|index| {
+                let at = (index + kept - version) as usize;
+                let before = &live.recent[at];
+                let after: &dyn DynState = match live.recent.get(at + 1) {
+                    Some(next) => next.as_ref(),
+                    None => live.state.as_ref(),
+                };
+                let action = &live.actions[index as usize];
+                LogEntry {
+                    index: index as usize,
+                    seat: before.to_act().unwrap_or_default(),
+                    events: before
+                        .events(action, after, viewer, &names)
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
     }
 
-    /// Writes `{"type":"state", ...}` with the fields of [`Snapshot`], in its order.
-    fn write_state(
-        &self,
-        live: &Live,
-        viewer: Viewer,
-        out: &mut Vec<u8>,
-    ) -> serde_json::Result<()> {
-        let to_act = live.state.to_act();
-        out.extend_from_slice(br#"{"type":"state","table":"#);
-        serde_json::to_writer(&mut *out, &self.row.id)?;
-        out.extend_from_slice(br#","game":"#);
-        serde_json::to_writer(&mut *out, &self.row.game)?;
-        out.extend_from_slice(br#","version":"#);
-        serde_json::to_writer(&mut *out, &live.version())?;
-        out.extend_from_slice(br#","seat":"#);
-        serde_json::to_writer(&mut *out, &viewer.seat())?;
-        out.extend_from_slice(br#","to_act":"#);
-        serde_json::to_writer(&mut *out, &to_act)?;
-        out.extend_from_slice(br#","status":"#);
-        serde_json::to_writer(&mut *out, &live.status())?;
-        out.extend_from_slice(br#","legal":"#);
-        match viewer.seat() {
-            Some(seat) if to_act == Some(seat) => {
-                serde_json::to_writer(&mut *out, &live.state.legal())?;
-            }
-            _ => out.extend_from_slice(b"[]"),
-        }
-        out.extend_from_slice(br#","view":"#);
-        live.state.write_view_json(viewer, out)?;
-        out.extend_from_slice(br#","outcome":"#);
-        serde_json::to_writer(&mut *out, &live.state.outcome())?;
-        out.push(b'}');
-        Ok(())
-    }
-
-    fn snapshot_of(&self, live: &Live, viewer: Viewer) -> Snapshot {
+    fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let to_act = live.state.to_act();
         let legal = match viewer.seat() {
             Some(seat) if to_act == Some(seat) => live.state.legal(),
@@ -212,7 +330,23 @@ impl Table {
             legal,
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
+            names: self.display_names(),
+            events: self.entries(
+                live,
+                viewer,
+                since.unwrap_or_else(|| live.version().saturating_sub(1)),
+            ),
         }
+    }
+
+    /// Each seat's display name, in seat order.
+    pub fn display_names(&self) -> Vec<String> {
+        self.row
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, row)| row.display(seat))
+            .collect()
     }
 
     /// The actions so far, the current status, and a copy of the state.
@@ -233,7 +367,43 @@ impl Table {
 /// The tables of one server process.
 pub struct Hub {
     store: Arc<dyn Store>,
+    limits: Limits,
+    /// Table creations by client address.
+    creates: RateLimiter<IpAddr>,
+    /// Actions by table and seat (one seat, one token).
+    actions: RateLimiter<(String, Seat)>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
+    /// Finished and abandoned tables, with their final state: no replay per GET.
+    ended: StdMutex<Ended>,
+    /// Set once the tables live at start are rebuilt.
+    rebuilt: tokio::sync::watch::Sender<bool>,
+}
+
+/// How many tables are rebuilt at once at start.
+const REBUILD_AT_ONCE: usize = 16;
+
+/// The most ended tables kept in memory (the oldest kept is dropped first).
+pub const ENDED_CACHE: usize = 500;
+
+/// The ended tables in memory, in the order they were kept.
+#[derive(Default)]
+struct Ended {
+    tables: HashMap<String, Arc<Table>>,
+    order: std::collections::VecDeque<String>,
+}
+
+impl Ended {
+    fn insert(&mut self, table: Arc<Table>) {
+        let id = table.row.id.clone();
+        if self.tables.insert(id.clone(), table).is_none() {
+            self.order.push_back(id);
+        }
+        while self.order.len() > ENDED_CACHE {
+            if let Some(old) = self.order.pop_front() {
+                self.tables.remove(&old);
+            }
+        }
+    }
 }
 
 /// What [`Hub::play`] did.
@@ -248,26 +418,60 @@ impl Hub {
     ///
     /// # Errors
     /// The store cannot list or load its games.
-    pub async fn start(store: Arc<dyn Store>) -> anyhow::Result<Arc<Hub>> {
+    pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
         let hub = Arc::new(Hub {
             store,
+            creates: RateLimiter::new(
+                limits.create_burst,
+                f64::from(limits.creates_per_minute) / 60.0,
+            ),
+            actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
+            limits,
             tables: StdMutex::new(HashMap::new()),
+            ended: StdMutex::new(Ended::default()),
+            rebuilt: tokio::sync::watch::Sender::new(false),
         });
         let notices = hub.store.subscribe().await?;
-        let mut count = 0usize;
-        for row in hub
+        let rows = hub
             .store
             .list(&[Status::Open, Status::Running], u32::MAX)
-            .await?
-        {
-            let id = row.id.clone();
-            if let Err(e) = hub.table(&id).await {
-                tracing::error!("table {id} cannot be rebuilt: {e}");
-            } else {
-                count += 1;
-            }
-        }
-        tracing::info!("rebuilt {count} live tables by replay");
+            .await?;
+        // The live tables are rebuilt in the background, several at once: the server
+        // answers meanwhile, and a request for a table not rebuilt yet loads that one.
+        // Each table's bots and expiry resume as soon as it is in memory.
+        let weak = Arc::downgrade(&hub);
+        let rebuilt = hub.rebuilt.clone();
+        tokio::spawn(async move {
+            use futures_util::StreamExt;
+            let started = std::time::Instant::now();
+            let total = rows.len();
+            let loads = futures_util::stream::iter(rows).map(|row| {
+                let weak = weak.clone();
+                async move {
+                    let Some(hub) = weak.upgrade() else {
+                        return false;
+                    };
+                    match hub.table(&row.id).await {
+                        Ok(_) => true,
+                        Err(e) => {
+                            tracing::error!("table {} cannot be rebuilt: {e}", row.id);
+                            false
+                        }
+                    }
+                }
+            });
+            let count = loads
+                .buffer_unordered(REBUILD_AT_ONCE)
+                .filter(|ok| std::future::ready(*ok))
+                .count()
+                .await;
+            tracing::info!(
+                "rebuilt {count} of {total} live tables by replay in {:?}",
+                started.elapsed()
+            );
+            rebuilt.send_replace(true);
+        });
+        hub.spawn_expiry();
         if let Some(mut notices) = notices {
             let weak = Arc::downgrade(&hub);
             tokio::spawn(async move {
@@ -284,6 +488,98 @@ impl Hub {
         &self.store
     }
 
+    /// Waits until every table that was live at start is back in memory (or failed).
+    pub async fn wait_rebuilt(&self) {
+        let mut rebuilt = self.rebuilt.subscribe();
+        let _ = rebuilt.wait_for(|done| *done).await;
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts a table creation from `client` (none when the address is unknown).
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-address rate.
+    pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(ip) if self.limits.rate_limits => self.creates.take(&ip).map_err(|wait| {
+                rate_limited(
+                    "tables created from your address",
+                    wait,
+                    "--creates-per-minute",
+                )
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts an action sent with the token of `seat` at `table`.
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-token rate.
+    pub fn count_action(&self, table: &Table, seat: Seat) -> Result<(), ApiError> {
+        if !self.limits.rate_limits {
+            return Ok(());
+        }
+        self.actions
+            .take(&(table.row.id.clone(), seat))
+            .map_err(|wait| rate_limited("actions with this token", wait, "--actions-per-second"))
+    }
+
+    /// Abandons the tables in memory whose time ran out (see [`Limits::expire_unstarted`]
+    /// and [`Limits::expire_idle`]); returns how many.
+    pub async fn expire(self: &Arc<Self>) -> usize {
+        let now = crate::store::now_ms();
+        let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        let mut count = 0;
+        for table in self.all_cached() {
+            let mut live = table.live.lock().await;
+            let limit = if live.actions.is_empty() {
+                ms(self.limits.expire_unstarted)
+            } else {
+                ms(self.limits.expire_idle)
+            };
+            if live.abandoned || live.state.outcome().is_some() || now - live.moved < limit {
+                continue;
+            }
+            match self.store.abandon(&table.row.id, live.version()).await {
+                Ok(true) => {
+                    live.abandoned = true;
+                    count += 1;
+                    let version = live.version();
+                    drop(live);
+                    tracing::info!("table {} abandoned: no move in time", table.row.id);
+                    let _ = table.changed.send(version);
+                    self.forget(&table.row.id);
+                }
+                // Another server moved it on: read its moves.
+                Ok(false) => {
+                    if let Err(e) = self.catch_up(&table, &mut live).await {
+                        tracing::warn!("catching up table {}: {e}", table.row.id);
+                    }
+                }
+                Err(e) => tracing::warn!("abandoning table {}: {e}", table.row.id),
+            }
+        }
+        count
+    }
+
+    /// Runs [`Hub::expire`] every so often while the hub lives.
+    fn spawn_expiry(self: &Arc<Self>) {
+        let shortest = self.limits.expire_unstarted.min(self.limits.expire_idle);
+        let every = (shortest / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = weak.upgrade() else { return };
+                hub.expire().await;
+            }
+        });
+    }
+
     fn cached(&self, id: &str) -> Option<Arc<Table>> {
         self.tables.lock().ok().and_then(|t| t.get(id).cloned())
     }
@@ -297,9 +593,24 @@ impl Hub {
 
     /// Drops a finished table from memory (clients that hold it keep their copy).
     fn forget(&self, id: &str) {
-        if let Ok(mut tables) = self.tables.lock() {
-            tables.remove(id);
+        let table = self.tables.lock().ok().and_then(|mut t| t.remove(id));
+        if let Some(table) = table {
+            self.keep_ended(table);
         }
+    }
+
+    /// Keeps an ended table in the bounded cache of ended tables.
+    fn keep_ended(&self, table: Arc<Table>) {
+        if let Ok(mut ended) = self.ended.lock() {
+            ended.insert(table);
+        }
+    }
+
+    fn ended(&self, id: &str) -> Option<Arc<Table>> {
+        self.ended
+            .lock()
+            .ok()
+            .and_then(|e| e.tables.get(id).cloned())
     }
 
     /// The number of tables in memory.
@@ -314,6 +625,10 @@ impl Hub {
     /// replay.
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cached(id) {
+            self.kick_if_due(&table);
+            return Ok(table);
+        }
+        if let Some(table) = self.ended(id) {
             return Ok(table);
         }
         if id.len() > 64 {
@@ -335,7 +650,13 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?;
         let mut actions = Vec::with_capacity(rows.len());
+        let mut recent = VecDeque::with_capacity(RECENT);
+        let moved = rows.last().map_or(row.created, |a| a.at);
+        let keep_from = rows.len().saturating_sub(RECENT);
         for (index, action) in rows.into_iter().enumerate() {
+            if index >= keep_from {
+                recent.push_back(state.clone_box());
+            }
             if action.seq != index as u64 {
                 return Err(ApiError::internal(format!(
                     "table {id}: action rows skip from {index} to {}",
@@ -347,32 +668,27 @@ impl Hub {
             })?;
             actions.push(action.action);
         }
-        self.keep(row, state, actions)
-    }
-
-    /// A table in memory from its row, state and actions; kept in the cache (and its bots
-    /// started) unless it is finished.
-    fn keep(
-        self: &Arc<Self>,
-        row: GameRow,
-        state: Box<dyn DynState>,
-        actions: Vec<String>,
-    ) -> Result<Arc<Table>, ApiError> {
-        let finished = state.outcome().is_some();
-        let (changed, _) = broadcast::channel(16);
+        let (changed, _) = broadcast::channel(64);
+        let abandoned = row.status == Status::Abandoned;
         let table = Arc::new(Table {
             row,
             live: Mutex::new(Live {
                 state,
                 actions,
                 bot_running: false,
-                pushes: Vec::new(),
-                pushes_version: 0,
+                abandoned,
+                moved,
+                recent,
             }),
             changed,
         });
-        if finished {
-            // Finished games are not kept in memory: they change no more.
+        if matches!(
+            table.live.lock().await.status(),
+            Status::Finished | Status::Abandoned
+        ) {
+            // Finished and abandoned games change no more: they go to the bounded cache
+            // of ended tables, not among the live ones.
+            self.keep_ended(table.clone());
             return Ok(table);
         }
         let table = {
@@ -381,7 +697,7 @@ impl Hub {
                 .lock()
                 .map_err(|_| ApiError::internal("table cache poisoned"))?;
             tables
-                .entry(table.row.id.clone())
+                .entry(id.to_string())
                 .or_insert_with(|| table.clone())
                 .clone()
         };
@@ -399,9 +715,19 @@ impl Hub {
         game_name: &str,
         options: Option<serde_json::Value>,
         seed: Option<u64>,
-        seats: Option<Vec<String>>,
+        seats: Option<Vec<serde_json::Value>>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
         let game = catalog::game(game_name)?;
+        if self.live_tables() >= self.limits.max_tables {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server/full",
+                format!(
+                    "this server holds {} open tables, its most (serve --max-tables); try again once some have ended",
+                    self.limits.max_tables
+                ),
+            ));
+        }
         let mut config = game.default_config();
         let mut players_given = false;
         match options {
@@ -425,10 +751,20 @@ impl Hub {
                 map.insert("players".into(), serde_json::json!(seats.len()));
             }
         }
-        let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+        let seed_chosen = seed.is_some();
+        let seed = match seed {
+            Some(seed) => seed,
+            None => secure_seed()?,
+        };
         let state = game.new_state(&config, seed)?;
         let config = state.config_json();
-        let seats = seats.unwrap_or_else(|| vec!["human".to_string(); state.seats()]);
+        let seats = match seats {
+            Some(given) => given
+                .iter()
+                .map(parse_seat)
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![("human".to_string(), None); state.seats()],
+        };
         if seats.len() != state.seats() {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
@@ -443,7 +779,8 @@ impl Hub {
         }
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
-        for text in &seats {
+        for (text, name) in &seats {
+            let name = name.clone();
             let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -452,13 +789,15 @@ impl Hub {
                 )
             })?;
             if spec == bots::BotSpec::Human {
-                let token = random_hex(32);
+                let token = random_hex(32)?;
                 rows.push(SeatRow {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
+                    name,
                 });
                 tokens.push(Some(token));
             } else {
+                self.limits.check_bot(&spec)?;
                 catalog::bot(game.name(), &spec, 0).map_err(|e| {
                     ApiError::new(
                         StatusCode::BAD_REQUEST,
@@ -469,21 +808,24 @@ impl Hub {
                 rows.push(SeatRow {
                     player: spec.to_string(),
                     token_sha256: None,
+                    name,
                 });
                 tokens.push(None);
             }
         }
         let row = GameRow {
-            id: random_hex(8),
+            id: random_hex(8)?,
             game: game.name().to_string(),
             config,
             seed,
             seats: rows,
             created: crate::store::now_ms(),
             status: Status::Open,
+            seed_chosen,
+            bot_secret: random_hex(32)?,
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
-        let table = self.keep(row, state, Vec::new())?;
+        let table = self.table(&row.id).await?;
         Ok((table, tokens))
     }
 
@@ -516,6 +858,9 @@ impl Hub {
         if live.state.outcome().is_some() {
             return Err(engine::EngineError::GameOver.into());
         }
+        if live.abandoned {
+            return Err(ApiError::abandoned());
+        }
         if version != live.version() {
             return Err(ApiError::stale(version, live.version()));
         }
@@ -529,6 +874,9 @@ impl Hub {
                 ),
             ));
         }
+        // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        let canonical = live.state.canonical(action)?;
+        let action = canonical.as_str();
         let mut next = live.state.clone_box();
         next.apply_text(action)?;
         let status = if next.outcome().is_some() {
@@ -548,8 +896,9 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::internal(e)),
         }
-        live.state = next;
-        live.actions.push(action.to_string());
+        let before = std::mem::replace(&mut live.state, next);
+        live.advanced(before, action.to_string());
+        live.moved = crate::store::now_ms();
         let now = live.version();
         drop(live);
         let _ = table.changed.send(now);
@@ -578,13 +927,15 @@ impl Hub {
                     row.seq
                 )));
             }
+            let before = live.state.clone_box();
             live.state.apply_text(&row.action).map_err(|e| {
                 ApiError::internal(format!(
                     "table {}: stored action {} does not apply: {e}",
                     table.row.id, row.seq
                 ))
             })?;
-            live.actions.push(row.action);
+            live.advanced(before, row.action);
+            live.moved = row.at;
             changed = true;
         }
         if changed {
@@ -614,12 +965,28 @@ impl Hub {
         }
     }
 
+    /// Starts the bot driver of `table` if a bot is due and its driver is not running
+    /// (a cheap check for every load and view of a table).
+    fn kick_if_due(self: &Arc<Self>, table: &Arc<Table>) {
+        let due = match table.live.try_lock() {
+            Ok(live) => {
+                !live.bot_running
+                    && !live.abandoned
+                    && live
+                        .state
+                        .to_act()
+                        .is_some_and(|seat| table.bot_spec(seat).is_some())
+            }
+            // Someone holds the table: whoever it is kicks the bots when done.
+            Err(_) => false,
+        };
+        if due {
+            self.kick_bots(table);
+        }
+    }
+
     /// Starts the bot driver of `table` if a bot is to act and none is running.
     fn kick_bots(self: &Arc<Self>, table: &Arc<Table>) {
-        if table.row.seats.iter().all(|s| s.player == "human") {
-            // No bot at this table: no task to start.
-            return;
-        }
         let hub = self.clone();
         let table = table.clone();
         tokio::spawn(async move { hub.drive_bots(table).await });
@@ -637,11 +1004,15 @@ impl Hub {
         loop {
             let job = {
                 let mut live = table.live.lock().await;
-                let job = live.state.to_act().and_then(|seat| {
-                    table
-                        .bot_spec(seat)
-                        .map(|spec| (seat, spec.to_string(), live.version()))
-                });
+                let job = live
+                    .state
+                    .to_act()
+                    .filter(|_| !live.abandoned)
+                    .and_then(|seat| {
+                        table
+                            .bot_spec(seat)
+                            .map(|spec| (seat, spec.to_string(), live.version()))
+                    });
                 match job {
                     Some((seat, spec, version)) => (seat, spec, version, live.state.clone_box()),
                     None => {
@@ -652,12 +1023,10 @@ impl Hub {
             };
             let (seat, spec, version, state) = job;
             let game = table.row.game.clone();
-            // Each move's bot is seeded from the table, seat and version: the same after a
-            // restart, and the same on every server.
-            let seed =
-                engine::derive_seed(engine::derive_seed(table.row.seed, seat as u64), version);
+            let seed = bot_seed(&table.row, seat, version);
+            let limits = self.limits.clone();
             let choice = tokio::task::spawn_blocking(move || {
-                let spec: bots::BotSpec = spec.parse().ok()?;
+                let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.choose_text(state.as_ref())
             })
@@ -674,14 +1043,17 @@ impl Hub {
                 Ok(()) => failures = 0,
                 Err(e) if e.code == "action/stale_version" => {}
                 Err(e) => {
-                    failures += 1;
-                    tracing::warn!("table {} bot seat {seat}: {e}", table.row.id);
-                    if failures >= 5 {
-                        let mut live = table.live.lock().await;
-                        live.bot_running = false;
-                        return;
-                    }
-                    tokio::time::sleep(Duration::from_millis(100 * u64::from(failures))).await;
+                    // A bot never gives up: the store may be back in a moment. It waits
+                    // longer after each failure, up to BOT_RETRY_MAX.
+                    failures = failures.saturating_add(1);
+                    let wait = BOT_RETRY_FIRST
+                        .saturating_mul(1 << failures.min(16))
+                        .min(BOT_RETRY_MAX);
+                    tracing::warn!(
+                        "table {} bot seat {seat}: {e} (failure {failures}; retrying in {wait:?})",
+                        table.row.id
+                    );
+                    tokio::time::sleep(wait).await;
                 }
             }
         }

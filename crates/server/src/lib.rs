@@ -14,12 +14,14 @@ mod api;
 pub mod conn;
 pub mod error;
 pub mod hub;
+pub mod limits;
 pub mod store;
 pub mod web;
 
 pub use conn::ConnectionLimits;
 pub use error::ApiError;
 pub use hub::{Hub, Snapshot, Table};
+pub use limits::Limits;
 pub use store::{PgStore, SqliteStore, Status, Store};
 
 use axum::extract::DefaultBodyLimit;
@@ -36,13 +38,22 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Starts a hub over `store` (rebuilding its live games by replay).
+    /// Starts a hub over `store` (rebuilding its live games by replay, in the background:
+    /// see [`Hub::wait_rebuilt`]).
     ///
     /// # Errors
     /// The store cannot be read.
     pub async fn new(store: Arc<dyn Store>) -> anyhow::Result<AppState> {
+        AppState::with_limits(store, Limits::default()).await
+    }
+
+    /// Starts a hub over `store` with these limits.
+    ///
+    /// # Errors
+    /// The store cannot be read.
+    pub async fn with_limits(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<AppState> {
         Ok(AppState {
-            hub: Hub::start(store).await?,
+            hub: Hub::start(store, limits).await?,
             limits: ConnectionLimits::default(),
         })
     }
@@ -67,11 +78,17 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/actions", axum::routing::post(api::submit))
         .route("/api/tables/{id}/spectate", get(api::spectate))
         .route("/api/tables/{id}/record", get(api::record))
+        .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/ws", get(api::websocket))
         .merge(web::routes())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
+        .layer(axum::middleware::from_fn(api::header_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.hub.clone(),
+            api::client_addr,
+        ))
         .layer(axum::Extension(api::Pings {
             interval: state.limits.ping_interval,
             misses: state.limits.ping_misses,
@@ -80,12 +97,15 @@ pub fn app(state: AppState) -> axum::Router {
 }
 
 /// Where and on what [`serve`] runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ServeOptions {
     pub addr: SocketAddr,
     /// `sqlite://PATH` (created if missing) or `postgres://URL`.
     pub database: String,
-    pub limits: ConnectionLimits,
+    /// What the server allows (bots, rates, tables).
+    pub limits: Limits,
+    /// Connections, timeouts and pings.
+    pub connections: ConnectionLimits,
 }
 
 impl Default for ServeOptions {
@@ -93,7 +113,8 @@ impl Default for ServeOptions {
         ServeOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://tabletop.sqlite".to_string(),
-            limits: ConnectionLimits::default(),
+            limits: Limits::default(),
+            connections: ConnectionLimits::default(),
         }
     }
 }
@@ -104,9 +125,13 @@ impl Default for ServeOptions {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
-    let mut state = AppState::open(&opts.database).await?;
-    state.limits = opts.limits;
+    if !opts.limits.rate_limits {
+        tracing::warn!("--no-rate-limits: the per-address and per-token rates are off");
+    }
+    // Bound first; the tables are rebuilt in the background while it answers.
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
+    let mut state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
+    state.limits = opts.connections;
     let addr = listener.local_addr()?;
     tracing::info!("listening on http://{addr}");
     {
@@ -123,8 +148,7 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Serves the API on a bound listener under `state.limits` until the process ends
-/// (tests bind port 0).
+/// Serves the API on a bound listener until the process ends (tests bind port 0).
 ///
 /// # Errors
 /// Accepting fails.

@@ -25,6 +25,8 @@ pub enum Status {
     Running,
     /// Over: the record is available.
     Finished,
+    /// Never started or stopped moving for too long (see the expiry limits): no more moves.
+    Abandoned,
 }
 
 impl Status {
@@ -33,6 +35,7 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
         }
     }
     pub fn parse(text: &str) -> Option<Status> {
@@ -40,6 +43,7 @@ impl Status {
             "open" => Some(Status::Open),
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
+            "abandoned" => Some(Status::Abandoned),
             _ => None,
         }
     }
@@ -53,6 +57,19 @@ pub struct SeatRow {
     /// SHA-256 (hex) of the seat's secret token; human seats only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_sha256: Option<String>,
+    /// The display name given on taking the seat (see [`crate::hub::display_name`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl SeatRow {
+    /// The name people read for seat `seat` (0-based): the given name, or "Seat N"
+    /// counted from 1.
+    pub fn display(&self, seat: usize) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
 }
 
 /// One row of the games table.
@@ -66,6 +83,11 @@ pub struct GameRow {
     /// Milliseconds since the Unix epoch.
     pub created: i64,
     pub status: Status,
+    /// The creator chose the seed (and so may know the hidden cards).
+    pub seed_chosen: bool,
+    /// The secret (hex) the server seeds this table's bots from; never sent to a client.
+    /// Empty for tables stored before secrets existed (their bots use the table seed).
+    pub bot_secret: String,
 }
 
 /// One row of the actions table.
@@ -77,6 +99,19 @@ pub struct ActionRow {
     pub action: String,
     /// Milliseconds since the Unix epoch.
     pub at: i64,
+}
+
+/// One page of the lobby: newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    /// Only tables with one of these statuses.
+    pub statuses: Vec<Status>,
+    /// Only tables of this game.
+    pub game: Option<String>,
+    /// Only tables older than this `(created, id)`: the last one of the page before.
+    pub before: Option<(i64, String)>,
+    /// At most this many tables.
+    pub limit: u32,
 }
 
 /// Something another server did to the shared database.
@@ -127,6 +162,11 @@ pub trait Store: Send + Sync {
     async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError>;
     /// The games with one of these statuses, oldest first, at most `limit`.
     async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// A page of games, newest first (by `created`, then `id`).
+    async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError>;
+    /// Marks a game abandoned unless it has moved on (its last action is not `seq - 1`,
+    /// or it finished); `true` if it was marked.
+    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }
@@ -141,54 +181,19 @@ pub fn now_ms() -> i64 {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-const INSERT_GAME: &str = "INSERT INTO games (id, game, config, seed, seats, created, status) \
-                           VALUES ($1, $2, $3, $4, $5, $6, $7)";
-
-/// The most action rows one insert statement takes. Each row count up to it has its own
-/// statement text (prepared once on the writer's connection), so that a batch is one
-/// statement as long as it is no bigger.
-const INSERT_ROWS: usize = 32;
-
-/// The number of insert statements for `appends` rows.
-fn insert_chunks(appends: usize) -> usize {
-    appends.div_ceil(INSERT_ROWS)
-}
-
-/// The insert of `min(pending, INSERT_ROWS)` rows, and that count. It returns the rows
-/// stored (`ON CONFLICT DO NOTHING` skips a taken `(game_id, seq)`).
-fn insert_actions(pending: usize) -> (usize, &'static str) {
-    static TEXTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let texts = TEXTS.get_or_init(|| {
-        (1..=INSERT_ROWS)
-            .map(|rows| {
-                let values: Vec<String> = (0..rows)
-                    .map(|r| {
-                        let b = r * 5;
-                        format!(
-                            "(${}, ${}, ${}, ${}, ${})",
-                            b + 1,
-                            b + 2,
-                            b + 3,
-                            b + 4,
-                            b + 5
-                        )
-                    })
-                    .collect();
-                format!(
-                    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES {} \
-                     ON CONFLICT (game_id, seq) DO NOTHING RETURNING game_id, seq",
-                    values.join(", ")
-                )
-            })
-            .collect()
-    });
-    let rows = pending.clamp(1, INSERT_ROWS);
-    (rows, texts[rows - 1].as_str())
-}
-
-const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2";
-const SELECT_GAME: &str =
-    "SELECT id, game, config, seed, seats, created, status FROM games WHERE id = $1";
+const INSERT_GAME: &str = "INSERT INTO games \
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+/// The columns [`game_from_row`] reads, in its order.
+const GAME_COLUMNS: &str =
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
+const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
+                             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
+/// Abandons a game that is still open or running at `seq` actions (`$2`).
+const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
+                       AND status IN ('open', 'running') \
+                       AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
+const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -212,6 +217,8 @@ where
         seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", &e))?,
         created: row.try_get(5)?,
         status: Status::parse(&status).ok_or_else(|| corrupt("status", &status))?,
+        seed_chosen: row.try_get::<i64, _>(7)? != 0,
+        bot_secret: row.try_get(8)?,
         id,
     })
 }
@@ -239,8 +246,7 @@ fn list_sql(statuses: &[Status]) -> String {
         .map(|s| format!("'{}'", s.as_str()))
         .collect();
     format!(
-        "SELECT id, game, config, seed, seats, created, status FROM games \
-         WHERE status IN ({}) ORDER BY created, id LIMIT $1",
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({}) ORDER BY created, id LIMIT $1",
         if names.is_empty() {
             "''".to_string()
         } else {
@@ -249,28 +255,63 @@ fn list_sql(statuses: &[Status]) -> String {
     )
 }
 
+/// The SQL of a [`Page`]; its parameters are bound in the order game, before, limit
+/// (those present).
+fn page_sql(page: &Page) -> String {
+    let names: Vec<String> = page
+        .statuses
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    let mut sql = format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({})",
+        if names.is_empty() {
+            "''".to_string()
+        } else {
+            names.join(", ")
+        }
+    );
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        n
+    };
+    if page.game.is_some() {
+        sql += &format!(" AND game = ${}", next());
+    }
+    if page.before.is_some() {
+        let (c, i) = (next(), next());
+        sql += &format!(" AND (created < ${c} OR (created = ${c} AND id < ${i}))");
+    }
+    sql += &format!(" ORDER BY created DESC, id DESC LIMIT ${}", next());
+    sql
+}
+
 fn seq_i64(seq: u64) -> Result<i64, StoreError> {
     i64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))
 }
 
 /// Generates the [`Store`] methods that are the same SQL on both databases.
 macro_rules! sql_store {
-    ($store:ty, $pool:ty, $db:ty, $($subscribe:tt)*) => {
+    ($store:ty, $pool:ty, $($subscribe:tt)*) => {
     #[async_trait]
     impl Store for $store {
         async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
             let seats = serde_json::to_string(&game.seats)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            self.write(Write::Create {
-                id: game.id.clone(),
-                game: game.game.clone(),
-                config: game.config.to_string(),
-                seed: game.seed as i64,
-                seats,
-                created: game.created,
-                status: game.status,
-            })
-            .await
+            sqlx::query(INSERT_GAME)
+                .bind(&game.id)
+                .bind(&game.game)
+                .bind(game.config.to_string())
+                .bind(game.seed as i64)
+                .bind(seats)
+                .bind(game.created)
+                .bind(game.status.as_str())
+                .bind(i64::from(game.seed_chosen))
+                .bind(&game.bot_secret)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
         }
 
         async fn append(
@@ -281,18 +322,24 @@ macro_rules! sql_store {
             action: &str,
             status: Status,
         ) -> Result<(), StoreError> {
-            self.write(Write::Append {
+            let (reply, answer) = oneshot::channel();
+            let pending = Pending {
                 game: game.to_string(),
                 seq: seq_i64(seq)?,
                 seat: seat as i64,
                 action: action.to_string(),
                 status,
-            })
-            .await
+                reply,
+            };
+            self.writer
+                .send(pending)
+                .await
+                .map_err(|_| StoreError::WriterGone)?;
+            answer.await.map_err(|_| StoreError::WriterGone)?
         }
 
         async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-            let row = sqlx::query(SELECT_GAME)
+            let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
@@ -316,142 +363,80 @@ macro_rules! sql_store {
             rows.iter().map(game_from_row).collect()
         }
 
+        async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
+            let sql = page_sql(page);
+            let mut query = sqlx::query(&sql);
+            if let Some(game) = &page.game {
+                query = query.bind(game);
+            }
+            if let Some((created, id)) = &page.before {
+                query = query.bind(*created).bind(id);
+            }
+            let rows = query
+                .bind(i64::from(page.limit))
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(game_from_row).collect()
+        }
+
+        async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+            let done = sqlx::query(ABANDON)
+                .bind(game)
+                .bind(seq_i64(seq)?)
+                .execute(&self.pool)
+                .await?;
+            Ok(done.rows_affected() == 1)
+        }
+
         $($subscribe)*
     }
 
     impl $store {
-        /// Commits `write` with whatever else is queued (group commit).
-        async fn write(&self, write: Write) -> Result<(), StoreError> {
-            queue(&self.writer, write).await
-        }
-
-        /// Writes a batch: `true` for each row stored, `false` for an action whose
-        /// `(game, seq)` was taken. A batch of one statement (the usual: moves that change
-        /// no status) commits by itself; more go in one transaction.
+        /// Writes a batch of appends in one transaction: `true` for each row inserted,
+        /// `false` where the `(game, seq)` was taken.
         async fn write_batch(
-            conn: &mut <$db as sqlx::Database>::Connection,
+            pool: &$pool,
             channel: Option<&str>,
             batch: &[Pending],
         ) -> Result<Vec<bool>, sqlx::Error> {
-            let appends = batch.iter().filter(|p| matches!(p.write, Write::Append { .. })).count();
-            let statements = batch.len() - appends
-                + insert_chunks(appends)
-                + batch.iter().filter(|p| p.write.sets_status()).count()
-                + usize::from(channel.is_some() && appends > 0);
-            if statements == 1 {
-                return Self::write_rows(conn, channel, batch).await;
-            }
-            let mut tx = sqlx::Connection::begin(conn).await?;
-            let inserted = Self::write_rows(&mut *tx, channel, batch).await?;
-            tx.commit().await?;
-            Ok(inserted)
-        }
-
-        /// The statements of [`Self::write_batch`].
-        async fn write_rows(
-            tx: &mut <$db as sqlx::Database>::Connection,
-            channel: Option<&str>,
-            batch: &[Pending],
-        ) -> Result<Vec<bool>, sqlx::Error> {
-            let mut inserted = vec![true; batch.len()];
+            let mut tx = pool.begin().await?;
+            let mut inserted = Vec::with_capacity(batch.len());
             for p in batch {
-                if let Write::Create { id, game, config, seed, seats, created, status } = &p.write {
-                    sqlx::query(INSERT_GAME)
-                        .bind(id)
-                        .bind(game)
-                        .bind(config)
-                        .bind(seed)
-                        .bind(seats)
-                        .bind(created)
-                        .bind(status.as_str())
+                let done = sqlx::query(INSERT_ACTION)
+                    .bind(&p.game)
+                    .bind(p.seq)
+                    .bind(p.seat)
+                    .bind(&p.action)
+                    .bind(now_ms())
+                    .execute(&mut *tx)
+                    .await?;
+                let fresh = done.rows_affected() == 1;
+                if fresh {
+                    sqlx::query(SET_STATUS)
+                        .bind(p.status.as_str())
+                        .bind(&p.game)
                         .execute(&mut *tx)
                         .await?;
-                }
-            }
-            // The actions, several rows a statement; a row not returned was taken. Of two
-            // appends at one `(game, seq)` in the batch, the later is refused here.
-            let mut appends: Vec<usize> = Vec::with_capacity(batch.len());
-            for (i, p) in batch.iter().enumerate() {
-                if let Write::Append { game, seq, .. } = &p.write {
-                    let taken = appends.iter().any(|&j| {
-                        matches!(&batch[j].write, Write::Append { game: g, seq: s, .. } if g == game && s == seq)
-                    });
-                    if taken {
-                        inserted[i] = false;
-                    } else {
-                        appends.push(i);
-                    }
-                }
-            }
-            let now = now_ms();
-            let mut rest = &appends[..];
-            while !rest.is_empty() {
-                let (rows, sql) = insert_actions(rest.len());
-                let (chunk, tail) = rest.split_at(rows);
-                rest = tail;
-                let mut query = sqlx::query(sql);
-                for &i in chunk {
-                    if let Write::Append { game, seq, seat, action, .. } = &batch[i].write {
-                        query = query.bind(game).bind(seq).bind(seat).bind(action).bind(now);
-                    }
-                }
-                let stored = query
-                    .fetch_all(&mut *tx)
-                    .await?
-                    .iter()
-                    .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<i64, _>(1)?)))
-                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
-                for &i in chunk {
-                    if let Write::Append { game, seq, .. } = &batch[i].write {
-                        inserted[i] = stored.iter().any(|(g, s)| g == game && s == seq);
-                    }
-                }
-            }
-            for (p, fresh) in batch.iter().zip(&inserted) {
-                if let Write::Append { game, status, .. } = &p.write {
-                    if *fresh && p.write.sets_status() {
-                        sqlx::query(SET_STATUS)
-                            .bind(status.as_str())
-                            .bind(game)
+                    if let Some(channel) = channel {
+                        sqlx::query("SELECT pg_notify($1, $2)")
+                            .bind(channel)
+                            .bind(&p.game)
                             .execute(&mut *tx)
                             .await?;
                     }
                 }
+                inserted.push(fresh);
             }
-            if let Some(channel) = channel {
-                // One notice for the batch: the games' ids, comma-separated.
-                let mut games: Vec<&str> = batch
-                    .iter()
-                    .zip(&inserted)
-                    .filter(|(_, fresh)| **fresh)
-                    .filter_map(|(p, _)| match &p.write {
-                        Write::Append { game, .. } => Some(game.as_str()),
-                        Write::Create { .. } => None,
-                    })
-                    .collect();
-                games.sort_unstable();
-                games.dedup();
-                if !games.is_empty() {
-                    sqlx::query("SELECT pg_notify($1, $2)")
-                        .bind(channel)
-                        .bind(games.join(","))
-                        .execute(&mut *tx)
-                        .await?;
-                }
-            }
+            tx.commit().await?;
             Ok(inserted)
         }
 
-        /// The task that commits writes: whatever is queued when it is free goes into
-        /// one batch (group commit: one sync for many moves).
-        fn spawn_writer(pool: $pool, channel: Option<String>, hold: bool) -> mpsc::Sender<Pending> {
+        /// The task that commits appends: whatever is queued when it is free goes into
+        /// one transaction (group commit: one sync for many moves).
+        fn spawn_writer(pool: $pool, channel: Option<String>) -> mpsc::Sender<Pending> {
             let (sender, mut queue) = mpsc::channel::<Pending>(4096);
             tokio::spawn(async move {
                 let mut batch: Vec<Pending> = Vec::new();
-                // With `hold`, the writer keeps one connection (its page cache stays warm);
-                // a failed batch gives it back and the next takes a fresh one. (An
-                // in-memory database has one connection: it must go back every time.)
-                let mut held: Option<sqlx::pool::PoolConnection<$db>> = None;
                 while let Some(first) = queue.recv().await {
                     batch.push(first);
                     while batch.len() < MAX_BATCH {
@@ -460,25 +445,7 @@ macro_rules! sql_store {
                             Err(_) => break,
                         }
                     }
-                    let conn = match held.take() {
-                        Some(conn) => Ok(conn),
-                        None => pool.acquire().await,
-                    };
-                    let mut conn = match conn {
-                        Ok(conn) => conn,
-                        Err(e) => {
-                            let message = format!("no database connection: {e}");
-                            for p in batch.drain(..) {
-                                let _ = p.reply.send(Err(StoreError::Db(sqlx::Error::Protocol(message.clone()))));
-                            }
-                            continue;
-                        }
-                    };
-                    let written = Self::write_batch(&mut *conn, channel.as_deref(), &batch).await;
-                    if written.is_ok() && hold {
-                        held = Some(conn);
-                    }
-                    match written {
+                    match Self::write_batch(&pool, channel.as_deref(), &batch).await {
                         Ok(inserted) => {
                             for (p, fresh) in batch.drain(..).zip(inserted) {
                                 let result = if fresh { Ok(()) } else { Err(p.conflict()) };
@@ -492,19 +459,14 @@ macro_rules! sql_store {
                         }
                         Err(e) => {
                             // One bad row must not sink the others: write them one by one.
-                            tracing::warn!("a batch of {} writes failed ({e}); retrying one by one", batch.len());
+                            tracing::warn!("a batch of {} appends failed ({e}); retrying one by one", batch.len());
                             for p in batch.drain(..) {
-                                let one = match pool.acquire().await {
-                                    Ok(mut conn) => {
-                                        Self::write_batch(&mut *conn, channel.as_deref(), std::slice::from_ref(&p)).await
-                                    }
-                                    Err(e) => Err(e),
-                                };
-                                let result = match one {
-                                    Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
-                                    Ok(_) => Err(p.conflict()),
-                                    Err(e) => Err(StoreError::Db(e)),
-                                };
+                                let result =
+                                    match Self::write_batch(&pool, channel.as_deref(), std::slice::from_ref(&p)).await {
+                                        Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
+                                        Ok(_) => Err(p.conflict()),
+                                        Err(e) => Err(StoreError::Db(e)),
+                                    };
                                 let _ = p.reply.send(result);
                             }
                         }
@@ -517,65 +479,26 @@ macro_rules! sql_store {
     };
 }
 
-/// The most writes committed in one batch.
+/// The most appends committed in one transaction.
 const MAX_BATCH: usize = 256;
 
-/// A row for the writer: a new game, or an action appended.
-enum Write {
-    Create {
-        id: String,
-        game: String,
-        config: String,
-        seed: i64,
-        seats: String,
-        created: i64,
-        status: Status,
-    },
-    Append {
-        game: String,
-        seq: i64,
-        seat: i64,
-        action: String,
-        status: Status,
-    },
-}
-
-impl Write {
-    /// An action that changes its game's status: the first (`open` to `running`) or the
-    /// last (to `finished`). Other moves leave it `running`.
-    fn sets_status(&self) -> bool {
-        matches!(self, Write::Append { seq, status, .. } if *seq == 0 || *status != Status::Running)
-    }
-}
-
-/// A write waiting for the writer, and where its result goes.
+/// An append waiting for the writer.
 struct Pending {
-    write: Write,
+    game: String,
+    seq: i64,
+    seat: i64,
+    action: String,
+    status: Status,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 impl Pending {
     fn conflict(&self) -> StoreError {
-        match &self.write {
-            Write::Append { game, seq, .. } => StoreError::Conflict {
-                game: game.clone(),
-                seq: *seq as u64,
-            },
-            Write::Create { id, .. } => {
-                StoreError::Corrupt(format!("game {id} could not be stored"))
-            }
+        StoreError::Conflict {
+            game: self.game.clone(),
+            seq: self.seq as u64,
         }
     }
-}
-
-/// Queues `write` for the store's writer task and waits for its commit.
-async fn queue(writer: &mpsc::Sender<Pending>, write: Write) -> Result<(), StoreError> {
-    let (reply, answer) = oneshot::channel();
-    writer
-        .send(Pending { write, reply })
-        .await
-        .map_err(|_| StoreError::WriterGone)?;
-    answer.await.map_err(|_| StoreError::WriterGone)?
 }
 
 /// SQLite storage (one file, WAL journal).
@@ -600,8 +523,6 @@ impl SqliteStore {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
-            // No ping before every use: the writer takes a connection once a batch.
-            .test_before_acquire(false)
             // An in-memory database lives in one connection.
             .max_connections(if memory { 1 } else { 4 })
             .idle_timeout(if memory {
@@ -617,7 +538,7 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = SqliteStore::spawn_writer(pool.clone(), None, !memory);
+        let writer = SqliteStore::spawn_writer(pool.clone(), None);
         Ok(SqliteStore { pool, writer })
     }
 }
@@ -625,7 +546,6 @@ impl SqliteStore {
 sql_store!(
     SqliteStore,
     SqlitePool,
-    sqlx::Sqlite,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         Ok(None)
     }
@@ -677,13 +597,12 @@ impl PgStore {
             channel = format!("tabletop_actions_{schema}");
         }
         let pool = PgPoolOptions::new()
-            .test_before_acquire(false)
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()), true);
+        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()));
         Ok(PgStore {
             pool,
             channel,
@@ -695,7 +614,6 @@ impl PgStore {
 sql_store!(
     PgStore,
     PgPool,
-    sqlx::Postgres,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(&self.channel).await?;
@@ -707,10 +625,7 @@ sql_store!(
                     got = listener.try_recv() => got,
                 };
                 let sent = match notice {
-                    Ok(Some(n)) => n
-                        .payload()
-                        .split(',')
-                        .try_for_each(|id| tx.send(Notice::Actions(id.to_string()))),
+                    Ok(Some(n)) => tx.send(Notice::Actions(n.payload().to_string())),
                     Ok(None) => tx.send(Notice::Resync),
                     Err(e) => {
                         tracing::warn!("notification listener: {e}");

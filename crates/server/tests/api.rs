@@ -54,7 +54,9 @@ async fn creates_a_table_with_tokens_and_invites() {
     )
     .await;
     assert_eq!(table["status"], "open");
-    assert_eq!(table["seed"], 7);
+    // A chosen seed marks the table; the seed itself is not published before the end.
+    assert_eq!(table["seed_chosen"], true);
+    assert!(table.get("seed").is_none(), "{table}");
     assert_eq!(table["options"]["players"], 3);
     assert_eq!(table["version"], 0);
     let seats = table["seats"].as_array().expect("seats");
@@ -64,9 +66,17 @@ async fn creates_a_table_with_tokens_and_invites() {
     let (t0, t2) = (token(&table, 0), token(&table, 2));
     assert_ne!(t0, t2);
     assert!(t0.len() >= 32, "a token carries at least 128 bits");
-    // The invite opens the seat's view.
+    // The invite is the seat's page; its token opens the seat's view.
     let invite = seats[0]["invite"].as_str().expect("invite");
-    let (status, view) = call(&state, "GET", invite, None, None).await;
+    assert_eq!(invite, format!("/play/{}?token={t0}", id(&table)));
+    let (status, view) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{}/view?token={t0}", id(&table)),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["seat"], 0);
     // Listed as open or running (the bot may already have moved).
@@ -90,6 +100,83 @@ async fn creates_a_table_with_tokens_and_invites() {
     )
     .await;
     assert_eq!(four["options"]["players"], 4);
+}
+
+#[tokio::test]
+async fn seats_carry_names_limited_and_stored_as_text() {
+    let state = memory_state().await;
+    let evil = "<b>Ada</b> & \"co\"";
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seed": 3,
+               "seats": [{"player": "human", "name": format!("  {evil} ")}, "human"]}),
+    )
+    .await;
+    let table_id = id(&table);
+    // Trimmed, kept as text (the pages show it as text); seat 2 has none: "Seat 2".
+    assert_eq!(table["seats"][0]["name"], evil);
+    assert_eq!(table["seats"][1]["name"], "Seat 2");
+    let view_uri = format!("/api/tables/{table_id}/view");
+    let (_, view) = call(&state, "GET", &view_uri, Some(&token(&table, 1)), None).await;
+    assert_eq!(view["names"], json!([evil, "Seat 2"]));
+    let (_, watched) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{table_id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(watched["names"], json!([evil, "Seat 2"]));
+    let (_, listed) = call(&state, "GET", "/api/tables", None, None).await;
+    let listed = listed
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|t| t["id"] == table["id"])
+        .cloned()
+        .expect("listed");
+    assert_eq!(listed["seats"][0]["name"], evil);
+    // A bot seat may carry a name too; a bare object without a name is "Seat N".
+    let named_bot = create(
+        &state,
+        json!({"game": "dropsite", "seats": [{"player": "human"}, {"player": "random", "name": "Robbie"}]}),
+    )
+    .await;
+    assert_eq!(named_bot["seats"][0]["name"], "Seat 1");
+    assert_eq!(named_bot["seats"][1]["name"], "Robbie");
+    // Refused: too long, blank, control characters, other shapes; nothing is created.
+    let (_, before) = call(&state, "GET", "/api/tables", None, None).await;
+    let too_long = "x".repeat(server::hub::MAX_NAME_CHARS + 1);
+    let just_right = "é".repeat(server::hub::MAX_NAME_CHARS);
+    for (seat, code) in [
+        (json!({"player": "human", "name": too_long}), "seat/name"),
+        (json!({"player": "human", "name": "   "}), "seat/name"),
+        (json!({"player": "human", "name": "a\u{7}b"}), "seat/name"),
+        (json!({"player": "human", "name": 7}), "seat/invalid"),
+        (json!({"player": "human", "nick": "Ada"}), "seat/invalid"),
+        (json!({"name": "Ada"}), "seat/invalid"),
+        (json!(["human"]), "seat/invalid"),
+    ] {
+        let (status, error) = post_json(
+            &state,
+            "/api/tables",
+            None,
+            &json!({"game": "distopia", "seats": [seat, "human"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seat}: {error}");
+        assert_eq!(error["code"], code, "{seat}: {error}");
+        assert!(!error["message"].as_str().unwrap_or("").is_empty());
+    }
+    let (_, after) = call(&state, "GET", "/api/tables", None, None).await;
+    assert_eq!(before, after, "a refused table is not created");
+    let ok = create(
+        &state,
+        json!({"game": "distopia", "seats": [{"player": "human", "name": just_right}, "human"]}),
+    )
+    .await;
+    assert_eq!(ok["seats"][0]["name"], just_right);
 }
 
 #[tokio::test]
@@ -468,6 +555,11 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
     .await;
     assert_eq!(status, StatusCode::OK, "{record}");
     assert!(record["outcome"]["places"].is_array());
+    assert_eq!(
+        record["names"].as_array().map(Vec::len),
+        record["seats"].as_array().map(Vec::len),
+        "the record names every seat"
+    );
     let record: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
     let views = expected_views(&record);
     for (viewer, version, view) in &seen {
@@ -563,49 +655,244 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
     assert_eq!(state.hub.live_tables(), 1);
 }
 
-/// The socket's `state` message (serialized straight from the view, once per viewer and
-/// version) is the HTTP snapshot with `"type": "state"`, for every viewer of every game,
-/// move after move.
 #[tokio::test]
-async fn the_pushed_state_is_the_snapshot() {
+async fn bot_specs_over_the_servers_limits_are_refused() {
     let state = memory_state().await;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-    for (game, options) in [
-        ("dropsite", json!({"players": 3})),
-        ("distopia", json!({"advanced": true})),
-        ("euphoria", json!({"players": 3})),
+    for (seat, flag) in [
+        ("ismcts:4294967295", "--bot-iterations"),
+        ("ismcts:100001", "--bot-iterations"),
+        ("ismcts:18446744073709551615ms", "--bot-time-ms"),
+        ("ismcts:10001ms", "--bot-time-ms"),
     ] {
-        let (table, _) = state
-            .hub
-            .create(game, Some(options), None, None)
-            .await
-            .expect("a table");
-        let seats = table.row.seats.len();
-        let viewers: Vec<engine::Viewer> = (0..seats)
-            .map(engine::Viewer::Seat)
-            .chain([engine::Viewer::Spectator])
-            .collect();
-        for _ in 0..40 {
-            for &viewer in &viewers {
-                let (version, text) = table.state_message(viewer).await;
-                let pushed: Value = serde_json::from_str(text.as_str()).expect("JSON");
-                let mut expected =
-                    serde_json::to_value(table.snapshot(viewer).await).expect("JSON");
-                expected["type"] = json!("state");
-                assert_eq!(pushed, expected, "{game}, {viewer:?}");
-                assert_eq!(pushed["version"], json!(version));
-                // Asked again at the same version: the same serialization.
-                assert_eq!(table.state_message(viewer).await.1, text);
-            }
-            let now = table.snapshot(engine::Viewer::Spectator).await;
-            let Some(seat) = now.to_act else { break };
-            let legal = table.snapshot(engine::Viewer::Seat(seat)).await.legal;
-            let action = legal.choose(&mut rng).expect("a legal action");
-            state
-                .hub
-                .play(&table, seat, action, now.version)
-                .await
-                .expect("a legal move");
-        }
+        let body = json!({"game": "distopia", "seats": ["human", seat]});
+        let (status, error) = post_json(&state, "/api/tables", None, &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seat}: {error}");
+        assert_eq!(error["code"], "seat/invalid");
+        let message = error["message"].as_str().expect("message");
+        assert!(
+            message.contains(flag) && message.contains(seat),
+            "{message}"
+        );
+    }
+    // At the limits is fine.
+    create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "ismcts:100000"]}),
+    )
+    .await;
+    // A stricter server refuses a level whose search is over its limit.
+    let store = server::SqliteStore::connect("sqlite::memory:")
+        .await
+        .expect("sqlite");
+    let strict = AppState::with_limits(
+        std::sync::Arc::new(store),
+        server::Limits {
+            bot_iterations: 500,
+            ..server::Limits::default()
+        },
+    )
+    .await
+    .expect("state");
+    let body = json!({"game": "distopia", "seats": ["human", "medium"]});
+    let (status, error) = post_json(&strict, "/api/tables", None, &body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("at most 500")));
+    create(
+        &strict,
+        json!({"game": "distopia", "seats": ["human", "easy"]}),
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_bearer_scheme_is_case_insensitive() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "human"]}),
+    )
+    .await;
+    let (id, t0) = (id(&table), token(&table, 0));
+    for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+        let request = axum::http::Request::builder()
+            .uri(format!("/api/tables/{id}/view"))
+            .header("authorization", format!("{scheme} {t0}"))
+            .body(axum::body::Body::empty())
+            .expect("request");
+        let (status, view) = common::send(&state, request).await;
+        assert_eq!(status, StatusCode::OK, "{scheme}: {view}");
+        assert_eq!(view["seat"], 0);
+    }
+    let request = axum::http::Request::builder()
+        .uri(format!("/api/tables/{id}/view"))
+        .header("authorization", format!("Basic {t0}"))
+        .body(axum::body::Body::empty())
+        .expect("request");
+    let (status, error) = common::send(&state, request).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(error["code"], "auth/required");
+}
+
+#[tokio::test]
+async fn every_error_answer_has_a_json_code_and_message() {
+    let state = memory_state().await;
+    let big_body = vec![b' '; 70 * 1024];
+    let cases: Vec<(axum::http::Request<axum::body::Body>, StatusCode, &str)> = vec![
+        (
+            axum::http::Request::get("/nowhere")
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::NOT_FOUND,
+            "request/not_found",
+        ),
+        (
+            axum::http::Request::get("/web/nothing.js")
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::NOT_FOUND,
+            "request/not_found",
+        ),
+        (
+            axum::http::Request::delete("/api/games")
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "request/method",
+        ),
+        (
+            axum::http::Request::post("/api/tables")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(big_body))
+                .expect("r"),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "request/too_large",
+        ),
+        (
+            axum::http::Request::get("/api/games")
+                .header("x-filler", "f".repeat(20 * 1024))
+                .body(axum::body::Body::empty())
+                .expect("r"),
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request/headers_too_large",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let what = format!("{} {}", request.method(), request.uri());
+        let (got, body) = common::send(&state, request).await;
+        assert_eq!(got, status, "{what}: {body}");
+        assert_eq!(body["code"], code, "{what}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{what}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn actions_are_stored_in_their_own_notation() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seats": ["human", "human"]}),
+    )
+    .await;
+    let (id, t0) = (id(&table), token(&table, 0));
+    let (_, legal) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/legal"),
+        Some(&t0),
+        None,
+    )
+    .await;
+    let first = legal["legal"][0]
+        .as_str()
+        .expect("a legal action")
+        .to_string();
+    // The same action, shouted and spread out.
+    let sent = format!("  {}  ", first.to_uppercase().replace(' ', "   "));
+    assert_ne!(sent, first);
+    let (status, reply) = post_json(
+        &state,
+        &format!("/api/tables/{id}/actions"),
+        Some(&t0),
+        &json!({"action": sent, "version": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let stored = state.hub.store().actions(&id, 0).await.expect("rows");
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].action, first);
+    let (actions, _) = server_state(&state, &id).await;
+    assert_eq!(actions, vec![first]);
+}
+
+#[tokio::test]
+async fn the_lobby_pages_newest_first_and_filters() {
+    let state = memory_state().await;
+    let mut made = Vec::new();
+    for i in 0..7 {
+        let game = ["dropsite", "distopia"][i % 2];
+        let seats = vec!["human"; 2];
+        made.push(id(
+            &create(&state, json!({"game": game, "seats": seats})).await
+        ));
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    }
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .expect("list")
+            .iter()
+            .map(|t| t["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    // Everything, newest first: the last table made is first.
+    let (status, all) = call(&state, "GET", "/api/tables?limit=100", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let newest_first: Vec<String> = made.iter().rev().cloned().collect();
+    assert_eq!(ids(&all), newest_first);
+    // Pages of 3 follow each other with `before`.
+    let mut paged = Vec::new();
+    let mut uri = "/api/tables?limit=3".to_string();
+    for _ in 0..10 {
+        let (status, page) = call(&state, "GET", &uri, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let page = ids(&page);
+        assert!(page.len() <= 3);
+        let Some(last) = page.last().cloned() else {
+            break;
+        };
+        paged.extend(page);
+        uri = format!("/api/tables?limit=3&before={last}");
+    }
+    assert_eq!(paged, newest_first);
+    // By game and status.
+    let (_, distopia) = call(&state, "GET", "/api/tables?game=distopia", None, None).await;
+    let expected: Vec<String> = newest_first
+        .iter()
+        .filter(|id| {
+            made.iter()
+                .position(|m| m == *id)
+                .is_some_and(|i| i % 2 == 1)
+        })
+        .cloned()
+        .collect();
+    assert_eq!(ids(&distopia), expected);
+    let (_, finished) = call(&state, "GET", "/api/tables?status=finished", None, None).await;
+    assert_eq!(finished, json!([]));
+    // Bad pages are refused.
+    for (uri, code) in [
+        ("/api/tables?limit=101", "request/malformed"),
+        ("/api/tables?limit=0", "request/malformed"),
+        ("/api/tables?limit=ten", "request/malformed"),
+        ("/api/tables?before=nosuchtable", "request/malformed"),
+        ("/api/tables?game=chess", "game/unknown"),
+        ("/api/tables?status=lost", "request/malformed"),
+    ] {
+        let (status, error) = call(&state, "GET", uri, None, None).await;
+        assert!(status.is_client_error(), "{uri}: {status}");
+        assert_eq!(error["code"], code, "{uri}");
     }
 }

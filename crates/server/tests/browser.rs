@@ -402,6 +402,22 @@ async fn play_to_end(
 }
 
 /// Makes a table through the lobby form and returns the first seat's link.
+/// The name typed for seat 1 in the lobby.
+const MARKUP_NAME: &str = "<u>Ada</u>";
+
+/// Whether the page shows [`MARKUP_NAME`] as text in `css` and nowhere as markup.
+async fn shows_name_as_text(s: &Session, css: &str) -> Res<bool> {
+    let found = s
+        .exec(
+            "const el = document.querySelector(arguments[0]); \
+             return !!el && el.textContent.includes(arguments[1]) \
+                    && document.querySelectorAll('#root u').length === 0;",
+            json!([css, MARKUP_NAME]),
+        )
+        .await?;
+    Ok(found == json!(true))
+}
+
 async fn create_in_lobby(
     s: &Session,
     base: &str,
@@ -418,6 +434,9 @@ async fn create_in_lobby(
     }
     let seed_box = s.wait_for("#seed", 5).await?;
     s.type_into(&seed_box, &seed.to_string()).await?;
+    // A name with markup in it: every page must show it as text.
+    let name_box = s.wait_for("#seat-name-0", 5).await?;
+    s.type_into(&name_box, MARKUP_NAME).await?;
     let create = s.wait_for("#create", 5).await?;
     s.click(&create).await?;
     let link = s.wait_for("#play-seat-0", 20).await?;
@@ -462,8 +481,25 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
             .await
             .expect("lobby screenshot");
     }
+    // The seed was chosen in the lobby: the lobby's row and the table page say so.
+    s.wait_for(".table-row .seed-chosen", 20)
+        .await
+        .expect("the lobby marks a chosen seed");
+    assert!(
+        shows_name_as_text(&s, ".table-row .who")
+            .await
+            .expect("lobby"),
+        "the lobby shows the seat's name as text"
+    );
     s.goto(&link).await.expect("table");
     s.wait_for(".board > *", 20).await.expect("board drawn");
+    s.wait_for("#seed-chosen", 5)
+        .await
+        .expect("the table page marks a chosen seed");
+    assert!(
+        shows_name_as_text(&s, ".status-line").await.expect("page"),
+        "the table page shows the seat's name as text"
+    );
     let mut rng = Lcg(seed);
     let started = Instant::now();
     let clicks = play_to_end(&s, &mut rng, Duration::from_secs(150), async |turn| {
@@ -506,6 +542,10 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
     let text = text.as_str().unwrap_or_default().to_string();
     assert!(text.contains("win"), "end screen: {text}");
     assert!(text.contains("Score"), "end screen: {text}");
+    assert!(
+        shows_name_as_text(&s, ".end-screen").await.expect("end"),
+        "the end screen shows the seat's name as text: {text}"
+    );
     eprintln!(
         "{game}: {clicks} clicks in {:.1} s; end screen: {}",
         started.elapsed().as_secs_f64(),

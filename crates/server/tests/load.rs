@@ -115,7 +115,13 @@ async fn two_hundred_tables_over_websocket() {
     let dir = tempfile::tempdir().expect("tempdir");
     let database = std::env::var("LOAD_DATABASE")
         .unwrap_or_else(|_| format!("sqlite://{}", dir.path().join("load.sqlite").display()));
-    let state = AppState::open(&database).await.expect("state");
+    // A load run: the per-address and per-token rates off, as `serve --no-rate-limits`.
+    let limits = server::Limits {
+        rate_limits: false,
+        ..server::Limits::default()
+    };
+    let store = server::store::open(&database).await.expect("store");
+    let state = AppState::with_limits(store, limits).await.expect("state");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");

@@ -3,13 +3,12 @@
 
 mod common;
 
-use common::{check_view, expected_views};
+use common::{check_view, expected_views, spawn};
 use engine::GameRecord;
 use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use server::AppState;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::time::{timeout, Instant};
@@ -17,17 +16,6 @@ use tokio_tungstenite::tungstenite::Message;
 
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-pub async fn spawn(state: AppState) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move {
-        let _ = server::run(listener, state).await;
-    });
-    addr
-}
 
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
     let url = match token {
@@ -273,7 +261,7 @@ async fn play(addr: SocketAddr, game: &str, options: Value, seats: Value, seed: 
 async fn whole_games_over_http_and_websocket() {
     let dir = tempfile::tempdir().expect("tempdir");
     let url = format!("sqlite://{}", dir.path().join("socket.sqlite").display());
-    let state = AppState::open(&url).await.expect("state");
+    let state = common::open_unlimited(&url).await;
     let addr = spawn(state).await;
     let games = async {
         tokio::join!(
@@ -339,4 +327,63 @@ async fn a_bad_token_gets_no_socket() {
         .expect("send");
     let reply = next_json(&mut ws).await.expect("reply");
     assert_eq!(reply["code"], "request/malformed");
+}
+
+#[tokio::test]
+async fn unknown_fields_and_binary_frames_are_malformed() {
+    let state = common::memory_state().await;
+    let addr = spawn(state).await;
+    let table: Value = reqwest::Client::new()
+        .post(format!("http://{addr}/api/tables"))
+        .json(&json!({"game": "distopia", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("JSON");
+    let id = table["id"].as_str().expect("id");
+    let mut ws = connect(addr, id, None).await;
+    let to_act = next_json(&mut ws).await.expect("view")["to_act"]
+        .as_u64()
+        .expect("someone acts");
+    let token = table["seats"][to_act as usize]["token"]
+        .as_str()
+        .expect("token");
+    let mut ws = connect(addr, id, Some(token)).await;
+    let first = next_json(&mut ws).await.expect("view");
+    let legal = first["legal"][0]
+        .as_str()
+        .expect("a legal action")
+        .to_string();
+    for message in [
+        Message::Text(
+            json!({"type": "action", "action": legal, "version": 0, "extra": 1})
+                .to_string()
+                .into(),
+        ),
+        Message::Text(json!({"type": "sync", "since": 3}).to_string().into()),
+        Message::Text("[1, 2]".into()),
+        Message::Binary(
+            json!({"type": "action", "action": legal, "version": 0})
+                .to_string()
+                .into_bytes()
+                .into(),
+        ),
+    ] {
+        ws.send(message.clone()).await.expect("send");
+        let reply = next_json(&mut ws).await.expect("reply");
+        assert_eq!(reply["type"], "error", "{message:?}");
+        assert_eq!(reply["code"], "request/malformed", "{message:?}");
+    }
+    // None of them played: the plain message does.
+    ws.send(Message::Text(
+        json!({"type": "action", "action": legal, "version": 0})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .expect("send");
+    let reply = next_json(&mut ws).await.expect("reply");
+    assert_eq!(reply, json!({"type": "ack", "version": 1}));
 }

@@ -3,6 +3,7 @@
 mod common;
 
 use server::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,14 +17,18 @@ fn game_row(id: &str, created: i64) -> GameRow {
             SeatRow {
                 player: "human".into(),
                 token_sha256: Some("ab".repeat(32)),
+                name: Some("Ada <b>".into()),
             },
             SeatRow {
                 player: "random".into(),
                 token_sha256: None,
+                name: None,
             },
         ],
         created,
         status: Status::Open,
+        seed_chosen: false,
+        bot_secret: "cd".repeat(32),
     }
 }
 
@@ -145,6 +150,9 @@ async fn sqlite_store_conforms() {
 
 #[tokio::test]
 async fn postgres_store_conforms() {
+    if !common::pg_up().await {
+        return;
+    }
     let schema = common::unique_schema("store");
     let store = Arc::new(common::pg_store(&schema).await);
     conformance(store.clone()).await;
@@ -155,6 +163,9 @@ async fn postgres_store_conforms() {
 
 #[tokio::test]
 async fn postgres_tells_other_servers_of_new_actions() {
+    if !common::pg_up().await {
+        return;
+    }
     let schema = common::unique_schema("notify");
     let writer = common::pg_store(&schema).await;
     let reader = common::pg_store(&schema).await;
@@ -183,5 +194,83 @@ async fn postgres_tells_other_servers_of_new_actions() {
             .is_err(),
         "no notice for a refused append"
     );
+    common::drop_schema(&schema).await;
+}
+
+/// A database as the first release left it: only the first migration, one table with
+/// one action. The newer migrations must take it over, its table marked `seed_chosen`
+/// (its seed was published) and its bots seeded as before (no secret).
+const OLD_ROWS: [&str; 2] = [
+    "INSERT INTO games (id, game, config, seed, seats, created, status) VALUES \
+     ('old1', 'distopia', '{}', 42, '[{\"player\":\"human\",\"token_sha256\":\"ab\"},{\"player\":\"random\"}]', 5, 'open')",
+    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES ('old1', 0, 0, 'x', 6)",
+];
+
+async fn first_migration() -> (tempfile::TempDir, sqlx::migrate::Migrator) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/0001_tables.sql");
+    std::fs::copy(first, dir.path().join("0001_tables.sql")).expect("copy");
+    let migrator = sqlx::migrate::Migrator::new(dir.path())
+        .await
+        .expect("migrator");
+    (dir, migrator)
+}
+
+async fn check_old_table(store: Arc<dyn Store>) {
+    let row = store.game("old1").await.expect("read").expect("old row");
+    assert!(row.seed_chosen, "a table from before secrets was published");
+    assert!(row.bot_secret.is_empty());
+    assert_eq!(row.seed, 42);
+    assert_eq!(store.actions("old1", 0).await.expect("read").len(), 1);
+}
+
+#[tokio::test]
+async fn sqlite_tables_stored_before_the_secrets_still_load() {
+    let (_migrations, migrator) = first_migration().await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let url = format!("sqlite://{}", dir.path().join("old.sqlite").display());
+    {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
+            .expect("url")
+            .create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.expect("pool");
+        migrator.run(&pool).await.expect("old schema");
+        for sql in OLD_ROWS {
+            sqlx::query(sql).execute(&pool).await.expect("old rows");
+        }
+        pool.close().await;
+    }
+    let store = server::SqliteStore::connect(&url).await.expect("migrates");
+    check_old_table(Arc::new(store)).await;
+}
+
+#[tokio::test]
+async fn postgres_tables_stored_before_the_secrets_still_load() {
+    if !common::pg_up().await {
+        return;
+    }
+    let (_migrations, migrator) = first_migration().await;
+    let schema = common::unique_schema("old");
+    {
+        let options = sqlx::postgres::PgConnectOptions::from_str(&common::pg_url()).expect("url");
+        let pool = sqlx::PgPool::connect_with(options.clone())
+            .await
+            .expect("pool");
+        sqlx::query(&format!("CREATE SCHEMA {schema}"))
+            .execute(&pool)
+            .await
+            .expect("schema");
+        pool.close().await;
+        let pool = sqlx::PgPool::connect_with(options.options([("search_path", schema.as_str())]))
+            .await
+            .expect("pool");
+        migrator.run(&pool).await.expect("old schema");
+        for sql in OLD_ROWS {
+            sqlx::query(sql).execute(&pool).await.expect("old rows");
+        }
+        pool.close().await;
+    }
+    let store = common::pg_store(&schema).await;
+    check_old_table(Arc::new(store)).await;
     common::drop_schema(&schema).await;
 }

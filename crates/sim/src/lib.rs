@@ -2,14 +2,23 @@
 //!
 //! Game `i` of a batch is seeded with `derive_seed(seed, i)` and its bots with seeds
 //! derived from that, and results are reduced in game order, so a batch gives identical
-//! results whatever the thread count.
+//! results whatever the thread count. A study can be split into shards (`Shard`): shard
+//! K of N plays its own range of game indices, and [`merge`] puts the shards' results
+//! back in game order, so the merged summary is the one a single machine computes.
 
+pub mod html;
+mod play;
 mod stats;
+mod study;
+pub mod tournament;
+pub mod tune;
 
-pub use stats::{wilson, Summary};
+pub use play::{play_game, GameResult, MakeBot};
+pub use stats::{reward, two_proportion, wilson, Comparison, FirstPlayer, HoldingRate, Summary};
+pub use study::{merge, MergeError, Part, Shard, ShardFile};
 
-use bots::{make_bot, BotError, BotSpec, Observer};
-use engine::{derive_seed, Game};
+use bots::{make_bot, BotError, BotSpec};
+use engine::Game;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
@@ -24,6 +33,8 @@ pub struct SimOptions {
     pub threads: Option<usize>,
     /// Who plays each seat; must name one bot per seat.
     pub seats: Vec<BotSpec>,
+    /// Play only this shard of the `games` games.
+    pub shard: Option<Shard>,
 }
 
 /// A batch that cannot run.
@@ -43,60 +54,6 @@ pub enum SimError {
     },
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
-}
-
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameResult {
-    pub seed: u64,
-    pub scores: Vec<i64>,
-    pub places: Vec<u8>,
-    pub rounds: u32,
-    pub moves: u32,
-}
-
-/// Plays game `index` of a batch to its end.
-///
-/// # Errors
-/// A bot that finds no action, or a refused action (both are bugs worth reporting with
-/// the seed).
-pub fn play_one<G: Game>(
-    config: &G::Config,
-    seats: &[BotSpec],
-    seed: u64,
-    index: u64,
-) -> Result<GameResult, SimError> {
-    let game_seed = derive_seed(seed, index);
-    let broken = |message: String| SimError::Broken {
-        index,
-        seed: game_seed,
-        message,
-    };
-    let mut game = G::new(config, game_seed)?;
-    let mut bots = seats
-        .iter()
-        .enumerate()
-        .map(|(s, spec)| make_bot::<G>(spec, derive_seed(game_seed, s as u64 + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut moves = 0u32;
-    while let Some(observer) = Observer::new(&game) {
-        let seat = observer.seat();
-        let action = bots[seat]
-            .choose(&observer)
-            .ok_or_else(|| broken(format!("seat {seat} found no action")))?;
-        game.apply(action).map_err(|e| broken(e.to_string()))?;
-        moves += 1;
-    }
-    let outcome = game
-        .outcome()
-        .ok_or_else(|| broken("the game ended without an outcome".into()))?;
-    Ok(GameResult {
-        seed: game_seed,
-        scores: outcome.scores,
-        places: outcome.places,
-        rounds: game.rounds(),
-        moves,
-    })
 }
 
 /// Runs a batch; `on_game` is called after each game (for a progress bar).
@@ -127,11 +84,16 @@ pub fn run<G: Game>(
         .build()
         .map_err(|e| SimError::Threads(threads, e.to_string()))?;
     let start = Instant::now();
+    let range = options
+        .shard
+        .map_or(0..options.games, |s| s.range(options.games));
+    let played = range.end - range.start;
     let results: Result<Vec<GameResult>, SimError> = pool.install(|| {
-        (0..options.games)
+        range
             .into_par_iter()
             .map(|i| {
-                let r = play_one::<G>(config, &options.seats, options.seed, i);
+                let make = |seat: usize, seed: u64| make_bot::<G>(&options.seats[seat], seed);
+                let r = play_game::<G>(config, options.seed, i, &make);
                 on_game();
                 r
             })
@@ -139,31 +101,56 @@ pub fn run<G: Game>(
     });
     let results = results?;
     let elapsed = start.elapsed().as_secs_f64();
-    let summary = Summary::of(
-        &results,
-        options.seats.iter().map(ToString::to_string).collect(),
-    );
-    Ok(Report {
+    let part = Part {
         game: G::NAME.to_string(),
         config: serde_json::to_value(config).unwrap_or_default(),
         seed: options.seed,
-        summary,
-        timing: Timing {
-            threads,
-            seconds: elapsed,
-            games_per_second: options.games as f64 / elapsed.max(1e-9),
-        },
-    })
+        games: options.games,
+        seats: options.seats.iter().map(ToString::to_string).collect(),
+        results,
+    };
+    let mut report = Report::of(&part);
+    report.shard = options.shard;
+    report.timing = Some(Timing {
+        threads,
+        seconds: elapsed,
+        games_per_second: played as f64 / elapsed.max(1e-9),
+    });
+    report.part = part;
+    Ok(report)
 }
 
-/// A batch's results. `summary` depends only on the inputs; `timing` on the machine.
+/// A batch's results. `summary` depends only on the inputs; `timing` on the machine (a
+/// merged study has none).
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub game: String,
     pub config: serde_json::Value,
     pub seed: u64,
+    /// The shard this batch played, if it played one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
     pub summary: Summary,
-    pub timing: Timing,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
+    /// The inputs and every game's result (in shard files, not in the report).
+    #[serde(skip)]
+    pub part: Part,
+}
+
+impl Report {
+    /// The report of a study's results (without timing).
+    pub fn of(part: &Part) -> Report {
+        Report {
+            game: part.game.clone(),
+            config: part.config.clone(),
+            seed: part.seed,
+            shard: None,
+            summary: Summary::of(&part.results, part.seats.clone()),
+            timing: None,
+            part: part.header(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -180,11 +167,17 @@ impl std::fmt::Display for Report {
             "{} · {} games · seed {} · options {}",
             self.game, self.summary.games, self.seed, self.config
         )?;
+        if let Some(shard) = self.shard {
+            writeln!(f, "shard {shard} of a {}-game study", self.part.games)?;
+        }
         write!(f, "{}", self.summary)?;
-        write!(
-            f,
-            "{:.1} s on {} threads: {:.0} games/s",
-            self.timing.seconds, self.timing.threads, self.timing.games_per_second
-        )
+        match &self.timing {
+            Some(t) => write!(
+                f,
+                "{:.1} s on {} threads: {:.0} games/s",
+                t.seconds, t.threads, t.games_per_second
+            ),
+            None => Ok(()),
+        }
     }
 }

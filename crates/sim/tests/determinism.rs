@@ -14,6 +14,7 @@ fn the_same_seed_gives_the_same_summary_whatever_the_thread_count() {
         seed: 11,
         threads: Some(threads),
         seats: vec![BotSpec::Random; 3],
+        shard: None,
     };
     let one = run::<DropSite>(&config, &options(1), &|| {}).expect("runs");
     let two = run::<DropSite>(&config, &options(2), &|| {}).expect("runs");
@@ -33,6 +34,7 @@ fn a_seat_list_of_the_wrong_length_is_refused() {
         seed: 1,
         threads: Some(1),
         seats: vec![BotSpec::Random; 3],
+        shard: None,
     };
     let err =
         run::<DropSite>(&Config::default(), &options, &|| {}).expect_err("2 players, 3 seats");
@@ -49,4 +51,43 @@ fn the_wilson_interval_brackets_the_rate() {
         (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
         "{lo} {hi}"
     );
+    assert_eq!(sim::wilson(0.0, 0.0), (0.0, 1.0), "no games: anything goes");
+}
+
+#[test]
+fn win_rates_by_holding_cover_every_seat_of_every_game() {
+    let options = SimOptions {
+        games: 40,
+        seed: 3,
+        threads: Some(2),
+        seats: vec![BotSpec::Random; 2],
+        shard: None,
+    };
+    let report =
+        run::<distopia::Distopia>(&distopia::Config::default(), &options, &|| {}).expect("runs");
+    let characters: Vec<_> = report
+        .summary
+        .holdings
+        .iter()
+        .filter(|h| h.aspect == "character")
+        .collect();
+    let names: Vec<&str> = characters.iter().map(|h| h.value.as_str()).collect();
+    assert_eq!(names, ["Collector", "Teacher"]);
+    assert_eq!(characters.iter().map(|h| h.seats).sum::<u64>(), 80);
+    let wins: f64 = characters.iter().map(|h| h.wins).sum();
+    assert!((wins - 40.0).abs() < 1e-9, "{wins}");
+    let config = Config {
+        target: 30,
+        ..Config::default()
+    };
+    let report = run::<DropSite>(&config, &options, &|| {}).expect("runs");
+    let bins: Vec<_> = report
+        .summary
+        .holdings
+        .iter()
+        .filter(|h| h.aspect == "first hand points")
+        .collect();
+    assert!((3..=5).contains(&bins.len()), "{bins:?}");
+    assert!(bins.iter().all(|h| h.value.starts_with('Q')), "{bins:?}");
+    assert_eq!(bins.iter().map(|h| h.seats).sum::<u64>(), 80);
 }

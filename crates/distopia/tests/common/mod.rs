@@ -1,6 +1,8 @@
 //! Helpers shared by the rule tests: cards by name, positions, actions by text.
 #![allow(dead_code)]
-use distopia::{Card, Distopia, Setup};
+use distopia::{
+    Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState, Setup,
+};
 use engine::Game;
 
 /// The contraband card with this name.
@@ -76,4 +78,46 @@ pub fn put_won(s: &mut Setup, seat: usize, pile: Vec<Card>) {
 pub fn put_deck(s: &mut Setup, top: Vec<Card>) {
     take_out(s, &top);
     s.deck_top = top;
+}
+
+/// The position with `card` as the only advanced card.
+pub fn with_collaborator(mut s: Setup, card: Collaborator) -> Setup {
+    s.config = Config {
+        advanced: true,
+        collaborator: Some(card.key().into()),
+        mission: Some("none".into()),
+        ..Config::default()
+    };
+    s.collaborator = Some(CollaboratorState { card, holder: None });
+    s
+}
+
+/// The position with `card` as the only advanced card.
+pub fn with_mission(mut s: Setup, card: Mission) -> Setup {
+    s.config = Config {
+        advanced: true,
+        collaborator: Some("none".into()),
+        mission: Some(card.key().into()),
+        ..Config::default()
+    };
+    s.mission = Some(MissionState {
+        card,
+        claimed_by: None,
+    });
+    s
+}
+
+/// A quiet table: seat 0 holds kite + yo-yo in B, one card in each other district.
+pub fn quiet() -> Setup {
+    let mut s = Setup::empty();
+    s.districts[0] = cards(&["atlas"]);
+    s.districts[1] = cards(&["kite", "yo-yo"]);
+    s.districts[2] = cards(&["notebook"]);
+    s.districts[3] = cards(&["candles"]);
+    s.districts[4] = cards(&["guitar"]);
+    s.districts[5] = cards(&["comic book"]);
+    s.districts[6] = cards(&["blanket"]);
+    s.districts[7] = cards(&["calculator"]);
+    s.deck_top = cards(&["box of chalk"]);
+    s
 }

@@ -166,6 +166,9 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return Err(why!("the game is over"));
         };
+        if action == Action::Trade && seat != self.current as usize {
+            return Err(why!("you may offer a trade only in your own turn"));
+        }
         let top = self.stack.last();
         match (top, action) {
             (Some(Step::ChooseUp(_)), Action::KeepUp(r))
@@ -180,7 +183,7 @@ impl Euphoria {
             (Some(Step::Doubles), Action::Place { value, space }) => {
                 self.check_place(seat, value, space, true)
             }
-            (Some(Step::Doubles), Action::End) => Ok(()),
+            (Some(Step::Doubles | Step::Finish), Action::End) => Ok(()),
             (None, Action::Retrieve { value, space }) => self.check_retrieve(0, value, space),
             (Some(Step::Retrieve { dice }), Action::Retrieve { value, space }) => {
                 self.check_retrieve(*dice, value, space)
@@ -277,7 +280,7 @@ impl Euphoria {
                     Err(why!("recruit {r} is not one of the two you drew"))
                 }
             }
-            (None | Some(Step::Doubles), Action::Trade) => self.check_trade(),
+            (None | Some(Step::Doubles | Step::Finish), Action::Trade) => self.check_trade(),
             (Some(Step::TradePartner), Action::Offer(to)) => self.check_offer(to),
             (Some(Step::TradePartner), Action::Cancel) => Ok(()),
             (Some(Step::TradeBuild(o)), a @ (Action::Give(_) | Action::Ask(_))) => {
@@ -552,6 +555,7 @@ impl Euphoria {
                 candidates.push(Action::End);
                 candidates.push(Action::Trade);
             }
+            Some(Step::Finish) => candidates.extend([Action::End, Action::Trade]),
             Some(Step::ChooseUp(_)) => {
                 for &r in &self.players[seat].dealt {
                     candidates.push(Action::KeepUp(r));
@@ -695,9 +699,10 @@ pub fn describe(top: Option<&Step>) -> String {
         Some(Step::StarChoice(_)) => {
             "choose where your star goes (`star terr` / `star mXX`)".into()
         }
-        Some(Step::Doubles) => "place another doubled die, or `end`".into(),
+        Some(Step::Doubles) => "place another doubled die, `trade`, or `end` the turn".into(),
+        Some(Step::Finish) => "your placements are over: `trade`, or `end` the turn".into(),
         Some(Step::Retrieve { .. }) => {
-            "pick more dice (`ret V@SPACE`) or pay (`fin food|bliss|free`)".into()
+            "pick more dice (`ret V@SPACE`) or retrieve them: `fin food` or `fin bliss` pays 1 of it for morale +2, `fin free` pays nothing and costs 1 morale (2 under the Cafeteria penalty)".into()
         }
         Some(Step::DilemmaPay { .. }) => {
             "pay for the dilemma with artifact cards (`pay KIND`)".into()
@@ -707,22 +712,27 @@ pub fn describe(top: Option<&Step>) -> String {
         }
         Some(Step::DilemmaKeep(_)) => "keep one of the drawn recruits (`keep N`)".into(),
         Some(Step::Discard(s)) => {
-            format!("seat {s} discards down to their morale (`discard KIND`)")
+            format!("P{} discards down to their morale (`discard KIND`)", s + 1)
         }
         Some(Step::Lose { seat, n }) => {
-            format!("seat {seat} loses {n} commodity/resource (`lose GOOD`)")
+            format!(
+                "P{} loses {n} commodity or resource to a roll penalty (`lose GOOD`)",
+                seat + 1
+            )
         }
-        Some(Step::TradePartner) => "choose whom to trade with (`offer SEAT`) or `cancel`".into(),
+        Some(Step::TradePartner) => "choose whom to trade with (`offer pN` for seat N) or `cancel`".into(),
         Some(Step::TradeBuild(_)) => {
             "build the offer (`give G`, `ask G`, `propose`, `cancel`)".into()
         }
         Some(Step::TradeAnswer(o)) => format!(
-            "seat {} answers the offer (`accept` / `decline`)",
-            o.partner
+            "P{} answers the offer (`accept` / `decline`)",
+            o.partner + 1
         ),
         Some(Step::Ask { seat, id, .. }) => format!(
-            "seat {seat} may use {} (`{}` or `decline`)",
+            "P{} may use {}: {} (`{}` or `decline`)",
+            seat + 1,
             crate::cards::recruit(*id).name,
+            crate::cards::RECRUIT_TEXTS[*id as usize - 1].0,
             match *id {
                 AMANDA | YORDY => "set V".to_string(),
                 ESME => "discard KIND".to_string(),
@@ -730,10 +740,13 @@ pub fn describe(top: Option<&Step>) -> String {
             }
         ),
         Some(Step::Choose { seat, .. }) => {
-            format!("seat {seat} chooses a recruit's reward (`choose ...`)")
+            format!("P{} chooses a recruit's reward (`choose ...`)", seat + 1)
         }
         Some(Step::Shed { seat, n, .. }) => {
-            format!("seat {seat} discards {n} artifact card(s) (`discard KIND`)")
+            format!(
+                "P{} discards {n} artifact card(s) (`discard KIND`)",
+                seat + 1
+            )
         }
         Some(_) => "the game is resolving".into(),
     }

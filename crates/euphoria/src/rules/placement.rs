@@ -485,10 +485,9 @@ impl Euphoria {
                 })
                 .collect();
             self.push_seq(rays);
-            self.stack.push(Step::MarketStars {
-                market: m as u8,
-                seats,
-            });
+            // The builders' stars go on the tile before their dice come back: a builder
+            // has a star there when the roll penalty of that very tile is looked up.
+            self.market_stars_for(m, seats);
             let mut losses = Vec::new();
             for s in self.order_from_current() {
                 let mut mask = 0u8;
@@ -526,6 +525,8 @@ impl Euphoria {
         });
         if more && !self.penalized(seat, Penalty::NoDoubles) {
             self.stack.push(Step::Doubles);
+        } else if self.may_trade_after_placing() {
+            self.stack.push(Step::Finish);
         } else {
             self.end_turn();
         }

@@ -1,7 +1,7 @@
 //! Setup (spec 5.1) and turn changes.
 
 use crate::cards::{Good, ARTIFACT_COPIES, DICE, MARKETS, RECRUITS, STARS, TILES};
-use crate::config::{EuphoriaConfig, StartingRecruitDiscards};
+use crate::config::{Config, StartingRecruitDiscards};
 use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Step, Turn};
 use engine::{rng_from_seed, ConfigError};
 use rand::seq::SliceRandom;
@@ -12,7 +12,7 @@ impl Euphoria {
     ///
     /// # Errors
     /// Every problem with the config.
-    pub fn setup(config: &EuphoriaConfig, seed: u64) -> Result<Euphoria, ConfigError> {
+    pub fn setup(config: &Config, seed: u64) -> Result<Euphoria, ConfigError> {
         config.check()?;
         let n = config.players;
         let mut rng = rng_from_seed(seed);

@@ -1,30 +1,44 @@
 //! Trading during your turn (spec 1.9, 5.10): an offer to one player, built item by
-//! item, which that player accepts or declines.
+//! item, which that player accepts or declines. Under the rulebook ([`Trading::Rulebook`])
+//! offers may be made before, between and after the turn's placements, of any goods in
+//! any amounts, as many as `offers_per_turn` allows; the rule before issue 16
+//! ([`Trading::OneOfferBeforePlacing`]) stays for the games made with it.
 
 use crate::action::Action;
 use crate::cards::Good;
+use crate::config::Trading;
 use crate::rules::Why;
-use crate::state::{Euphoria, Offer, Step, OFFERS_PER_TURN, OFFER_ITEMS};
+use crate::state::{Euphoria, Offer, Step};
+
+/// Most items in one offer under [`Trading::OneOfferBeforePlacing`].
+pub const OLD_OFFER_ITEMS: u32 = 4;
 
 impl Euphoria {
     /// Why the current player may not start trading now.
     pub fn check_trade<W: Why>(&self) -> Result<(), W> {
-        if self.turn.offers >= OFFERS_PER_TURN {
-            return Err(why!("at most {OFFERS_PER_TURN} offer per turn"));
+        let bound = match self.config.trading {
+            Trading::Rulebook => self.config.offers_per_turn,
+            Trading::OneOfferBeforePlacing => Some(1),
+        };
+        match bound {
+            Some(b) if u32::from(self.turn.offers) >= b => Err(why!(
+                "at most {b} offer{} per turn in this game",
+                if b == 1 { "" } else { "s" }
+            )),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// Starts trading: a partner is chosen next.
     pub fn open_trade(&mut self) {
-        self.turn.offers += 1;
+        self.turn.offers = self.turn.offers.saturating_add(1);
         self.stack.push(Step::TradePartner);
     }
 
     /// Why the current player may not open an offer to `to`.
     pub fn check_offer<W: Why>(&self, to: u8) -> Result<(), W> {
         if to as usize >= self.n() {
-            return Err(why!("there is no seat {to}"));
+            return Err(why!("there is no seat {}", to as usize + 1));
         }
         if to == self.current {
             return Err(why!("you cannot trade with yourself"));
@@ -44,18 +58,28 @@ impl Euphoria {
 
     /// Why `item` (give or ask) may not be added to `offer`.
     pub fn check_offer_item<W: Why>(&self, offer: &Offer, item: Action) -> Result<(), W> {
-        if offer.items() >= OFFER_ITEMS {
-            return Err(why!("an offer holds at most {OFFER_ITEMS} items"));
+        if self.config.trading == Trading::OneOfferBeforePlacing && offer.items() >= OLD_OFFER_ITEMS
+        {
+            return Err(why!("an offer holds at most {OLD_OFFER_ITEMS} items"));
         }
         let me = &self.players[self.current as usize];
         let them = &self.players[offer.partner as usize];
         match item {
+            Action::Give(g) | Action::Ask(g)
+                if offer.give[g.index()] == u8::MAX || offer.ask[g.index()] == u8::MAX =>
+            {
+                Err(why!("an offer holds at most {} of a good", u8::MAX))
+            }
             Action::Give(g) => {
                 if offer.ask[g.index()] > 0 {
                     return Err(why!("you already ask for {g}"));
                 }
                 if me.count(g) <= offer.give[g.index()] as u32 {
-                    return Err(why!("you do not have another {g} to give"));
+                    return Err(if offer.give[g.index()] == 0 {
+                        why!("you have no {g} to give")
+                    } else {
+                        why!("you do not have another {g} to give")
+                    });
                 }
                 Ok(())
             }
@@ -70,10 +94,21 @@ impl Euphoria {
                         .map(|k| offer.ask[k.index()] as u32)
                         .sum();
                     if them.hand_size() <= asked {
-                        return Err(why!("they do not hold that many artifact cards"));
+                        return Err(why!(
+                            "they (P{}) do not hold that many artifact cards",
+                            offer.partner as usize + 1
+                        ));
                     }
                 } else if them.count(g) <= offer.ask[g.index()] as u32 {
-                    return Err(why!("they do not have another {g}"));
+                    return Err(why!(
+                        "they (P{}) do not have {} {g}",
+                        offer.partner as usize + 1,
+                        if offer.ask[g.index()] == 0 {
+                            "any"
+                        } else {
+                            "another"
+                        }
+                    ));
                 }
                 Ok(())
             }
@@ -118,5 +153,14 @@ impl Euphoria {
             self.players[them].remove(g, ask);
             self.players[me].add(g, ask);
         }
+    }
+}
+
+impl Euphoria {
+    /// Whether the turn owner stops after the last placement to trade or `end` the turn
+    /// (the rulebook's trading, while an offer is still allowed).
+    pub fn may_trade_after_placing(&self) -> bool {
+        self.config.trading == Trading::Rulebook
+            && self.check_trade::<crate::rules::Refused>().is_ok()
     }
 }

@@ -1,19 +1,52 @@
 //! Helpers shared by the server's tests.
 #![allow(dead_code)]
 
+pub mod skip;
+
+use async_trait::async_trait;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use engine::{DynState, GameRecord, Viewer};
 use http_body_util::BodyExt;
 use serde_json::Value;
+use server::store::{ActionRow, GameRow, Notice, Page, Status, Store, StoreError};
 use server::{app, AppState, PgStore, SqliteStore};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use tokio::sync::mpsc;
 use tower::ServiceExt;
 
 /// The PostgreSQL the tests use (`TABLETOP_TEST_PG` overrides).
 pub fn pg_url() -> String {
     std::env::var("TABLETOP_TEST_PG")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+/// Whether the test PostgreSQL answers. When it does not, a test that needs it skips
+/// with a loud message, or fails when `CI` is set (as the browser tests do without
+/// Chromium). Usage: `if !common::pg_up().await { return; }`.
+pub async fn pg_up() -> bool {
+    use sqlx::Connection;
+    let url = pg_url();
+    let tried = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        sqlx::PgConnection::connect(&url),
+    )
+    .await;
+    let problem = match tried {
+        Ok(Ok(connection)) => {
+            let _ = connection.close().await;
+            return true;
+        }
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => "no answer within 5 s".to_string(),
+    };
+    let msg = format!(
+        "PostgreSQL at {url} does not answer ({problem}); start it, or set \
+         TABLETOP_TEST_PG to a database that does"
+    );
+    skip::skip_unless_ci("A POSTGRESQL TEST", &msg);
+    false
 }
 
 /// A schema name of its own for one test run.
@@ -42,12 +75,43 @@ pub async fn pg_store(schema: &str) -> PgStore {
         .expect("PostgreSQL at TABLETOP_TEST_PG or 127.0.0.1:5432 (see docs/http-api.md)")
 }
 
-/// An app on an in-memory SQLite database.
+/// Serves `state` on a fresh port of 127.0.0.1 until the test process ends.
+pub async fn spawn(state: AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let _ = server::run(listener, state).await;
+    });
+    addr
+}
+
+/// The default limits without the per-address and per-token rates: test clients play
+/// faster than people (tests/limits.rs tests the rates).
+pub fn unlimited() -> server::Limits {
+    server::Limits {
+        rate_limits: false,
+        ..server::Limits::default()
+    }
+}
+
+/// An app on the database `url` names, with [`unlimited`] rates.
+pub async fn open_unlimited(url: &str) -> AppState {
+    let store = server::store::open(url).await.expect("store");
+    AppState::with_limits(store, unlimited())
+        .await
+        .expect("state")
+}
+
+/// An app on an in-memory SQLite database, with [`unlimited`] rates.
 pub async fn memory_state() -> AppState {
     let store = SqliteStore::connect("sqlite::memory:")
         .await
         .expect("in-memory sqlite");
-    AppState::new(Arc::new(store)).await.expect("state")
+    AppState::with_limits(Arc::new(store), unlimited())
+        .await
+        .expect("state")
 }
 
 /// One call through the router, without a socket: status and JSON body.
@@ -68,6 +132,13 @@ pub async fn call(
     let request = request
         .body(body.map(Body::from).unwrap_or_else(Body::empty))
         .expect("request");
+    send(state, request).await
+}
+
+/// One request through the router, without a socket: status and JSON body (every answer,
+/// errors included, must be JSON).
+pub async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let response = app(state.clone())
         .oneshot(request)
         .await
@@ -144,5 +215,68 @@ pub fn check_view(views: &[Vec<Value>], viewer: Option<usize>, version: u64, got
         if Some(other) != viewer && at[other] != at[index] {
             assert_ne!(got, &at[other], "viewer {viewer:?} got seat {other}'s view");
         }
+    }
+}
+
+/// A store whose appends fail while `failing` is set, and that counts the reads of
+/// action logs (each one a replay or a catch-up).
+pub struct Flaky {
+    pub inner: SqliteStore,
+    pub failing: AtomicBool,
+    pub refused: AtomicUsize,
+    pub reads: AtomicUsize,
+}
+
+impl Flaky {
+    /// Over an in-memory SQLite database, not failing.
+    pub async fn memory() -> Flaky {
+        Flaky {
+            inner: SqliteStore::connect("sqlite::memory:")
+                .await
+                .expect("sqlite"),
+            failing: AtomicBool::new(false),
+            refused: AtomicUsize::new(0),
+            reads: AtomicUsize::new(0),
+        }
+    }
+}
+
+#[async_trait]
+impl Store for Flaky {
+    async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
+        self.inner.create(game).await
+    }
+    async fn append(
+        &self,
+        game: &str,
+        seq: u64,
+        seat: usize,
+        action: &str,
+        status: Status,
+    ) -> Result<(), StoreError> {
+        if self.failing.load(Ordering::SeqCst) {
+            self.refused.fetch_add(1, Ordering::SeqCst);
+            return Err(StoreError::WriterGone);
+        }
+        self.inner.append(game, seq, seat, action, status).await
+    }
+    async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        self.inner.game(id).await
+    }
+    async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError> {
+        self.reads.fetch_add(1, Ordering::SeqCst);
+        self.inner.actions(game, from_seq).await
+    }
+    async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.list(statuses, limit).await
+    }
+    async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.page(page).await
+    }
+    async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+        self.inner.abandon(game, seq).await
+    }
+    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        self.inner.subscribe().await
     }
 }

@@ -7,14 +7,19 @@
 //! at an odd table each bot has the extra seat half the time. Over every `2n` games each
 //! bot sits at each seat equally often, so the seat advantage cancels.
 //!
+//! Games are played by [`crate::play_game`], the loop `sim` uses, so a game that breaks
+//! down (a bot with no action, a refused action) stops the tournament with its seed: it is
+//! reported, never scored.
+//!
 //! A game scores, for bot A, the sum of [`engine::Outcome::reward`] over A's seats (1 for
 //! a win, a share of a tied win, 0 otherwise); A's win rate is the mean score. Game `i`
 //! of the tournament (pairs in order, then games) is seeded from
 //! `derive_seed(seed, i)` and its seats' bots from that game's seed, so the results do
 //! not depend on the thread count.
 
-use crate::{make_bot, Bot, BotError, BotSpec, Observer};
-use engine::{derive_seed, ConfigError, Game};
+use crate::{play_game, wilson, GameResult, SimError};
+use bots::{make_bot, Bot, BotError, BotSpec};
+use engine::{Game, Outcome};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -67,17 +72,26 @@ impl TournamentOptions {
     }
 }
 
-/// Why a tournament cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a tournament cannot be played, or stopped.
+#[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     #[error("a tournament needs at least two bots")]
     TooFewBots,
+    /// A bad bot or config, a thread pool that cannot start, or a game that broke down.
     #[error(transparent)]
-    Bot(#[from] BotError),
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error("cannot start the thread pool: {0}")]
-    Threads(String),
+    Sim(#[from] SimError),
+}
+
+impl From<BotError> for TournamentError {
+    fn from(e: BotError) -> Self {
+        TournamentError::Sim(e.into())
+    }
+}
+
+impl From<engine::ConfigError> for TournamentError {
+    fn from(e: engine::ConfigError) -> Self {
+        TournamentError::Sim(e.into())
+    }
 }
 
 /// One pair's results, from bot `a`'s side.
@@ -125,23 +139,11 @@ pub fn seating(seats: usize, k: u64) -> Vec<bool> {
     (0..n).map(|s| ((s + k) % n) % 2 == flip).collect()
 }
 
-/// The 95% Wilson score interval for `p` observed over `n` trials.
-pub fn wilson(p: f64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let z2n = z * z / n;
-    let centre = (p + z2n / 2.0) / (1.0 + z2n);
-    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 /// Plays the tournament, calling `on_game` after every game (for progress bars).
 ///
 /// # Panics
-/// When [`try_run`] fails: fewer than two bots, a `human` seat, a bad config.
+/// When [`try_run`] fails: fewer than two bots, a `human` seat, a bad config, a game
+/// that broke down.
 pub fn run<G: Game>(
     config: &G::Config,
     opts: &TournamentOptions,
@@ -156,8 +158,8 @@ pub fn run<G: Game>(
 /// [`run`], reporting problems instead of panicking.
 ///
 /// # Errors
-/// Fewer than two bots, a spec that is not a bot, a config the game refuses, or a
-/// thread pool that cannot start.
+/// Fewer than two bots, a spec that is not a bot, a config the game refuses, a thread
+/// pool that cannot start, or the first game that broke down.
 pub fn try_run<G: Game>(
     config: &G::Config,
     opts: &TournamentOptions,
@@ -224,18 +226,17 @@ pub fn run_entrants<G: Game>(
     }
     let total = pairs.len() as u64 * opts.games;
     let start = std::time::Instant::now();
-    let play_all = || -> Vec<Result<(f64, u64), TournamentError>> {
+    let play_all = || -> Vec<Result<GameResult, SimError>> {
         (0..total)
             .into_par_iter()
             .map(|index| {
                 let (i, j) = pairs[(index / opts.games.max(1)) as usize];
-                let k = index % opts.games.max(1);
-                let result = play_one::<G>(
-                    config,
-                    [&entrants[i], &entrants[j]],
-                    &seating(seats, k),
-                    derive_seed(opts.seed, index),
-                );
+                let a_seats = seating(seats, index % opts.games.max(1));
+                let make = |seat: usize, seed: u64| {
+                    let entrant = if a_seats[seat] { i } else { j };
+                    (entrants[entrant].make)(seed)
+                };
+                let result = play_game::<G>(config, opts.seed, index, &make);
                 on_game();
                 result
             })
@@ -246,17 +247,22 @@ pub fn run_entrants<G: Game>(
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t.max(1))
             .build()
-            .map_err(|e| TournamentError::Threads(e.to_string()))?
+            .map_err(|e| SimError::Threads(t.max(1), e.to_string()))?
             .install(play_all),
     };
+    let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     let mut pair_results = Vec::with_capacity(pairs.len());
     let mut actions = 0u64;
     for (p, &(i, j)) in pairs.iter().enumerate() {
         let mut score = 0.0;
         let (mut a_wins, mut b_wins) = (0, 0);
-        for r in &results[p * opts.games as usize..(p + 1) * opts.games as usize] {
-            let (s, n) = r.clone()?;
-            actions += n;
+        let first = p as u64 * opts.games;
+        for (k, r) in results[first as usize..(first + opts.games) as usize]
+            .iter()
+            .enumerate()
+        {
+            let s = a_score(r, &seating(seats, k as u64));
+            actions += u64::from(r.moves);
             score += s;
             if s > 0.5 {
                 a_wins += 1;
@@ -269,7 +275,7 @@ pub fn run_entrants<G: Game>(
         } else {
             0.5
         };
-        let (low, high) = wilson(rate, opts.games);
+        let (low, high) = wilson(score, opts.games as f64);
         pair_results.push(PairResult {
             a: names[i].clone(),
             b: names[j].clone(),
@@ -316,38 +322,16 @@ fn unique_names(bots: &[BotSpec]) -> Vec<String> {
     names
 }
 
-/// Plays one game; returns bot A's score and the number of actions.
-fn play_one<G: Game>(
-    config: &G::Config,
-    entrants: [&Entrant<'_, G>; 2],
-    a_seats: &[bool],
-    seed: u64,
-) -> Result<(f64, u64), TournamentError> {
-    let mut game = G::new(config, seed)?;
-    let mut bots = Vec::with_capacity(a_seats.len());
-    for (seat, &is_a) in a_seats.iter().enumerate() {
-        let entrant = if is_a { entrants[0] } else { entrants[1] };
-        bots.push((entrant.make)(derive_seed(seed, seat as u64 + 1))?);
-    }
-    let mut actions = 0u64;
-    while let Some(observer) = Observer::new(&game) {
-        let seat = observer.seat();
-        let Some(action) = bots[seat].choose(&observer) else {
-            break;
-        };
-        if game.apply(action).is_err() {
-            break;
-        }
-        actions += 1;
-    }
-    let score = match game.outcome() {
-        Some(o) => (0..a_seats.len())
-            .filter(|&s| a_seats[s])
-            .map(|s| o.reward(s))
-            .sum(),
-        None => 0.5,
+/// Bot A's score in a finished game: the sum of its seats' rewards.
+fn a_score(result: &GameResult, a_seats: &[bool]) -> f64 {
+    let outcome = Outcome {
+        scores: result.scores.clone(),
+        places: result.places.clone(),
     };
-    Ok((score, actions))
+    (0..a_seats.len())
+        .filter(|&s| a_seats[s])
+        .map(|s| outcome.reward(s))
+        .sum()
 }
 
 /// Bradley-Terry ratings by minorization-maximization (Hunter 2004), on the Elo scale

@@ -1,8 +1,8 @@
 //! ISMCTS option tuning against the heuristic bot:
-//! `cargo run --release -p bots --example tune -- GAME GAMES [iters=1000] [depth=8|end] [c=0.7] [det=8] [players=4]`
-use bots::tournament::{run_entrants, Entrant, TournamentOptions};
+//! `cargo run --release -p sim --example tune -- GAME GAMES [iters=1000] [depth=8|end] [c=0.7] [det=8] [players=4]`
 use bots::{Bot, Budget, HeuristicBot, HeuristicOptions, IsmctsBot, IsmctsOptions};
 use engine::Game;
+use sim::tournament::{run_entrants, Entrant, TournamentOptions};
 
 fn play<G: Game>(config: &G::Config, games: u64, ismcts: IsmctsOptions, heur: HeuristicOptions) {
     let name = format!(
@@ -53,7 +53,7 @@ fn main() {
         }
         "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), games, ismcts, heur),
         "euphoria" => {
-            let mut config = euphoria::EuphoriaConfig::default();
+            let mut config = euphoria::Config::default().with_offers(1);
             if players > 0 {
                 config.players = players;
             }

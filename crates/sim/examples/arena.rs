@@ -1,10 +1,10 @@
 //! Plays a tournament and prints its table:
-//! `cargo run --release -p bots --example arena -- GAME GAMES BOT BOT... [--players N] [--seed S]`
+//! `cargo run --release -p sim --example arena -- GAME GAMES BOT BOT... [--players N] [--seed S]`
 //! where GAME is `dropsite`, `distopia` or `euphoria` and each BOT a spec (`random`,
 //! `heuristic`, `ismcts:500`, `medium`...). `--json` prints the report as JSON too.
-use bots::tournament::{run, TournamentOptions};
 use bots::BotSpec;
 use engine::Game;
+use sim::tournament::{run, TournamentOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 fn play<G: Game>(config: &G::Config, opts: &TournamentOptions, json: bool) {
@@ -68,7 +68,7 @@ fn main() {
         }
         "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), &opts, json),
         "euphoria" => {
-            let mut config = euphoria::EuphoriaConfig::default();
+            let mut config = euphoria::Config::default().with_offers(1);
             if let Some(p) = players {
                 config.players = p;
             }

@@ -1,0 +1,94 @@
+//! `tabletop log`: a recorded game as one viewer saw it, move by move.
+use crate::position::read;
+use crate::user;
+use clap::Args;
+use engine::{GameRecord, Names, Viewer};
+use serde::Deserialize;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct LogArgs {
+    /// A game record from `play --record`, or the server's `/record` answer (`-` reads
+    /// standard input).
+    file: PathBuf,
+    /// The seat whose log to print, counted from 1.
+    #[arg(
+        long,
+        conflicts_with = "spectator",
+        required_unless_present = "spectator"
+    )]
+    seat: Option<usize>,
+    /// Print what a spectator was told.
+    #[arg(long)]
+    spectator: bool,
+    /// Print the entries as JSON (seats counted from 0) instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A record file: a bare record, or the server's answer with who sat where.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RecordFile {
+    Published {
+        record: GameRecord,
+        #[serde(default)]
+        seats: Vec<String>,
+    },
+    Bare(GameRecord),
+}
+
+pub fn run(args: LogArgs) -> anyhow::Result<()> {
+    let text = read(&args.file)?;
+    let (record, players) = match serde_json::from_str(&text) {
+        Ok(RecordFile::Published { record, seats }) => (record, seats),
+        Ok(RecordFile::Bare(record)) => (record, Vec::new()),
+        Err(e) => {
+            return Err(user(format!(
+                "{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}",
+                args.file.display()
+            )))
+        }
+    };
+    let game = catalog::game(&record.game).map_err(user)?;
+    let start = game
+        .new_state(&record.config, record.seed)
+        .map_err(|e| user(format!("the record's game cannot start: {e}")))?;
+    let viewer = match args.seat {
+        Some(n) if (1..=start.seats()).contains(&n) => Viewer::Seat(n - 1),
+        Some(n) => {
+            return Err(user(format!(
+                "there is no seat {n}: this game has seats 1 to {}",
+                start.seats()
+            )))
+        }
+        None => Viewer::Spectator,
+    };
+    let names = Names::for_viewer(viewer).with_players(&players);
+    let log = game
+        .log(&record, viewer, &names, 0)
+        .map_err(|e| user(format!("the record does not replay: {e}")))?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&log)?);
+        return Ok(());
+    }
+    let who = match viewer {
+        Viewer::Seat(s) => format!("seat {}", s + 1),
+        Viewer::Spectator => "a spectator".into(),
+    };
+    println!(
+        "{} · {} moves · as {who} saw them",
+        record.game,
+        record.actions.len()
+    );
+    for entry in &log {
+        for (k, event) in entry.events.iter().enumerate() {
+            if k == 0 {
+                println!("{:>5}. {}", entry.index + 1, event.text);
+            } else {
+                println!("       {}", event.text);
+            }
+        }
+    }
+    Ok(())
+}

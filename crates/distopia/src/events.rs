@@ -1,0 +1,374 @@
+//! What each move did, as one viewer may know it (the game log).
+//!
+//! Everything on the table is public in Distop-IA: the districts, the hand being played,
+//! the characters and the advanced cards. Only the deck's order and which cards lie in the
+//! won piles are hidden (ruling D23). A move is told by replaying it on a copy of the
+//! table whose deck is taken away, which gives the table just before the refill; the
+//! refill card is then read from the table after the move, where it lies face up. Won
+//! cards are named from the districts they were won from, where everyone saw them.
+use crate::action::{letter_char, Action};
+use crate::cards::{Collaborator, Mission};
+use crate::state::{district, letter_of, owner, Distopia, Phase, DISTRICTS};
+use crate::view::CardView;
+use engine::{Event, Game, Names, Seat};
+use serde::Serialize;
+
+/// A district: whose side and its letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Place {
+    pub seat: Seat,
+    pub letter: char,
+}
+
+impl Place {
+    fn of(i: usize) -> Place {
+        Place {
+            seat: owner(i),
+            letter: letter_char(letter_of(i)),
+        }
+    }
+
+    fn text(self, names: &Names) -> String {
+        format!("{} {}", names.of(self.seat), self.letter)
+    }
+}
+
+/// One guard moved by a siren.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GuardMove {
+    pub from: Place,
+    pub to: Place,
+}
+
+/// One thing a move of Distop-IA did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DistopiaEvent {
+    /// A district's cards became the hand (none when all four were empty, ruling D9).
+    Picked {
+        seat: Seat,
+        from: Place,
+        cards: Vec<CardView>,
+    },
+    /// A card (contraband or a guard) was played into a district.
+    Played {
+        seat: Seat,
+        card: CardView,
+        to: Place,
+    },
+    /// A guarded district was passed by a player holding no guard.
+    Skipped { seat: Seat, at: Place },
+    /// Spy Pets: the next card goes across the border.
+    Crossed { seat: Seat },
+    /// Grandma the Hacker: this turn goes clockwise.
+    Clockwise { seat: Seat },
+    /// Rebel Robot: the top card of a neighbouring district joined the hand.
+    Robot {
+        seat: Seat,
+        from: Place,
+        card: CardView,
+    },
+    /// Contraband above a district's border number was won (face down from now on).
+    Won {
+        seat: Seat,
+        from: Place,
+        cards: Vec<CardView>,
+    },
+    /// The Shelf Raider may take one more card.
+    RaidOffered { seat: Seat },
+    /// The Shelf Raider took one more card.
+    Raided {
+        seat: Seat,
+        from: Place,
+        card: CardView,
+    },
+    /// The Shelf Raider was not used.
+    RaidDeclined { seat: Seat },
+    /// A mission card was earned (+5 at the end).
+    MissionEarned { seat: Seat, mission: Mission },
+    /// The emptied district was refilled from the deck.
+    Refilled { at: Place, card: CardView },
+    /// A siren card came up: each top guard moves one district toward it (ruling D18).
+    Siren { at: Place, moves: Vec<GuardMove> },
+    /// The game is over: final scores.
+    GameOver {
+        scores: Vec<i64>,
+        winners: Vec<Seat>,
+    },
+}
+
+fn card_text(card: &CardView) -> String {
+    match card.number {
+        None => "a guard".into(),
+        Some(n) => format!("{} ({n})", card.name),
+    }
+}
+
+fn cards_text(cards: &[CardView]) -> String {
+    let texts: Vec<String> = cards.iter().map(card_text).collect();
+    match texts.split_last() {
+        None => "nothing".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn count(n: usize) -> String {
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
+    }
+}
+
+impl Event for DistopiaEvent {
+    fn text(&self, names: &Names) -> String {
+        match self {
+            DistopiaEvent::Picked { seat, from, cards } if cards.is_empty() => format!(
+                "{} picked up {}: all four districts were empty, so the turn ends",
+                names.seat(*seat),
+                from.text(names)
+            ),
+            DistopiaEvent::Picked { seat, from, cards } => format!(
+                "{} picked up {} ({}): {}",
+                names.seat(*seat),
+                from.text(names),
+                count(cards.len()),
+                cards_text(cards)
+            ),
+            DistopiaEvent::Played { seat, card, to } => format!(
+                "{} played {} in {}",
+                names.seat(*seat),
+                card_text(card),
+                to.text(names)
+            ),
+            DistopiaEvent::Skipped { seat, at } => format!(
+                "{} passed {}: it is guarded and there is no guard to play",
+                names.seat(*seat),
+                at.text(names)
+            ),
+            DistopiaEvent::Crossed { seat } => format!(
+                "{} used {}: the next card goes across the border",
+                names.seat(*seat),
+                Collaborator::SpyPets
+            ),
+            DistopiaEvent::Clockwise { seat } => format!(
+                "{} used {}: this turn goes clockwise",
+                names.seat(*seat),
+                Collaborator::GrandmaTheHacker
+            ),
+            DistopiaEvent::Robot { seat, from, card } => format!(
+                "{} used {}: took {} from {} into the hand",
+                names.seat(*seat),
+                Collaborator::RebelRobot,
+                card_text(card),
+                from.text(names)
+            ),
+            DistopiaEvent::Won { seat, from, cards } => format!(
+                "{} won {} from {}: {}",
+                names.seat(*seat),
+                count(cards.len()),
+                from.text(names),
+                cards_text(cards)
+            ),
+            DistopiaEvent::RaidOffered { seat } => format!(
+                "{} may take one more card with {}",
+                names.seat(*seat),
+                Collaborator::ShelfRaider
+            ),
+            DistopiaEvent::Raided { seat, from, card } => format!(
+                "{} used {}: won {} from {} too",
+                names.seat(*seat),
+                Collaborator::ShelfRaider,
+                card_text(card),
+                from.text(names)
+            ),
+            DistopiaEvent::RaidDeclined { seat } => format!(
+                "{} did not use {}",
+                names.seat(*seat),
+                Collaborator::ShelfRaider
+            ),
+            DistopiaEvent::MissionEarned { seat, mission } => format!(
+                "{} earned the mission {mission}: +5 at the end",
+                names.seat(*seat)
+            ),
+            DistopiaEvent::Refilled { at, card } => format!(
+                "{} was refilled from the deck: {}",
+                at.text(names),
+                card_text(card)
+            ),
+            DistopiaEvent::Siren { at, moves } if moves.is_empty() => {
+                format!("a siren at {}: no guard moves", at.text(names))
+            }
+            DistopiaEvent::Siren { at, moves } => {
+                let each: Vec<String> = moves
+                    .iter()
+                    .map(|m| {
+                        format!(
+                            "the guard from {} moves to {}",
+                            m.from.text(names),
+                            m.to.letter
+                        )
+                    })
+                    .collect();
+                format!("a siren at {}: {}", at.text(names), each.join(", "))
+            }
+            DistopiaEvent::GameOver { scores, winners } => {
+                let each: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(s, p)| format!("{} {p} points", names.seat(s)))
+                    .collect();
+                let result = match winners.as_slice() {
+                    [w] => format!("{} won", names.seat(*w)),
+                    _ => "a draw".into(),
+                };
+                format!("the game is over: {result} ({})", each.join(", "))
+            }
+        }
+    }
+}
+
+fn cards_of(stack: &[crate::cards::Card]) -> Vec<CardView> {
+    stack.iter().map(|&c| c.into()).collect()
+}
+
+impl Distopia {
+    /// The body of `Game::events`; the same for every viewer, since all it tells is public.
+    pub(crate) fn events(
+        before: &Distopia,
+        action: Action,
+        after: &Distopia,
+    ) -> Vec<DistopiaEvent> {
+        let mut out = Vec::new();
+        let seat = before.current;
+        // The move on a table without its deck: everything up to the refill, and nothing
+        // hidden to read.
+        let mut mid = before.clone();
+        mid.deck.clear();
+        if mid.apply_action(action).is_err() {
+            return out;
+        }
+        let target = before.next_district();
+        let mut placed = None;
+        match action {
+            Action::Pick(l) => {
+                let i = district(seat, l);
+                out.push(DistopiaEvent::Picked {
+                    seat,
+                    from: Place::of(i),
+                    cards: cards_of(&before.districts[i]),
+                });
+            }
+            Action::Play(card) => {
+                placed = Some((target, card));
+                out.push(DistopiaEvent::Played {
+                    seat,
+                    card: card.into(),
+                    to: Place::of(target),
+                });
+            }
+            Action::PlayGuard => {
+                if let Some(&guard) = before.turn.hand.last() {
+                    placed = Some((target, guard));
+                    out.push(DistopiaEvent::Played {
+                        seat,
+                        card: guard.into(),
+                        to: Place::of(target),
+                    });
+                }
+            }
+            Action::Skip => out.push(DistopiaEvent::Skipped {
+                seat,
+                at: Place::of(target),
+            }),
+            Action::Cross => out.push(DistopiaEvent::Crossed { seat }),
+            Action::Grandma => out.push(DistopiaEvent::Clockwise { seat }),
+            Action::Robot(l) => {
+                let i = district(seat, l);
+                if let Some(&card) = before.districts[i].last() {
+                    out.push(DistopiaEvent::Robot {
+                        seat,
+                        from: Place::of(i),
+                        card: card.into(),
+                    });
+                }
+            }
+            Action::Raid(l) => {
+                let i = district(1 - seat, l);
+                if let Some(&card) = before.districts[i].last() {
+                    out.push(DistopiaEvent::Raided {
+                        seat,
+                        from: Place::of(i),
+                        card: card.into(),
+                    });
+                }
+            }
+            Action::Pass => out.push(DistopiaEvent::RaidDeclined { seat }),
+        }
+        // Cards won at the end of the play: what left the opponent's districts.
+        if !matches!(action, Action::Raid(_)) {
+            for i in (0..DISTRICTS).filter(|&i| owner(i) != seat) {
+                let mut stack = before.districts[i].clone();
+                if let Some((_, card)) = placed.filter(|&(at, _)| at == i) {
+                    stack.push(card);
+                }
+                let kept = mid.districts[i].len();
+                if kept < stack.len() {
+                    out.push(DistopiaEvent::Won {
+                        seat,
+                        from: Place::of(i),
+                        cards: cards_of(&stack[kept..]).into_iter().rev().collect(),
+                    });
+                }
+            }
+        }
+        if mid.phase == Phase::Raid && before.phase != Phase::Raid {
+            out.push(DistopiaEvent::RaidOffered { seat });
+        }
+        if let (Some(b), Some(m)) = (before.mission, mid.mission) {
+            if let (None, Some(by)) = (b.claimed_by, m.claimed_by) {
+                out.push(DistopiaEvent::MissionEarned {
+                    seat: by,
+                    mission: m.card,
+                });
+            }
+        }
+        // The refill: the picked district was emptied and the deck gave a card.
+        let picked = mid.turn.picked;
+        if mid.phase != Phase::Play
+            && mid.phase != Phase::Raid
+            && mid.districts[picked].is_empty()
+            && after.deck.len() < before.deck.len()
+        {
+            if let Some(&card) = after.districts[picked].first() {
+                out.push(DistopiaEvent::Refilled {
+                    at: Place::of(picked),
+                    card: card.into(),
+                });
+                if card.siren() {
+                    let (moves, n) = mid.siren_moves(picked);
+                    out.push(DistopiaEvent::Siren {
+                        at: Place::of(picked),
+                        moves: moves[..n]
+                            .iter()
+                            .map(|&(from, to)| GuardMove {
+                                from: Place::of(from),
+                                to: Place::of(to),
+                            })
+                            .collect(),
+                    });
+                }
+            }
+        }
+        if after.phase == Phase::Over {
+            if let Some(outcome) = Game::outcome(after) {
+                out.push(DistopiaEvent::GameOver {
+                    winners: outcome.winners(),
+                    scores: outcome.scores,
+                });
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,229 @@
+//! Distop-IA as numbers: action indices and the observation tensor (layout in
+//! `docs/python.md`).
+use crate::action::{Action, Letter};
+use crate::cards::{Card, Character, Collaborator, Mission, CARDS, CONTRABAND};
+use crate::state::Phase;
+use crate::view::{CardView, DistopiaView};
+use crate::{Config, Distopia};
+use engine::tensor::Writer;
+use engine::{Seat, Tensor};
+
+/// Index blocks: pick A-D, play 1-30, then the single actions, robot A-D, raid A-D, pass.
+const PICK: usize = 0;
+const PLAY: usize = PICK + 4;
+const PLAY_GUARD: usize = PLAY + CONTRABAND;
+const SKIP: usize = PLAY_GUARD + 1;
+const CROSS: usize = SKIP + 1;
+const GRANDMA: usize = CROSS + 1;
+const ROBOT: usize = GRANDMA + 1;
+const RAID: usize = ROBOT + 4;
+const PASS: usize = RAID + 4;
+const ACTIONS: usize = PASS + 1;
+
+/// Where a contraband card can be seen: the 8 districts (the viewer's A-D, then the
+/// other side's), the hand being played, the viewer's won pile, the other won pile.
+const PLACES: usize = 8 + 3;
+/// Features per district: limit, cards, contraband, guards, a guard on top.
+const DISTRICT: usize = 5;
+const PHASES: [Phase; 4] = [Phase::Pick, Phase::Play, Phase::Raid, Phase::Over];
+
+fn letter_index(letter: char) -> usize {
+    (letter as usize).saturating_sub('A' as usize).min(3)
+}
+
+/// The contraband index (0-29) of a face-up card, `None` for a guard.
+fn contraband(card: &CardView) -> Option<usize> {
+    card.number
+        .and_then(Card::from_number)
+        .map(|c| c.0 as usize)
+}
+
+impl Tensor for Distopia {
+    fn num_distinct_actions(_config: &Config) -> usize {
+        ACTIONS
+    }
+
+    fn action_index(_config: &Config, action: Action) -> Option<usize> {
+        let letter = |base: usize, l: Letter| ((l as usize) < 4).then_some(base + l as usize);
+        match action {
+            Action::Pick(l) => letter(PICK, l),
+            Action::Play(card) => {
+                (!card.is_guard() && card.is_valid()).then_some(PLAY + card.0 as usize)
+            }
+            Action::PlayGuard => Some(PLAY_GUARD),
+            Action::Skip => Some(SKIP),
+            Action::Cross => Some(CROSS),
+            Action::Grandma => Some(GRANDMA),
+            Action::Robot(l) => letter(ROBOT, l),
+            Action::Raid(l) => letter(RAID, l),
+            Action::Pass => Some(PASS),
+        }
+    }
+
+    fn index_action(_config: &Config, index: usize) -> Option<Action> {
+        let l = |base: usize| (index - base) as Letter;
+        Some(match index {
+            i if i < PLAY => Action::Pick(l(PICK)),
+            i if i < PLAY_GUARD => Action::Play(Card((i - PLAY) as u8)),
+            PLAY_GUARD => Action::PlayGuard,
+            SKIP => Action::Skip,
+            CROSS => Action::Cross,
+            GRANDMA => Action::Grandma,
+            i if i < RAID => Action::Robot(l(ROBOT)),
+            i if i < PASS => Action::Raid(l(RAID)),
+            PASS => Action::Pass,
+            _ => return None,
+        })
+    }
+
+    fn observation_len(_config: &Config) -> usize {
+        2 * 2
+            + 8 * DISTRICT
+            + CONTRABAND * PLACES
+            + CONTRABAND
+            + 1
+            + 2
+            + 1
+            + 2
+            + 2
+            + PHASES.len()
+            + 8 * 3
+            + 2
+            + 4
+            + 3
+            + 4
+            + 2
+            + 2
+            + 1
+    }
+
+    fn encode(_config: &Config, view: &DistopiaView, out: &mut [f32]) {
+        // Sides are counted from the viewer: the viewer's first (seat 0's for a spectator).
+        let me = view.viewer.seat().unwrap_or(0) % 2;
+        let rel = |s: Seat| (s + 2 - me) % 2;
+        let slot = |s: Seat, letter: char| rel(s) * 4 + letter_index(letter);
+        let mut w = Writer::new(out);
+        let characters = w.section(4);
+        for side in &view.sides {
+            let c = match side.character {
+                Character::Teacher => 0,
+                Character::Collector => 1,
+            };
+            characters[rel(side.seat) * 2 + c] = 1.0;
+        }
+        let districts = w.section(8 * DISTRICT);
+        let mut places = [[0.0f32; PLACES]; CONTRABAND];
+        let mut depth = [0.0f32; CONTRABAND];
+        for side in &view.sides {
+            for d in &side.districts {
+                let at = slot(side.seat, d.letter);
+                let f = &mut districts[at * DISTRICT..(at + 1) * DISTRICT];
+                let guards = d.cards.iter().filter(|c| c.number.is_none()).count();
+                f[0] = f32::from(d.limit) / 5.0;
+                f[1] = d.cards.len() as f32 / 10.0;
+                f[2] = (d.cards.len() - guards) as f32 / 10.0;
+                f[3] = guards as f32;
+                f[4] = f32::from(d.cards.last().is_some_and(|c| c.number.is_none()));
+                for (k, card) in d.cards.iter().rev().enumerate() {
+                    if let Some(i) = contraband(card) {
+                        places[i][at] = 1.0;
+                        depth[i] = 1.0 / (1.0 + k as f32);
+                    }
+                }
+            }
+            for card in side.won.iter().flatten() {
+                if let Some(i) = contraband(card) {
+                    places[i][9 + rel(side.seat)] = 1.0;
+                }
+            }
+        }
+        let hand = view
+            .turn
+            .as_ref()
+            .map(|t| t.hand.as_slice())
+            .unwrap_or_default();
+        for card in hand {
+            if let Some(i) = contraband(card) {
+                places[i][8] = 1.0;
+            }
+        }
+        w.section(CONTRABAND * PLACES)
+            .copy_from_slice(places.as_flattened());
+        w.section(CONTRABAND).copy_from_slice(&depth);
+        w.push(hand.iter().filter(|c| c.number.is_none()).count() as f32);
+        let won = w.section(2);
+        for side in &view.sides {
+            won[rel(side.seat)] = side.won_count as f32 / CONTRABAND as f32;
+        }
+        w.push(view.deck_count as f32 / CARDS as f32);
+        w.one_hot(2, view.to_act.map(rel));
+        w.one_hot(2, Some(rel(view.first_player)));
+        w.one_hot(PHASES.len(), PHASES.iter().position(|&p| p == view.phase));
+        let turn = w.section(8 * 3);
+        if let Some(t) = &view.turn {
+            turn[slot(me, t.picked)] = 1.0;
+            if let Some((s, l)) = t.next {
+                turn[8 + slot(s, l)] = 1.0;
+            }
+            for &(s, l) in &t.passed {
+                turn[16 + slot(s, l)] = 1.0;
+            }
+        }
+        let t = view.turn.as_ref();
+        w.push(f32::from(t.is_some_and(|t| t.clockwise)));
+        w.push(f32::from(t.is_some_and(|t| t.crossing)));
+        let c = view.collaborator;
+        w.one_hot(
+            4,
+            c.and_then(|c| Collaborator::all().iter().position(|&k| k == c.card)),
+        );
+        // Who may use it: either player, the viewer's side, the other side.
+        w.one_hot(3, c.map(|c| c.usable_by.map_or(0, |s| 1 + rel(s))));
+        let m = view.mission;
+        w.one_hot(
+            4,
+            m.and_then(|m| Mission::all().iter().position(|&k| k == m.card)),
+        );
+        w.one_hot(2, m.and_then(|m| m.claimed_by).map(rel));
+        let scores = w.section(2);
+        for (s, score) in view.scores.iter().flatten().enumerate() {
+            scores[rel(s)] = score.total as f32 / 30.0;
+        }
+        w.push(view.turn_number as f32 / 100.0);
+    }
+
+    /// A won pile lies face down in no meaningful order: the tensor holds which cards.
+    fn same_information(a: &DistopiaView, b: &DistopiaView) -> bool {
+        let sorted = |v: &DistopiaView| {
+            let mut v = v.clone();
+            for side in &mut v.sides {
+                if let Some(won) = &mut side.won {
+                    won.sort_by_key(|c| c.number);
+                }
+            }
+            v
+        };
+        sorted(a) == sorted(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_cover_every_action_once() {
+        let config = Config::default();
+        let all = Action::universe();
+        assert_eq!(all.len(), ACTIONS);
+        for a in all {
+            let i = Distopia::action_index(&config, a).expect("every action has an index");
+            assert_eq!(Distopia::index_action(&config, i), Some(a), "{a}");
+        }
+        assert_eq!(Distopia::index_action(&config, ACTIONS), None);
+        assert_eq!(
+            Distopia::action_index(&config, Action::Play(Card::guard(0))),
+            None
+        );
+    }
+}

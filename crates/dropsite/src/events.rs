@@ -1,0 +1,333 @@
+//! What each move did, as one viewer may know it (the game log).
+//!
+//! Worked out from the viewer's views before and after the move plus the public part of
+//! the action: where a card went is public, the value of a banked card is not (ruling S11:
+//! it stays face down even to its owner, unless `open_debt` shows the owner their own).
+use crate::action::{Action, Target};
+use crate::cards::{Deck, UNMATCHED};
+use crate::state::{DropSite, RoundEnd};
+use crate::view::{DropSiteView, PileView};
+use engine::{Event, Game, Names, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// What became of a card played on a drop site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Landing {
+    /// Lower than the top, on top.
+    Top,
+    /// A zero turned the site sideways (a new site may be started on it).
+    Sideways,
+    /// A new site started on the sideways zero (no new pile toward the round end, S6).
+    Restarted,
+    /// A second zero closed the site (S7).
+    Closed,
+}
+
+/// One debt card at the end of a round: how often a site showed its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DebtMatch {
+    pub card: u8,
+    /// How many shown values it matched (0: it scores -2).
+    pub matched: u32,
+    pub points: i64,
+}
+
+/// One thing a move of Drop Site did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DropSiteEvent {
+    /// A card went face down onto the seat's debt; its value only for its owner under
+    /// `open_debt`.
+    Banked { seat: Seat, card: Option<u8> },
+    /// A new drop site (counted from 0) was made; a zero lies sideways at once (S5).
+    Opened {
+        seat: Seat,
+        card: u8,
+        site: usize,
+        sideways: bool,
+    },
+    /// A card was played on a drop site (counted from 0).
+    Played {
+        seat: Seat,
+        card: u8,
+        site: usize,
+        landing: Landing,
+    },
+    /// The round is over: what each site showed for matching.
+    RoundOver {
+        round: u32,
+        ended_by: RoundEnd,
+        shown: Vec<Vec<u8>>,
+    },
+    /// A seat's debt turned up and scored.
+    DebtScored {
+        seat: Seat,
+        matches: Vec<DebtMatch>,
+        score: i64,
+        total: i64,
+    },
+    /// The next round was dealt.
+    RoundStarted { round: u32, first: Seat, flip: u8 },
+    /// The game is over.
+    GameOver {
+        winner: Option<Seat>,
+        totals: Vec<i64>,
+    },
+}
+
+/// "a 7", "an 8", "a zero".
+fn a_card(card: u8) -> String {
+    match card {
+        0 => "a zero".into(),
+        8 | 11 => format!("an {card}"),
+        _ => format!("a {card}"),
+    }
+}
+
+fn list(values: impl IntoIterator<Item = String>) -> String {
+    let values: Vec<String> = values.into_iter().collect();
+    match values.split_last() {
+        None => "nothing".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+impl Event for DropSiteEvent {
+    fn text(&self, names: &Names) -> String {
+        match self {
+            DropSiteEvent::Banked { seat, card: None } => {
+                format!("{} banked a card face down", names.seat(*seat))
+            }
+            DropSiteEvent::Banked {
+                seat,
+                card: Some(c),
+            } => format!(
+                "{} banked {} in {} open debt",
+                names.seat(*seat),
+                a_card(*c),
+                names.of(*seat)
+            ),
+            DropSiteEvent::Opened {
+                seat,
+                card,
+                site,
+                sideways,
+            } => format!(
+                "{} opened site {} with {}{}",
+                names.seat(*seat),
+                site + 1,
+                a_card(*card),
+                if *sideways { ", lying sideways" } else { "" }
+            ),
+            DropSiteEvent::Played {
+                seat,
+                card,
+                site,
+                landing,
+            } => {
+                let who = names.seat(*seat);
+                let (card, site) = (a_card(*card), site + 1);
+                match landing {
+                    Landing::Top => format!("{who} played {card} on site {site}"),
+                    Landing::Sideways => {
+                        format!("{who} played {card} on site {site}, turning it sideways")
+                    }
+                    Landing::Restarted => format!(
+                        "{who} started a new site with {card} on the sideways zero of site {site}"
+                    ),
+                    Landing::Closed => format!(
+                        "{who} closed site {site} with a second zero: nothing more goes on it"
+                    ),
+                }
+            }
+            DropSiteEvent::RoundOver {
+                round,
+                ended_by,
+                shown,
+            } => {
+                let why = match ended_by {
+                    RoundEnd::PileLimit => format!("drop site {} was made", shown.len()),
+                    RoundEnd::DeckEmpty => "the last card of the deck was drawn".into(),
+                };
+                let sites = list(
+                    shown
+                        .iter()
+                        .map(|s| list(s.iter().map(ToString::to_string))),
+                );
+                format!("round {round} is over ({why}): the sites showed {sites}")
+            }
+            DropSiteEvent::DebtScored {
+                seat,
+                matches,
+                score,
+                total,
+            } => {
+                let who = names.of(*seat);
+                if matches.is_empty() {
+                    return format!("{who} debt was empty: {score:+}, {total} in all");
+                }
+                let cards = list(matches.iter().map(|m| m.card.to_string()));
+                let each = matches.iter().map(|m| match m.matched {
+                    0 => format!("the {} matched nothing ({:+})", m.card, m.points),
+                    n => format!("the {} matched {} ({:+})", m.card, times(n), m.points),
+                });
+                format!(
+                    "{who} debt {cards}: {}; {score:+} this round, {total} in all",
+                    each.collect::<Vec<_>>().join(", ")
+                )
+            }
+            DropSiteEvent::RoundStarted { round, first, flip } => format!(
+                "round {round} begins: {} to play first; site 1 is {}",
+                names.seat(*first),
+                a_card(*flip)
+            ),
+            DropSiteEvent::GameOver { winner, totals } => {
+                let scores = list(
+                    totals
+                        .iter()
+                        .enumerate()
+                        .map(|(s, t)| format!("{} {t}", names.seat(s))),
+                );
+                match winner {
+                    Some(w) => format!("the game is over: {} won ({scores})", names.seat(*w)),
+                    None => format!("the game is over ({scores})"),
+                }
+            }
+        }
+    }
+}
+
+/// Where the card went, as everyone may know it: a banked card's value is hidden.
+#[derive(Clone, Copy)]
+enum Public {
+    Debt,
+    New(u8),
+    On(u8, usize),
+}
+
+fn public(action: Action) -> Public {
+    match action.target {
+        Target::Debt => Public::Debt,
+        Target::New => Public::New(action.card),
+        Target::Site(i) => Public::On(action.card, i as usize),
+    }
+}
+
+fn landing(pile: Option<&PileView>, card: u8) -> Landing {
+    match pile {
+        Some(p) if p.sideways && !p.restarted => Landing::Restarted,
+        Some(p) if card == 0 && p.sideways => Landing::Closed,
+        _ if card == 0 => Landing::Sideways,
+        _ => Landing::Top,
+    }
+}
+
+/// The debt cards of one seat against the shown values.
+fn matches(deck: &Deck, debt: &[u8], shown: &[Vec<u8>]) -> Vec<DebtMatch> {
+    debt.iter()
+        .map(|&card| {
+            let matched = shown.iter().flatten().filter(|&&v| v == card).count() as u32;
+            let points = if matched == 0 {
+                UNMATCHED
+            } else {
+                deck.points(card) * i64::from(matched)
+            };
+            DebtMatch {
+                card,
+                matched,
+                points,
+            }
+        })
+        .collect()
+}
+
+/// The move told from the two views and the public part of the action.
+fn describe(
+    deck: &Deck,
+    before: &DropSiteView,
+    action: Public,
+    own_card: Option<u8>,
+    after: &DropSiteView,
+) -> Vec<DropSiteEvent> {
+    let mut out = Vec::new();
+    let Some(seat) = before.to_act else {
+        return out;
+    };
+    out.push(match action {
+        Public::Debt => DropSiteEvent::Banked {
+            seat,
+            card: own_card,
+        },
+        Public::New(card) => DropSiteEvent::Opened {
+            seat,
+            card,
+            site: before.piles.len(),
+            sideways: card == 0,
+        },
+        Public::On(card, site) => DropSiteEvent::Played {
+            seat,
+            card,
+            site,
+            landing: landing(before.piles.get(site), card),
+        },
+    });
+    if after.history.len() > before.history.len() {
+        if let Some(round) = after.history.last() {
+            out.push(DropSiteEvent::RoundOver {
+                round: round.round,
+                ended_by: round.ended_by,
+                shown: round.shown.clone(),
+            });
+            for (s, debt) in round.debts.iter().enumerate() {
+                out.push(DropSiteEvent::DebtScored {
+                    seat: s,
+                    matches: matches(deck, debt, &round.shown),
+                    score: round.scores.get(s).copied().unwrap_or(0),
+                    total: after.totals.get(s).copied().unwrap_or(0),
+                });
+            }
+        }
+        match after.to_act {
+            Some(first) => out.push(DropSiteEvent::RoundStarted {
+                round: after.round,
+                first,
+                flip: after
+                    .piles
+                    .first()
+                    .and_then(|p| p.cards.first())
+                    .copied()
+                    .unwrap_or(0),
+            }),
+            None => out.push(DropSiteEvent::GameOver {
+                winner: after.winner,
+                totals: after.totals.clone(),
+            }),
+        }
+    }
+    out
+}
+
+impl DropSite {
+    /// The body of `Game::events`.
+    pub(crate) fn events(
+        before: &DropSite,
+        action: Action,
+        after: &DropSite,
+        viewer: Viewer,
+    ) -> Vec<DropSiteEvent> {
+        let (b, a) = (before.view(viewer), after.view(viewer));
+        // The owner sees a banked card only when its open debt shows it anyway.
+        let own_card = (b.own_debt.is_some() && viewer.seat() == b.to_act).then_some(action.card);
+        describe(&after.config.deck, &b, public(action), own_card, &a)
+    }
+}

@@ -1,0 +1,151 @@
+//! Drop Site as numbers: action indices and the observation tensor (layout in
+//! `docs/python.md`).
+use crate::action::{Action, Target};
+use crate::cards::{HAND, VALUES};
+use crate::view::DropSiteView;
+use crate::{Config, DropSite};
+use engine::tensor::Writer;
+use engine::Tensor;
+
+/// Features per drop site slot: made, top value (13), values shown (13), sideways,
+/// restarted, closed.
+const PILE: usize = 1 + 2 * VALUES + 3;
+
+/// Targets per card value: debt, new, then each drop site a card can be played on (one
+/// fewer than the limit, since making the last one ends the round).
+fn targets(config: &Config) -> usize {
+    config.pile_limit() + 1
+}
+
+fn counts(section: &mut [f32], cards: &[u8]) {
+    for &c in cards {
+        if let Some(x) = section.get_mut(c as usize) {
+            *x += 1.0;
+        }
+    }
+}
+
+impl Tensor for DropSite {
+    fn num_distinct_actions(config: &Config) -> usize {
+        VALUES * targets(config)
+    }
+
+    fn action_index(config: &Config, action: Action) -> Option<usize> {
+        let t = targets(config);
+        let target = match action.target {
+            Target::Debt => 0,
+            Target::New => 1,
+            Target::Site(i) => 2 + i as usize,
+        };
+        ((action.card as usize) < VALUES && target < t).then_some(action.card as usize * t + target)
+    }
+
+    fn index_action(config: &Config, index: usize) -> Option<Action> {
+        let t = targets(config);
+        let card = u8::try_from(index / t)
+            .ok()
+            .filter(|&c| (c as usize) < VALUES)?;
+        Some(match index % t {
+            0 => Action::debt(card),
+            1 => Action::new_site(card),
+            site => Action::on(card, site - 2),
+        })
+    }
+
+    fn observation_len(config: &Config) -> usize {
+        2 * VALUES + 4 * config.players + PILE * config.pile_limit() + VALUES + 4
+    }
+
+    fn encode(config: &Config, view: &DropSiteView, out: &mut [f32]) {
+        let players = config.players;
+        // Seats are counted from the viewer: entry 0 is the viewer (seat 0 for a spectator).
+        let me = view.viewer.seat().unwrap_or(0);
+        let relative = |s: usize| (s + players - me) % players;
+        let mut w = Writer::new(out);
+        counts(w.section(VALUES), view.hand.as_deref().unwrap_or_default());
+        counts(
+            w.section(VALUES),
+            view.own_debt.as_deref().unwrap_or_default(),
+        );
+        let debts = w.section(players);
+        for (s, &n) in view.debt_sizes.iter().enumerate().take(players) {
+            debts[relative(s)] = n as f32 / config.deck.size().max(1) as f32;
+        }
+        let totals = w.section(players);
+        for (s, &t) in view.totals.iter().enumerate().take(players) {
+            totals[relative(s)] = t as f32 / config.target as f32;
+        }
+        w.one_hot(players, view.to_act.map(relative));
+        w.one_hot(players, Some(relative(view.round_first)));
+        for slot in 0..config.pile_limit() {
+            let features = w.section(PILE);
+            let Some(pile) = view.piles.get(slot) else {
+                continue;
+            };
+            features[0] = 1.0;
+            if let Some(&top) = pile.cards.last() {
+                features[1 + (top as usize).min(VALUES - 1)] = 1.0;
+            }
+            for &v in &pile.shows {
+                features[1 + VALUES + (v as usize).min(VALUES - 1)] = 1.0;
+            }
+            features[PILE - 3] = f32::from(pile.sideways);
+            features[PILE - 2] = f32::from(pile.restarted);
+            features[PILE - 1] = f32::from(pile.closed);
+        }
+        let seen = w.section(VALUES);
+        for pile in &view.piles {
+            counts(seen, &pile.cards);
+        }
+        w.push(view.deck_size as f32 / config.deck.size().max(1) as f32);
+        w.push(view.round as f32 / config.max_rounds as f32);
+        w.push(view.hand_sizes.iter().sum::<usize>() as f32 / (HAND * players) as f32);
+        w.push(f32::from(view.to_act.is_none()));
+    }
+
+    fn max_game_length(config: &Config) -> Option<usize> {
+        // Every action but a round's last draws a card, and a round deals five a seat and
+        // flips one before play.
+        Some(config.max_rounds as usize * config.deck.size().saturating_sub(HAND * config.players))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Viewer;
+
+    #[test]
+    fn indices_cover_every_action_once() {
+        for players in 2..=4 {
+            let config = Config {
+                players,
+                ..Config::default()
+            };
+            let n = DropSite::num_distinct_actions(&config);
+            for i in 0..n {
+                let a = DropSite::index_action(&config, i).expect("in range");
+                assert_eq!(DropSite::action_index(&config, a), Some(i), "{a}");
+            }
+            assert_eq!(DropSite::index_action(&config, n), None);
+            // A site the table can never have at play time has no index.
+            let past = Action::on(5, config.pile_limit() - 1);
+            assert_eq!(DropSite::action_index(&config, past), None);
+        }
+    }
+
+    #[test]
+    fn the_viewer_comes_first() {
+        let config = Config::default();
+        let game = <DropSite as engine::Game>::new(&config, 3).expect("valid");
+        let mut a = vec![0.0; DropSite::observation_len(&config)];
+        let mut b = a.clone();
+        game.observe(Viewer::Seat(0), &mut a);
+        game.observe(Viewer::Seat(1), &mut b);
+        // Seat 0 is to act: first in its own to-act section, second in seat 1's.
+        let to_act = 2 * VALUES + 2 * config.players;
+        assert_eq!(&a[to_act..to_act + 2], &[1.0, 0.0]);
+        assert_eq!(&b[to_act..to_act + 2], &[0.0, 1.0]);
+        assert_eq!(a[..VALUES].iter().sum::<f32>(), HAND as f32);
+    }
+}

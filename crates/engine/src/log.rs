@@ -1,0 +1,186 @@
+//! What each move did, told to each viewer: the game log.
+//!
+//! A game's [`Game::events`] describes one applied action as a list of typed events, the
+//! way one viewer may know it. Games work them out from that viewer's views before and
+//! after the move plus the public part of the action, so an event tells nothing the views
+//! do not; the conformance harness checks it. Events are worked out only when someone
+//! reads them (a front end, `tabletop log`), never inside [`Game::apply`].
+//!
+//! Events carry seats as data (counted from 0); their text names them through [`Names`],
+//! so each front end writes "seat 2", a player's name, or "you".
+use crate::{Game, GameRecord, ReplayError, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// One thing that happened, as one viewer may know it.
+pub trait Event: Clone + Debug + PartialEq + Serialize + Send + Sync {
+    /// A one-line English text for people, naming seats with `names`.
+    fn text(&self, names: &Names) -> String;
+}
+
+/// How event texts name seats: "you" for the viewer, a player's name where one was
+/// given, otherwise "seat N" counted from 1.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    names: Vec<String>,
+    you: Option<Seat>,
+}
+
+impl Names {
+    /// Seats by number, the viewer's as "you".
+    pub fn for_viewer(viewer: Viewer) -> Names {
+        Names {
+            names: Vec::new(),
+            you: viewer.seat(),
+        }
+    }
+
+    /// Players' names by seat (an empty name falls back to the seat number).
+    pub fn with_names(mut self, names: Vec<String>) -> Names {
+        self.names = names;
+        self
+    }
+
+    /// Names from who sits where (`human`, or a bot such as `random`): people are "seat N",
+    /// bots "seat N (random)".
+    pub fn with_players(self, players: &[String]) -> Names {
+        let names = players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| match p.trim() {
+                "" | "human" => format!("seat {}", s + 1),
+                bot => format!("seat {} ({bot})", s + 1),
+            })
+            .collect();
+        self.with_names(names)
+    }
+
+    /// The seat as the subject or object of a sentence: "you", "Ann", "seat 2".
+    pub fn seat(&self, seat: Seat) -> String {
+        if Some(seat) == self.you {
+            return "you".into();
+        }
+        match self.names.get(seat).map(|n| n.trim()) {
+            Some(name) if !name.is_empty() => name.to_string(),
+            _ => format!("seat {}", seat + 1),
+        }
+    }
+
+    /// The seat's possessive: "your", "Ann's", "seat 2's".
+    pub fn of(&self, seat: Seat) -> String {
+        if Some(seat) == self.you {
+            "your".into()
+        } else {
+            format!("{}'s", self.seat(seat))
+        }
+    }
+
+    /// Several seats: "seat 1", "seat 1 and you", "seat 1, seat 2 and seat 3".
+    pub fn list(&self, seats: &[Seat]) -> String {
+        let named: Vec<String> = seats.iter().map(|&s| self.seat(s)).collect();
+        match named.split_last() {
+            None => "nobody".into(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// An event as front ends receive it: its own fields (with its `kind`) and its text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEvent {
+    pub text: String,
+    #[serde(flatten)]
+    pub data: serde_json::Map<String, serde_json::Value>,
+}
+
+impl LogEvent {
+    /// The event's JSON fields and its text under `names`.
+    pub fn new<E: Event>(event: &E, names: &Names) -> LogEvent {
+        let data = match serde_json::to_value(event) {
+            Ok(serde_json::Value::Object(map)) => map,
+            Ok(other) => {
+                let mut map = serde_json::Map::new();
+                map.insert("kind".into(), other);
+                map
+            }
+            Err(_) => serde_json::Map::new(),
+        };
+        LogEvent {
+            text: event.text(names),
+            data,
+        }
+    }
+}
+
+/// One action of a game and what one viewer may know it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// The action's place in the record, from 0 (the table version it made is one more).
+    pub index: usize,
+    /// The seat that acted.
+    pub seat: Seat,
+    pub events: Vec<LogEvent>,
+}
+
+/// The events of `action` taking `before` to `after`, as `viewer` may know them.
+pub fn step_events<G: Game>(
+    before: &G,
+    action: G::Action,
+    after: &G,
+    viewer: Viewer,
+    names: &Names,
+) -> Vec<LogEvent> {
+    G::events(before, action, after, viewer)
+        .iter()
+        .map(|e| LogEvent::new(e, names))
+        .collect()
+}
+
+/// Replays `record` and tells every action from index `since` on as `viewer` may know it.
+///
+/// # Errors
+/// The first step of the record that does not replay.
+pub fn replay_log<G: Game>(
+    record: &GameRecord,
+    viewer: Viewer,
+    names: &Names,
+    since: usize,
+) -> Result<Vec<LogEntry>, ReplayError> {
+    let mut log = Vec::new();
+    crate::record::replay_each::<G>(record, &mut |index, before, action, after| {
+        if index >= since {
+            log.push(LogEntry {
+                index,
+                seat: before.to_act().unwrap_or_default(),
+                events: step_events(before, action, after, viewer, names),
+            });
+        }
+    })?;
+    Ok(log)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_say_you_use_given_names_and_count_seats_from_one() {
+        let names = Names::for_viewer(Viewer::Seat(1)).with_names(vec!["Ann".into(), "".into()]);
+        assert_eq!(names.seat(0), "Ann");
+        assert_eq!(names.of(0), "Ann's");
+        assert_eq!(names.seat(1), "you");
+        assert_eq!(names.of(1), "your");
+        assert_eq!(names.seat(2), "seat 3");
+        assert_eq!(names.list(&[0, 1, 2]), "Ann, you and seat 3");
+        let players = Names::for_viewer(Viewer::Seat(0)).with_players(&[
+            "human".into(),
+            "random".into(),
+            "human".into(),
+        ]);
+        assert_eq!(players.list(&[0, 1, 2]), "you, seat 2 (random) and seat 3");
+        let spectator = Names::for_viewer(Viewer::Spectator);
+        assert_eq!(spectator.seat(1), "seat 2");
+        assert_eq!(spectator.list(&[]), "nobody");
+    }
+}

@@ -1,0 +1,449 @@
+//! What each move did, as one viewer may know it (the game log).
+//!
+//! Told from the viewer's views before and after the move plus the public part of the
+//! action: which recruit a seat keeps and which artifact it draws stay hidden from the
+//! others; dice, supplies, knowledge, morale, stars and markets are public.
+use crate::action::{Action, RetrievePay};
+use crate::cards::{market_code, recruit, Good, Space};
+use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
+use crate::view::EuphoriaView;
+use engine::{Event, Game, Names, Seat, Viewer};
+use serde::Serialize;
+
+/// What a seat decided, as everyone may know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
+pub enum Decision {
+    /// Kept a dealt or drawn recruit (which one shows only where the views show it).
+    KeptRecruit,
+    Placed {
+        value: u8,
+        space: Space,
+    },
+    PickedToRetrieve {
+        value: u8,
+        space: Space,
+    },
+    Retrieved {
+        pay: String,
+    },
+    Paid {
+        good: Good,
+    },
+    Took {
+        good: Good,
+    },
+    DrewArtifact,
+    Star {
+        target: String,
+    },
+    StoppedDoubles,
+    Discarded {
+        good: Good,
+    },
+    Lost {
+        good: Good,
+    },
+    Dilemma,
+    Rebelled,
+    Conformed,
+    StartedTrade,
+    OfferedTo {
+        partner: Seat,
+    },
+    Gives {
+        good: Good,
+    },
+    Asks {
+        good: Good,
+    },
+    Proposed,
+    Cancelled,
+    Accepted,
+    Declined,
+    Passed,
+    UsedRecruit {
+        recruit: String,
+    },
+    SetDie {
+        value: u8,
+    },
+    Chose {
+        boon: String,
+    },
+}
+
+/// One thing a move of Euphoria did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EuphoriaEvent {
+    /// The acting seat's decision.
+    Decided { seat: Seat, decision: Decision },
+    /// A die left the board without its owner retrieving it: bumped and re-rolled.
+    Bumped {
+        seat: Seat,
+        space: Space,
+        rolled: u8,
+    },
+    /// A seat's dice came back from the board.
+    DiceRetrieved { seat: Seat, values: Vec<u8> },
+    /// A die was lost (the knowledge check).
+    DieLost { seat: Seat },
+    /// A new die joined a seat's workers.
+    DieGained { seat: Seat, value: u8 },
+    /// Goods, knowledge, morale and artifact cards that changed for one seat.
+    Changed {
+        seat: Seat,
+        goods: Vec<(Good, i64)>,
+        knowledge: i64,
+        morale: i64,
+        artifacts: i64,
+    },
+    /// A star left a seat's supply.
+    StarPlaced { seat: Seat, target: String },
+    /// A market was built: its tile and who earned stars on it.
+    MarketBuilt {
+        market: String,
+        tile: u8,
+        stars: Vec<Seat>,
+    },
+    /// A recruit joined a seat, or turned face up (named only where the view shows it).
+    Recruit {
+        seat: Seat,
+        name: Option<String>,
+        revealed: bool,
+    },
+    /// The game is over.
+    GameOver {
+        scores: Vec<i64>,
+        winners: Vec<Seat>,
+    },
+}
+
+fn decision_text(d: &Decision, names: &Names) -> String {
+    match d {
+        Decision::KeptRecruit => "kept a recruit".into(),
+        Decision::Placed { value, space } => {
+            format!("placed a die showing {value} on the {}", space.name())
+        }
+        Decision::PickedToRetrieve { value, space } => {
+            format!(
+                "picked the die showing {value} on the {} to retrieve",
+                space.name()
+            )
+        }
+        Decision::Retrieved { pay } => format!("retrieved dice, paying {pay}"),
+        Decision::Paid { good } => format!("paid 1 {}", good_name(*good)),
+        Decision::Took { good } => format!("took 1 {}", good_name(*good)),
+        Decision::DrewArtifact => "drew an artifact card".into(),
+        Decision::Star { target } => format!("chose to put the star {target}"),
+        Decision::StoppedDoubles => "placed no more dice".into(),
+        Decision::Discarded { good } => format!("discarded a {} card", good_name(*good)),
+        Decision::Lost { good } => format!("lost 1 {} to the roll", good_name(*good)),
+        Decision::Dilemma => "turned up the ethical dilemma".into(),
+        Decision::Rebelled => "rebelled: draws two recruits and keeps one".into(),
+        Decision::Conformed => "conformed: a star on the dilemma card".into(),
+        Decision::StartedTrade => "started a trade".into(),
+        Decision::OfferedTo { partner } => format!("offers a trade to {}", names.seat(*partner)),
+        Decision::Gives { good } => format!("adds 1 {} to give", good_name(*good)),
+        Decision::Asks { good } => format!("asks for 1 {}", good_name(*good)),
+        Decision::Proposed => "proposed the trade".into(),
+        Decision::Cancelled => "cancelled the trade".into(),
+        Decision::Accepted => "accepted the trade".into(),
+        Decision::Declined => "declined".into(),
+        Decision::Passed => "passed".into(),
+        Decision::UsedRecruit { recruit } => format!("used {recruit}'s ability"),
+        Decision::SetDie { value } => format!("set a die to {value}"),
+        Decision::Chose { boon } => format!("chose {boon}"),
+    }
+}
+
+/// A good's English name.
+pub fn good_name(good: Good) -> &'static str {
+    match good {
+        Good::Energy => "energy",
+        Good::Water => "water",
+        Good::Food => "food",
+        Good::Bliss => "bliss",
+        Good::Gold => "gold",
+        Good::Stone => "stone",
+        Good::Clay => "clay",
+        Good::Book => "book",
+        Good::Glasses => "glasses",
+        Good::Game => "game",
+        Good::Bear => "bear",
+        Good::Balloon => "balloon",
+        Good::Bat => "bat",
+    }
+}
+
+fn signed(n: i64, what: &str) -> String {
+    format!("{n:+} {what}")
+}
+
+impl Event for EuphoriaEvent {
+    fn text(&self, names: &Names) -> String {
+        match self {
+            EuphoriaEvent::Decided { seat, decision } => {
+                format!("{} {}", names.seat(*seat), decision_text(decision, names))
+            }
+            EuphoriaEvent::Bumped {
+                seat,
+                space,
+                rolled,
+            } => format!(
+                "{} die on the {} was bumped and re-rolled: {rolled}",
+                names.of(*seat),
+                space.name()
+            ),
+            EuphoriaEvent::DiceRetrieved { seat, values } => format!(
+                "{} got back dice showing {}",
+                names.seat(*seat),
+                values
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            EuphoriaEvent::DieLost { seat } => format!(
+                "{} lost a die: the dice's knowledge was too high",
+                names.seat(*seat)
+            ),
+            EuphoriaEvent::DieGained { seat, value } => {
+                format!("{} gained a new die, showing {value}", names.seat(*seat))
+            }
+            EuphoriaEvent::Changed {
+                seat,
+                goods,
+                knowledge,
+                morale,
+                artifacts,
+            } => {
+                let mut parts: Vec<String> = goods
+                    .iter()
+                    .map(|&(g, n)| signed(n, good_name(g)))
+                    .collect();
+                if *artifacts != 0 {
+                    parts.push(signed(*artifacts, "artifact cards"));
+                }
+                if *knowledge != 0 {
+                    parts.push(signed(*knowledge, "knowledge"));
+                }
+                if *morale != 0 {
+                    parts.push(signed(*morale, "morale"));
+                }
+                format!("{}: {}", names.seat(*seat), parts.join(", "))
+            }
+            EuphoriaEvent::StarPlaced { seat, target } => {
+                format!("{} placed a star {target}", names.seat(*seat))
+            }
+            EuphoriaEvent::MarketBuilt {
+                market,
+                tile,
+                stars,
+            } => format!(
+                "market {market} is built (tile {tile}): stars for {}",
+                names.list(stars)
+            ),
+            EuphoriaEvent::Recruit {
+                seat,
+                name,
+                revealed,
+            } => match (name, revealed) {
+                (Some(n), true) => format!("{} turned up the recruit {n}", names.seat(*seat)),
+                (None, true) => format!("{} turned up a recruit", names.seat(*seat)),
+                (Some(n), false) => format!("{} gained the recruit {n}", names.seat(*seat)),
+                (None, false) => format!("{} gained a recruit face down", names.seat(*seat)),
+            },
+            EuphoriaEvent::GameOver { scores, winners } => {
+                let each: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(s, p)| format!("{} {p}", names.seat(s)))
+                    .collect();
+                format!(
+                    "the game is over: {} won (stars placed: {})",
+                    names.list(winners),
+                    each.join(", ")
+                )
+            }
+        }
+    }
+}
+
+fn star_target(t: StarTarget) -> String {
+    match t {
+        StarTarget::Territory => "in the territory".into(),
+        StarTarget::Market(m) => {
+            format!("on market {}", market_code(m as usize % 6).to_uppercase())
+        }
+    }
+}
+
+fn decision(action: Action) -> Decision {
+    match action {
+        Action::KeepUp(_) | Action::KeepDown(_) | Action::Keep(_) => Decision::KeptRecruit,
+        Action::Place { value, space } => Decision::Placed { value, space },
+        Action::Retrieve { value, space } => Decision::PickedToRetrieve { value, space },
+        Action::FinishRetrieve(p) => Decision::Retrieved {
+            pay: match p {
+                RetrievePay::Food => "1 food",
+                RetrievePay::Bliss => "1 bliss",
+                RetrievePay::Free => "nothing",
+                RetrievePay::Energy => "1 energy",
+            }
+            .into(),
+        },
+        Action::Pay(good) => Decision::Paid { good },
+        Action::Take(good) => Decision::Took { good },
+        Action::Draw => Decision::DrewArtifact,
+        Action::Star(t) => Decision::Star {
+            target: star_target(t),
+        },
+        Action::End => Decision::StoppedDoubles,
+        Action::Discard(good) => Decision::Discarded { good },
+        Action::Lose(good) => Decision::Lost { good },
+        Action::Dilemma => Decision::Dilemma,
+        Action::Rebel => Decision::Rebelled,
+        Action::Conform => Decision::Conformed,
+        Action::Trade => Decision::StartedTrade,
+        Action::Offer(p) => Decision::OfferedTo {
+            partner: usize::from(p),
+        },
+        Action::Give(good) => Decision::Gives { good },
+        Action::Ask(good) => Decision::Asks { good },
+        Action::Propose => Decision::Proposed,
+        Action::Cancel => Decision::Cancelled,
+        Action::Accept => Decision::Accepted,
+        Action::Decline => Decision::Declined,
+        Action::Pass => Decision::Passed,
+        Action::Use(key) => Decision::UsedRecruit {
+            recruit: recruit(key).name.to_string(),
+        },
+        Action::Set(value) => Decision::SetDie { value },
+        Action::Choose(b) => Decision::Chose {
+            boon: match b {
+                Boon::Good(g) => format!("1 {}", good_name(g)),
+                Boon::Morale => "+1 morale".into(),
+                Boon::LessKnowledge => "-1 knowledge".into(),
+            },
+        },
+    }
+}
+
+/// What changed between two views of the table.
+fn describe(
+    seat: Seat,
+    action: Action,
+    before: &EuphoriaView,
+    after: &EuphoriaView,
+) -> Vec<EuphoriaEvent> {
+    let mut out = vec![EuphoriaEvent::Decided {
+        seat,
+        decision: decision(action),
+    }];
+    let retrieving = matches!(action, Action::FinishRetrieve(_));
+    for (s, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
+        let mut back = Vec::new();
+        for (&db, &da) in b.dice.iter().zip(&a.dice) {
+            match (db, da) {
+                (DieLoc::Board(space, _), DieLoc::Ready(v)) if !(retrieving && s == seat) => out
+                    .push(EuphoriaEvent::Bumped {
+                        seat: s,
+                        space,
+                        rolled: v,
+                    }),
+                (DieLoc::Board(..), DieLoc::Ready(v)) => back.push(v),
+                (DieLoc::Reserve, DieLoc::Ready(v)) => {
+                    out.push(EuphoriaEvent::DieGained { seat: s, value: v })
+                }
+                (DieLoc::Ready(_) | DieLoc::Board(..), DieLoc::Reserve) => {
+                    out.push(EuphoriaEvent::DieLost { seat: s })
+                }
+                _ => {}
+            }
+        }
+        if !back.is_empty() {
+            out.push(EuphoriaEvent::DiceRetrieved {
+                seat: s,
+                values: back,
+            });
+        }
+        let goods: Vec<(Good, i64)> = Good::ALL
+            .iter()
+            .zip(b.supply.iter().zip(&a.supply))
+            .filter(|(_, (x, y))| x != y)
+            .map(|(&g, (&x, &y))| (g, i64::from(y) - i64::from(x)))
+            .collect();
+        let knowledge = i64::from(a.knowledge) - i64::from(b.knowledge);
+        let morale = i64::from(a.morale) - i64::from(b.morale);
+        let artifacts = i64::from(a.hand_size) - i64::from(b.hand_size);
+        if !goods.is_empty() || knowledge != 0 || morale != 0 || artifacts != 0 {
+            out.push(EuphoriaEvent::Changed {
+                seat: s,
+                goods,
+                knowledge,
+                morale,
+                artifacts,
+            });
+        }
+        for _ in a.stars_left..b.stars_left {
+            let target = match action {
+                Action::Star(t) if s == seat => star_target(t),
+                Action::Conform if s == seat => "on the dilemma card".into(),
+                _ => "on the board".into(),
+            };
+            out.push(EuphoriaEvent::StarPlaced { seat: s, target });
+        }
+        for (k, ra) in a.recruits.iter().enumerate() {
+            let name = ra.id.map(|id| recruit(id).name.to_string());
+            match b.recruits.get(k) {
+                None => out.push(EuphoriaEvent::Recruit {
+                    seat: s,
+                    name,
+                    revealed: false,
+                }),
+                Some(rb) if ra.up && !rb.up && after.setup_done == before.setup_done => {
+                    out.push(EuphoriaEvent::Recruit {
+                        seat: s,
+                        name,
+                        revealed: true,
+                    })
+                }
+                _ => {}
+            }
+        }
+    }
+    for (m, (b, a)) in before.markets.iter().zip(&after.markets).enumerate() {
+        if let (None, Some(tile)) = (b.tile, a.tile) {
+            out.push(EuphoriaEvent::MarketBuilt {
+                market: market_code(m).to_uppercase(),
+                tile,
+                stars: a.stars.clone(),
+            });
+        }
+    }
+    out
+}
+
+impl Euphoria {
+    /// The body of `Game::events`.
+    pub(crate) fn events(
+        before: &Euphoria,
+        action: Action,
+        after: &Euphoria,
+        viewer: Viewer,
+    ) -> Vec<EuphoriaEvent> {
+        let Some(seat) = before.to_act() else {
+            return Vec::new();
+        };
+        let mut out = describe(seat, action, &before.view(viewer), &after.view(viewer));
+        if let Some(outcome) = after.outcome() {
+            out.push(EuphoriaEvent::GameOver {
+                winners: outcome.winners(),
+                scores: outcome.scores,
+            });
+        }
+        out
+    }
+}

@@ -1,0 +1,120 @@
+//! What a person reads: the component data the server serves, the JSON of the state and
+//! view (snake_case, no Rust `Debug` text), and the text board with costs, progress,
+//! ability texts, penalties in words and an offer by its goods.
+
+mod common;
+
+use common::*;
+use engine::{Game, Viewer};
+use euphoria::cards::{card_data, Good, Penalty, Space};
+use euphoria::{Config, DieLoc, Euphoria};
+
+fn fresh(players: usize) -> Euphoria {
+    let mut g = Euphoria::started(&Config::players(players), 21).expect("config");
+    for s in 0..players {
+        g.set_recruits(s, &[]);
+        g.set_dice(s, &[DieLoc::Ready(1)]);
+    }
+    g.set_turn(0);
+    g
+}
+
+#[test]
+fn card_data_gives_costs_penalties_and_abilities_as_data_and_words() {
+    let data = serde_json::to_value(card_data()).expect("JSON");
+    assert_eq!(data["recruits"].as_array().map(Vec::len), Some(48));
+    assert_eq!(data["recruits"][0]["name"], "Amanda the Broker");
+    assert_eq!(data["recruits"][0]["key"], "amanda");
+    assert!(data["recruits"][38]["text"]
+        .as_str()
+        .is_some_and(|t| t.contains("new worker")));
+    let tiles = data["tiles"].as_array().expect("tiles");
+    assert_eq!(tiles.len(), 18);
+    let loss = tiles
+        .iter()
+        .find(|t| t["penalty"] == serde_json::json!({"roll_loss": 2}))
+        .expect("a roll-loss tile in data form");
+    assert_eq!(
+        loss["penalty_text"],
+        "each die you roll showing 2 costs 1 commodity or resource"
+    );
+    assert!(tiles.iter().any(|t| t["penalty"] == "no_pair"));
+    assert!(tiles.iter().all(|t| t["cost"]["text"].is_string()));
+    let ea1 = &data["spaces"][Space::site(0, 0).0 as usize];
+    assert_eq!(ea1["code"], "ea1");
+    assert_eq!(ea1["cost"]["fixed"], serde_json::json!([["clay", 1]]));
+    assert_eq!(ea1["cost_text"], "1 clay");
+    // No Rust Debug text: no PascalCase variant anywhere.
+    let text = data.to_string();
+    for debug in ["RollLoss", "NoPair", "Euphorian\"", "\"Clay\""] {
+        assert!(!text.contains(debug), "{debug} in the card data");
+    }
+}
+
+#[test]
+fn state_and_view_json_use_snake_case_variants() {
+    let mut g = fresh(3);
+    g.set_dice(
+        1,
+        &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
+    );
+    let state = serde_json::to_string(&g).expect("JSON");
+    assert!(state.contains("\"board\"") && state.contains("\"ready\""));
+    assert!(state.contains("\"unresolved\"") && state.contains("\"reserve\""));
+    for debug in ["\"Board\"", "\"Ready\"", "\"Reserve\"", "\"Unresolved\""] {
+        assert!(!state.contains(debug), "{debug} in the state");
+    }
+    let back: Euphoria = serde_json::from_str(&state).expect("reads back");
+    assert_eq!(back, g);
+    let view = serde_json::to_string(&g.view(Viewer::Seat(1))).expect("JSON");
+    assert!(view.contains("\"board\"") && !view.contains("\"Board\""));
+}
+
+#[test]
+fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
+    let mut g = fresh(4);
+    g.set_dice(1, &[on(Space::site(2, 0), 4)]);
+    g.set_built(5, tile(Penalty::RollLoss(3)), &[1]);
+    g.set_recruits(0, &[(39, true)]);
+    let text = g.view(Viewer::Seat(0)).to_string();
+    assert!(text.contains("sa1 1 gold"), "{text}");
+    assert!(text.contains("1 of 3 workers"), "{text}");
+    assert!(
+        text.contains("without a star: each die you roll showing 3 costs 1 commodity or resource"),
+        "{text}"
+    );
+    assert!(text.contains("Chase the Miner"), "{text}");
+    assert!(
+        text.contains("new worker: may place it this turn"),
+        "{text}"
+    );
+    assert!(text.contains("nimbus 3 of any resource"), "{text}");
+    assert!(text.contains(">P1:"), "seats are counted from 1: {text}");
+    // An offer shows its goods.
+    g.set_good(0, Good::Water, 2);
+    g.set_good(1, Good::Gold, 1);
+    act(&mut g, "trade");
+    act(&mut g, "offer p2");
+    act(&mut g, "give water");
+    act(&mut g, "give water");
+    act(&mut g, "ask gold");
+    let text = g.view(Viewer::Spectator).to_string();
+    assert!(
+        text.contains("Offer from P1 to P2: gives 2 water for 1 gold"),
+        "{text}"
+    );
+}
+
+#[test]
+fn fin_free_and_fin_food_say_what_they_do() {
+    let mut g = fresh(3);
+    g.set_dice(
+        0,
+        &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
+    );
+    g.set_good(0, Good::Food, 1);
+    act(&mut g, "ret 2@gen");
+    let text = g.view(Viewer::Seat(0)).to_string();
+    assert!(text.contains("`fin food` or `fin bliss` pays 1 of it for morale +2"));
+    assert!(text.contains("`fin free` pays nothing and costs 1 morale"));
+}

@@ -1,0 +1,192 @@
+//! Trading as the rulebook has it (spec 1.9, 5.10): any time in your own turn, before,
+//! between and after your placements until you `end` the turn; any goods and cards in any
+//! amounts; several offers a turn, bounded only by `offers_per_turn`; each refusal.
+
+mod common;
+
+use common::*;
+use engine::Game;
+use euphoria::cards::Good;
+use euphoria::{Config, DieLoc, Euphoria, Trading};
+
+fn fresh(config: Config) -> Euphoria {
+    let mut g = Euphoria::started(&config, 21).expect("config");
+    for s in 0..g.players.len() {
+        g.set_recruits(s, &[]);
+        g.set_dice(s, &[DieLoc::Ready(1)]);
+    }
+    g.set_turn(0);
+    g
+}
+
+fn offer(g: &mut Euphoria, to: &str, items: &[&str]) {
+    act(g, "trade");
+    act(g, &format!("offer {to}"));
+    for item in items {
+        act(g, item);
+    }
+    act(g, "propose");
+}
+
+#[test]
+fn trading_before_between_and_after_placements_until_end() {
+    let mut g = fresh(Config::players(3));
+    g.set_good(0, Good::Gold, 3);
+    g.set_good(1, Good::Water, 3);
+    // Two dice showing 2: a doubled placement.
+    g.set_dice(0, &[ready(2), ready(2)]);
+    // Before placing.
+    offer(&mut g, "p2", &["give gold", "ask water"]);
+    act(&mut g, "accept");
+    act(&mut g, "2@gen");
+    // Between the doubled placements.
+    assert!(offered(&g, "trade") && offered(&g, "end"));
+    offer(&mut g, "p2", &["give gold", "ask water"]);
+    act(&mut g, "accept");
+    act(&mut g, "2@aqu");
+    // After the last placement the turn waits for `end`.
+    assert_eq!(g.to_act(), Some(0));
+    assert_eq!(legal(&g), ["end", "trade"]);
+    offer(&mut g, "p2", &["give gold", "ask water"]);
+    act(&mut g, "accept");
+    assert_eq!(g.players[0].count(Good::Gold), 0);
+    // Three traded, one from the Aquifer.
+    assert_eq!(g.players[0].count(Good::Water), 4);
+    assert_eq!(g.players[1].count(Good::Gold), 3);
+    act(&mut g, "end");
+    assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn an_offer_holds_any_goods_and_cards_in_any_amounts() {
+    let mut g = fresh(Config::players(3));
+    g.set_good(0, Good::Food, 6);
+    g.set_good(0, Good::Book, 2);
+    g.set_good(2, Good::Stone, 5);
+    g.set_good(2, Good::Bat, 1);
+    g.players[2].morale = 6;
+    g.players[0].morale = 6;
+    let mut items = vec!["give food"; 6];
+    items.extend(["give book", "give book"]);
+    items.extend(vec!["ask stone"; 5]);
+    items.push("ask bat");
+    offer(&mut g, "p3", &items);
+    act(&mut g, "accept");
+    assert_eq!(g.players[0].count(Good::Food), 0);
+    assert_eq!(g.players[0].count(Good::Stone), 5);
+    assert_eq!(g.players[0].count(Good::Bat), 1);
+    assert_eq!(g.players[2].count(Good::Food), 6);
+    assert_eq!(g.players[2].count(Good::Book), 2);
+    // A single item is an offer too.
+    offer(&mut g, "p3", &["give stone"]);
+    act(&mut g, "accept");
+    assert_eq!(g.players[2].count(Good::Stone), 1);
+}
+
+#[test]
+fn several_offers_a_turn_up_to_the_configured_bound() {
+    let mut g = fresh(Config::players(3));
+    g.set_good(0, Good::Gold, 1);
+    for _ in 0..5 {
+        offer(&mut g, "p2", &["give gold"]);
+        act(&mut g, "decline");
+    }
+    assert!(offered(&g, "trade"));
+    let mut g = fresh(Config::players(3).with_offers(2));
+    g.set_good(0, Good::Gold, 1);
+    offer(&mut g, "p2", &["give gold"]);
+    act(&mut g, "decline");
+    offer(&mut g, "p3", &["give gold"]);
+    act(&mut g, "decline");
+    assert!(refuse(&mut g, "trade").contains("at most 2 offers per turn"));
+    // With no offer left, the last placement ends the turn by itself.
+    act(&mut g, "1@gen");
+    assert_eq!(g.to_act(), Some(1));
+    // The next turn has its own offers.
+    g.set_good(1, Good::Gold, 1);
+    assert!(offered(&g, "trade"));
+}
+
+#[test]
+fn refusals_say_what_is_wrong_and_change_nothing() {
+    let mut g = fresh(Config::players(3));
+    g.set_good(0, Good::Gold, 1);
+    act(&mut g, "trade");
+    assert!(refuse(&mut g, "offer p1").contains("yourself"));
+    assert!(refuse(&mut g, "offer p5").contains("no seat 5"));
+    act(&mut g, "offer p2");
+    // An empty offer.
+    assert!(refuse(&mut g, "propose").contains("at least one item"));
+    // Goods you lack.
+    assert!(refuse(&mut g, "give water").contains("you have no water"));
+    act(&mut g, "give gold");
+    assert!(refuse(&mut g, "give gold").contains("another gold"));
+    // Goods the partner lacks.
+    assert!(refuse(&mut g, "ask stone").contains("do not have any stone"));
+    assert!(refuse(&mut g, "ask book").contains("artifact cards"));
+    act(&mut g, "propose");
+    // An offer off your turn: the partner, answering, may not open one.
+    assert_eq!(g.to_act(), Some(1));
+    assert!(refuse(&mut g, "trade").contains("only in your own turn"));
+    act(&mut g, "decline");
+    assert_eq!(g.to_act(), Some(0));
+}
+
+#[test]
+fn accepting_needs_what_was_asked_and_the_hand_limit_follows() {
+    let mut g = fresh(Config::players(2));
+    g.set_good(0, Good::Gold, 1);
+    g.set_good(0, Good::Book, 1);
+    g.set_good(1, Good::Bear, 1);
+    g.players[0].morale = 1;
+    offer(&mut g, "p2", &["give gold", "ask bear"]);
+    act(&mut g, "accept");
+    assert_eq!(g.players[0].count(Good::Bear), 1);
+    assert_eq!(g.players[1].count(Good::Gold), 1);
+    // Two cards and morale 1: seat 0 discards one, choosing.
+    assert_eq!(g.to_act(), Some(0));
+    assert_eq!(legal(&g), ["discard book", "discard bear"]);
+    act(&mut g, "discard book");
+    assert_eq!(g.players[0].hand_size(), 1);
+}
+
+#[test]
+fn the_rule_before_issue_16_stays_for_old_games() {
+    let config = Config {
+        trading: Trading::OneOfferBeforePlacing,
+        ..Config::players(3)
+    };
+    let mut g = fresh(config);
+    g.set_good(0, Good::Gold, 5);
+    act(&mut g, "trade");
+    act(&mut g, "offer p2");
+    for _ in 0..4 {
+        act(&mut g, "give gold");
+    }
+    assert!(refuse(&mut g, "give gold").contains("at most 4 items"));
+    act(&mut g, "propose");
+    act(&mut g, "decline");
+    assert!(refuse(&mut g, "trade").contains("at most 1 offer"));
+    // The last placement ends the turn by itself.
+    act(&mut g, "1@gen");
+    assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn a_config_written_out_before_issue_16_keeps_its_trading_rule() {
+    let old = r#"{"players":3,"edition":"v2","knowledge_check":"continuous",
+        "tunnel_end_requires_faction":true,"doubles_cost_morale":false,
+        "starting_recruit_discards":"return_to_deck"}"#;
+    let c: Config = serde_json::from_str(old).expect("old config");
+    assert_eq!(c.trading, Trading::OneOfferBeforePlacing);
+    // Anything shorter, or naming the new options, is a config of today.
+    let c: Config = serde_json::from_str(r#"{"players":3}"#).expect("config");
+    assert_eq!(c.trading, Trading::Rulebook);
+    assert_eq!(c.offers_per_turn, None);
+    let c: Config = serde_json::from_str(r#"{"offers_per_turn":1}"#).expect("config");
+    assert_eq!(c.offers_per_turn, Some(1));
+    let today = serde_json::to_string(&Config::default()).expect("JSON");
+    let back: Config = serde_json::from_str(&today).expect("reads back");
+    assert_eq!(back, Config::default());
+    assert!(serde_json::from_str::<Config>(r#"{"offers":1}"#).is_err());
+}

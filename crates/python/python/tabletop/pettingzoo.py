@@ -1,0 +1,129 @@
+"""PettingZoo AEC environments for every tabletop game.
+
+``env("dropsite", players=3)`` gives the wrapped environment (illegal moves end the game
+with reward -1 for the mover, as in ``pettingzoo.classic``); ``raw_env`` the bare one.
+Agents are ``player_0`` ... (seat numbers from 0). Each observation is a dict with
+``observation`` (float32, the seat's own view as a tensor, layout in docs/python.md) and
+``action_mask`` (int8, 1 at each legal action index; all zero for a seat not to act).
+Rewards arrive at the end: the outcome's reward per seat (1 for a sole winner, 1/k each
+when k share first place, 0 otherwise). ``max_steps`` truncates a game after that many
+actions (rewards 0). ``reset(seed=...)`` seeds the deal; a reset without a seed draws
+the next game's seed from the last seeded stream.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ._native import State
+
+
+def env(game: str, render_mode: str | None = None, max_steps: int | None = None, **options):
+    """The environment of ``game`` with the ``pettingzoo.classic`` wrappers."""
+    e = raw_env(game, render_mode=render_mode, max_steps=max_steps, **options)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    """One tabletop game as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: str, render_mode: str | None = None, max_steps: int | None = None, **options):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self.game = game
+        self.options = dict(options)
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.state = State(game, 0, self.options)
+        self.metadata = dict(self.metadata, name=f"tabletop_{self.state.game}_v0")
+        self.possible_agents = [f"player_{i}" for i in range(self.state.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        n = self.state.num_distinct_actions
+        m = self.state.observation_len
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self._no_mask = np.zeros(n, dtype=np.int8)
+        self.steps = 0
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        seat = self._seat[agent]
+        mask = self.state.legal_mask() if self.state.current_player() == seat else self._no_mask.copy()
+        return {"observation": self.state.observation(seat), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**63))
+        self.state = State(self.game, game_seed, self.options)
+        self.steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player()]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.state.apply(int(action))
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        to_act = self.state.current_player()
+        if to_act is None:
+            for a, r in zip(self.possible_agents, self.state.rewards()):
+                self.rewards[a] = float(r)
+                self.terminations[a] = True
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        if to_act is not None:
+            self.agent_selection = self.possible_agents[to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        """The text board as a spectator sees it (printed for ``human``)."""
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'.")
+            return None
+        text = self.state.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

@@ -1,0 +1,103 @@
+"""The native State: indices, masks, observations from a seat's own view, errors."""
+
+import copy
+import random
+
+import numpy as np
+import pytest
+from conftest import TABLES, table_id
+
+import tabletop
+from tabletop import State
+
+
+def play(state, rng, steps):
+    for _ in range(steps):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_mask_indices_and_notation_agree(table):
+    game, options = table
+    state = State(game, 3, options)
+    rng = random.Random(0)
+    for _ in range(200):
+        if state.is_over():
+            break
+        mask = state.legal_mask()
+        legal = state.legal_actions()
+        assert mask.dtype == np.int8 and mask.shape == (state.num_distinct_actions,)
+        assert list(np.flatnonzero(mask)) == legal
+        for index in legal:
+            assert state.string_to_action(state.action_to_string(index)) == index
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_observation_ignores_what_the_seat_cannot_see(table):
+    game, options = table
+    state = State(game, 11, options)
+    rng = random.Random(1)
+    changed = 0
+    for _ in range(30):
+        play(state, rng, 7)
+        for seat in range(state.num_players):
+            mine = state.observation(seat)
+            assert mine.dtype == np.float32 and mine.shape == (state.observation_len,)
+            for k in range(3):
+                assert np.array_equal(state.determinize(seat, k).observation(seat), mine)
+                # Resampled for another seat, this seat's private information may change.
+                other = (seat + 1) % state.num_players
+                changed += not np.array_equal(state.determinize(other, k).observation(seat), mine)
+    assert changed > 0, "a seat's own hidden information never showed in its observation"
+
+
+def test_observation_into_fills_a_given_array():
+    state = State("dropsite", 1)
+    out = np.full(state.observation_len, np.nan, dtype=np.float32)
+    state.observation_into(out, 0)
+    assert np.array_equal(out, state.observation(0))
+    with pytest.raises(ValueError, match="entries"):
+        state.observation_into(np.zeros(3, dtype=np.float32), 0)
+
+
+def test_bad_input_is_refused_and_changes_nothing():
+    state = State("dropsite", 5, {"players": 3})
+    before = state.clone()
+    illegal = next(i for i, m in enumerate(state.legal_mask()) if m == 0)
+    with pytest.raises(ValueError, match="illegal action"):
+        state.apply(illegal)
+    with pytest.raises(ValueError, match="out of range"):
+        state.apply(state.num_distinct_actions)
+    with pytest.raises(IndexError, match="seat 3 is not at this table"):
+        state.observation(3)
+    with pytest.raises(ValueError, match="cannot read"):
+        state.string_to_action("seven on top")
+    assert state == before
+    with pytest.raises(ValueError, match="unknown game"):
+        State("chess")
+    with pytest.raises(ValueError, match="players must be 2 to 4"):
+        State("dropsite", 0, {"players": 9})
+    with pytest.raises(ValueError, match="unknown field"):
+        State("dropsite", 0, {"colour": "red"})
+
+
+def test_a_finished_game_has_rewards_and_a_board():
+    state = State("dropsite", 2, {"target": 10})
+    assert state.rewards() is None
+    play(state, random.Random(2), 100_000)
+    rewards = state.rewards()
+    assert state.is_over() and state.current_player() is None
+    assert sum(rewards) == pytest.approx(1.0) and max(rewards) > 0
+    assert state.legal_actions() == [] and not state.legal_mask().any()
+    assert "Game over" in state.render(0)
+    copied = copy.deepcopy(state)
+    assert copied == state and copied is not state
+
+
+def test_games_and_options():
+    assert tabletop.games() == ["dropsite", "distopia", "euphoria"]
+    assert tabletop.default_options("dropsite")["players"] == 2

@@ -1,0 +1,268 @@
+//! What one server allows: bot budgets, request rates, table counts and expiry. Each has a
+//! `serve` flag (see docs/http-api.md) and the default below.
+
+use crate::error::ApiError;
+use axum::http::StatusCode;
+use bots::{BotSpec, Budget};
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The limits of one server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// The most ISMCTS iterations a bot may spend on one decision.
+    pub bot_iterations: u32,
+    /// The most time a bot may spend on one decision.
+    pub bot_time: Duration,
+    /// Tables one client address may create at once (the bucket's size).
+    pub create_burst: u32,
+    /// Tables one client address may create a minute, once its burst is spent.
+    pub creates_per_minute: u32,
+    /// Actions one seat token may send at once.
+    pub action_burst: u32,
+    /// Actions one seat token may send a second, once its burst is spent.
+    pub actions_per_second: u32,
+    /// The most tables this server keeps open or running at once.
+    pub max_tables: usize,
+    /// Take the client's address from `X-Forwarded-For` (behind a proxy that sets it).
+    pub trust_forwarded: bool,
+    /// The per-address and per-token rates apply (off for load tests).
+    pub rate_limits: bool,
+    /// A table that got no first move this long after its creation is abandoned.
+    pub expire_unstarted: Duration,
+    /// A table with no move for this long is abandoned.
+    pub expire_idle: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            bot_iterations: 100_000,
+            bot_time: Duration::from_secs(10),
+            create_burst: 30,
+            creates_per_minute: 30,
+            action_burst: 60,
+            actions_per_second: 20,
+            max_tables: 50_000,
+            trust_forwarded: false,
+            rate_limits: true,
+            expire_unstarted: Duration::from_secs(24 * 3600),
+            expire_idle: Duration::from_secs(7 * 24 * 3600),
+        }
+    }
+}
+
+/// Token buckets by key: each key may spend `burst` at once, refilled at `per_second`.
+/// Full buckets are dropped when the map grows, so memory follows the active keys.
+pub struct RateLimiter<K> {
+    burst: f64,
+    per_second: f64,
+    buckets: Mutex<HashMap<K, Bucket>>,
+}
+
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// Past this many keys, a check sweeps out the buckets that have refilled.
+const SWEEP_AT: usize = 10_000;
+
+impl<K: Hash + Eq + Clone> RateLimiter<K> {
+    pub fn new(burst: u32, per_second: f64) -> RateLimiter<K> {
+        RateLimiter {
+            burst: f64::from(burst.max(1)),
+            per_second: per_second.max(f64::MIN_POSITIVE),
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one token for `key` at `now`; `Err(seconds)` until one is back.
+    pub fn take_at(&self, key: &K, now: Instant) -> Result<(), u64> {
+        let Ok(mut buckets) = self.buckets.lock() else {
+            return Ok(());
+        };
+        if buckets.len() >= SWEEP_AT {
+            let (burst, rate) = (self.burst, self.per_second);
+            buckets.retain(|_, b| {
+                b.tokens + now.saturating_duration_since(b.at).as_secs_f64() * rate < burst
+            });
+        }
+        let bucket = buckets.entry(key.clone()).or_insert(Bucket {
+            tokens: self.burst,
+            at: now,
+        });
+        let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
+        bucket.tokens = (bucket.tokens + elapsed * self.per_second).min(self.burst);
+        bucket.at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            Ok(())
+        } else {
+            let wait = (1.0 - bucket.tokens) / self.per_second;
+            Err(wait.ceil().max(1.0) as u64)
+        }
+    }
+
+    /// [`RateLimiter::take_at`] now.
+    ///
+    /// # Errors
+    /// The seconds until a token is back.
+    pub fn take(&self, key: &K) -> Result<(), u64> {
+        self.take_at(key, Instant::now())
+    }
+}
+
+/// The answer to a client over a rate.
+pub fn rate_limited(what: &str, retry_after: u64, flag: &str) -> ApiError {
+    let mut error = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "request/rate_limited",
+        format!("too many {what}; try again in {retry_after} s (serve {flag})"),
+    );
+    error.retry_after = Some(retry_after);
+    error
+}
+
+/// The search budget a seat spec stands for (`None` for bots that do not search).
+fn budget(spec: &BotSpec) -> Option<Budget> {
+    match spec {
+        BotSpec::Ismcts(Some(budget)) => Some(*budget),
+        BotSpec::Ismcts(None) => Some(bots::IsmctsOptions::default().budget),
+        BotSpec::Level(level) => Some(bots::level_options(*level).budget),
+        BotSpec::Human | BotSpec::Random | BotSpec::Heuristic => None,
+    }
+}
+
+impl Limits {
+    /// What is wrong with a budget over this server's limits.
+    fn over(&self, budget: Budget) -> Option<String> {
+        match budget {
+            Budget::Iterations(n) if n > self.bot_iterations => Some(format!(
+                "asks for {n} iterations a decision; this server allows at most {} (serve --bot-iterations)",
+                self.bot_iterations
+            )),
+            Budget::Millis(ms) if u128::from(ms) > self.bot_time.as_millis() => Some(format!(
+                "asks for {ms} ms a decision; this server allows at most {} ms (serve --bot-time-ms)",
+                self.bot_time.as_millis()
+            )),
+            _ => None,
+        }
+    }
+
+    /// Refuses a seat spec whose search goes over this server's bot limits.
+    ///
+    /// # Errors
+    /// `seat/invalid`, naming the limit and its flag.
+    pub fn check_bot(&self, spec: &BotSpec) -> Result<(), ApiError> {
+        match budget(spec).and_then(|b| self.over(b)) {
+            Some(what) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "seat/invalid",
+                format!("seat `{spec}` {what}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The spec a stored seat is played with: its own, or, when its search goes over this
+    /// server's limits (a table stored before the limits, or under a more generous
+    /// server), a search with the largest budget of the same kind allowed.
+    pub fn clamp_bot(&self, spec: BotSpec) -> BotSpec {
+        match budget(&spec) {
+            Some(Budget::Iterations(n)) if n > self.bot_iterations => {
+                BotSpec::Ismcts(Some(Budget::Iterations(self.bot_iterations)))
+            }
+            Some(Budget::Millis(ms)) if u128::from(ms) > self.bot_time.as_millis() => {
+                BotSpec::Ismcts(Some(Budget::Millis(
+                    u64::try_from(self.bot_time.as_millis()).unwrap_or(u64::MAX),
+                )))
+            }
+            _ => spec,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_spends_its_burst_then_refills_at_its_rate() {
+        let limiter = RateLimiter::new(3, 2.0);
+        let start = Instant::now();
+        for _ in 0..3 {
+            assert_eq!(limiter.take_at(&"a", start), Ok(()));
+        }
+        assert_eq!(limiter.take_at(&"a", start), Err(1));
+        // Another key has its own bucket.
+        assert_eq!(limiter.take_at(&"b", start), Ok(()));
+        // Half a second gives one token back at 2 a second, and only one.
+        let later = start + Duration::from_millis(500);
+        assert_eq!(limiter.take_at(&"a", later), Ok(()));
+        assert!(limiter.take_at(&"a", later).is_err());
+        // Refilled, never past the burst.
+        let much_later = start + Duration::from_secs(3600);
+        for _ in 0..3 {
+            assert_eq!(limiter.take_at(&"a", much_later), Ok(()));
+        }
+        assert!(limiter.take_at(&"a", much_later).is_err());
+        // A slow rate tells the wait in whole seconds.
+        let slow = RateLimiter::new(1, 0.1);
+        assert_eq!(slow.take_at(&1, start), Ok(()));
+        assert_eq!(slow.take_at(&1, start), Err(10));
+    }
+
+    #[test]
+    fn full_buckets_are_swept_when_the_map_grows() {
+        let limiter = RateLimiter::new(2, 1.0);
+        let start = Instant::now();
+        for key in 0..SWEEP_AT {
+            assert!(limiter.take_at(&key, start).is_ok());
+        }
+        let later = start + Duration::from_secs(10);
+        assert!(limiter.take_at(&usize::MAX, later).is_ok());
+        assert_eq!(limiter.buckets.lock().map(|b| b.len()).unwrap_or(0), 1);
+    }
+
+    #[test]
+    fn bot_budgets_over_the_limits_are_refused_and_clamped() {
+        let limits = Limits {
+            bot_iterations: 2000,
+            bot_time: Duration::from_millis(500),
+            ..Limits::default()
+        };
+        for ok in [
+            "random",
+            "heuristic",
+            "ismcts",
+            "easy",
+            "medium",
+            "ismcts:2000",
+            "ismcts:500ms",
+        ] {
+            let spec: BotSpec = ok.parse().expect("spec");
+            assert!(limits.check_bot(&spec).is_ok(), "{ok}");
+            assert_eq!(limits.clamp_bot(spec.clone()), spec);
+        }
+        for (over, flag, clamped) in [
+            ("ismcts:2001", "--bot-iterations", "ismcts:2000"),
+            ("hard", "--bot-iterations", "ismcts:2000"),
+            ("ismcts:4294967295", "--bot-iterations", "ismcts:2000"),
+            ("ismcts:501ms", "--bot-time-ms", "ismcts:500ms"),
+            (
+                "ismcts:18446744073709551615ms",
+                "--bot-time-ms",
+                "ismcts:500ms",
+            ),
+        ] {
+            let spec: BotSpec = over.parse().expect("spec");
+            let error = limits.check_bot(&spec).expect_err(over);
+            assert_eq!(error.code, "seat/invalid");
+            assert!(error.message.contains(flag), "{}", error.message);
+            assert_eq!(limits.clamp_bot(spec).to_string(), clamped);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Tournaments: fair seating, thread-independent results, the heuristic beats random, and a
+//! game that breaks down is reported, not scored.
+use bots::{Bot, BotSpec, Observer, RandomBot};
+use engine::Game;
+use sim::tournament::{
+    run, run_entrants, seating, try_run, Entrant, TournamentError, TournamentOptions,
+};
+use sim::SimError;
+
+#[test]
+fn heuristic_beats_random_at_dropsite() {
+    let config = dropsite::Config {
+        target: 30,
+        ..dropsite::Config::default()
+    };
+    let opts = TournamentOptions::default()
+        .with_bots(vec![BotSpec::Heuristic, BotSpec::Random])
+        .with_games(8)
+        .with_seed(3);
+    let report = run::<dropsite::DropSite>(&config, &opts, &|| {});
+    assert!(report.pairs[0].win_rate >= 0.75, "{report}");
+}
+
+#[test]
+fn tournament_results_do_not_depend_on_threads() {
+    let opts = TournamentOptions::default()
+        .with_bots(vec![
+            BotSpec::Random,
+            "ismcts:30".parse().expect("spec"),
+            BotSpec::Heuristic,
+        ])
+        .with_games(6)
+        .with_seed(11);
+    let config = distopia::Config::default();
+    let one = run::<distopia::Distopia>(&config, &opts.clone().with_threads(Some(1)), &|| {});
+    let two = run::<distopia::Distopia>(&config, &opts.with_threads(Some(2)), &|| {});
+    assert_eq!(one.pairs, two.pairs);
+    assert_eq!(one.elo, two.elo);
+    assert_eq!(one.pairs.len(), 3);
+    let mean = one.elo.values().sum::<f64>() / 3.0;
+    assert!((mean - 1500.0).abs() < 1e-6);
+    let json = serde_json::to_string(&one).expect("serializes");
+    assert!(json.contains("\"elo\""));
+    assert!(one.to_string().contains("95%"));
+}
+
+#[test]
+fn seating_is_fair() {
+    for seats in 2..=6usize {
+        let mut at = vec![0u32; seats];
+        for k in 0..(2 * seats) as u64 {
+            let s = seating(seats, k);
+            assert!(s.contains(&true) && s.contains(&false));
+            for (i, &a) in s.iter().enumerate() {
+                at[i] += u32::from(a);
+            }
+        }
+        assert!(
+            at.iter().all(|&n| n as usize == seats),
+            "{seats} seats: {at:?}"
+        );
+    }
+}
+
+#[test]
+fn heuristic_beats_random_at_distopia() {
+    let opts = TournamentOptions::default()
+        .with_bots(vec![BotSpec::Heuristic, BotSpec::Random])
+        .with_games(40)
+        .with_seed(3)
+        .with_threads(Some(2));
+    let report = run::<distopia::Distopia>(&distopia::Config::default(), &opts, &|| {});
+    let pair = &report.pairs[0];
+    assert!(
+        pair.win_rate > 0.6,
+        "heuristic won only {:.0}%\n{report}",
+        100.0 * pair.win_rate
+    );
+    assert!(report.elo["heuristic"] > report.elo["random"]);
+}
+
+/// A bot that plays randomly until the game's `give_up`th decision of its own, then finds
+/// nothing to play (a bug a tournament must report).
+struct GivesUp {
+    inner: RandomBot<<distopia::Distopia as Game>::Action>,
+    left: u32,
+}
+
+impl Bot<distopia::Distopia> for GivesUp {
+    fn name(&self) -> String {
+        "gives-up".into()
+    }
+    fn choose(
+        &mut self,
+        observer: &Observer<'_, distopia::Distopia>,
+    ) -> Option<<distopia::Distopia as Game>::Action> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        self.inner.choose(observer)
+    }
+}
+
+#[test]
+fn a_broken_game_is_reported_not_scored() {
+    let entrants = [
+        Entrant::<distopia::Distopia>::new("random".into(), |seed| {
+            Ok(Box::new(RandomBot::new(seed)) as Box<dyn Bot<distopia::Distopia>>)
+        }),
+        Entrant::<distopia::Distopia>::new("gives-up".into(), |seed| {
+            Ok(Box::new(GivesUp {
+                inner: RandomBot::new(seed),
+                left: 3,
+            }) as Box<dyn Bot<distopia::Distopia>>)
+        }),
+    ];
+    let opts = TournamentOptions::default()
+        .with_games(4)
+        .with_seed(5)
+        .with_threads(Some(1));
+    let err = run_entrants(&distopia::Config::default(), &entrants, &opts, &|| {})
+        .expect_err("a bot with no action breaks its game");
+    match &err {
+        TournamentError::Sim(SimError::Broken { index, message, .. }) => {
+            assert_eq!(*index, 0, "the first game breaks first: {err}");
+            assert!(message.contains("found no action"), "{err}");
+        }
+        other => panic!("expected a broken game, got {other}"),
+    }
+    assert!(err.to_string().contains("seed"), "{err}");
+}
+
+#[test]
+fn a_human_seat_or_one_bot_is_refused() {
+    let config = distopia::Config::default();
+    let one = TournamentOptions::default().with_bots(vec![BotSpec::Random]);
+    assert!(matches!(
+        try_run::<distopia::Distopia>(&config, &one, &|| {}),
+        Err(TournamentError::TooFewBots)
+    ));
+    let human = TournamentOptions::default().with_bots(vec![BotSpec::Random, BotSpec::Human]);
+    let err = try_run::<distopia::Distopia>(&config, &human, &|| {}).expect_err("human");
+    assert!(err.to_string().contains("human"), "{err}");
+}
