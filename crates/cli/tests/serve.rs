@@ -258,6 +258,9 @@ async fn kill_and_restart(database: &str, kills: usize) {
         // Every game is back where its stored moves put it, and goes on.
         let mut live = Vec::new();
         for (kind, table) in tables.drain(..) {
+            // The stored moves first: a bot may move between the two reads, and the
+            // version only rises, so the summary read after them must be at least as far.
+            let stored = store.actions(&table.id, 0).await.expect("rows").len() as u64;
             let response = http
                 .get(format!("http://{}/api/tables/{}", server.addr, table.id))
                 .send()
@@ -265,7 +268,6 @@ async fn kill_and_restart(database: &str, kills: usize) {
                 .expect("table after restart");
             assert_eq!(response.status(), 200);
             let summary: Value = response.json().await.expect("JSON");
-            let stored = store.actions(&table.id, 0).await.expect("rows").len() as u64;
             assert!(
                 summary["version"].as_u64().expect("version") >= stored,
                 "table {} was rebuilt at version {} but {stored} moves are stored",
