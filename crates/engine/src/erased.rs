@@ -33,6 +33,12 @@ pub trait DynState: Send + Sync {
         viewer: Viewer,
         names: &Names,
     ) -> Option<Vec<LogEvent>>;
+    /// Writes the same view as [`DynState::view_json`] straight to JSON text, with no
+    /// `Value` tree in between (the server's pushes). Keys keep the view's field order.
+    ///
+    /// # Errors
+    /// The view does not serialize (none of the catalog's games can fail).
+    fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>) -> serde_json::Result<()>;
     fn view_text(&self, viewer: Viewer) -> String;
     fn state_json(&self) -> serde_json::Value;
     fn config_json(&self) -> serde_json::Value;
@@ -71,6 +77,9 @@ impl<G: Game> DynState for G {
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.view(viewer)).unwrap_or(serde_json::Value::Null)
+    }
+    fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        serde_json::to_writer(out, &self.view(viewer))
     }
     fn view_text(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()

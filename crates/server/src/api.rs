@@ -14,10 +14,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
 use engine::{GameRecord, Seat, Viewer};
+use futures_util::SinkExt;
 use serde::{Deserialize, Serialize};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// The largest request body accepted (a bigger one gets `request/too_large`).
 pub const MAX_BODY: usize = 64 * 1024;
@@ -572,12 +573,11 @@ impl ClientMessage {
     }
 }
 
-/// What the server sends on a WebSocket.
+/// What the server sends on a WebSocket. (The `state` message, the viewer's view after a
+/// change and at once on connecting, is written by [`Table::state_message`].)
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-enum ServerMessage<'a> {
-    /// The viewer's view after a change (and at once on connecting).
-    State(&'a Snapshot),
+enum ServerMessage {
     /// An action sent on this socket was committed.
     Ack {
         version: u64,
@@ -588,7 +588,7 @@ enum ServerMessage<'a> {
     },
 }
 
-fn encode(message: &ServerMessage<'_>) -> Message {
+fn encode(message: &ServerMessage) -> Message {
     Message::Text(
         serde_json::to_string(message)
             .unwrap_or_else(|_| "{\"type\":\"error\",\"code\":\"internal\"}".into())
@@ -596,8 +596,10 @@ fn encode(message: &ServerMessage<'_>) -> Message {
     )
 }
 
-/// One socket: the viewer's snapshot at once and after every change (with the events of
+/// One socket: the viewer's `state` at once and after every change (with the events of
 /// every action since the last one it sent), the viewer's actions played, and pings.
+/// Queued frames leave in one write per wake-up (`feed`, then `flush`): a move's `ack` and
+/// its `state` go out together.
 async fn session(
     hub: Arc<Hub>,
     table: Arc<Table>,
@@ -606,13 +608,9 @@ async fn session(
     mut socket: WebSocket,
 ) {
     let mut changes = table.subscribe();
-    let first = table.snapshot(viewer).await;
-    let mut sent = first.version;
-    if socket
-        .send(encode(&ServerMessage::State(&first)))
-        .await
-        .is_err()
-    {
+    // The version last sent; before the first push, the events of the last action.
+    let mut sent = None;
+    if !push_state(&table, viewer, &mut sent, &mut socket).await || socket.flush().await.is_err() {
         return;
     }
     let mut ping =
@@ -640,12 +638,10 @@ async fn session(
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
                     // Every action since the last push is told, however many came at once.
-                    let snapshot = table.snapshot_since(viewer, Some(sent)).await;
-                    if snapshot.version != sent {
-                        sent = snapshot.version;
-                        if socket.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
-                            return;
-                        }
+                    if !push_state(&table, viewer, &mut sent, &mut socket).await
+                        || socket.flush().await.is_err()
+                    {
+                        return;
                     }
                 }
                 Err(RecvError::Closed) => return,
@@ -664,9 +660,10 @@ async fn session(
                 let reply = match parsed {
                     Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
-                        let snapshot = table.snapshot_since(viewer, Some(sent)).await;
-                        sent = snapshot.version;
-                        if socket.send(encode(&ServerMessage::State(&snapshot))).await.is_err() {
+                        // Sent again even when nothing changed.
+                        if !push_sync(&table, viewer, &mut sent, &mut socket).await
+                            || socket.flush().await.is_err()
+                        {
                             return;
                         }
                         continue;
@@ -683,12 +680,52 @@ async fn session(
                     Ok(played) => ServerMessage::Ack { version: played.version },
                     Err(e) => ServerMessage::Error { code: e.code, message: e.message },
                 };
-                if socket.send(encode(&message)).await.is_err() {
+                if socket.feed(encode(&message)).await.is_err() {
+                    return;
+                }
+                // The move's own change is already announced: its state goes out in the
+                // same write as the ack.
+                let pushed = match changes.try_recv() {
+                    Ok(_) | Err(TryRecvError::Lagged(_)) => {
+                        push_state(&table, viewer, &mut sent, &mut socket).await
+                    }
+                    Err(TryRecvError::Empty) => true,
+                    Err(TryRecvError::Closed) => false,
+                };
+                if !pushed || socket.flush().await.is_err() {
                     return;
                 }
             }
         }
     }
+}
+
+/// Queues the viewer's `state` if the table moved on since the version sent last (with
+/// the events since then); `false` when the socket failed.
+async fn push_state(
+    table: &Table,
+    viewer: Viewer,
+    sent: &mut Option<u64>,
+    socket: &mut WebSocket,
+) -> bool {
+    let (version, text) = table.state_message(viewer, *sent).await;
+    if *sent == Some(version) {
+        return true;
+    }
+    *sent = Some(version);
+    socket.feed(Message::Text(text)).await.is_ok()
+}
+
+/// Queues the viewer's `state` whether or not the table moved on (a `sync`).
+async fn push_sync(
+    table: &Table,
+    viewer: Viewer,
+    sent: &mut Option<u64>,
+    socket: &mut WebSocket,
+) -> bool {
+    let (version, text) = table.state_message(viewer, *sent).await;
+    *sent = Some(version);
+    socket.feed(Message::Text(text)).await.is_ok()
 }
 
 pub(crate) async fn not_found() -> ApiError {

@@ -4,6 +4,7 @@
 use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
 use serde::Serialize;
@@ -130,6 +131,10 @@ struct Live {
     /// The states before the latest actions, oldest first: `recent[k]` is the state at
     /// version `version() - recent.len() + k`.
     recent: VecDeque<Box<dyn DynState>>,
+    /// The socket `state` messages written at version `pushes_version`, by viewer and the
+    /// version their events start from: sockets of one viewer share one serialization.
+    pushes: Vec<(Viewer, u64, Utf8Bytes)>,
+    pushes_version: u64,
 }
 
 impl Live {
@@ -312,6 +317,77 @@ impl Table {
                 }
             })
             .collect()
+    }
+
+    /// The socket's `state` message for `viewer` now, with the events of every action
+    /// after version `since` (the last action alone when `None`), and its version: the [`Snapshot`] with `"type": "state"`
+    /// first, serialized once per viewer, `since` and version straight from the game's
+    /// view (no `Value` tree).
+    pub async fn state_message(&self, viewer: Viewer, since: Option<u64>) -> (u64, Utf8Bytes) {
+        let mut live = self.live.lock().await;
+        let version = live.version();
+        let since = since.unwrap_or_else(|| version.saturating_sub(1));
+        if live.pushes_version != version {
+            live.pushes.clear();
+            live.pushes_version = version;
+        }
+        if let Some((_, _, text)) =
+            (live.pushes.iter()).find(|(v, s, _)| *v == viewer && *s == since)
+        {
+            return (version, text.clone());
+        }
+        let mut out = Vec::with_capacity(2048);
+        let text = match self.write_state(&live, viewer, since, &mut out) {
+            Ok(()) => String::from_utf8(out).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let text = Utf8Bytes::from(text.unwrap_or_else(|e| {
+            tracing::error!("table {}: a view does not serialize: {e}", self.row.id);
+            r#"{"type":"error","code":"internal","message":"the view does not serialize"}"#
+                .to_string()
+        }));
+        live.pushes.push((viewer, since, text.clone()));
+        (version, text)
+    }
+
+    /// Writes `{"type":"state", ...}` with the fields of [`Snapshot`], in its order.
+    fn write_state(
+        &self,
+        live: &Live,
+        viewer: Viewer,
+        since: u64,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
+        let to_act = live.state.to_act();
+        out.extend_from_slice(br#"{"type":"state","table":"#);
+        serde_json::to_writer(&mut *out, &self.row.id)?;
+        out.extend_from_slice(br#","game":"#);
+        serde_json::to_writer(&mut *out, &self.row.game)?;
+        out.extend_from_slice(br#","version":"#);
+        serde_json::to_writer(&mut *out, &live.version())?;
+        out.extend_from_slice(br#","seat":"#);
+        serde_json::to_writer(&mut *out, &viewer.seat())?;
+        out.extend_from_slice(br#","to_act":"#);
+        serde_json::to_writer(&mut *out, &to_act)?;
+        out.extend_from_slice(br#","status":"#);
+        serde_json::to_writer(&mut *out, &live.status())?;
+        out.extend_from_slice(br#","legal":"#);
+        match viewer.seat() {
+            Some(seat) if to_act == Some(seat) => {
+                serde_json::to_writer(&mut *out, &live.state.legal())?;
+            }
+            _ => out.extend_from_slice(b"[]"),
+        }
+        out.extend_from_slice(br#","view":"#);
+        live.state.write_view_json(viewer, out)?;
+        out.extend_from_slice(br#","outcome":"#);
+        serde_json::to_writer(&mut *out, &live.state.outcome())?;
+        out.extend_from_slice(br#","names":"#);
+        serde_json::to_writer(&mut *out, &self.display_names())?;
+        out.extend_from_slice(br#","events":"#);
+        serde_json::to_writer(&mut *out, &self.entries(live, viewer, since))?;
+        out.push(b'}');
+        Ok(())
     }
 
     fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
@@ -679,6 +755,8 @@ impl Hub {
                 abandoned,
                 moved,
                 recent,
+                pushes: Vec::new(),
+                pushes_version: 0,
             }),
             changed,
         });
