@@ -1237,3 +1237,13 @@ pub fn card_data() -> CardData {
             .collect(),
     }
 }
+
+/// The resource a tunnel mouth gives.
+pub fn tunnel_resource(f: Faction) -> Good {
+    [Good::Gold, Good::Stone, Good::Clay][f.index() % 3]
+}
+
+/// The commodity a tunnel end gives (D-05).
+pub fn tunnel_end_reward(f: Faction) -> Good {
+    [Good::Water, Good::Food, Good::Energy][f.index() % 3]
+}

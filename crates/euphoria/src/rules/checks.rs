@@ -6,7 +6,7 @@ use crate::cards::{
     MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
-use crate::state::{DieLoc, DilemmaState, Euphoria, Step};
+use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
 use engine::Seat;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -50,7 +50,7 @@ impl Euphoria {
 
     /// Moves knowledge by `delta`, kept within 1..=6.
     /// Nick the Understudy: a rise also gives 1 morale.
-    pub fn shift_knowledge(&mut self, seat: Seat, delta: i32) {
+    pub(crate) fn shift_knowledge(&mut self, seat: Seat, delta: i32) {
         let p = &mut self.players[seat];
         let before = p.knowledge;
         p.knowledge = (p.knowledge as i32 + delta).clamp(1, 6) as u8;
@@ -61,7 +61,7 @@ impl Euphoria {
 
     /// Moves morale by `delta`, kept within 1..=6.
     /// Curtis the Propagandist: a drop also costs 1 knowledge.
-    pub fn shift_morale(&mut self, seat: Seat, delta: i32) {
+    pub(crate) fn shift_morale(&mut self, seat: Seat, delta: i32) {
         let p = &mut self.players[seat];
         let before = p.morale;
         p.morale = (p.morale as i32 + delta).clamp(1, 6) as u8;
@@ -71,14 +71,14 @@ impl Euphoria {
     }
 
     /// Advances an allegiance track by one (it stops at 11).
-    pub fn advance(&mut self, f: Faction) {
+    pub(crate) fn advance(&mut self, f: Faction) {
         let a = &mut self.allegiance[f.index()];
         *a = (*a + 1).min(ALLEGIANCE_MAX);
     }
 
     /// Draws one artifact card for `seat`, reshuffling the discards into an empty deck
     /// . Nothing happens if every card is in a hand. Returns the card drawn.
-    pub fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
+    pub(crate) fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
         if self.artifact_deck.is_empty() {
             self.artifact_deck = std::mem::take(&mut self.artifact_discard);
             self.artifact_deck.shuffle(&mut self.rng);
@@ -91,7 +91,7 @@ impl Euphoria {
 
     /// Pays one good: commodities and resources go back to the supply, cards to the
     /// discard pile.
-    pub fn spend(&mut self, seat: Seat, g: Good, n: u32) {
+    pub(crate) fn spend(&mut self, seat: Seat, g: Good, n: u32) {
         self.players[seat].remove(g, n);
         if g.is_artifact() {
             for _ in 0..n {
@@ -107,7 +107,7 @@ impl Euphoria {
 
     /// Places one of `seat`'s stars; false if none is left or the spot is taken.
     /// Theater of Revelatory Propaganda: +1 knowledge afterwards.
-    pub fn place_star(&mut self, seat: Seat, spot: StarSpot) -> bool {
+    pub(crate) fn place_star(&mut self, seat: Seat, spot: StarSpot) -> bool {
         if self.players[seat].stars_left == 0 {
             return false;
         }
@@ -140,7 +140,7 @@ impl Euphoria {
             self.shift_knowledge(seat, 1);
         }
         if !matches!(spot, StarSpot::Recruit(_)) {
-            self.offer(seat, ESME, 0);
+            self.offer(seat, ESME, Trigger::Plain);
         }
         true
     }
@@ -169,7 +169,7 @@ impl Euphoria {
 
     /// The knowledge check: while the value is 16 or more, the highest available die
     /// goes to the reserve (once only unless `cascade`). Returns the dice lost.
-    pub fn knowledge_check(&mut self, seat: Seat, cascade: bool) -> u8 {
+    pub(crate) fn knowledge_check(&mut self, seat: Seat, cascade: bool) -> u8 {
         let mut lost = 0;
         while self.knowledge_value(seat) >= KNOWLEDGE_LIMIT {
             let p = &self.players[seat];
@@ -196,7 +196,7 @@ impl Euphoria {
     /// then the roll penalties and (roll-only mode, or always) the knowledge check.
     /// Returns the steps that follow, in order: the roll-penalty decision, Steven the
     /// Scholar for a lost worker, Ben the Ludologist for the other players on a pair.
-    pub fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
+    pub(crate) fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
         let mut rolled = Vec::new();
         for i in 0..DICE {
             if mask & (1 << i) != 0 {
@@ -231,7 +231,7 @@ impl Euphoria {
             out.push(Step::Hook {
                 seat: seat as u8,
                 id: STEVEN,
-                arg: 0,
+                arg: Trigger::Plain,
             });
         }
         let values = self.ready_values(seat);
@@ -245,7 +245,7 @@ impl Euphoria {
                     out.push(Step::Hook {
                         seat: s as u8,
                         id: BEN,
-                        arg: seat as u8,
+                        arg: Trigger::Roller(seat as u8),
                     });
                 }
             }
@@ -254,8 +254,11 @@ impl Euphoria {
     }
 
     /// Flips hidden recruits of unlocked factions (tier 3, tunnel at 6).
-    pub fn reveal(&mut self) {
-        let unlocked: Vec<bool> = Faction::ALL.iter().map(|&f| self.unlocked(f)).collect();
+    pub(crate) fn reveal(&mut self) {
+        let unlocked = Faction::ALL.map(|f| self.unlocked(f));
+        if !unlocked.contains(&true) {
+            return;
+        }
         for p in &mut self.players {
             for r in &mut p.recruits {
                 if !r.up && unlocked[recruit(r.id).faction.index()] {
@@ -267,7 +270,7 @@ impl Euphoria {
 
     /// Tier 4: a star on each active recruit of a faction at 11, clockwise from the
     /// active player.
-    pub fn tier_four(&mut self) {
+    pub(crate) fn tier_four(&mut self) {
         for f in Faction::ALL {
             if self.allegiance[f.index()] < ALLEGIANCE_MAX {
                 continue;
@@ -289,7 +292,7 @@ impl Euphoria {
     }
 
     /// The checks that hold "at all times", run before every step.
-    pub fn global_checks(&mut self) {
+    pub(crate) fn global_checks(&mut self) {
         if self.someone_won() {
             self.finish();
             return;
@@ -303,7 +306,7 @@ impl Euphoria {
                         self.stack.push(Step::Hook {
                             seat: seat as u8,
                             id: STEVEN,
-                            arg: 0,
+                            arg: Trigger::Plain,
                         });
                     }
                 }
@@ -330,7 +333,6 @@ impl Euphoria {
         }
         let over = self
             .order_from_current()
-            .into_iter()
             .find(|&s| self.players[s].hand_size() > self.players[s].morale as u32);
         if let Some(seat) = over {
             self.stack.push(Step::Discard(seat as u8));

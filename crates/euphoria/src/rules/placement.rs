@@ -1,67 +1,19 @@
 //! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
 
-use crate::cards::SpaceName;
 use crate::cards::{
-    market_faction, market_threshold, space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind,
-    DICE, MARKET_TILES, TUNNEL_END,
+    market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, TUNNEL_END,
 };
+use crate::cards::{tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
 use crate::rules::checks::StarSpot;
-use crate::rules::recruits::units_payable;
+use crate::rules::payment::units_payable;
 use crate::rules::Why;
-use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step};
+use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 
-/// The resource a tunnel mouth gives.
-pub fn tunnel_resource(f: Faction) -> Good {
-    [Good::Gold, Good::Stone, Good::Clay][f.index() % 3]
-}
-
-/// The commodity a tunnel end gives (D-05).
-pub fn tunnel_end_reward(f: Faction) -> Good {
-    [Good::Water, Good::Food, Good::Energy][f.index() % 3]
-}
-
 impl Euphoria {
-    /// The cost of placing on `space` (built markets: the tile's visit cost).
-    pub fn cost_of(&self, space: Space) -> Cost {
-        match space.kind() {
-            SpaceKind::Built(m) => MARKET_TILES[self.markets[m].tile as usize].cost,
-            _ => space_cost(space),
-        }
-    }
-
-    /// Whether `seat` can pay `cost` (fixed part first; the chosen parts use disjoint
-    /// classes of goods, so counting each class after the fixed part is exact).
-    pub fn can_pay(&self, seat: Seat, cost: Cost) -> bool {
-        let p = &self.players[seat];
-        let mut left: Vec<u32> = Good::ALL.iter().map(|&g| p.count(g)).collect();
-        for &(g, n) in cost.fixed {
-            if left[g.index()] < n as u32 {
-                return false;
-            }
-            left[g.index()] -= n as u32;
-        }
-        cost.choice.iter().all(|&(c, n)| {
-            let have: u32 = Good::ALL
-                .iter()
-                .filter(|g| c.accepts(**g))
-                .map(|g| left[g.index()])
-                .sum();
-            have >= n as u32
-        })
-    }
-
-    /// Whether `seat` can pay an artifact market (3 any, or 2 identical unless the
-    /// Courthouse forbids it).
-    pub fn can_pay_set(&self, seat: Seat) -> bool {
-        let p = &self.players[seat];
-        p.hand_size() >= 3
-            || (!self.penalized(seat, Penalty::NoPair) && p.hand.iter().any(|&c| c >= 2))
-    }
-
     /// The dice on a space (seat, die index, value).
     pub fn occupants(&self, space: Space) -> impl Iterator<Item = (Seat, usize, u8)> + '_ {
         self.players.iter().enumerate().flat_map(move |(s, p)| {
@@ -228,7 +180,8 @@ impl Euphoria {
 
     /// Whether Matthew the Thief may replace the tunnel commodity on `space`.
     fn matthew_at(&self, seat: Seat, space: Space) -> bool {
-        self.can_use(seat, MATTHEW, 0) && self.bump_target(space).is_some_and(|o| o.0 != seat)
+        self.can_use(seat, MATTHEW, Trigger::Plain)
+            && self.bump_target(space).is_some_and(|o| o.0 != seat)
     }
 
     /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.
@@ -237,7 +190,7 @@ impl Euphoria {
     }
 
     /// Places the die (already checked), pays the fixed cost and queues the rest.
-    pub fn place(&mut self, value: u8, space: Space, doubles: bool) {
+    pub(crate) fn place(&mut self, value: u8, space: Space, doubles: bool) {
         let seat = self.current as usize;
         let Some(die) = self.ready_die(seat, value, doubles) else {
             return;
@@ -307,7 +260,7 @@ impl Euphoria {
             _ if matthew => self.stack.push(Step::Ask {
                 seat: seat as u8,
                 id: MATTHEW,
-                arg: 0,
+                arg: Trigger::Plain,
             }),
             _ if !flexible.is_empty() => self.stack.push(Step::Pay(flexible)),
             _ => {}
@@ -316,21 +269,21 @@ impl Euphoria {
 
     /// A bumped worker returns to its owner and is rolled (D-04, A-03); first Julia (the
     /// placer's) and Amanda (the owner's) may fix its value instead.
-    pub fn bump(&mut self, seat: Seat, die: usize) {
+    pub(crate) fn bump(&mut self, seat: Seat, die: usize) {
         let cur = self.current as usize;
         let mut steps = Vec::new();
         if !self.v1() && seat != cur && self.has(cur, JULIA) {
             steps.push(Step::Hook {
                 seat: cur as u8,
                 id: JULIA,
-                arg: die as u8,
+                arg: Trigger::Die(die as u8),
             });
         }
         if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
             steps.push(Step::Hook {
                 seat: seat as u8,
                 id: AMANDA,
-                arg: die as u8,
+                arg: Trigger::Die(die as u8),
             });
         }
         steps.push(Step::BumpRoll {
@@ -341,7 +294,7 @@ impl Euphoria {
     }
 
     /// The bumped die, unless a recruit fixed its value, returns and is rolled.
-    pub fn bump_roll(&mut self, seat: Seat, die: usize) {
+    pub(crate) fn bump_roll(&mut self, seat: Seat, die: usize) {
         if let DieLoc::Board(_, v) = self.players[seat].dice[die] {
             self.players[seat].dice[die] = DieLoc::Ready(v);
             let steps = self.roll_dice(seat, 1 << die);
@@ -350,7 +303,7 @@ impl Euphoria {
     }
 
     /// The benefit of a space for the current player.
-    pub fn benefit(&mut self, space: Space) {
+    pub(crate) fn benefit(&mut self, space: Space) {
         let seat = self.current as usize;
         match space.kind() {
             SpaceKind::Area(f) => {
@@ -433,7 +386,7 @@ impl Euphoria {
 
     /// A new worker from the reserve, rolled into the pool (5.5), unless the player owns 4
     /// or the Laboratory penalty blocks it.
-    pub fn new_worker(&mut self, seat: Seat) {
+    pub(crate) fn new_worker(&mut self, seat: Seat) {
         let owned = self.players[seat].owned_dice();
         if owned >= DICE
             || ((2..=3).contains(&owned) && self.penalized(seat, Penalty::NoNewWorkers))
@@ -444,12 +397,12 @@ impl Euphoria {
             return;
         };
         let mut steps = self.roll_dice(seat, 1 << i);
-        for (id, arg) in [(SHEPPARD, 1), (PETE, 1), (CHASE, 10 + i as u8)] {
+        for id in [SHEPPARD, PETE, CHASE] {
             if self.has(seat, id) {
                 steps.push(Step::Hook {
                     seat: seat as u8,
                     id,
-                    arg,
+                    arg: Trigger::NewWorker(i as u8),
                 });
             }
         }
@@ -457,7 +410,7 @@ impl Euphoria {
     }
 
     /// Completes every market whose sites hold enough workers (3.7).
-    pub fn check_markets(&mut self) {
+    pub(crate) fn check_markets(&mut self) {
         let threshold = market_threshold(self.n());
         for m in 0..self.markets.len() {
             if self.markets[m].built {
@@ -481,7 +434,7 @@ impl Euphoria {
                 .map(|s| Step::Hook {
                     seat: s as u8,
                     id: RAY,
-                    arg: seats,
+                    arg: Trigger::Builders(seats),
                 })
                 .collect();
             self.push_seq(rays);
@@ -506,7 +459,7 @@ impl Euphoria {
     }
 
     /// One star per contributor, clockwise from the active player.
-    pub fn market_stars_for(&mut self, market: usize, seats: u8) {
+    pub(crate) fn market_stars_for(&mut self, market: usize, seats: u8) {
         let base = self.stack.len();
         for s in self.order_from_current() {
             if seats & (1 << s) != 0 {
@@ -518,7 +471,7 @@ impl Euphoria {
     }
 
     /// After a placement: offer the doubled dice, or end the turn.
-    pub fn after_placement(&mut self) {
+    pub(crate) fn after_placement(&mut self) {
         let seat = self.current as usize;
         let more = (0..DICE).any(|i| {
             self.turn.eligible[i] && matches!(self.players[seat].dice[i], DieLoc::Ready(_))
@@ -548,28 +501,5 @@ pub fn commodity_reward(total: u32) -> (u32, AreaEffect) {
         0..=4 => (1, AreaEffect::Allegiance),
         5..=8 => (1, AreaEffect::KnowledgeDown),
         _ => (2, AreaEffect::KnowledgeUp),
-    }
-}
-
-impl Euphoria {
-    /// Why `seat` may not pay `g` towards an artifact market now.
-    pub fn check_pay_set<W: Why>(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), W> {
-        let player = &self.players[seat];
-        if !g.is_artifact() || player.count(g) == 0 {
-            return Err(why!("you hold no {g} card"));
-        }
-        let n = player.hand_size();
-        let ok = match p.paid {
-            0 => p.single || n >= 3 || (!p.need_three && player.count(g) >= 2),
-            1 => (p.first == Some(g) && !p.need_three) || n >= 2,
-            _ => true,
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(why!(
-                "that card would leave the payment impossible to complete (3 any or 2 identical)"
-            ))
-        }
     }
 }
