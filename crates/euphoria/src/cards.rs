@@ -509,6 +509,27 @@ pub enum Penalty {
     RollLoss(u8),
 }
 
+impl Penalty {
+    /// The penalty's bit in a set of penalties (every roll loss shares one).
+    pub fn bit(self) -> u16 {
+        1 << match self {
+            Penalty::NoNewWorkers => 0,
+            Penalty::NoSelfBump => 1,
+            Penalty::NoPair => 2,
+            Penalty::NoForeignBuiltMarket => 3,
+            Penalty::NoDoubles => 4,
+            Penalty::NoSharedConstruction => 5,
+            Penalty::NoAbilities => 6,
+            Penalty::CostlyRetrieval => 7,
+            Penalty::NoIcarus => 8,
+            Penalty::KnowledgePerStar => 9,
+            Penalty::NoTierBonus => 10,
+            Penalty::OneWorkerPerArea => 11,
+            Penalty::RollLoss(_) => 12,
+        }
+    }
+}
+
 /// One market tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MarketTile {

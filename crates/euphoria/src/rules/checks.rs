@@ -23,6 +23,25 @@ pub enum StarSpot {
 impl Euphoria {
     /// Whether `seat` suffers `penalty`: a built tile carries it and `seat` has no star there.
     pub fn penalized(&self, seat: Seat, penalty: Penalty) -> bool {
+        if matches!(penalty, Penalty::RollLoss(_)) {
+            return self.penalized_exactly(seat, penalty);
+        }
+        self.penalties(seat) & penalty.bit() != 0
+    }
+
+    /// The penalties `seat` suffers, as a set of [`Penalty::bit`]s.
+    pub fn penalties(&self, seat: Seat) -> u16 {
+        self.markets
+            .iter()
+            .filter(|m| m.built && m.stars & (1 << seat) == 0)
+            .fold(0, |set, m| {
+                set | MARKET_TILES[m.tile as usize % MARKET_TILES.len()]
+                    .penalty
+                    .bit()
+            })
+    }
+
+    fn penalized_exactly(&self, seat: Seat, penalty: Penalty) -> bool {
         self.markets.iter().any(|m| {
             m.built
                 && m.stars & (1 << seat) == 0
@@ -197,12 +216,12 @@ impl Euphoria {
     /// Returns the steps that follow, in order: the roll-penalty decision, Steven the
     /// Scholar for a lost worker, Ben the Ludologist for the other players on a pair.
     pub(crate) fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
-        let mut rolled = Vec::new();
+        let mut rolled = [0u8; DICE];
         for i in 0..DICE {
             if mask & (1 << i) != 0 {
                 let v = self.rng.random_range(1..=6u8);
                 self.players[seat].dice[i] = DieLoc::Ready(v);
-                rolled.push(v);
+                rolled[i] = v;
                 if seat == self.current as usize {
                     self.turn.eligible[i] = false;
                 }
@@ -234,11 +253,13 @@ impl Euphoria {
                 arg: Trigger::Plain,
             });
         }
-        let values = self.ready_values(seat);
-        let pair = values
-            .iter()
-            .enumerate()
-            .any(|(k, v)| values[k + 1..].contains(v));
+        let mut faces = [0u8; 7];
+        for d in &self.players[seat].dice {
+            if let DieLoc::Ready(v) = *d {
+                faces[usize::from(v).min(6)] += 1;
+            }
+        }
+        let pair = faces.iter().any(|&c| c >= 2);
         if pair && self.setup_done {
             for s in self.order_from_current() {
                 if s != seat && self.has(s, BEN) {

@@ -29,8 +29,11 @@ pub mod setup;
 pub mod trade;
 
 use crate::action::{Action, RetrievePay};
-use crate::cards::{tunnel_resource, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY};
+use crate::cards::{
+    tunnel_resource, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, SPACES, YORDY,
+};
 use crate::rules::checks::StarSpot;
+use crate::rules::placement::Placing;
 use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::fmt;
@@ -502,7 +505,9 @@ impl Euphoria {
         if !self.turn_candidates(seat, candidates) {
             self.decision_candidates(candidates);
         }
-        candidates.retain(|&a| self.check::<Refused>(a).is_ok());
+        // Placements come already checked (see `turn_candidates`).
+        candidates
+            .retain(|&a| matches!(a, Action::Place { .. }) || self.check::<Refused>(a).is_ok());
         if self.stack.is_empty()
             && !candidates.iter().any(|a| {
                 matches!(
@@ -518,16 +523,22 @@ impl Euphoria {
     /// The candidates of a turn's own steps (its start, doubles, its end, setup choices,
     /// retrieval); false when the pending step is another decision.
     fn turn_candidates(&self, seat: Seat, candidates: &mut Vec<Action>) -> bool {
-        let placements = |c: &mut Vec<Action>| {
-            // Each die value once, in increasing order.
-            let mut ready = [false; 7];
-            for d in &self.players[seat].dice {
-                if let DieLoc::Ready(v) = *d {
-                    ready[usize::from(v).min(6)] = true;
-                }
+        // The legal placements, each die value once in increasing order. Whether a space
+        // takes a worker does not depend on the value, so each space is checked once.
+        let placements = |c: &mut Vec<Action>, doubles: bool| {
+            let ready: [bool; 7] =
+                std::array::from_fn(|v| v > 0 && self.ready_die(seat, v as u8, doubles).is_some());
+            if !ready.contains(&true) {
+                return;
+            }
+            let ctx = Placing::new(self, seat);
+            let mut open = [false; SPACES];
+            for space in Space::all() {
+                open[space.0 as usize] =
+                    self.check_space_in::<Refused>(&ctx, space, doubles).is_ok();
             }
             for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
-                for space in Space::all() {
+                for space in Space::all().filter(|s| open[s.0 as usize]) {
                     c.push(Action::Place { value: v, space });
                 }
             }
@@ -545,7 +556,7 @@ impl Euphoria {
         };
         match self.stack.last() {
             None => {
-                placements(candidates);
+                placements(candidates, false);
                 retrievals(candidates);
                 candidates.push(Action::Dilemma);
                 candidates.push(Action::Trade);
@@ -553,7 +564,7 @@ impl Euphoria {
                 // retrieval or dilemma passed it (what `has_main_action` would sweep again).
             }
             Some(Step::Doubles) => {
-                placements(candidates);
+                placements(candidates, true);
                 candidates.push(Action::End);
                 candidates.push(Action::Trade);
             }

@@ -58,7 +58,12 @@ impl Euphoria {
     /// classes of goods, so counting each class after the fixed part is exact).
     pub fn can_pay(&self, seat: Seat, cost: Cost) -> bool {
         let p = &self.players[seat];
-        let mut left: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
+        self.can_pay_from(&std::array::from_fn(|i| p.count(Good::ALL[i])), cost)
+    }
+
+    /// Whether the goods `have` (by [`Good::index`]) pay `cost`.
+    pub fn can_pay_from(&self, have: &[u32; GOODS], cost: Cost) -> bool {
+        let mut left = *have;
         for &(g, n) in cost.fixed {
             if left[g.index()] < n as u32 {
                 return false;

@@ -1,5 +1,6 @@
 //! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
 
+use crate::cards::SPACES;
 use crate::cards::{
     market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, TUNNEL_END,
 };
@@ -52,78 +53,58 @@ impl Euphoria {
                 why!("you have no available die showing {value}")
             });
         }
+        self.check_space(seat, space, doubles)
+    }
+
+    /// Why `seat` may not place a worker on `space`, whatever its value (a value it has
+    /// is checked by [`Euphoria::check_place`]).
+    pub(crate) fn check_space<W: Why>(
+        &self,
+        seat: Seat,
+        space: Space,
+        doubles: bool,
+    ) -> Result<(), W> {
+        self.check_space_in(&Placing::new(self, seat), space, doubles)
+    }
+
+    /// [`Euphoria::check_space`] with what does not depend on the space worked out once
+    /// (the legal sweep asks it for every space).
+    pub(crate) fn check_space_in<W: Why>(
+        &self,
+        ctx: &Placing,
+        space: Space,
+        doubles: bool,
+    ) -> Result<(), W> {
+        let seat = ctx.seat;
         if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
             return Err(why!("a doubled worker costs 1 morale and your morale is 1"));
         }
-        if space.region() == Some(Faction::Icarite) && self.penalized(seat, Penalty::NoIcarus) {
+        let icarus = space.region() == Some(Faction::Icarite);
+        if icarus && ctx.suffers(Penalty::NoIcarus) {
             return Err(why!(
                 "the Apothecary penalty forbids placing workers in Icarus"
             ));
         }
-        if space.region() == Some(Faction::Icarite)
-            && !self.v1()
-            && self.has(seat, BRIAN)
-            && !self.morale_room(seat, 1)
-        {
+        if icarus && ctx.brian && !self.v1() && !self.morale_room(seat, 1) {
             return Err(why!(
                 "with Brian a worker in Icarus costs 1 morale and your morale is 1"
             ));
         }
-        // Occupants only where a rule needs them: this runs for every candidate placement.
-        let mine_here = || {
-            self.players[seat]
-                .dice
-                .iter()
-                .any(|d| matches!(d, DieLoc::Board(sp, _) if *sp == space))
-        };
+        let here = ctx.occupied[space.0 as usize % SPACES];
+        let mine_here = here & (1 << seat) != 0;
         match space.kind() {
-            SpaceKind::Area(_)
-                if self.penalized(seat, Penalty::OneWorkerPerArea) && mine_here() =>
-            {
+            SpaceKind::Area(_) if ctx.suffers(Penalty::OneWorkerPerArea) && mine_here => {
                 return Err(why!(
                     "the Arena penalty allows only one of your workers in each commodity area"
                 ));
             }
-            SpaceKind::TunnelEnd(f) => {
-                if self.miners[f.index()] < TUNNEL_END {
-                    return Err(why!(
-                        "the {f} tunnel end is closed until its miner reaches the end"
-                    ));
-                }
-                if self.kaden_needed(seat, f)
-                    && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2))
-                {
-                    return Err(why!(
-                        "only players with a face-up {f} recruit may use the {f} tunnel end"
-                    ));
-                }
-            }
-            SpaceKind::Site(m, _) => {
-                if self.markets[m].built {
-                    return Err(why!(
-                        "this market is already built; its construction sites are closed"
-                    ));
-                }
-                if self.occupants(space).next().is_some() {
-                    return Err(why!(
-                        "this construction site is taken (workers there cannot be bumped)"
-                    ));
-                }
-                if self.penalized(seat, Penalty::NoSharedConstruction) {
-                    let shared =
-                        (0..4).any(|s| self.occupants(Space::site(m, s)).any(|o| o.0 != seat));
-                    if shared {
-                        return Err(why!(
-                            "the Lounge penalty forbids building beside another player's worker"
-                        ));
-                    }
-                }
-            }
+            SpaceKind::TunnelEnd(f) => self.check_tunnel_end(seat, f)?,
+            SpaceKind::Site(m, _) => self.check_site(ctx, m, here)?,
             SpaceKind::Built(m) => {
                 if !self.markets[m].built {
                     return Err(why!("this market is not built yet"));
                 }
-                if self.penalized(seat, Penalty::NoForeignBuiltMarket)
+                if ctx.suffers(Penalty::NoForeignBuiltMarket)
                     && self.markets[m].stars & (1 << seat) == 0
                 {
                     return Err(why!(
@@ -133,26 +114,13 @@ impl Euphoria {
             }
             _ => {}
         }
-        if space.is_bumpable() && mine_here() && self.penalized(seat, Penalty::NoSelfBump) {
+        if space.is_bumpable() && mine_here && ctx.suffers(Penalty::NoSelfBump) {
             return Err(why!("the Spa penalty forbids bumping your own worker"));
         }
-        let payable = match space.kind() {
-            SpaceKind::ArtifactMarket(_) => {
-                self.can_pay_set(seat)
-                    || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
-            }
-            SpaceKind::Tunnel(_) if self.matthew_at(seat, space) => true,
-            _ if !self.may_substitute(seat) => self.can_pay(seat, self.cost_of(space)),
-            _ => {
-                let p = &self.players[seat];
-                let mut have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
-                units_payable(&mut have, &self.pay_units(seat, space))
-            }
-        };
-        if !payable {
+        if !self.payable(ctx, space, here) {
             return Err(match space.kind() {
                 SpaceKind::ArtifactMarket(_) => {
-                    if self.penalized(seat, Penalty::NoPair) {
+                    if ctx.suffers(Penalty::NoPair) {
                         why!("you need 3 artifact cards (the Courthouse penalty forbids a pair)")
                     } else {
                         why!("you need 3 artifact cards or 2 identical ones")
@@ -162,6 +130,65 @@ impl Euphoria {
             });
         }
         Ok(())
+    }
+
+    /// Why `seat` may not use `f`'s tunnel end.
+    fn check_tunnel_end<W: Why>(&self, seat: Seat, f: Faction) -> Result<(), W> {
+        if self.miners[f.index()] < TUNNEL_END {
+            return Err(why!(
+                "the {f} tunnel end is closed until its miner reaches the end"
+            ));
+        }
+        if self.kaden_needed(seat, f) && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2)) {
+            return Err(why!(
+                "only players with a face-up {f} recruit may use the {f} tunnel end"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why a construction site of market `m` (occupied by the seats in `here`) is closed.
+    fn check_site<W: Why>(&self, ctx: &Placing, m: usize, here: u8) -> Result<(), W> {
+        if self.markets[m].built {
+            return Err(why!(
+                "this market is already built; its construction sites are closed"
+            ));
+        }
+        if here != 0 {
+            return Err(why!(
+                "this construction site is taken (workers there cannot be bumped)"
+            ));
+        }
+        if ctx.suffers(Penalty::NoSharedConstruction) {
+            let others = (0..4)
+                .map(|s| ctx.occupied[Space::site(m, s).0 as usize % SPACES])
+                .fold(0, |a, b| a | b)
+                & !(1 << ctx.seat);
+            if others != 0 {
+                return Err(why!(
+                    "the Lounge penalty forbids building beside another player's worker"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the placing seat can pay for `space` (occupied by the seats in `here`).
+    fn payable(&self, ctx: &Placing, space: Space, here: u8) -> bool {
+        let seat = ctx.seat;
+        match space.kind() {
+            SpaceKind::ArtifactMarket(_) => {
+                self.can_pay_set(seat)
+                    || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
+            }
+            // Matthew pays a tunnel where he bumps another player.
+            SpaceKind::Tunnel(_) if ctx.matthew && here & !(1 << seat) != 0 => true,
+            _ if !ctx.substitutes => self.can_pay_from(&ctx.have, self.cost_of(space)),
+            _ => {
+                let mut have = ctx.have;
+                units_payable(&mut have, &self.pay_units(seat, space))
+            }
+        }
     }
 
     /// Whether using tunnel end `f` needs Kaden (no active recruit of `f`, D-05).
@@ -271,26 +298,25 @@ impl Euphoria {
     /// placer's) and Amanda (the owner's) may fix its value instead.
     pub(crate) fn bump(&mut self, seat: Seat, die: usize) {
         let cur = self.current as usize;
-        let mut steps = Vec::new();
-        if !self.v1() && seat != cur && self.has(cur, JULIA) {
-            steps.push(Step::Hook {
-                seat: cur as u8,
-                id: JULIA,
-                arg: Trigger::Die(die as u8),
-            });
-        }
+        // Pushed last first: Julia, then Amanda, then the roll run in that order.
+        self.stack.push(Step::BumpRoll {
+            seat: seat as u8,
+            die: die as u8,
+        });
         if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
-            steps.push(Step::Hook {
+            self.stack.push(Step::Hook {
                 seat: seat as u8,
                 id: AMANDA,
                 arg: Trigger::Die(die as u8),
             });
         }
-        steps.push(Step::BumpRoll {
-            seat: seat as u8,
-            die: die as u8,
-        });
-        self.push_seq(steps);
+        if !self.v1() && seat != cur && self.has(cur, JULIA) {
+            self.stack.push(Step::Hook {
+                seat: cur as u8,
+                id: JULIA,
+                arg: Trigger::Die(die as u8),
+            });
+        }
     }
 
     /// The bumped die, unless a recruit fixed its value, returns and is rolled.
@@ -413,7 +439,10 @@ impl Euphoria {
     pub(crate) fn check_markets(&mut self) {
         let threshold = market_threshold(self.n());
         for m in 0..self.markets.len() {
-            if self.markets[m].built {
+            let workers: usize = (0..4)
+                .map(|s| self.occupants(Space::site(m, s)).count())
+                .sum();
+            if self.markets[m].built || workers < threshold {
                 continue;
             }
             let sites: Vec<(Seat, usize, u8)> = (0..4)
@@ -429,7 +458,6 @@ impl Euphoria {
             }
             let rays: Vec<Step> = self
                 .order_from_current()
-                .into_iter()
                 .filter(|&s| self.players[s].recruits.iter().any(|r| r.id == RAY))
                 .map(|s| Step::Hook {
                     seat: s as u8,
@@ -501,5 +529,50 @@ pub fn commodity_reward(total: u32) -> (u32, AreaEffect) {
         0..=4 => (1, AreaEffect::Allegiance),
         5..=8 => (1, AreaEffect::KnowledgeDown),
         _ => (2, AreaEffect::KnowledgeUp),
+    }
+}
+
+/// What a placement check needs to know about the placing seat and the board, worked out
+/// once for all the spaces.
+pub(crate) struct Placing {
+    seat: Seat,
+    /// The penalties the seat suffers ([`Penalty::bit`]).
+    penalties: u16,
+    /// The seats (bits) with a worker on each space.
+    occupied: [u8; SPACES],
+    /// The seat's goods, by [`Good::index`].
+    have: [u32; GOODS],
+    /// A face-up recruit changes what the seat may pay with.
+    substitutes: bool,
+    /// Brian the Viticulturist works for the seat.
+    brian: bool,
+    /// Matthew the Thief could pay a tunnel for the seat.
+    matthew: bool,
+}
+
+impl Placing {
+    pub(crate) fn new(g: &Euphoria, seat: Seat) -> Placing {
+        let mut occupied = [0u8; SPACES];
+        for (s, p) in g.players.iter().enumerate() {
+            for d in &p.dice {
+                if let DieLoc::Board(space, _) = *d {
+                    occupied[space.0 as usize % SPACES] |= 1 << s;
+                }
+            }
+        }
+        let p = &g.players[seat];
+        Placing {
+            seat,
+            penalties: g.penalties(seat),
+            occupied,
+            have: std::array::from_fn(|i| p.count(Good::ALL[i])),
+            substitutes: g.may_substitute(seat),
+            brian: g.has(seat, BRIAN),
+            matthew: g.can_use(seat, MATTHEW, Trigger::Plain),
+        }
+    }
+
+    fn suffers(&self, penalty: Penalty) -> bool {
+        self.penalties & penalty.bit() != 0
     }
 }

@@ -199,11 +199,16 @@ impl Euphoria {
             return;
         }
         let space = self.turn.space.unwrap_or(Space(0));
-        let others: Vec<u8> = self
-            .occupants(space)
-            .filter(|o| !(o.0 == seat && o.1 == self.turn.die as usize))
-            .map(|o| o.2)
-            .collect();
+        // The values of the other dice on the space (at most every die of six players).
+        let mut values = [0u8; 6 * DICE];
+        let mut n = 0;
+        for o in self.occupants(space) {
+            if !(o.0 == seat && o.1 == self.turn.die as usize) && n < values.len() {
+                values[n] = o.2;
+                n += 1;
+            }
+        }
+        let others = &values[..n];
         let mine = self.placed_value();
         let choose = |g: &mut Euphoria, boons: &[Boon]| {
             g.stack.push(Step::Choose {
@@ -656,7 +661,7 @@ impl Euphoria {
         let market = matches!(kind, Some(SpaceKind::Built(_)))
             || matches!(kind, Some(SpaceKind::ArtifactMarket(f)) if f != Faction::Icarite);
         let v1 = self.v1();
-        let mut ids = Vec::new();
+        let mut ids = Ids::default();
         if tunnel {
             ids.push(DAVE);
         }
@@ -677,7 +682,7 @@ impl Euphoria {
         if v1 && market {
             ids.push(FLAVIO);
         }
-        self.push_hooks(seat, &ids);
+        self.push_hooks(seat, ids.as_slice());
     }
 
     /// The placing player's space-triggered recruits (spec 5.3 step 6): automatic ones
@@ -686,7 +691,7 @@ impl Euphoria {
         let seat = self.current as usize;
         let v1 = self.v1();
         let alone = self.occupants(space).count() == 1;
-        let mut ids: Vec<u8> = Vec::new();
+        let mut ids = Ids::default();
         match space.kind() {
             SpaceKind::Area(Faction::Euphorian) => ids.extend([KATY, GARY, JOSIAH]),
             SpaceKind::Area(Faction::Subterran) => ids.extend([FAITH, SOULLESS]),
@@ -712,11 +717,8 @@ impl Euphoria {
                     ids.push(ARTIST);
                 }
             }
-            SpaceKind::Built(_) => ids.extend(if v1 {
-                vec![BRADLEY, BRETT, NAKAGAWA, JACKO]
-            } else {
-                vec![FLAVIO, BRADLEY, BRETT]
-            }),
+            SpaceKind::Built(_) if v1 => ids.extend([BRADLEY, BRETT, NAKAGAWA, JACKO]),
+            SpaceKind::Built(_) => ids.extend([FLAVIO, BRADLEY, BRETT]),
             SpaceKind::ArtifactMarket(f) => {
                 if f != Faction::Icarite {
                     ids.extend(if v1 {
@@ -737,7 +739,7 @@ impl Euphoria {
         if alone && matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite) {
             ids.push(KYLE);
         }
-        self.push_hooks(seat, &ids);
+        self.push_hooks(seat, ids.as_slice());
     }
 
     /// Andrew the Spelunker: an artifact card with a non-Subterran tunnel's resource,
@@ -756,5 +758,31 @@ impl Euphoria {
                 self.draw_artifact(s);
             }
         }
+    }
+}
+
+/// The recruits a moment may trigger, in order, without allocating.
+#[derive(Default)]
+struct Ids {
+    ids: [u8; 12],
+    len: usize,
+}
+
+impl Ids {
+    fn push(&mut self, id: u8) {
+        if let Some(slot) = self.ids.get_mut(self.len) {
+            *slot = id;
+            self.len += 1;
+        }
+    }
+
+    fn extend<const N: usize>(&mut self, ids: [u8; N]) {
+        for id in ids {
+            self.push(id);
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.ids[..self.len]
     }
 }
