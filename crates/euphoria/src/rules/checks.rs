@@ -217,11 +217,11 @@ impl Euphoria {
     /// Scholar for a lost worker, Ben the Ludologist for the other players on a pair.
     pub(crate) fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
         let mut rolled = [0u8; DICE];
-        for i in 0..DICE {
+        for (i, face) in rolled.iter_mut().enumerate() {
             if mask & (1 << i) != 0 {
                 let v = self.rng.random_range(1..=6u8);
                 self.players[seat].dice[i] = DieLoc::Ready(v);
-                rolled[i] = v;
+                *face = v;
                 if seat == self.current as usize {
                     self.turn.eligible[i] = false;
                 }
