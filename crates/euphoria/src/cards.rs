@@ -1009,6 +1009,14 @@ pub const SOULLESS: u8 = 47;
 /// Recruit number of xander.
 pub const XANDER: u8 = 48;
 
+/// The faction of recruit number `n` (1..=48); out of range, the Euphorians.
+pub fn recruit_faction(n: u8) -> Faction {
+    match RECRUIT_CARDS.get(usize::from(n).wrapping_sub(1)) {
+        Some(card) => card.faction,
+        None => Faction::Euphorian,
+    }
+}
+
 /// The card of recruit number `n` (1..=48).
 pub fn recruit(n: u8) -> RecruitCard {
     RECRUIT_CARDS[(n as usize).saturating_sub(1) % RECRUITS]

@@ -66,7 +66,7 @@ pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, Setup, SetupError, StarTarget, Step};
 pub use view::EuphoriaView;
 
-use cards::{recruit, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
+use cards::{recruit, ARTIFACTS, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
 use engine::{rng_from_seed, ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
 use rand::seq::SliceRandom;
 
@@ -196,89 +196,117 @@ impl Euphoria {
     }
 
     /// Recruits: the deck, the box, the others' hidden cards, a drawn pair `seat` cannot
-    /// see.
+    /// see. Resampled in place: the hidden cards are gathered on the stack, shuffled, and
+    /// dealt back where they came from (the deck last, then the box, from the end).
     fn resample_recruits<R: rand::Rng + ?Sized>(&mut self, seat: Seat, rng: &mut R) {
         let hidden_draw = self.current as usize != seat;
         let setup_done = self.setup_done;
-        let deck_len = self.recruit_deck.len();
-        let box_len = self.recruit_box.len();
-        let mut pool: Vec<u8> = std::mem::take(&mut self.recruit_deck);
-        pool.append(&mut self.recruit_box);
+        let mut pool = [0u8; RECRUITS];
+        let mut len = 0;
+        let mut gather = |id: u8| {
+            if let Some(slot) = pool.get_mut(len) {
+                *slot = id;
+                len += 1;
+            }
+        };
+        self.recruit_deck.iter().for_each(|&id| gather(id));
+        self.recruit_box.iter().for_each(|&id| gather(id));
         for (s, p) in self.players.iter().enumerate() {
             if s == seat {
                 continue;
             }
-            pool.extend(p.dealt.iter().copied());
-            pool.extend(
-                p.recruits
-                    .iter()
-                    .filter(|r| !(setup_done && r.up))
-                    .map(|r| r.id),
-            );
+            p.dealt.iter().for_each(|&id| gather(id));
+            p.recruits
+                .iter()
+                .filter(|r| !(setup_done && r.up))
+                .for_each(|r| gather(r.id));
         }
         if hidden_draw {
             if let Some(Step::DilemmaKeep(ids)) = self.stack.last() {
-                pool.extend(ids.iter().copied());
+                ids.iter().for_each(|&id| gather(id));
             }
         }
+        let pool = &mut pool[..len];
         // Sorted first, so the sample depends only on what the seat sees, not on where
         // the hidden cards happen to lie.
         pool.sort_unstable();
         pool.shuffle(rng);
-        let mut deck = pool.split_off(pool.len() - deck_len);
-        self.recruit_box = pool.split_off(pool.len() - box_len);
+        let mut end = len;
+        let mut take_last = |dest: &mut [u8]| {
+            if let Some(start) = end.checked_sub(dest.len()) {
+                dest.copy_from_slice(&pool[start..end]);
+                end = start;
+            }
+        };
+        take_last(&mut self.recruit_deck);
+        take_last(&mut self.recruit_box);
+        let mut pop = || {
+            end = end.checked_sub(1)?;
+            Some(pool[end])
+        };
         for (s, p) in self.players.iter_mut().enumerate() {
             if s == seat {
                 continue;
             }
             for d in p.dealt.iter_mut() {
-                *d = pool.pop().unwrap_or(*d);
+                *d = pop().unwrap_or(*d);
             }
             for r in p.recruits.iter_mut() {
                 if !(setup_done && r.up) {
-                    r.id = pool.pop().unwrap_or(r.id);
+                    r.id = pop().unwrap_or(r.id);
                 }
             }
         }
         if hidden_draw {
             if let Some(Step::DilemmaKeep(ids)) = self.stack.last_mut() {
                 for id in ids.iter_mut() {
-                    *id = pool.pop().unwrap_or(*id);
+                    *id = pop().unwrap_or(*id);
                 }
             }
         }
-        std::mem::swap(&mut self.recruit_deck, &mut deck);
     }
 
-    /// Artifacts: the deck and the others' hands; a pending "keep 1 of the 2 drawn" of
-    /// another seat names kinds only its owner saw.
+    /// Artifacts: the deck and the others' hands, resampled in place; a pending "keep 1
+    /// of the 2 drawn" of another seat names kinds only its owner saw.
     fn resample_artifacts<R: rand::Rng + ?Sized>(&mut self, seat: Seat, rng: &mut R) {
-        let mut cards: Vec<Good> = std::mem::take(&mut self.artifact_deck);
+        const CARDS: usize = ARTIFACTS * ARTIFACT_COPIES as usize;
+        let mut cards = [Good::Book; CARDS];
+        let mut len = 0;
+        let mut gather = |card: Good| {
+            if let Some(slot) = cards.get_mut(len) {
+                *slot = card;
+                len += 1;
+            }
+        };
+        self.artifact_deck.iter().for_each(|&c| gather(c));
         for (s, p) in self.players.iter().enumerate() {
             if s == seat {
                 continue;
             }
             for (k, &kind) in Good::ARTIFACT_KINDS.iter().enumerate() {
-                cards.extend(std::iter::repeat_n(kind, p.hand[k] as usize));
+                (0..p.hand[k]).for_each(|_| gather(kind));
             }
         }
-        // Sorted first, so the sample depends only on what the seat sees, not on where
-        // the hidden cards happen to lie.
+        let cards = &mut cards[..len];
+        // Sorted first, as above.
         cards.sort_unstable();
         cards.shuffle(rng);
+        let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if s == seat {
                 continue;
             }
             let size = p.hand_size();
-            p.hand = [0; 6];
+            p.hand = [0; ARTIFACTS];
             for _ in 0..size {
-                if let Some(c) = cards.pop() {
-                    p.add(c, 1);
+                if let Some(e) = end.checked_sub(1) {
+                    end = e;
+                    p.add(cards[e], 1);
                 }
             }
         }
-        self.artifact_deck = cards;
+        self.artifact_deck.clear();
+        self.artifact_deck.extend_from_slice(&cards[..end]);
         for st in self.stack.iter_mut() {
             if let Step::Shed { seat: s, mask, .. } = st {
                 if *s as usize != seat {

@@ -125,7 +125,7 @@ impl Player {
     pub fn has_active(&self, f: Faction) -> bool {
         self.recruits
             .iter()
-            .any(|r| r.up && crate::cards::recruit(r.id).faction == f)
+            .any(|r| r.up && crate::cards::recruit_faction(r.id) == f)
     }
 }
 
@@ -436,9 +436,10 @@ impl Iterator for SeatOrder {
         if self.k >= self.n {
             return None;
         }
-        let s = (self.start + self.k) % self.n;
+        let s = self.start + self.k;
         self.k += 1;
-        Some(s)
+        // No division: `start` is below `n`.
+        Some(if s >= self.n { s - self.n } else { s })
     }
 }
 
@@ -489,7 +490,7 @@ impl Euphoria {
     /// Seats in order starting from the current one.
     pub fn order_from_current(&self) -> SeatOrder {
         SeatOrder {
-            start: self.current as usize,
+            start: self.current as usize % self.n().max(1),
             n: self.n(),
             k: 0,
         }

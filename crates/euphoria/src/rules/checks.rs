@@ -2,8 +2,8 @@
 //! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
 
 use crate::cards::{
-    recruit, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME, KNOWLEDGE_LIMIT,
-    MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
+    recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME,
+    KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
@@ -282,7 +282,7 @@ impl Euphoria {
         }
         for p in &mut self.players {
             for r in &mut p.recruits {
-                if !r.up && unlocked[recruit(r.id).faction.index()] {
+                if !r.up && unlocked[recruit_faction(r.id).index()] {
                     r.up = true;
                 }
             }
@@ -299,7 +299,7 @@ impl Euphoria {
             for seat in self.order_from_current() {
                 for i in 0..self.players[seat].recruits.len() {
                     let r = self.players[seat].recruits[i];
-                    if r.up && !r.star && recruit(r.id).faction == f {
+                    if r.up && !r.star && recruit_faction(r.id) == f {
                         self.place_star(seat, StarSpot::Recruit(i));
                     }
                 }
