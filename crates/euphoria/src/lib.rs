@@ -227,9 +227,18 @@ impl Euphoria {
             }
         }
         let pool = &mut pool[..len];
-        // Sorted first, so the sample depends only on what the seat sees, not on where
-        // the hidden cards happen to lie.
-        pool.sort_unstable();
+        // Sorted first (each recruit is there once: by marking the numbers), so the sample
+        // depends only on what the seat sees, not on where the hidden cards happen to lie.
+        let mut present = [false; RECRUITS + 1];
+        for &id in pool.iter() {
+            if let Some(p) = present.get_mut(usize::from(id)) {
+                *p = true;
+            }
+        }
+        let mut sorted = (1..=RECRUITS as u8).filter(|&id| present[usize::from(id)]);
+        for slot in pool.iter_mut() {
+            *slot = sorted.next().unwrap_or(*slot);
+        }
         pool.shuffle(rng);
         let mut end = len;
         let mut take_last = |dest: &mut [u8]| {
@@ -288,8 +297,20 @@ impl Euphoria {
             }
         }
         let cards = &mut cards[..len];
-        // Sorted first, as above.
-        cards.sort_unstable();
+        // Sorted first, as above (by counting the kinds).
+        let mut counts = [0usize; ARTIFACTS];
+        for c in cards.iter() {
+            if let Some(k) = c.artifact_index() {
+                counts[k] += 1;
+            }
+        }
+        let mut i = 0;
+        for (k, &n) in counts.iter().enumerate() {
+            for slot in cards.iter_mut().skip(i).take(n) {
+                *slot = Good::ARTIFACT_KINDS[k];
+            }
+            i += n;
+        }
         cards.shuffle(rng);
         let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {

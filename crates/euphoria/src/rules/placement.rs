@@ -2,7 +2,8 @@
 
 use crate::cards::SPACES;
 use crate::cards::{
-    market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, TUNNEL_END,
+    market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, MARKETS,
+    TUNNEL_END,
 };
 use crate::cards::{tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
@@ -438,11 +439,19 @@ impl Euphoria {
     /// Completes every market whose sites hold enough workers (3.7).
     pub(crate) fn check_markets(&mut self) {
         let threshold = market_threshold(self.n());
+        // Workers on each market's sites, in one pass over the dice.
+        let mut workers = [0usize; MARKETS];
+        for p in &self.players {
+            for d in &p.dice {
+                if let DieLoc::Board(space, _) = *d {
+                    if let SpaceKind::Site(m, _) = space.kind() {
+                        workers[m % MARKETS] += 1;
+                    }
+                }
+            }
+        }
         for m in 0..self.markets.len() {
-            let workers: usize = (0..4)
-                .map(|s| self.occupants(Space::site(m, s)).count())
-                .sum();
-            if self.markets[m].built || workers < threshold {
+            if self.markets[m].built || workers[m] < threshold {
                 continue;
             }
             let sites: Vec<(Seat, usize, u8)> = (0..4)
