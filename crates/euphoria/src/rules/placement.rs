@@ -450,8 +450,8 @@ impl Euphoria {
                 }
             }
         }
-        for m in 0..self.markets.len() {
-            if self.markets[m].built || workers[m] < threshold {
+        for (m, count) in workers.into_iter().enumerate() {
+            if self.markets[m].built || count < threshold {
                 continue;
             }
             let sites: Vec<(Seat, usize, u8)> = (0..4)
