@@ -31,7 +31,7 @@ fn main() {
             let Some(&a) = legal.choose(&mut rng) else {
                 println!(
                     "seed {seed} step {n}: no legal action; stack {:?}",
-                    game.stack
+                    game.stack()
                 );
                 println!("{}", game.view(engine::Viewer::Spectator));
                 return;
@@ -44,7 +44,7 @@ fn main() {
             if let Err(p) = game.validate() {
                 println!(
                     "seed {seed} step {n} after `{a}`: {p:?}\nstack before {:?}",
-                    before.stack
+                    before.stack()
                 );
                 return;
             }

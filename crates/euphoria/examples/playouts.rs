@@ -43,7 +43,7 @@ fn main() {
             n += 1;
         }
         actions += n;
-        turns += game.turns as u64;
+        turns += game.turns() as u64;
         longest = longest.max(n);
     }
     let secs = start.elapsed().as_secs_f64();

@@ -16,6 +16,7 @@
 //! | `pass` | nothing else is possible |
 //! | `fin energy` | retrieve paying 1 energy (Jefferson) |
 //! | `use amanda` / `decline` | use or decline the recruit ability offered (keys in `cards::RECRUIT_KEYS`) |
+//! | `use chase-new` | the second ability of Dr. Sheppard, Pete or Chase, offered for a new worker (a bare `use chase` there is the older notation, still accepted) |
 //! | `set 4` | give a die a value (Amanda, Yordy) |
 //! | `choose gold` / `choose morale` / `choose -knowledge` | a boon a recruit offers |
 //!
@@ -99,6 +100,9 @@ pub enum Action {
     Pass,
     /// `use KEY`: use the offered recruit ability (KEY from [`crate::cards::RECRUIT_KEYS`]).
     Use(u8),
+    /// `use KEY-new`: use the offered ability of a recruit that has two, the one for a new
+    /// worker (Dr. Sheppard, Pete, Chase).
+    UseNew(u8),
     /// `set V`: give a die the value V (Amanda, Yordy).
     Set(u8),
     /// `choose energy|...|morale|-knowledge`: a boon a recruit offers.
@@ -150,6 +154,11 @@ impl fmt::Display for Action {
                 "use {}",
                 RECRUIT_KEYS[(*r as usize).saturating_sub(1) % 48]
             ),
+            Action::UseNew(r) => write!(
+                f,
+                "use {}-new",
+                RECRUIT_KEYS[(*r as usize).saturating_sub(1) % 48]
+            ),
             Action::Set(v) => write!(f, "set {v}"),
             Action::Choose(Boon::Good(g)) => write!(f, "choose {g}"),
             Action::Choose(Boon::Morale) => f.write_str("choose morale"),
@@ -167,6 +176,20 @@ fn placement(s: &str) -> Option<(u8, Space)> {
         return None;
     }
     Some((value, Space::from_code(sp)?))
+}
+
+/// The recruits whose second ability (for a new worker) is its own action.
+pub const TWO_ABILITIES: [u8; 3] = [
+    crate::cards::SHEPPARD,
+    crate::cards::PETE,
+    crate::cards::CHASE,
+];
+
+fn recruit_key(s: &str) -> Option<u8> {
+    RECRUIT_KEYS
+        .iter()
+        .position(|&x| x == s)
+        .map(|i| i as u8 + 1)
 }
 
 fn recruit_number(s: &str) -> Option<u8> {
@@ -203,10 +226,16 @@ impl FromStr for Action {
             ("fin", Some("bliss")) => Action::FinishRetrieve(RetrievePay::Bliss),
             ("fin", Some("free")) => Action::FinishRetrieve(RetrievePay::Free),
             ("fin", Some("energy")) => Action::FinishRetrieve(RetrievePay::Energy),
-            ("use", Some(k)) => {
-                let i = RECRUIT_KEYS.iter().position(|&x| x == k).ok_or_else(err)?;
-                Action::Use(i as u8 + 1)
-            }
+            ("use", Some(k)) => match k.strip_suffix("-new") {
+                Some(k) => {
+                    let id = recruit_key(k).ok_or_else(err)?;
+                    if !TWO_ABILITIES.contains(&id) {
+                        return Err(err());
+                    }
+                    Action::UseNew(id)
+                }
+                None => Action::Use(recruit_key(k).ok_or_else(err)?),
+            },
             ("set", Some(v)) => {
                 let v: u8 = v.parse().map_err(|_| err())?;
                 if !(1..=6).contains(&v) {

@@ -509,6 +509,27 @@ pub enum Penalty {
     RollLoss(u8),
 }
 
+impl Penalty {
+    /// The penalty's bit in a set of penalties (every roll loss shares one).
+    pub fn bit(self) -> u16 {
+        1 << match self {
+            Penalty::NoNewWorkers => 0,
+            Penalty::NoSelfBump => 1,
+            Penalty::NoPair => 2,
+            Penalty::NoForeignBuiltMarket => 3,
+            Penalty::NoDoubles => 4,
+            Penalty::NoSharedConstruction => 5,
+            Penalty::NoAbilities => 6,
+            Penalty::CostlyRetrieval => 7,
+            Penalty::NoIcarus => 8,
+            Penalty::KnowledgePerStar => 9,
+            Penalty::NoTierBonus => 10,
+            Penalty::OneWorkerPerArea => 11,
+            Penalty::RollLoss(_) => 12,
+        }
+    }
+}
+
 /// One market tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MarketTile {
@@ -988,6 +1009,14 @@ pub const SOULLESS: u8 = 47;
 /// Recruit number of xander.
 pub const XANDER: u8 = 48;
 
+/// The faction of recruit number `n` (1..=48); out of range, the Euphorians.
+pub fn recruit_faction(n: u8) -> Faction {
+    match RECRUIT_CARDS.get(usize::from(n).wrapping_sub(1)) {
+        Some(card) => card.faction,
+        None => Faction::Euphorian,
+    }
+}
+
 /// The card of recruit number `n` (1..=48).
 pub fn recruit(n: u8) -> RecruitCard {
     RECRUIT_CARDS[(n as usize).saturating_sub(1) % RECRUITS]
@@ -1236,4 +1265,14 @@ pub fn card_data() -> CardData {
             })
             .collect(),
     }
+}
+
+/// The resource a tunnel mouth gives.
+pub fn tunnel_resource(f: Faction) -> Good {
+    [Good::Gold, Good::Stone, Good::Clay][f.index() % 3]
+}
+
+/// The commodity a tunnel end gives (D-05).
+pub fn tunnel_end_reward(f: Faction) -> Good {
+    [Good::Water, Good::Food, Good::Energy][f.index() % 3]
 }

@@ -67,6 +67,10 @@ pub struct Config {
     /// Most trade offers a turn (`None`: no bound, as the rulebook). Bots' batches bound it
     /// so that random play cannot trade in loops.
     pub offers_per_turn: Option<u32>,
+    /// The decisions of games made before issue 16, so that their records replay: a
+    /// payment only one set of goods can make is still paid good by good, and the new-worker
+    /// ability of Sheppard, Pete and Chase is answered `use KEY` (not `use KEY-new`).
+    pub legacy_actions: bool,
 }
 
 /// A config as written in a file: every option may be left out.
@@ -82,6 +86,7 @@ struct ConfigFile {
     trading: Option<Trading>,
     #[serde(default, deserialize_with = "some_option")]
     offers_per_turn: Option<Option<u32>>,
+    legacy_actions: Option<bool>,
 }
 
 /// `offers_per_turn: null` is "no bound", told apart from a missing field.
@@ -121,6 +126,7 @@ impl<'de> Deserialize<'de> for Config {
                 None => base.trading,
             },
             offers_per_turn: f.offers_per_turn.unwrap_or(base.offers_per_turn),
+            legacy_actions: f.legacy_actions.unwrap_or(written_before_trading),
         })
     }
 }
@@ -136,6 +142,7 @@ impl Default for Config {
             starting_recruit_discards: StartingRecruitDiscards::ReturnToDeck,
             trading: Trading::Rulebook,
             offers_per_turn: None,
+            legacy_actions: false,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! action: which recruit a seat keeps and which artifact it draws stay hidden from the
 //! others; dice, supplies, knowledge, morale, stars and markets are public.
 use crate::action::{Action, RetrievePay};
-use crate::cards::{market_code, recruit, Good, Space};
+use crate::cards::{market_code, recruit, Good, Space, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
 use crate::view::EuphoriaView;
 use engine::{Event, Game, Names, Seat, Viewer};
@@ -64,6 +64,8 @@ pub enum Decision {
     Passed,
     UsedRecruit {
         recruit: String,
+        /// The ability for a new worker, of a recruit that has two.
+        new_worker: bool,
     },
     SetDie {
         value: u8,
@@ -101,11 +103,14 @@ pub enum EuphoriaEvent {
     },
     /// A star left a seat's supply.
     StarPlaced { seat: Seat, target: String },
-    /// A market was built: its tile and who earned stars on it.
+    /// A market was built: its tile, who earned stars on it, and the penalty everyone
+    /// else suffers from now on.
     MarketBuilt {
         market: String,
         tile: u8,
+        name: String,
         stars: Vec<Seat>,
+        penalty: String,
     },
     /// A recruit joined a seat, or turned face up (named only where the view shows it).
     Recruit {
@@ -152,7 +157,14 @@ fn decision_text(d: &Decision, names: &Names) -> String {
         Decision::Accepted => "accepted the trade".into(),
         Decision::Declined => "declined".into(),
         Decision::Passed => "passed".into(),
-        Decision::UsedRecruit { recruit } => format!("used {recruit}'s ability"),
+        Decision::UsedRecruit {
+            recruit,
+            new_worker: false,
+        } => format!("used {recruit}'s ability"),
+        Decision::UsedRecruit {
+            recruit,
+            new_worker: true,
+        } => format!("used {recruit}'s ability for a new worker"),
         Decision::SetDie { value } => format!("set a die to {value}"),
         Decision::Chose { boon } => format!("chose {boon}"),
     }
@@ -239,10 +251,12 @@ impl Event for EuphoriaEvent {
             }
             EuphoriaEvent::MarketBuilt {
                 market,
-                tile,
+                name,
                 stars,
+                penalty,
+                ..
             } => format!(
-                "market {market} is built (tile {tile}): stars for {}",
+                "market {market} is built, the {name}: stars for {}; from now on the others: {penalty}",
                 names.list(stars)
             ),
             EuphoriaEvent::Recruit {
@@ -319,6 +333,11 @@ fn decision(action: Action) -> Decision {
         Action::Pass => Decision::Passed,
         Action::Use(key) => Decision::UsedRecruit {
             recruit: recruit(key).name.to_string(),
+            new_worker: false,
+        },
+        Action::UseNew(key) => Decision::UsedRecruit {
+            recruit: recruit(key).name.to_string(),
+            new_worker: true,
         },
         Action::Set(value) => Decision::SetDie { value },
         Action::Choose(b) => Decision::Chose {
@@ -416,10 +435,13 @@ fn describe(
     }
     for (m, (b, a)) in before.markets.iter().zip(&after.markets).enumerate() {
         if let (None, Some(tile)) = (b.tile, a.tile) {
+            let card = &MARKET_TILES[tile as usize % MARKET_TILES.len()];
             out.push(EuphoriaEvent::MarketBuilt {
                 market: market_code(m).to_uppercase(),
                 tile,
+                name: card.name.to_string(),
                 stars: a.stars.clone(),
+                penalty: card.penalty.text(),
             });
         }
     }

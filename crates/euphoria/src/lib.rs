@@ -14,7 +14,9 @@
 //! - `doubles_cost_morale` (default false; the optional variant);
 //! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`;
 //! - `trading` `"rulebook"` (default) or `"one_offer_before_placing"` (the rule before
-//!   issue 16, for old games), `offers_per_turn` (default `null`: no bound).
+//!   issue 16, for old games), `offers_per_turn` (default `null`: no bound);
+//! - `legacy_actions` (default false; true for a config written before issue 16): a
+//!   payment with one way paid good by good, and a bare `use KEY` for a new worker.
 //!
 //! # Rulings (details and reasons in `docs/rulings.md`)
 //! - Every PROPOSED ruling of the spec (A-01..A-34) as written.
@@ -61,10 +63,10 @@ pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
 pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards, Trading};
 pub use rules::{Refused, Why};
-pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
+pub use state::{DieLoc, DilemmaState, Euphoria, Setup, SetupError, StarTarget, Step};
 pub use view::EuphoriaView;
 
-use cards::{recruit, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
+use cards::{recruit, ARTIFACTS, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
 use engine::{rng_from_seed, ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
 use rand::seq::SliceRandom;
 
@@ -185,119 +187,194 @@ impl Euphoria {
     /// A copy where everything `seat` cannot see is reshuffled consistently.
     pub fn resample<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Euphoria {
         let mut g = self.clone();
-        let others: Vec<Seat> = (0..self.n()).filter(|&s| s != seat).collect();
-        // Recruits: decks, the box, others' hidden cards, a drawn pair seat cannot see.
-        let mut pool: Vec<u8> = Vec::new();
-        pool.append(&mut g.recruit_deck);
-        pool.append(&mut g.recruit_box);
-        for &s in &others {
-            pool.extend(g.players[s].dealt.iter().copied());
-            for r in &g.players[s].recruits {
-                if !(g.setup_done && r.up) {
-                    pool.push(r.id);
-                }
-            }
-        }
+        g.resample_recruits(seat, rng);
+        g.resample_artifacts(seat, rng);
+        g.resample_dilemmas(self, seat, rng);
+        g.resample_tiles(rng);
+        g.rng = rng_from_seed(rng.random());
+        g
+    }
+
+    /// Recruits: the deck, the box, the others' hidden cards, a drawn pair `seat` cannot
+    /// see. Resampled in place: the hidden cards are gathered on the stack, shuffled, and
+    /// dealt back where they came from (the deck last, then the box, from the end).
+    fn resample_recruits<R: rand::Rng + ?Sized>(&mut self, seat: Seat, rng: &mut R) {
         let hidden_draw = self.current as usize != seat;
+        let setup_done = self.setup_done;
+        let mut pool = [0u8; RECRUITS];
+        let mut len = 0;
+        let mut gather = |id: u8| {
+            if let Some(slot) = pool.get_mut(len) {
+                *slot = id;
+                len += 1;
+            }
+        };
+        self.recruit_deck.iter().for_each(|&id| gather(id));
+        self.recruit_box.iter().for_each(|&id| gather(id));
+        for (s, p) in self.players.iter().enumerate() {
+            if s == seat {
+                continue;
+            }
+            p.dealt.iter().for_each(|&id| gather(id));
+            p.recruits
+                .iter()
+                .filter(|r| !(setup_done && r.up))
+                .for_each(|r| gather(r.id));
+        }
         if hidden_draw {
-            if let Some(Step::DilemmaKeep(ids)) = g.stack.last() {
-                pool.extend(ids.iter().copied());
+            if let Some(Step::DilemmaKeep(ids)) = self.stack.last() {
+                ids.iter().for_each(|&id| gather(id));
             }
         }
-        // Sorted first, so the sample depends only on what the seat sees, not on where
-        // the hidden cards happen to lie.
-        pool.sort_unstable();
+        let pool = &mut pool[..len];
+        // Sorted first (each recruit is there once: by marking the numbers), so the sample
+        // depends only on what the seat sees, not on where the hidden cards happen to lie.
+        let mut present = [false; RECRUITS + 1];
+        for &id in pool.iter() {
+            if let Some(p) = present.get_mut(usize::from(id)) {
+                *p = true;
+            }
+        }
+        let mut sorted = (1..=RECRUITS as u8).filter(|&id| present[usize::from(id)]);
+        for slot in pool.iter_mut() {
+            *slot = sorted.next().unwrap_or(*slot);
+        }
         pool.shuffle(rng);
-        let deck_len = self.recruit_deck.len();
-        let box_len = self.recruit_box.len();
-        g.recruit_deck = pool.split_off(pool.len() - deck_len);
-        g.recruit_box = pool.split_off(pool.len() - box_len);
-        for &s in &others {
-            for d in g.players[s].dealt.iter_mut() {
-                *d = pool.pop().unwrap_or(*d);
+        let mut end = len;
+        let mut take_last = |dest: &mut [u8]| {
+            if let Some(start) = end.checked_sub(dest.len()) {
+                dest.copy_from_slice(&pool[start..end]);
+                end = start;
             }
-            let setup_done = g.setup_done;
-            for r in g.players[s].recruits.iter_mut() {
+        };
+        take_last(&mut self.recruit_deck);
+        take_last(&mut self.recruit_box);
+        let mut pop = || {
+            end = end.checked_sub(1)?;
+            Some(pool[end])
+        };
+        for (s, p) in self.players.iter_mut().enumerate() {
+            if s == seat {
+                continue;
+            }
+            for d in p.dealt.iter_mut() {
+                *d = pop().unwrap_or(*d);
+            }
+            for r in p.recruits.iter_mut() {
                 if !(setup_done && r.up) {
-                    r.id = pool.pop().unwrap_or(r.id);
+                    r.id = pop().unwrap_or(r.id);
                 }
             }
         }
         if hidden_draw {
-            if let Some(Step::DilemmaKeep(ids)) = g.stack.last_mut() {
+            if let Some(Step::DilemmaKeep(ids)) = self.stack.last_mut() {
                 for id in ids.iter_mut() {
-                    *id = pool.pop().unwrap_or(*id);
+                    *id = pop().unwrap_or(*id);
                 }
             }
         }
-        // Artifacts: the deck and others' hands.
-        let mut cards: Vec<Good> = std::mem::take(&mut g.artifact_deck);
-        for &s in &others {
+    }
+
+    /// Artifacts: the deck and the others' hands, resampled in place; a pending "keep 1
+    /// of the 2 drawn" of another seat names kinds only its owner saw.
+    fn resample_artifacts<R: rand::Rng + ?Sized>(&mut self, seat: Seat, rng: &mut R) {
+        const CARDS: usize = ARTIFACTS * ARTIFACT_COPIES as usize;
+        let mut cards = [Good::Book; CARDS];
+        let mut len = 0;
+        let mut gather = |card: Good| {
+            if let Some(slot) = cards.get_mut(len) {
+                *slot = card;
+                len += 1;
+            }
+        };
+        self.artifact_deck.iter().for_each(|&c| gather(c));
+        for (s, p) in self.players.iter().enumerate() {
+            if s == seat {
+                continue;
+            }
             for (k, &kind) in Good::ARTIFACT_KINDS.iter().enumerate() {
-                for _ in 0..g.players[s].hand[k] {
-                    cards.push(kind);
-                }
+                (0..p.hand[k]).for_each(|_| gather(kind));
             }
         }
-        // Sorted first, so the sample depends only on what the seat sees, not on where
-        // the hidden cards happen to lie.
-        cards.sort_unstable();
+        let cards = &mut cards[..len];
+        // Sorted first, as above (by counting the kinds).
+        let mut counts = [0usize; ARTIFACTS];
+        for c in cards.iter() {
+            if let Some(k) = c.artifact_index() {
+                counts[k] += 1;
+            }
+        }
+        let mut i = 0;
+        for (k, &n) in counts.iter().enumerate() {
+            for slot in cards.iter_mut().skip(i).take(n) {
+                *slot = Good::ARTIFACT_KINDS[k];
+            }
+            i += n;
+        }
         cards.shuffle(rng);
-        for &s in &others {
-            let size = g.players[s].hand_size();
-            g.players[s].hand = [0; 6];
+        let mut end = len;
+        for (s, p) in self.players.iter_mut().enumerate() {
+            if s == seat {
+                continue;
+            }
+            let size = p.hand_size();
+            p.hand = [0; ARTIFACTS];
             for _ in 0..size {
-                if let Some(c) = cards.pop() {
-                    g.players[s].add(c, 1);
+                if let Some(e) = end.checked_sub(1) {
+                    end = e;
+                    p.add(cards[e], 1);
                 }
             }
         }
-        g.artifact_deck = cards;
-        // A pending "keep 1 of the 2 drawn" names kinds only its owner saw.
-        for st in g.stack.iter_mut() {
+        self.artifact_deck.clear();
+        self.artifact_deck.extend_from_slice(&cards[..end]);
+        for st in self.stack.iter_mut() {
             if let Step::Shed { seat: s, mask, .. } = st {
                 if *s as usize != seat {
-                    *mask = crate::rules::recruits::ANY_KIND;
+                    *mask = crate::rules::payment::ANY_KIND;
                 }
             }
         }
-        // Dilemmas nobody else can see yet.
-        let mut dilemmas: Vec<u8> = std::mem::take(&mut g.dilemma_box);
-        let hidden: Vec<Seat> = others
-            .iter()
-            .copied()
-            .filter(|&s| !self.dilemma_visible(s, Some(seat)))
-            .collect();
-        for &s in &hidden {
-            dilemmas.push(g.players[s].dilemma);
-        }
-        // Sorted first, so the sample depends only on what the seat sees, not on where
-        // the hidden cards happen to lie.
-        dilemmas.sort_unstable();
-        dilemmas.shuffle(rng);
-        for &s in &hidden {
-            g.players[s].dilemma = dilemmas.pop().unwrap_or(0);
-        }
-        g.dilemma_box = dilemmas;
-        // Face-down market tiles.
-        let mut tiles: Vec<u8> = std::mem::take(&mut g.box_tiles);
-        for m in &g.markets {
-            if !m.built {
-                tiles.push(m.tile);
+    }
+
+    /// Dilemmas nobody but their holder can see yet (`before`: the state sampled from).
+    fn resample_dilemmas<R: rand::Rng + ?Sized>(
+        &mut self,
+        before: &Euphoria,
+        seat: Seat,
+        rng: &mut R,
+    ) {
+        let hidden = |s: Seat| s != seat && !before.dilemma_visible(s, Some(seat));
+        let mut dilemmas: Vec<u8> = std::mem::take(&mut self.dilemma_box);
+        for (s, p) in self.players.iter().enumerate() {
+            if hidden(s) {
+                dilemmas.push(p.dilemma);
             }
         }
-        // Sorted first, so the sample depends only on what the seat sees, not on where
-        // the hidden cards happen to lie.
+        // Sorted first, as above.
+        dilemmas.sort_unstable();
+        dilemmas.shuffle(rng);
+        for (s, p) in self.players.iter_mut().enumerate() {
+            if hidden(s) {
+                p.dilemma = dilemmas.pop().unwrap_or(0);
+            }
+        }
+        self.dilemma_box = dilemmas;
+    }
+
+    /// The face-down market tiles.
+    fn resample_tiles<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
+        let mut tiles: Vec<u8> = std::mem::take(&mut self.box_tiles);
+        tiles.extend(self.markets.iter().filter(|m| !m.built).map(|m| m.tile));
+        // Sorted first, as above.
         tiles.sort_unstable();
         tiles.shuffle(rng);
-        for m in g.markets.iter_mut() {
+        for m in self.markets.iter_mut() {
             if !m.built {
                 m.tile = tiles.pop().unwrap_or(m.tile);
             }
         }
-        g.box_tiles = tiles;
-        g.rng = rng_from_seed(rng.random());
-        g
+        self.box_tiles = tiles;
     }
 
     /// Every broken invariant.
@@ -311,6 +388,14 @@ impl Euphoria {
             ));
             return out;
         }
+        self.player_problems(&mut out);
+        self.card_problems(&mut out);
+        self.board_problems(&mut out);
+        out
+    }
+
+    /// Tracks, dice and the ten stars of each player.
+    fn player_problems(&self, out: &mut Vec<String>) {
         for (s, p) in self.players.iter().enumerate() {
             if !(1..=6).contains(&p.knowledge) {
                 out.push(format!("P{s} knowledge {} out of 1..6", p.knowledge));
@@ -349,6 +434,10 @@ impl Euphoria {
                 }
             }
         }
+    }
+
+    /// Each artifact, recruit, dilemma and market tile where it belongs, once.
+    fn card_problems(&self, out: &mut Vec<String>) {
         // Artifacts: 6 of each kind.
         for (k, &kind) in Good::ARTIFACT_KINDS.iter().enumerate() {
             let total = self.artifact_deck.iter().filter(|&&c| c == kind).count()
@@ -418,6 +507,11 @@ impl Euphoria {
         if tiles.iter().any(|&c| c != 1) {
             out.push(format!("market tiles miscounted: {tiles:?}"));
         }
+    }
+
+    /// Allegiance, miners, territories and the workers on the spaces.
+    fn board_problems(&self, out: &mut Vec<String>) {
+        let n = self.n();
         // Board.
         for (f, &a) in self.allegiance.iter().enumerate() {
             if a > cards::ALLEGIANCE_MAX {
@@ -481,6 +575,5 @@ impl Euphoria {
         if self.over != self.someone_won() {
             out.push("the game is over exactly when someone has placed all stars".into());
         }
-        out
     }
 }

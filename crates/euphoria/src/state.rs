@@ -89,7 +89,7 @@ impl Player {
     }
 
     /// Adds `n` of `g`.
-    pub fn add(&mut self, g: Good, n: u32) {
+    pub(crate) fn add(&mut self, g: Good, n: u32) {
         match g.artifact_index() {
             Some(a) => self.hand[a] += n as u8,
             None => self.supply[g.index()] += n,
@@ -97,7 +97,7 @@ impl Player {
     }
 
     /// Removes `n` of `g` (the caller checked it is held).
-    pub fn remove(&mut self, g: Good, n: u32) {
+    pub(crate) fn remove(&mut self, g: Good, n: u32) {
         match g.artifact_index() {
             Some(a) => self.hand[a] = self.hand[a].saturating_sub(n as u8),
             None => self.supply[g.index()] = self.supply[g.index()].saturating_sub(n),
@@ -125,7 +125,7 @@ impl Player {
     pub fn has_active(&self, f: Faction) -> bool {
         self.recruits
             .iter()
-            .any(|r| r.up && crate::cards::recruit(r.id).faction == f)
+            .any(|r| r.up && crate::cards::recruit_faction(r.id) == f)
     }
 }
 
@@ -324,12 +324,12 @@ pub enum Step {
     /// Auto: the placing player's recruits triggered by the space (spec 5.3 step 6).
     #[serde(alias = "SpaceHooks")]
     SpaceHooks(Space),
-    /// Auto: one recruit's trigger for `seat` (`arg`: a die, a seat mask or a card kind).
+    /// Auto: one recruit's trigger for `seat`, and what it is about.
     #[serde(alias = "Hook")]
-    Hook { seat: u8, id: u8, arg: u8 },
+    Hook { seat: u8, id: u8, arg: Trigger },
     /// Decision for `seat`: use recruit `id`'s optional ability or decline.
     #[serde(alias = "Ask")]
-    Ask { seat: u8, id: u8, arg: u8 },
+    Ask { seat: u8, id: u8, arg: Trigger },
     /// Decision for `seat`: choose one boon of `menu` (bits of [`Boon::bit`]).
     #[serde(alias = "Choose")]
     Choose { seat: u8, menu: u16 },
@@ -339,6 +339,60 @@ pub enum Step {
     /// Auto: the retrieved dice still on the board (`dice`) return and are rolled.
     #[serde(alias = "RetrieveRoll")]
     RetrieveRoll { dice: u8 },
+}
+
+/// What a recruit's trigger or offer is about (the argument of [`Step::Hook`] and
+/// [`Step::Ask`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// The recruit's moment, with nothing more to know.
+    Plain,
+    /// A bumped die, by index: the owner's (Amanda) or the victim's (Julia).
+    Die(u8),
+    /// The seats (a bitmask) whose workers built a market (Ray).
+    Builders(u8),
+    /// The seat whose roll made a pair (Ben).
+    Roller(u8),
+    /// The artifact card just drawn (Jonathan the Gambler, 1st edition).
+    Drawn(Good),
+    /// The owner gained a new worker, the die with this index: the second ability of
+    /// Dr. Sheppard, Pete and Chase.
+    NewWorker(u8),
+    /// The bare number states held before the trigger was typed (issue 16); read it
+    /// through [`Trigger::typed`].
+    #[serde(untagged)]
+    Legacy(u8),
+}
+
+impl Trigger {
+    /// The typed trigger of recruit `id`: a [`Trigger::Legacy`] number read the way it
+    /// was written (a die for Amanda and Julia, a seat mask for Ray, a seat for Ben, an
+    /// artifact index for the Gambler, 1 for Sheppard's and Pete's new worker, 10 + the
+    /// die for Chase's).
+    pub fn typed(self, id: u8) -> Trigger {
+        use crate::cards::{AMANDA, BEN, CHASE, GAMBLER, JULIA, PETE, RAY, SHEPPARD};
+        let Trigger::Legacy(n) = self else {
+            return self;
+        };
+        match id {
+            AMANDA | JULIA => Trigger::Die(n),
+            RAY => Trigger::Builders(n),
+            BEN => Trigger::Roller(n),
+            GAMBLER => Trigger::Drawn(Good::ARTIFACT_KINDS[n as usize % ARTIFACTS]),
+            SHEPPARD | PETE if n == 1 => Trigger::NewWorker(0),
+            CHASE if n >= 10 => Trigger::NewWorker(n - 10),
+            _ => Trigger::Plain,
+        }
+    }
+
+    /// The die index, for a trigger about a die.
+    pub fn die(self) -> Option<usize> {
+        match self {
+            Trigger::Die(d) | Trigger::NewWorker(d) => Some(d as usize % DICE),
+            _ => None,
+        }
+    }
 }
 
 /// Bookkeeping of the current turn.
@@ -366,42 +420,65 @@ pub struct Turn {
     pub gambler: u8,
 }
 
+/// Seats in turn order from a given one; it borrows nothing, so the state may change
+/// while it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatOrder {
+    start: Seat,
+    n: usize,
+    k: usize,
+}
+
+impl Iterator for SeatOrder {
+    type Item = Seat;
+
+    fn next(&mut self) -> Option<Seat> {
+        if self.k >= self.n {
+            return None;
+        }
+        let s = self.start + self.k;
+        self.k += 1;
+        // No division: `start` is below `n`.
+        Some(if s >= self.n { s - self.n } else { s })
+    }
+}
+
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Euphoria {
-    pub config: Config,
-    pub players: Vec<Player>,
+    pub(crate) config: Config,
+    pub(crate) players: Vec<Player>,
     /// Seat whose turn it is.
-    pub current: u8,
-    pub first_player: u8,
-    pub turn: Turn,
+    pub(crate) current: u8,
+    pub(crate) first_player: u8,
+    pub(crate) turn: Turn,
     /// Turns played (for statistics).
-    pub turns: u32,
-    pub stack: Vec<Step>,
-    pub setup_done: bool,
+    pub(crate) turns: u32,
+    pub(crate) stack: Vec<Step>,
+    pub(crate) setup_done: bool,
     /// Allegiance positions 0..=11 by faction.
-    pub allegiance: [u8; 4],
+    pub(crate) allegiance: [u8; 4],
     /// Miner positions 0..=9 (EUP, SUB, WAS).
-    pub miners: [u8; 3],
+    pub(crate) miners: [u8; 3],
     /// Seats with a star in each territory, in placement order.
-    pub territory: [Vec<u8>; 4],
-    pub markets: [Market; MARKETS],
+    pub(crate) territory: [Vec<u8>; 4],
+    pub(crate) markets: [Market; MARKETS],
     /// Market tiles left in the box (hidden).
-    pub box_tiles: Vec<u8>,
-    pub artifact_deck: Vec<Good>,
+    pub(crate) box_tiles: Vec<u8>,
+    pub(crate) artifact_deck: Vec<Good>,
     /// Face up.
-    pub artifact_discard: Vec<Good>,
-    pub recruit_deck: Vec<u8>,
+    pub(crate) artifact_discard: Vec<Good>,
+    pub(crate) recruit_deck: Vec<u8>,
     /// Face up (discarded from a dilemma draw).
-    pub recruit_discard: Vec<u8>,
+    pub(crate) recruit_discard: Vec<u8>,
     /// Out of the game face down (starting discards under the published rule).
-    pub recruit_box: Vec<u8>,
+    pub(crate) recruit_box: Vec<u8>,
     /// Dilemma cards nobody holds (hidden).
-    pub dilemma_box: Vec<u8>,
-    pub over: bool,
+    pub(crate) dilemma_box: Vec<u8>,
+    pub(crate) over: bool,
     /// Final roll-off totals per seat, one per round (only tied winners roll).
-    pub rolloff: Vec<Vec<u8>>,
-    pub rng: GameRng,
+    pub(crate) rolloff: Vec<Vec<u8>>,
+    pub(crate) rng: GameRng,
 }
 
 impl Euphoria {
@@ -411,17 +488,21 @@ impl Euphoria {
     }
 
     /// Seats in order starting from the current one.
-    pub fn order_from_current(&self) -> Vec<Seat> {
-        let n = self.n();
-        (0..n).map(|k| (self.current as usize + k) % n).collect()
+    pub fn order_from_current(&self) -> SeatOrder {
+        SeatOrder {
+            start: self.current as usize % self.n().max(1),
+            n: self.n(),
+            k: 0,
+        }
     }
 }
 
-/// Building fixed positions (for tests and tools). These bypass the rules: they are
-/// setters, not moves.
 impl Euphoria {
     /// A game past setup: every seat kept its first dealt recruit face up and its second
-    /// face down; then `seat` is to start a turn with an empty board.
+    /// face down; then the first player is to start a turn with an empty board.
+    ///
+    /// # Errors
+    /// A config that does not validate.
     pub fn started(config: &Config, seed: u64) -> Result<Euphoria, engine::ConfigError> {
         let mut g = Euphoria::setup(config, seed)?;
         while let Some(Step::ChooseUp(s)) | Some(Step::ChooseDown(s)) = g.stack.last().cloned() {
@@ -439,90 +520,346 @@ impl Euphoria {
         g.run();
         Ok(g)
     }
+}
+
+/// Reading the state (the fields stay private: a position changes only through the
+/// rules, or through a checked [`Setup`]).
+impl Euphoria {
+    /// One seat's player.
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat]
+    }
+
+    /// Every seat's player, by seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The seat whose turn it is.
+    pub fn current(&self) -> Seat {
+        self.current as usize
+    }
+
+    /// The seat that took the first turn.
+    pub fn first_player(&self) -> Seat {
+        self.first_player as usize
+    }
+
+    /// The bookkeeping of the turn in progress.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Turns played so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// The pending steps, the next one last.
+    pub fn stack(&self) -> &[Step] {
+        &self.stack
+    }
+
+    /// The step that runs or waits next.
+    pub fn pending(&self) -> Option<&Step> {
+        self.stack.last()
+    }
+
+    /// Whether every seat has kept its starting recruits.
+    pub fn setup_done(&self) -> bool {
+        self.setup_done
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.over
+    }
+
+    /// Allegiance positions by faction index.
+    pub fn allegiance(&self) -> [u8; 4] {
+        self.allegiance
+    }
+
+    /// Miner positions (Euphorian, Subterran, Wastelander tunnels).
+    pub fn miners(&self) -> [u8; 3] {
+        self.miners
+    }
+
+    /// Seats with a star in each territory, in placement order.
+    pub fn territory(&self) -> &[Vec<u8>; 4] {
+        &self.territory
+    }
+
+    /// One market slot.
+    pub fn market(&self, m: usize) -> &Market {
+        &self.markets[m]
+    }
+
+    /// The six market slots.
+    pub fn markets(&self) -> &[Market; MARKETS] {
+        &self.markets
+    }
+
+    /// Market tiles left in the box.
+    pub fn box_tiles(&self) -> &[u8] {
+        &self.box_tiles
+    }
+
+    /// The artifact deck, top last.
+    pub fn artifact_deck(&self) -> &[Good] {
+        &self.artifact_deck
+    }
+
+    /// The face-up artifact discards.
+    pub fn artifact_discard(&self) -> &[Good] {
+        &self.artifact_discard
+    }
+
+    /// The recruit deck, top last.
+    pub fn recruit_deck(&self) -> &[u8] {
+        &self.recruit_deck
+    }
+
+    /// The face-up recruit discards.
+    pub fn recruit_discard(&self) -> &[u8] {
+        &self.recruit_discard
+    }
+
+    /// Recruits out of the game face down.
+    pub fn recruit_box(&self) -> &[u8] {
+        &self.recruit_box
+    }
+
+    /// Dilemma cards nobody holds.
+    pub fn dilemma_box(&self) -> &[u8] {
+        &self.dilemma_box
+    }
+
+    /// The final roll-off totals per seat, one per round.
+    pub fn rolloff(&self) -> &[Vec<u8>] {
+        &self.rolloff
+    }
+
+    /// A position to edit from this one (for tests and tools).
+    pub fn edit(self) -> Setup {
+        Setup { game: self }
+    }
+}
+
+/// A position that does not break the game's invariants, for tests, puzzles and tools:
+/// start from a game ([`Setup::started`], or [`Euphoria::edit`]), change what the
+/// position needs, then [`Setup::build`] checks it and lists every problem.
+///
+/// The changes bypass the rules (they are not moves), so each one keeps what it can
+/// conserved: artifact cards come from and go back to the deck, recruits and tiles are
+/// moved, not copied, and stars come from their owner's supply.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    game: Euphoria,
+}
+
+/// A position that breaks the game's invariants: every problem found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this is not a possible Euphoria position: {}", .problems.join("; "))]
+pub struct SetupError {
+    /// Each problem, in words.
+    pub problems: Vec<String>,
+}
+
+impl Setup {
+    /// A game past setup: every seat kept its first dealt recruit face up and its second
+    /// face down; the first player is to start a turn on an empty board.
+    ///
+    /// # Errors
+    /// A config that does not validate.
+    pub fn started(config: &Config, seed: u64) -> Result<Setup, engine::ConfigError> {
+        Ok(Euphoria::started(config, seed)?.edit())
+    }
+
+    /// The position, if it breaks no invariant.
+    ///
+    /// # Errors
+    /// [`SetupError`] with every problem found.
+    pub fn build(self) -> Result<Euphoria, SetupError> {
+        let problems = self.game.problems();
+        if problems.is_empty() {
+            Ok(self.game)
+        } else {
+            Err(SetupError { problems })
+        }
+    }
 
     /// Makes it the start of `seat`'s turn, with no pending step.
-    pub fn set_turn(&mut self, seat: Seat) {
-        self.stack.clear();
-        self.current = seat as u8;
-        self.start_turn();
+    pub fn turn(mut self, seat: Seat) -> Setup {
+        let g = &mut self.game;
+        g.stack.clear();
+        g.current = seat.min(g.n().saturating_sub(1)) as u8;
+        g.start_turn();
+        self
     }
 
-    /// Sets the dice of `seat` (missing entries are reserve), then restarts the turn
-    /// bookkeeping if `seat` is to play.
-    pub fn set_dice(&mut self, seat: Seat, dice: &[DieLoc]) {
+    /// Sets the dice of `seat` (missing entries are in the reserve), then restarts the
+    /// turn bookkeeping if `seat` is to start a turn.
+    pub fn dice(mut self, seat: Seat, dice: &[DieLoc]) -> Setup {
+        let g = &mut self.game;
         for i in 0..DICE {
-            self.players[seat].dice[i] = dice.get(i).copied().unwrap_or(DieLoc::Reserve);
+            g.players[seat].dice[i] = dice.get(i).copied().unwrap_or(DieLoc::Reserve);
         }
-        if seat == self.current as usize && self.stack.is_empty() {
-            self.start_turn();
+        if seat == g.current as usize && g.stack.is_empty() {
+            g.start_turn();
         }
+        self
     }
 
-    /// Sets how many of `g` the seat holds. Artifact cards come from (or go back to) the
-    /// deck and discards, so the 36 cards stay conserved.
-    pub fn set_good(&mut self, seat: Seat, g: Good, n: u32) {
-        if !g.is_artifact() {
-            self.players[seat].supply[g.index()] = n;
-            return;
+    /// Sets how many of `good` the seat holds. Artifact cards come from (or go back to)
+    /// the deck and the discards, so the 36 cards stay conserved.
+    pub fn good(mut self, seat: Seat, good: Good, n: u32) -> Setup {
+        let g = &mut self.game;
+        if !good.is_artifact() {
+            g.players[seat].supply[good.index()] = n;
+            return self;
         }
-        while self.players[seat].count(g) > n {
-            self.players[seat].remove(g, 1);
-            self.artifact_discard.push(g);
+        while g.players[seat].count(good) > n {
+            g.players[seat].remove(good, 1);
+            g.artifact_discard.push(good);
         }
-        while self.players[seat].count(g) < n {
-            if let Some(pos) = self.artifact_deck.iter().position(|&c| c == g) {
-                self.artifact_deck.remove(pos);
-            } else if let Some(pos) = self.artifact_discard.iter().position(|&c| c == g) {
-                self.artifact_discard.remove(pos);
+        while g.players[seat].count(good) < n {
+            if let Some(pos) = g.artifact_deck.iter().position(|&c| c == good) {
+                g.artifact_deck.remove(pos);
+            } else if let Some(pos) = g.artifact_discard.iter().position(|&c| c == good) {
+                g.artifact_discard.remove(pos);
             } else {
-                return;
+                break;
             }
-            self.players[seat].add(g, 1);
+            g.players[seat].add(good, 1);
         }
+        self
     }
 
-    /// Gives `seat` exactly these recruits (number, face up), returning its previous ones
-    /// to the deck and taking these from wherever they were.
-    pub fn set_recruits(&mut self, seat: Seat, recruits: &[(u8, bool)]) {
-        let old = std::mem::take(&mut self.players[seat].recruits);
-        self.recruit_deck.extend(old.iter().map(|r| r.id));
+    /// Sets `seat`'s knowledge (1..=6, checked by [`Setup::build`]).
+    pub fn knowledge(mut self, seat: Seat, knowledge: u8) -> Setup {
+        self.game.players[seat].knowledge = knowledge;
+        self
+    }
+
+    /// Sets `seat`'s morale (1..=6, checked by [`Setup::build`]).
+    pub fn morale(mut self, seat: Seat, morale: u8) -> Setup {
+        self.game.players[seat].morale = morale;
+        self
+    }
+
+    /// Gives `seat` exactly these recruits (number, face up), returning its previous
+    /// ones to the deck and taking these from wherever they were.
+    pub fn recruits(mut self, seat: Seat, recruits: &[(u8, bool)]) -> Setup {
+        let g = &mut self.game;
+        let old = std::mem::take(&mut g.players[seat].recruits);
+        g.recruit_deck.extend(old.iter().map(|r| r.id));
         for &(id, up) in recruits {
-            self.recruit_deck.retain(|&x| x != id);
-            self.recruit_discard.retain(|&x| x != id);
-            self.recruit_box.retain(|&x| x != id);
-            for p in self.players.iter_mut() {
+            g.recruit_deck.retain(|&x| x != id);
+            g.recruit_discard.retain(|&x| x != id);
+            g.recruit_box.retain(|&x| x != id);
+            for p in g.players.iter_mut() {
                 p.recruits.retain(|r| r.id != id);
                 p.dealt.retain(|&x| x != id);
             }
-            self.players[seat].recruits.push(HeldRecruit {
+            g.players[seat].recruits.push(HeldRecruit {
                 id,
                 up,
                 star: false,
             });
         }
+        self
     }
 
-    /// Puts market tile `tile` on slot `m` (swapping with wherever it was).
-    pub fn set_tile(&mut self, m: usize, tile: u8) {
-        let old = self.markets[m].tile;
-        if let Some(k) = (0..MARKETS).find(|&k| self.markets[k].tile == tile) {
-            self.markets[k].tile = old;
-        } else if let Some(b) = self.box_tiles.iter_mut().find(|t| **t == tile) {
+    /// Puts market tile `tile` on slot `m` (swapping it with wherever it was).
+    pub fn tile(mut self, m: usize, tile: u8) -> Setup {
+        let g = &mut self.game;
+        let old = g.markets[m].tile;
+        if let Some(k) = (0..MARKETS).find(|&k| g.markets[k].tile == tile) {
+            g.markets[k].tile = old;
+        } else if let Some(b) = g.box_tiles.iter_mut().find(|t| **t == tile) {
             *b = old;
         }
-        self.markets[m].tile = tile;
+        g.markets[m].tile = tile;
+        self
     }
 
     /// Builds market `m` with tile `tile` and stars of `seats` on it (stars taken from
     /// their supplies).
-    pub fn set_built(&mut self, m: usize, tile: u8, seats: &[Seat]) {
-        self.set_tile(m, tile);
-        self.markets[m].built = true;
+    pub fn built(mut self, m: usize, tile: u8, seats: &[Seat]) -> Setup {
+        self = self.tile(m, tile);
+        self.game.markets[m].built = true;
         for &s in seats {
-            if self.markets[m].stars & (1 << s) == 0 {
-                self.markets[m].stars |= 1 << s;
-                self.players[s].stars_left -= 1;
-            }
+            self = self.market_star(m, s);
         }
+        self
+    }
+
+    /// A star of `seat` on market tile `m`, from its supply.
+    pub fn market_star(mut self, m: usize, seat: Seat) -> Setup {
+        let g = &mut self.game;
+        if g.markets[m].stars & (1 << seat) == 0 {
+            g.markets[m].stars |= 1 << seat;
+            g.players[seat].stars_left = g.players[seat].stars_left.saturating_sub(1);
+        }
+        self
+    }
+
+    /// Sets how many stars `seat` has left to place. The others must be somewhere on the
+    /// board ([`Setup::build`] checks the ten).
+    pub fn stars_left(mut self, seat: Seat, n: u8) -> Setup {
+        self.game.players[seat].stars_left = n;
+        self
+    }
+
+    /// Sets the seats with a star in `f`'s territory, in placement order (the stars are
+    /// taken from and given back to the supplies).
+    pub fn territory(mut self, f: Faction, seats: &[Seat]) -> Setup {
+        let g = &mut self.game;
+        for s in std::mem::take(&mut g.territory[f.index()]) {
+            g.players[s as usize].stars_left += 1;
+        }
+        for &s in seats {
+            g.territory[f.index()].push(s as u8);
+            g.players[s].stars_left = g.players[s].stars_left.saturating_sub(1);
+        }
+        self
+    }
+
+    /// A star of `seat` on its dilemma card (conformed), from its supply.
+    pub fn conform(mut self, seat: Seat) -> Setup {
+        let p = &mut self.game.players[seat];
+        if p.dilemma_state != DilemmaState::Conformed {
+            p.dilemma_state = DilemmaState::Conformed;
+            p.stars_left = p.stars_left.saturating_sub(1);
+        }
+        self
+    }
+
+    /// A new random stream for what the position rolls and draws next.
+    pub fn reseed(mut self, seed: u64) -> Setup {
+        self.game.rng = engine::rng_from_seed(seed);
+        self
+    }
+
+    /// Ends the game now, as the rules do once a player has placed the tenth star: the
+    /// tied winners roll off.
+    pub fn end_game(mut self) -> Setup {
+        self.game.finish();
+        self
+    }
+
+    /// Sets `f`'s allegiance track (0..=11).
+    pub fn allegiance(mut self, f: Faction, position: u8) -> Setup {
+        self.game.allegiance[f.index()] = position;
+        self
+    }
+
+    /// Sets the miner of `f`'s tunnel (0..=9; not the Icarites, who have no tunnel).
+    pub fn miner(mut self, f: Faction, position: u8) -> Setup {
+        if let Some(m) = self.game.miners.get_mut(f.index()) {
+            *m = position;
+        }
+        self
     }
 }

@@ -79,6 +79,8 @@ fn every_action() -> Vec<Action> {
     all.extend(recruits().map(Action::Use));
     all.extend((1..=FACES as u8).map(Action::Set));
     all.extend(Boon::all().map(Action::Choose));
+    // Added by issue 16 after the others, so that their indices stay.
+    all.extend(crate::action::TWO_ABILITIES.map(Action::UseNew));
     all
 }
 

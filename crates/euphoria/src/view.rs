@@ -149,7 +149,7 @@ impl Euphoria {
             prompt: if self.over {
                 "the game is over".into()
             } else {
-                crate::rules::describe(self.stack.last())
+                crate::rules::describe(self.stack.last(), self.config.legacy_actions)
             },
             setup_done: self.setup_done,
             over: self.over,
@@ -359,13 +359,13 @@ impl EuphoriaView {
         if let Some(d) = p.dilemma {
             let card = DILEMMAS[d as usize];
             let state = match p.dilemma_state {
-                DilemmaState::Unresolved => "unresolved",
-                DilemmaState::Rebelled => "rebelled",
-                DilemmaState::Conformed => "conformed",
+                DilemmaState::Unresolved => "not faced yet",
+                DilemmaState::Rebelled => "faced: rebelled",
+                DilemmaState::Conformed => "faced: conformed, a star on it",
             };
             writeln!(
                 f,
-                "    dilemma: rebel \"{}\" / conform \"{}\" (paid with 1 {} card or any 2 artifact cards) {state}",
+                "    dilemma ({state}): rebel \"{}\" / conform \"{}\" (paid with 1 {} card or any 2 artifact cards)",
                 card.rebel, card.conform, card.pictured
             )?;
         }

@@ -12,10 +12,14 @@ use euphoria::{Config, DieLoc, Euphoria};
 fn fresh(players: usize) -> Euphoria {
     let mut g = Euphoria::started(&Config::players(players), 21).expect("config");
     for s in 0..players {
-        g.set_recruits(s, &[]);
-        g.set_dice(s, &[DieLoc::Ready(1)]);
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .build()
+            .expect("a possible position");
     }
-    g.set_turn(0);
+    g = g.edit().turn(0).build().expect("a possible position");
     g
 }
 
@@ -54,10 +58,14 @@ fn card_data_gives_costs_penalties_and_abilities_as_data_and_words() {
 #[test]
 fn state_and_view_json_use_snake_case_variants() {
     let mut g = fresh(3);
-    g.set_dice(
-        1,
-        &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
-    );
+    g = g
+        .edit()
+        .dice(
+            1,
+            &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
+        )
+        .build()
+        .expect("a possible position");
     let state = serde_json::to_string(&g).expect("JSON");
     assert!(state.contains("\"board\"") && state.contains("\"ready\""));
     assert!(state.contains("\"unresolved\"") && state.contains("\"reserve\""));
@@ -73,9 +81,13 @@ fn state_and_view_json_use_snake_case_variants() {
 #[test]
 fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
     let mut g = fresh(4);
-    g.set_dice(1, &[on(Space::site(2, 0), 4)]);
-    g.set_built(5, tile(Penalty::RollLoss(3)), &[1]);
-    g.set_recruits(0, &[(39, true)]);
+    g = g
+        .edit()
+        .dice(1, &[on(Space::site(2, 0), 4)])
+        .built(5, tile(Penalty::RollLoss(3)), &[1])
+        .recruits(0, &[(39, true)])
+        .build()
+        .expect("a possible position");
     let text = g.view(Viewer::Seat(0)).to_string();
     assert!(text.contains("sa1 1 gold"), "{text}");
     assert!(text.contains("1 of 3 workers"), "{text}");
@@ -91,8 +103,12 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
     assert!(text.contains("nimbus 3 of any resource"), "{text}");
     assert!(text.contains(">P1:"), "seats are counted from 1: {text}");
     // An offer shows its goods.
-    g.set_good(0, Good::Water, 2);
-    g.set_good(1, Good::Gold, 1);
+    g = g
+        .edit()
+        .good(0, Good::Water, 2)
+        .good(1, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "trade");
     act(&mut g, "offer p2");
     act(&mut g, "give water");
@@ -108,11 +124,15 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
 #[test]
 fn fin_free_and_fin_food_say_what_they_do() {
     let mut g = fresh(3);
-    g.set_dice(
-        0,
-        &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
-    );
-    g.set_good(0, Good::Food, 1);
+    g = g
+        .edit()
+        .dice(
+            0,
+            &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
+        )
+        .good(0, Good::Food, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "ret 2@gen");
     let text = g.view(Viewer::Seat(0)).to_string();
     assert!(text.contains("`fin food` or `fin bliss` pays 1 of it for morale +2"));

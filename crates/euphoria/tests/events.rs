@@ -55,3 +55,228 @@ fn random_games_tell_bumps_lost_dice_markets_trades_dilemmas_and_the_end() {
         assert!(kinds.contains(kind), "no `{kind}` in {kinds:?}");
     }
 }
+
+// --- One test per kind of effect: the event a spectator is told, and its words.
+
+use euphoria::cards::{
+    recruit, site_cost, Faction, Good, Penalty, Space, AMANDA, DILEMMAS, GIDGET, MARKET_TILES,
+};
+use euphoria::{Action, DieLoc, Setup};
+
+/// A 3-player table past setup, seat 0 to play; nobody holds recruits; everyone has one
+/// die showing 1, knowledge 3 and morale 3.
+fn table() -> Setup {
+    let mut e = Setup::started(&Config::players(3), 5).expect("config");
+    for s in 0..3 {
+        e = e
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .knowledge(s, 3)
+            .morale(s, 3);
+    }
+    e.turn(0)
+}
+
+/// Applies `text`, returning the spectator's events of that move and their words.
+fn told(g: &mut Euphoria, text: &str) -> (Vec<EuphoriaEvent>, Vec<String>) {
+    let action: Action = text.parse().expect("notation");
+    let before = g.clone();
+    if let Err(e) = g.apply(action) {
+        panic!("`{text}` refused: {e}");
+    }
+    let events = Euphoria::events(&before, action, g, Viewer::Spectator);
+    let names = Names::for_viewer(Viewer::Spectator);
+    let texts = events.iter().map(|e| e.text(&names)).collect();
+    (events, texts)
+}
+
+fn position(e: Setup) -> Euphoria {
+    e.build().expect("a possible position")
+}
+
+#[test]
+fn a_bump_is_told_with_its_re_roll() {
+    let tunnel = Space::tunnel(Faction::Euphorian);
+    let mut g = position(
+        table()
+            .dice(1, &[DieLoc::Board(tunnel, 3), DieLoc::Ready(1)])
+            .dice(0, &[DieLoc::Ready(2)])
+            .good(0, Good::Energy, 1),
+    );
+    let (events, texts) = told(&mut g, &format!("2@{tunnel}"));
+    let rolled = events
+        .iter()
+        .find_map(|e| match e {
+            EuphoriaEvent::Bumped {
+                seat: 1,
+                space,
+                rolled,
+            } if *space == tunnel => Some(*rolled),
+            _ => None,
+        })
+        .expect("a bump event");
+    assert!(g.player(1).dice.contains(&DieLoc::Ready(rolled)));
+    assert!(
+        texts.contains(&format!(
+            "seat 2's die on the {} was bumped and re-rolled: {rolled}",
+            tunnel.name()
+        )),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_die_lost_to_the_knowledge_check_is_told() {
+    // Seat 2's two sixes and knowledge 4 make 16: the check takes a die at the next step.
+    let mut g = position(
+        table()
+            .dice(1, &[DieLoc::Ready(6), DieLoc::Ready(6)])
+            .knowledge(1, 4),
+    );
+    let (events, texts) = told(&mut g, "1@gen");
+    assert!(
+        events.contains(&EuphoriaEvent::DieLost { seat: 1 }),
+        "{events:?}"
+    );
+    assert!(
+        texts.contains(&"seat 2 lost a die: the dice's knowledge was too high".to_string()),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_market_completion_is_told_with_its_stars_and_penalty() {
+    let tile = MARKET_TILES
+        .iter()
+        .position(|t| t.penalty == Penalty::NoPair)
+        .expect("the Courthouse") as u8;
+    let mut g = position(
+        table()
+            .tile(0, tile)
+            .dice(1, &[DieLoc::Board(Space::site(0, 0), 4), DieLoc::Ready(1)])
+            .dice(0, &[DieLoc::Ready(3)])
+            .good(0, site_cost(0, 1), 1),
+    );
+    let (events, texts) = told(&mut g, &format!("3@{}", Space::site(0, 1)));
+    let card = &MARKET_TILES[tile as usize];
+    assert!(
+        events.contains(&EuphoriaEvent::MarketBuilt {
+            market: "EA".into(),
+            tile,
+            name: card.name.into(),
+            stars: vec![0, 1],
+            penalty: Penalty::NoPair.text(),
+        }),
+        "{events:?}"
+    );
+    let expected = format!(
+        "market EA is built, the {}: stars for seat 1 and seat 2; from now on the others: {}",
+        card.name,
+        Penalty::NoPair.text()
+    );
+    assert!(texts.contains(&expected), "{texts:?}");
+    for seat in [0, 1] {
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, EuphoriaEvent::StarPlaced { seat: s, .. } if *s == seat)));
+    }
+}
+
+#[test]
+fn a_recruit_ability_is_told_with_what_it_did() {
+    let mut g = position(
+        table()
+            .recruits(0, &[(GIDGET, true)])
+            .dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)])
+            .good(0, Good::Bliss, 1),
+    );
+    told(&mut g, "ret 1@gen");
+    told(&mut g, "fin bliss");
+    let (events, texts) = told(&mut g, "use gidget");
+    let name = recruit(GIDGET).name;
+    assert!(
+        texts.contains(&format!("seat 1 used {name}'s ability")),
+        "{texts:?}"
+    );
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            EuphoriaEvent::Changed {
+                seat: 0,
+                knowledge: -2,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_trade_is_told_by_its_goods() {
+    let mut g = position(table().good(0, Good::Gold, 1).good(1, Good::Water, 1));
+    for step in ["trade", "offer p2", "give gold", "ask water", "propose"] {
+        told(&mut g, step);
+    }
+    let (events, texts) = told(&mut g, "accept");
+    assert!(
+        texts.contains(&"seat 2 accepted the trade".to_string()),
+        "{texts:?}"
+    );
+    for (seat, gold, water) in [(0, -1, 1), (1, 1, -1)] {
+        assert!(
+            events.contains(&EuphoriaEvent::Changed {
+                seat,
+                goods: vec![(Good::Water, water), (Good::Gold, gold)],
+                knowledge: 0,
+                morale: 0,
+                artifacts: 0,
+            }),
+            "{events:?}"
+        );
+    }
+    assert!(
+        texts.contains(&"seat 1: +1 water, -1 gold".to_string()),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_dilemma_is_told_with_its_star() {
+    let g = position(table());
+    let pictured = DILEMMAS[g.player(0).dilemma as usize].pictured;
+    let mut g = position(g.edit().good(0, pictured, 1));
+    let (_, texts) = told(&mut g, "dilemma");
+    assert!(
+        texts.contains(&"seat 1 turned up the ethical dilemma".to_string()),
+        "{texts:?}"
+    );
+    let (events, texts) = told(&mut g, "conform");
+    assert!(events.contains(&EuphoriaEvent::StarPlaced {
+        seat: 0,
+        target: "on the dilemma card".into(),
+    }));
+    assert!(
+        texts.contains(&"seat 1 placed a star on the dilemma card".to_string()),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_tier_reward_is_told_in_the_goods_it_gives() {
+    // Icarite allegiance at tier 1 and a face-up Icarite recruit: the Cloud Mine gives 1
+    // bliss more.
+    for (up, bliss) in [(true, 2), (false, 1)] {
+        let mut g = position(
+            table()
+                .allegiance(Faction::Icarite, 2)
+                .recruits(0, &[(AMANDA, up)]),
+        );
+        let (_, texts) = told(&mut g, &format!("1@{}", Space::area(Faction::Icarite)));
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with(&format!("seat 1: +{bliss} bliss"))),
+            "{texts:?}"
+        );
+    }
+}

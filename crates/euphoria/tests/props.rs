@@ -68,6 +68,7 @@ fn conformance_published_flags() {
             starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
             trading: euphoria::Trading::OneOfferBeforePlacing,
             offers_per_turn: None,
+            legacy_actions: true,
         };
         run::<Euphoria>(
             &config,

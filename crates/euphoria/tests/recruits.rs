@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use engine::{rng_from_seed, Game};
+use engine::Game;
 use euphoria::cards::*;
 use euphoria::{Config, DieLoc, Edition, Euphoria, Step};
 
@@ -28,39 +28,54 @@ fn fresh_with(config: Config) -> Euphoria {
         ..config
     };
     let mut g = Euphoria::started(&config, 21).expect("config");
-    for s in 0..g.players.len() {
-        g.set_recruits(s, &[]);
-        g.set_dice(s, &[DieLoc::Ready(1)]);
-        g.players[s].knowledge = 3;
-        g.players[s].morale = 1;
+    for s in 0..g.players().len() {
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .knowledge(s, 3)
+            .morale(s, 1)
+            .build()
+            .expect("a possible position");
     }
-    g.set_turn(0);
+    g = g.edit().turn(0).build().expect("a possible position");
     g
 }
 
 /// `seat` holds recruit `id` face up (or down).
 fn give(g: &mut Euphoria, seat: usize, id: u8, up: bool) {
-    let mut held: Vec<(u8, bool)> = g.players[seat]
+    let mut held: Vec<(u8, bool)> = g
+        .player(seat)
         .recruits
         .iter()
         .map(|r| (r.id, r.up))
         .collect();
     held.push((id, up));
-    g.set_recruits(seat, &held);
+    *g = g
+        .clone()
+        .edit()
+        .recruits(seat, &held)
+        .build()
+        .expect("a possible position");
 }
 
 /// Seat 0 is under the Academy penalty (built on slot WB with seat 2's star).
 fn academy(g: &mut Euphoria) {
-    g.set_built(5, tile(Penalty::NoAbilities), &[2]);
+    *g = g
+        .clone()
+        .edit()
+        .built(5, tile(Penalty::NoAbilities), &[2])
+        .build()
+        .expect("a possible position");
     assert!(g.penalized(0, Penalty::NoAbilities));
 }
 
 fn asked(g: &Euphoria, seat: usize, id: u8) -> bool {
-    matches!(g.stack.last(), Some(Step::Ask { seat: s, id: i, .. }) if *s as usize == seat && *i == id)
+    matches!(g.pending(), Some(Step::Ask { seat: s, id: i, .. }) if *s as usize == seat && *i == id)
 }
 
 fn choosing(g: &Euphoria, seat: usize) -> bool {
-    matches!(g.stack.last(), Some(Step::Choose { seat: s, .. }) if *s as usize == seat)
+    matches!(g.pending(), Some(Step::Choose { seat: s, .. }) if *s as usize == seat)
 }
 
 const TUN_E: Space = Space(4);
@@ -72,15 +87,25 @@ const CLOUD: Space = Space(3);
 
 /// Seat 1 has a worker showing `v` on the Euphorian tunnel; seat 0 holds `mine` and 1 energy.
 fn tunnel_bump(g: &mut Euphoria, v: u8, mine: u8) {
-    g.set_dice(1, &[on(TUN_E, v), ready(1)]);
-    g.set_dice(0, &[ready(mine)]);
-    g.set_good(0, Good::Energy, 1);
+    *g = g
+        .clone()
+        .edit()
+        .dice(1, &[on(TUN_E, v), ready(1)])
+        .dice(0, &[ready(mine)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
 }
 
 /// Seat 0 places on the Euphorian artifact market with a pair of books.
 fn artifact_market(g: &mut Euphoria) {
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Book, 2);
+    *g = g
+        .clone()
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Book, 2)
+        .build()
+        .expect("a possible position");
     // Two books are the only way to pay: the payment makes itself.
     act(g, "2@art-e");
 }
@@ -91,21 +116,29 @@ fn artifact_market(g: &mut Euphoria) {
 fn amanda_fires_on_any_bump() {
     let mut g = fresh(3);
     give(&mut g, 1, AMANDA, true);
-    g.set_good(1, Good::Bliss, 1);
+    g = g
+        .edit()
+        .good(1, Good::Bliss, 1)
+        .build()
+        .expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     assert_eq!(g.to_act(), Some(1));
     assert!(offered(&g, "set 6") && offered(&g, "decline"));
     act(&mut g, "set 6");
     assert!(g.ready_values(1).contains(&6));
-    assert_eq!(g.players[1].count(Good::Bliss), 0);
+    assert_eq!(g.player(1).count(Good::Bliss), 0);
     assert_eq!(g.to_act(), Some(0));
     // 2nd edition: also when its owner bumps themself.
     let mut g = fresh(3);
     give(&mut g, 0, AMANDA, true);
-    g.set_good(0, Good::Bliss, 1);
-    g.set_good(0, Good::Energy, 1);
-    g.set_dice(0, &[on(TUN_E, 2), ready(3)]);
+    g = g
+        .edit()
+        .good(0, Good::Bliss, 1)
+        .good(0, Good::Energy, 1)
+        .dice(0, &[on(TUN_E, 2), ready(3)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@tun-e");
     assert!(asked(&g, 0, AMANDA));
 }
@@ -115,11 +148,15 @@ fn amanda_not_face_down_nor_without_bliss() {
     for (up, bliss) in [(false, 1), (true, 0)] {
         let mut g = fresh(3);
         give(&mut g, 1, AMANDA, up);
-        g.set_good(1, Good::Bliss, bliss);
+        g = g
+            .edit()
+            .good(1, Good::Bliss, bliss)
+            .build()
+            .expect("a possible position");
         tunnel_bump(&mut g, 2, 3);
         act(&mut g, "3@tun-e");
         assert_eq!(g.to_act(), Some(0));
-        assert!(matches!(g.stack.last(), Some(Step::TunnelTake(_))));
+        assert!(matches!(g.pending(), Some(Step::TunnelTake(_))));
     }
 }
 
@@ -127,16 +164,24 @@ fn amanda_not_face_down_nor_without_bliss() {
 fn amanda_v1_only_opponents_and_bliss_to_bumper() {
     let mut g = fresh_v1();
     give(&mut g, 1, AMANDA, true);
-    g.set_good(1, Good::Bliss, 1);
+    g = g
+        .edit()
+        .good(1, Good::Bliss, 1)
+        .build()
+        .expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "set 4");
-    assert_eq!(g.players[0].count(Good::Bliss), 1);
+    assert_eq!(g.player(0).count(Good::Bliss), 1);
     let mut g = fresh_v1();
     give(&mut g, 0, AMANDA, true);
-    g.set_good(0, Good::Bliss, 1);
-    g.set_good(0, Good::Energy, 1);
-    g.set_dice(0, &[on(TUN_E, 2), ready(3)]);
+    g = g
+        .edit()
+        .good(0, Good::Bliss, 1)
+        .good(0, Good::Energy, 1)
+        .dice(0, &[on(TUN_E, 2), ready(3)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, AMANDA));
 }
@@ -148,8 +193,8 @@ fn flavio_fires_on_a_market() {
     artifact_market(&mut g);
     assert!(asked(&g, 0, FLAVIO));
     act(&mut g, "use flavio");
-    assert_eq!(g.players[0].knowledge, 4);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).knowledge, 4);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
@@ -165,25 +210,34 @@ fn flavio_not_under_academy() {
 fn flavio_v1_on_bumping_at_a_market() {
     let mut g = fresh_v1();
     give(&mut g, 0, FLAVIO, true);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     artifact_market(&mut g);
     assert!(!asked(&g, 0, FLAVIO), "v1: no bump, no trigger");
     let mut g = fresh_v1();
     give(&mut g, 0, FLAVIO, true);
-    g.players[0].morale = 3;
-    g.set_dice(
-        1,
-        &[on(Space::artifact_market(Faction::Euphorian), 4), ready(1)],
-    );
+    g = g
+        .edit()
+        .morale(0, 3)
+        .dice(
+            1,
+            &[on(Space::artifact_market(Faction::Euphorian), 4), ready(1)],
+        )
+        .build()
+        .expect("a possible position");
     artifact_market(&mut g);
     assert!(asked(&g, 0, FLAVIO));
     act(&mut g, "use flavio");
-    assert_eq!(g.players[0].morale, 1);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).morale, 1);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 fn retrieve_setup(g: &mut Euphoria, dice: &[DieLoc]) {
-    g.set_dice(0, dice);
+    *g = g
+        .clone()
+        .edit()
+        .dice(0, dice)
+        .build()
+        .expect("a possible position");
 }
 
 #[test]
@@ -191,12 +245,16 @@ fn gidget_fires_on_bliss_retrieval() {
     let mut g = fresh(3);
     give(&mut g, 0, GIDGET, true);
     retrieve_setup(&mut g, &[on(GEN, 1)]);
-    g.set_good(0, Good::Bliss, 1);
+    g = g
+        .edit()
+        .good(0, Good::Bliss, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin bliss");
     assert!(asked(&g, 0, GIDGET));
     act(&mut g, "use gidget");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (1, 1));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (1, 1));
 }
 
 #[test]
@@ -205,22 +263,31 @@ fn gidget_declined_or_face_down_gives_morale() {
         let mut g = fresh(3);
         give(&mut g, 0, GIDGET, up);
         retrieve_setup(&mut g, &[on(GEN, 1)]);
-        g.set_good(0, Good::Bliss, 1);
+        g = g
+            .edit()
+            .good(0, Good::Bliss, 1)
+            .build()
+            .expect("a possible position");
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin bliss");
         if up {
             act(&mut g, "decline");
         }
-        assert_eq!((g.players[0].knowledge, g.players[0].morale), (3, 3));
+        assert_eq!((g.player(0).knowledge, g.player(0).morale), (3, 3));
     }
 }
 
 fn courthouse_on_ea(g: &mut Euphoria) {
     // Courthouse of Hasty Judgment: 4 energy + 1 stone.
-    g.set_built(0, tile(Penalty::NoPair), &[1]);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 4);
-    g.set_good(0, Good::Bliss, 1);
+    *g = g
+        .clone()
+        .edit()
+        .built(0, tile(Penalty::NoPair), &[1])
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 4)
+        .good(0, Good::Bliss, 1)
+        .build()
+        .expect("a possible position");
 }
 
 #[test]
@@ -229,9 +296,9 @@ fn josh_pays_bliss_for_the_resource() {
     give(&mut g, 0, JOSH, true);
     courthouse_on_ea(&mut g);
     act(&mut g, "2@mea");
-    assert_eq!(g.players[0].count(Good::Bliss), 0);
-    assert_eq!(g.players[0].count(Good::Energy), 0);
-    assert_eq!(g.territory[0], vec![0]);
+    assert_eq!(g.player(0).count(Good::Bliss), 0);
+    assert_eq!(g.player(0).count(Good::Energy), 0);
+    assert_eq!(g.territory()[0], vec![0]);
 }
 
 #[test]
@@ -246,22 +313,34 @@ fn josh_not_face_down() {
 fn kaden_opens_tunnel_ends_for_knowledge() {
     let mut g = fresh(3);
     give(&mut g, 0, KADEN, true);
-    g.miners[0] = 9;
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .miner(Faction::from_index(0), 9)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@end-e");
-    assert_eq!(g.players[0].knowledge, 5);
-    assert_eq!(g.players[0].count(Good::Water), 3);
+    assert_eq!(g.player(0).knowledge, 5);
+    assert_eq!(g.player(0).count(Good::Water), 3);
 }
 
 #[test]
 fn kaden_not_without_knowledge_room_or_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, KADEN, true);
-    g.miners[0] = 9;
-    g.set_dice(0, &[ready(2)]);
-    g.players[0].knowledge = 5;
+    g = g
+        .edit()
+        .miner(Faction::from_index(0), 9)
+        .dice(0, &[ready(2)])
+        .knowledge(0, 5)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@end-e").contains("face-up"));
-    g.players[0].knowledge = 3;
+    g = g
+        .edit()
+        .knowledge(0, 3)
+        .build()
+        .expect("a possible position");
     academy(&mut g);
     assert!(refuse(&mut g, "2@end-e").contains("face-up"));
 }
@@ -270,16 +349,16 @@ fn kaden_not_without_knowledge_room_or_under_academy() {
 fn lee_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
     give(&mut g, 0, LEE, true);
-    g.players[0].morale = 2;
+    g = g.edit().morale(0, 2).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     assert!(asked(&g, 0, LEE));
     act(&mut g, "use lee");
-    assert_eq!(g.players[0].morale, 1);
-    assert_eq!(g.players[1].knowledge, 4);
+    assert_eq!(g.player(0).morale, 1);
+    assert_eq!(g.player(1).knowledge, 4);
     assert!(!offered(&g, "choose gold"));
     act(&mut g, "choose bliss");
-    assert_eq!(g.players[0].count(Good::Bliss), 1);
+    assert_eq!(g.player(0).count(Good::Bliss), 1);
 }
 
 #[test]
@@ -296,10 +375,14 @@ fn matthew_pays_the_tunnel_with_knowledge() {
     let mut g = fresh(3);
     give(&mut g, 0, MATTHEW, true);
     tunnel_bump(&mut g, 2, 3);
-    g.set_good(0, Good::Energy, 0);
+    g = g
+        .edit()
+        .good(0, Good::Energy, 0)
+        .build()
+        .expect("a possible position");
     // No energy: Matthew is the only way, so it is used at once.
     act(&mut g, "3@tun-e");
-    assert_eq!(g.players[0].knowledge, 4);
+    assert_eq!(g.player(0).knowledge, 4);
     // With energy it is a choice.
     let mut g = fresh(3);
     give(&mut g, 0, MATTHEW, true);
@@ -307,15 +390,19 @@ fn matthew_pays_the_tunnel_with_knowledge() {
     act(&mut g, "3@tun-e");
     assert!(asked(&g, 0, MATTHEW));
     act(&mut g, "decline");
-    assert_eq!(g.players[0].count(Good::Energy), 0);
-    assert_eq!(g.players[0].knowledge, 3);
+    assert_eq!(g.player(0).count(Good::Energy), 0);
+    assert_eq!(g.player(0).knowledge, 3);
 }
 
 #[test]
 fn matthew_not_without_a_bump() {
     let mut g = fresh(3);
     give(&mut g, 0, MATTHEW, true);
-    g.set_dice(0, &[ready(3)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(3)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "3@tun-e").contains("cannot pay"));
 }
 
@@ -323,22 +410,26 @@ fn matthew_not_without_a_bump() {
 fn maxime_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
     give(&mut g, 0, MAXIME, true);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use maxime");
-    assert_eq!(g.players[0].morale, 1);
-    assert_eq!(g.players[0].hand_size(), 1);
-    assert_eq!(g.players[1].knowledge, 4);
+    assert_eq!(g.player(0).morale, 1);
+    assert_eq!(g.player(0).hand_size(), 1);
+    assert_eq!(g.player(1).knowledge, 4);
 }
 
 #[test]
 fn maxime_not_on_own_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, MAXIME, true);
-    g.players[0].morale = 3;
-    g.set_good(0, Good::Energy, 1);
-    g.set_dice(0, &[on(TUN_E, 2), ready(3)]);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .good(0, Good::Energy, 1)
+        .dice(0, &[on(TUN_E, 2), ready(3)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, MAXIME));
 }
@@ -347,20 +438,20 @@ fn maxime_not_on_own_worker() {
 fn rebecca_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
     give(&mut g, 0, REBECCA, true);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use rebecca");
     act(&mut g, "choose stone");
-    assert_eq!(g.players[0].count(Good::Stone), 1);
-    assert_eq!(g.players[1].knowledge, 4);
+    assert_eq!(g.player(0).count(Good::Stone), 1);
+    assert_eq!(g.player(1).knowledge, 4);
 }
 
 #[test]
 fn rebecca_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, REBECCA, false);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, REBECCA));
@@ -370,19 +461,27 @@ fn rebecca_not_face_down() {
 fn sarinee_fires_alone_on_the_cloud_mine() {
     let mut g = fresh(3);
     give(&mut g, 0, SARINEE, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
     assert!(choosing(&g, 0));
     act(&mut g, "choose bliss");
-    assert_eq!(g.players[0].count(Good::Bliss), 2);
+    assert_eq!(g.player(0).count(Good::Bliss), 2);
 }
 
 #[test]
 fn sarinee_not_when_not_alone() {
     let mut g = fresh(3);
     give(&mut g, 0, SARINEE, true);
-    g.set_dice(1, &[on(CLOUD, 1), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(CLOUD, 1), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
     assert!(!choosing(&g, 0));
 }
@@ -396,19 +495,23 @@ fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
     act(&mut g, "fin free");
     act(&mut g, "use sheppard");
     act(&mut g, "choose clay");
-    assert_eq!(g.players[0].owned_dice(), 1);
-    assert_eq!(g.players[0].count(Good::Bliss), 4);
-    assert_eq!(g.players[0].count(Good::Clay), 1);
+    assert_eq!(g.player(0).owned_dice(), 1);
+    assert_eq!(g.player(0).count(Good::Bliss), 4);
+    assert_eq!(g.player(0).count(Good::Clay), 1);
     // A new worker: lose 2 morale to draw.
     let mut g = fresh(3);
     give(&mut g, 0, SHEPPARD, true);
-    g.set_dice(0, &[ready(1)]);
-    g.set_good(0, Good::Water, 3);
+    g = g
+        .edit()
+        .dice(0, &[ready(1)])
+        .good(0, Good::Water, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "1@act-w");
     assert!(asked(&g, 0, SHEPPARD));
-    act(&mut g, "use sheppard");
-    assert_eq!(g.players[0].morale, 1);
-    assert_eq!(g.players[0].hand_size(), 1);
+    act(&mut g, "use sheppard-new");
+    assert_eq!(g.player(0).morale, 1);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
@@ -419,20 +522,24 @@ fn sheppard_never_the_last_worker() {
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
     assert!(!asked(&g, 0, SHEPPARD));
-    assert_eq!(g.players[0].owned_dice(), 1);
+    assert_eq!(g.player(0).owned_dice(), 1);
 }
 
 #[test]
 fn zong_fires_on_the_cloud_mine() {
     let mut g = fresh(3);
     give(&mut g, 0, ZONG, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
     act(&mut g, "use zong");
-    assert_eq!(g.players[0].knowledge, 4);
-    assert_eq!(g.players[0].hand_size(), 1);
-    assert_eq!(g.players[1].count(Good::Bliss), 1);
-    assert_eq!(g.players[2].count(Good::Bliss), 1);
+    assert_eq!(g.player(0).knowledge, 4);
+    assert_eq!(g.player(0).hand_size(), 1);
+    assert_eq!(g.player(1).count(Good::Bliss), 1);
+    assert_eq!(g.player(2).count(Good::Bliss), 1);
 }
 
 #[test]
@@ -440,7 +547,11 @@ fn zong_not_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, ZONG, true);
     academy(&mut g);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
     assert!(!asked(&g, 0, ZONG));
 }
@@ -449,15 +560,23 @@ fn zong_not_under_academy() {
 fn zong_v1_gives_water_or_energy_to_the_empty_handed() {
     let mut g = fresh_v1();
     give(&mut g, 0, ZONG, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
     assert!(choosing(&g, 0));
     act(&mut g, "choose water");
-    assert_eq!(g.players[0].count(Good::Water), 1);
+    assert_eq!(g.player(0).count(Good::Water), 1);
     let mut g = fresh_v1();
     give(&mut g, 0, ZONG, true);
-    g.set_good(0, Good::Gold, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
     assert!(!choosing(&g, 0));
 }
@@ -469,8 +588,12 @@ fn retrieve_until(pair: bool, setup: impl Fn(&mut Euphoria)) -> Euphoria {
     for k in 0..200 {
         let mut g = fresh(3);
         setup(&mut g);
-        g.set_dice(0, &[on(GEN, 1), ready(4)]);
-        g.rng = rng_from_seed(k);
+        g = g
+            .edit()
+            .dice(0, &[on(GEN, 1), ready(4)])
+            .build()
+            .expect("a possible position");
+        g = g.edit().reseed(k).build().expect("a possible position");
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin free");
         let values = g.ready_values(0);
@@ -485,21 +608,31 @@ fn retrieve_until(pair: bool, setup: impl Fn(&mut Euphoria)) -> Euphoria {
 fn ben_fires_on_another_players_pair() {
     let g = retrieve_until(true, |g| {
         give(g, 1, BEN, true);
-        g.players[1].morale = 3;
+        *g = g
+            .clone()
+            .edit()
+            .morale(1, 3)
+            .build()
+            .expect("a possible position");
     });
     assert!(asked(&g, 1, BEN));
     let mut g = g;
     act(&mut g, "use ben");
     act(&mut g, "choose gold");
-    assert_eq!(g.players[1].morale, 1);
-    assert_eq!(g.players[1].count(Good::Gold), 1);
+    assert_eq!(g.player(1).morale, 1);
+    assert_eq!(g.player(1).count(Good::Gold), 1);
 }
 
 #[test]
 fn ben_not_without_a_pair_or_morale() {
     let g = retrieve_until(false, |g| {
         give(g, 1, BEN, true);
-        g.players[1].morale = 3;
+        *g = g
+            .clone()
+            .edit()
+            .morale(1, 3)
+            .build()
+            .expect("a possible position");
     });
     assert!(!asked(&g, 1, BEN));
     let g = retrieve_until(true, |g| give(g, 1, BEN, true));
@@ -512,29 +645,38 @@ fn bradley_draws_two_keeps_one() {
     give(&mut g, 0, BRADLEY, true);
     artifact_market(&mut g);
     act(&mut g, "use bradley");
-    assert_eq!(g.players[0].knowledge, 5);
-    assert!(matches!(g.stack.last(), Some(Step::Shed { n: 1, .. })));
+    assert_eq!(g.player(0).knowledge, 5);
+    assert!(matches!(g.pending(), Some(Step::Shed { n: 1, .. })));
     let kind = legal(&g)[0].clone();
     act(&mut g, &kind);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
 fn bradley_not_without_knowledge_room() {
     let mut g = fresh(3);
     give(&mut g, 0, BRADLEY, true);
-    g.players[0].knowledge = 5;
+    g = g
+        .edit()
+        .knowledge(0, 5)
+        .build()
+        .expect("a possible position");
     artifact_market(&mut g);
     assert!(!asked(&g, 0, BRADLEY));
 }
 
 fn esme_star(g: &mut Euphoria, card: Good) {
     give(g, 0, ESME, true);
-    g.players[0].knowledge = 4;
-    g.players[0].morale = 3;
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Bat, 2);
-    g.set_good(0, card, 1);
+    *g = g
+        .clone()
+        .edit()
+        .knowledge(0, 4)
+        .morale(0, 3)
+        .dice(0, &[ready(2)])
+        .good(0, Good::Bat, 2)
+        .good(0, card, 1)
+        .build()
+        .expect("a possible position");
     act(g, "2@art-e");
     act(g, "pay bat");
     act(g, "pay bat");
@@ -546,29 +688,37 @@ fn esme_star(g: &mut Euphoria, card: Good) {
 fn esme_fires_on_a_star() {
     let mut g = fresh(3);
     esme_star(&mut g, Good::Book);
-    assert_eq!(g.players[0].count(Good::Energy), 2);
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (2, 5));
+    assert_eq!(g.player(0).count(Good::Energy), 2);
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (2, 5));
     let mut g = fresh(3);
     esme_star(&mut g, Good::Bear);
-    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
     act(&mut g, "choose morale");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (4, 4));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (4, 4));
 }
 
 #[test]
 fn esme_not_without_cards_nor_for_tier_four_stars() {
     let mut g = fresh(3);
     give(&mut g, 0, ESME, true);
-    g.set_good(0, Good::Book, 2);
-    g.allegiance[0] = 11;
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Book, 2)
+        .allegiance(Faction::from_index(0), 11)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@gen");
-    assert!(g.players[0].recruits[0].star);
+    assert!(g.player(0).recruits[0].star);
     assert!(!asked(&g, 0, ESME));
     let mut g = fresh(3);
     give(&mut g, 0, ESME, true);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Book, 2);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Book, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@art-e");
     assert!(!asked(&g, 0, ESME));
 }
@@ -577,7 +727,7 @@ fn esme_not_without_cards_nor_for_tier_four_stars() {
 fn esme_v1_book_is_an_ordinary_card() {
     let mut g = fresh_v1();
     esme_star(&mut g, Good::Book);
-    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
     assert!(choosing(&g, 0));
 }
 
@@ -585,19 +735,27 @@ fn esme_v1_book_is_an_ordinary_card() {
 fn gary_fires_on_a_matching_die() {
     let mut g = fresh(3);
     give(&mut g, 0, GARY, true);
-    g.set_dice(1, &[on(GEN, 2), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(GEN, 2), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@gen");
     act(&mut g, "choose energy");
-    assert_eq!(g.players[0].count(Good::Energy), 2);
+    assert_eq!(g.player(0).count(Good::Energy), 2);
 }
 
 #[test]
 fn gary_not_on_a_different_value() {
     let mut g = fresh(3);
     give(&mut g, 0, GARY, true);
-    g.set_dice(1, &[on(GEN, 1), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(GEN, 1), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@gen");
     assert!(!choosing(&g, 0));
 }
@@ -606,19 +764,27 @@ fn gary_not_on_a_different_value() {
 fn jefferson_retrieves_with_energy() {
     let mut g = fresh(3);
     give(&mut g, 0, JEFFERSON, true);
-    g.players[0].morale = 3;
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin energy");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (2, 4));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (2, 4));
 }
 
 #[test]
 fn jefferson_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, JEFFERSON, false);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     assert!(refuse(&mut g, "fin energy").contains("Jefferson"));
@@ -628,13 +794,13 @@ fn jefferson_not_face_down() {
 fn julia_fixes_the_bumped_die() {
     let mut g = fresh(3);
     give(&mut g, 0, JULIA, true);
-    g.players[0].morale = 2;
+    g = g.edit().morale(0, 2).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
     assert!(asked(&g, 0, JULIA));
     act(&mut g, "use julia");
     act(&mut g, "choose gold");
-    assert_eq!(g.players[0].morale, 1);
+    assert_eq!(g.player(0).morale, 1);
     assert!(g.ready_values(1).contains(&5));
 }
 
@@ -651,49 +817,61 @@ fn julia_not_at_morale_one() {
 fn julia_v1_needs_equal_values_and_two_morale() {
     let mut g = fresh_v1();
     give(&mut g, 0, JULIA, true);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
     assert!(!asked(&g, 0, JULIA));
     let mut g = fresh_v1();
     give(&mut g, 0, JULIA, true);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 5, 5);
     act(&mut g, "5@tun-e");
     act(&mut g, "use julia");
     act(&mut g, "choose gold");
-    assert_eq!(g.players[0].morale, 1);
+    assert_eq!(g.player(0).morale, 1);
 }
 
 #[test]
 fn katy_fires_without_artifacts() {
     let mut g = fresh(3);
     give(&mut g, 0, KATY, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@gen");
-    assert_eq!(g.players[0].count(Good::Food), 1);
+    assert_eq!(g.player(0).count(Good::Food), 1);
 }
 
 #[test]
 fn katy_not_with_an_artifact() {
     let mut g = fresh(3);
     give(&mut g, 0, KATY, true);
-    g.set_good(0, Good::Bat, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Bat, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@gen");
-    assert_eq!(g.players[0].count(Good::Food), 0);
+    assert_eq!(g.player(0).count(Good::Food), 0);
 }
 
 #[test]
 fn laura_gives_gold_to_draw_two() {
     let mut g = fresh(3);
     give(&mut g, 0, LAURA, true);
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use laura");
-    assert_eq!(g.players[1].count(Good::Gold), 1);
-    assert_eq!(g.players[0].hand_size(), 2);
+    assert_eq!(g.player(1).count(Good::Gold), 1);
+    assert_eq!(g.player(0).hand_size(), 2);
 }
 
 #[test]
@@ -709,12 +887,16 @@ fn laura_not_without_gold() {
 fn michael_pays_any_resource_and_gold_rewards() {
     let mut g = fresh(3);
     give(&mut g, 0, MICHAEL, true);
-    g.set_good(0, Good::Gold, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     // ea1 prints clay.
     act(&mut g, "2@ea1");
-    assert_eq!(g.players[0].count(Good::Gold), 0);
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (4, 2));
+    assert_eq!(g.player(0).count(Good::Gold), 0);
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (4, 2));
 }
 
 #[test]
@@ -722,8 +904,12 @@ fn michael_not_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, MICHAEL, true);
     academy(&mut g);
-    g.set_good(0, Good::Gold, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@ea1").contains("cannot pay"));
 }
 
@@ -731,19 +917,27 @@ fn michael_not_under_academy() {
 fn nakagawa_advances_euphorian_allegiance_on_a_site() {
     let mut g = fresh(3);
     give(&mut g, 0, NAKAGAWA, true);
-    g.set_good(0, Good::Clay, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Clay, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@ea1");
     act(&mut g, "use nakagawa");
-    assert_eq!(g.allegiance[0], 1);
+    assert_eq!(g.allegiance()[0], 1);
 }
 
 #[test]
 fn nakagawa_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, NAKAGAWA, false);
-    g.set_good(0, Good::Clay, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Clay, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@ea1");
     assert!(!asked(&g, 0, NAKAGAWA));
 }
@@ -752,12 +946,16 @@ fn nakagawa_not_face_down() {
 fn nakagawa_v1_sacrifices_for_an_extra_star() {
     let mut g = fresh_v1();
     give(&mut g, 0, NAKAGAWA, true);
-    g.set_dice(0, &[ready(2), ready(5)]);
-    g.set_good(0, Good::Book, 2);
+    g = g
+        .edit()
+        .dice(0, &[ready(2), ready(5)])
+        .good(0, Good::Book, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@art-e");
     act(&mut g, "use nakagawa");
-    assert_eq!(g.territory[0], vec![0, 0]);
-    assert_eq!(g.players[0].owned_dice(), 1);
+    assert_eq!(g.territory()[0], vec![0, 0]);
+    assert_eq!(g.player(0).owned_dice(), 1);
     // Never the last worker.
     let mut g = fresh_v1();
     give(&mut g, 0, NAKAGAWA, true);
@@ -767,8 +965,13 @@ fn nakagawa_v1_sacrifices_for_an_extra_star() {
 
 /// Seat 0 completes market EA (3 players: 2 sites) with seat 0's workers.
 fn complete_ea(g: &mut Euphoria) {
-    g.set_dice(0, &[on(Space::site(0, 1), 3), ready(2)]);
-    g.set_good(0, Good::Clay, 1);
+    *g = g
+        .clone()
+        .edit()
+        .dice(0, &[on(Space::site(0, 1), 3), ready(2)])
+        .good(0, Good::Clay, 1)
+        .build()
+        .expect("a possible position");
     act(g, "2@ea1");
 }
 
@@ -777,12 +980,12 @@ fn ray_fires_on_every_completion() {
     let mut g = fresh(3);
     give(&mut g, 0, RAY, true);
     complete_ea(&mut g);
-    assert!(g.markets[0].built);
-    assert_eq!(g.players[0].morale, 3);
+    assert!(g.market(0).built);
+    assert_eq!(g.player(0).morale, 3);
     let mut g = fresh(3);
     give(&mut g, 1, RAY, true);
     complete_ea(&mut g);
-    assert_eq!(g.players[1].knowledge, 1);
+    assert_eq!(g.player(1).knowledge, 1);
 }
 
 #[test]
@@ -790,20 +993,24 @@ fn ray_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 1, RAY, false);
     complete_ea(&mut g);
-    assert_eq!(g.players[1].knowledge, 3);
+    assert_eq!(g.player(1).knowledge, 3);
 }
 
 #[test]
 fn yordy_sets_a_retrieved_die_for_energy() {
     let mut g = fresh(3);
     give(&mut g, 0, YORDY, true);
-    g.players[0].morale = 3;
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
     act(&mut g, "set 6");
-    assert_eq!(g.players[1 - 1].count(Good::Energy), 0);
+    assert_eq!(g.player(1 - 1).count(Good::Energy), 0);
     assert_eq!(g.ready_values(0), vec![6]);
 }
 
@@ -811,8 +1018,12 @@ fn yordy_sets_a_retrieved_die_for_energy() {
 fn yordy_not_on_a_paid_retrieval() {
     let mut g = fresh(3);
     give(&mut g, 0, YORDY, true);
-    g.set_good(0, Good::Energy, 1);
-    g.set_good(0, Good::Food, 1);
+    g = g
+        .edit()
+        .good(0, Good::Energy, 1)
+        .good(0, Good::Food, 1)
+        .build()
+        .expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin food");
@@ -824,7 +1035,7 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
     for (dice, morale) in [(2, 3), (3, 2)] {
         let mut g = fresh_v1();
         give(&mut g, 0, YORDY, true);
-        g.players[0].morale = 3;
+        g = g.edit().morale(0, 3).build().expect("a possible position");
         let mut d = vec![on(GEN, 1), ready(1)];
         if dice == 3 {
             d.push(ready(2));
@@ -832,7 +1043,7 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
         retrieve_setup(&mut g, &d);
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin free");
-        assert_eq!(g.players[0].morale, morale);
+        assert_eq!(g.player(0).morale, morale);
     }
 }
 
@@ -842,37 +1053,54 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
 fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
     let mut g = fresh(3);
     give(&mut g, 0, BRIAN, true);
-    g.players[0].morale = 2;
-    g.set_good(0, Good::Food, 2);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .morale(0, 2)
+        .good(0, Good::Food, 2)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@breeze");
-    assert_eq!(g.players[0].count(Good::Food), 0);
-    assert_eq!(g.players[0].morale, 1);
-    assert_eq!(g.players[0].hand_size(), 2);
+    assert_eq!(g.player(0).count(Good::Food), 0);
+    assert_eq!(g.player(0).morale, 1);
+    assert_eq!(g.player(0).hand_size(), 2);
     // Morale 1: no worker into Icarus.
-    g.set_turn(0);
-    g.set_dice(0, &[ready(3)]);
+    g = g
+        .edit()
+        .turn(0)
+        .dice(0, &[ready(3)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "3@cloud").contains("Brian"));
     // Food for bliss at a non-Icarite market: knowledge +1, Wastelander allegiance +1.
     let mut g = fresh(3);
     give(&mut g, 0, BRIAN, true);
-    g.set_built(0, tile(Penalty::NoIcarus), &[1]); // Apothecary: 4 bliss + 1 resource
-    g.set_good(0, Good::Food, 4);
-    g.set_good(0, Good::Gold, 1);
-    g.set_dice(0, &[ready(2)]);
+    // Apothecary: 4 bliss + 1 resource
+    g = g
+        .edit()
+        .built(0, tile(Penalty::NoIcarus), &[1])
+        .good(0, Good::Food, 4)
+        .good(0, Good::Gold, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
+    // Food and gold are the only way to pay: the payment makes itself.
     act(&mut g, "2@mea");
-    act(&mut g, "pay gold");
-    assert_eq!(g.players[0].count(Good::Food), 0);
-    assert_eq!(g.players[0].knowledge, 4);
-    assert_eq!(g.allegiance[2], 1);
+    assert_eq!(g.player(0).count(Good::Food), 0);
+    assert_eq!(g.player(0).knowledge, 4);
+    assert_eq!(g.allegiance()[2], 1);
 }
 
 #[test]
 fn brian_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, BRIAN, false);
-    g.set_good(0, Good::Food, 2);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Food, 2)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@breeze").contains("cannot pay"));
 }
 
@@ -880,36 +1108,53 @@ fn brian_not_face_down() {
 fn brian_v1_icarus_is_free_of_morale() {
     let mut g = fresh_v1();
     give(&mut g, 0, BRIAN, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
-    assert_eq!(g.players[0].morale, 1);
+    assert_eq!(g.player(0).morale, 1);
 }
 
 #[test]
 fn flartner_pays_a_site_with_an_artifact() {
     let mut g = fresh(3);
     give(&mut g, 0, FLARTNER, true);
-    g.set_good(0, Good::Bat, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Bat, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@ea1");
-    assert_eq!(g.players[0].hand_size(), 0);
-    assert_eq!(g.players[0].morale, 2);
+    assert_eq!(g.player(0).hand_size(), 0);
+    assert_eq!(g.player(0).morale, 2);
 }
 
 #[test]
 fn flartner_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, FLARTNER, false);
-    g.set_good(0, Good::Bat, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Bat, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@ea1").contains("cannot pay"));
 }
 
 /// Seat 0 takes an artifact from the Euphorian tunnel.
 fn tunnel_draw(g: &mut Euphoria) {
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 1);
-    g.players[0].morale = 6;
+    *g = g
+        .clone()
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 1)
+        .morale(0, 6)
+        .build()
+        .expect("a possible position");
     act(g, "2@tun-e");
     act(g, "draw");
 }
@@ -920,14 +1165,14 @@ fn geek_draws_two_more_then_discards_two() {
     give(&mut g, 0, GEEK, true);
     tunnel_draw(&mut g);
     act(&mut g, "use geek");
-    assert_eq!(g.players[0].knowledge, 4);
-    assert_eq!(g.players[0].hand_size(), 3);
+    assert_eq!(g.player(0).knowledge, 4);
+    assert_eq!(g.player(0).hand_size(), 3);
     for _ in 0..2 {
         let d = legal(&g)[0].clone();
         act(&mut g, &d);
     }
-    assert_eq!(g.players[0].hand_size(), 1);
-    assert!(g.stack.is_empty() || !asked(&g, 0, GEEK), "once per turn");
+    assert_eq!(g.player(0).hand_size(), 1);
+    assert!(g.stack().is_empty() || !asked(&g, 0, GEEK), "once per turn");
 }
 
 #[test]
@@ -945,55 +1190,71 @@ fn geek_v1_one_more_for_two_knowledge() {
     give(&mut g, 0, GEEK, true);
     tunnel_draw(&mut g);
     act(&mut g, "use geek");
-    assert_eq!(g.players[0].knowledge, 5);
-    assert_eq!(g.players[0].hand_size(), 2);
-    assert!(matches!(g.stack.last(), Some(Step::Shed { n: 1, .. })));
+    assert_eq!(g.player(0).knowledge, 5);
+    assert_eq!(g.player(0).hand_size(), 2);
+    assert!(matches!(g.pending(), Some(Step::Shed { n: 1, .. })));
 }
 
 #[test]
 fn ian_fires_without_resources() {
     let mut g = fresh(3);
     give(&mut g, 0, IAN, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@farm");
-    assert_eq!(g.players[0].count(Good::Water), 1);
+    assert_eq!(g.player(0).count(Good::Water), 1);
 }
 
 #[test]
 fn ian_not_with_a_resource() {
     let mut g = fresh(3);
     give(&mut g, 0, IAN, true);
-    g.set_good(0, Good::Stone, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Stone, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@farm");
-    assert_eq!(g.players[0].count(Good::Water), 0);
+    assert_eq!(g.player(0).count(Good::Water), 0);
 }
 
 #[test]
 fn jacko_pays_the_ark_with_one_card() {
     let mut g = fresh(3);
     give(&mut g, 0, JACKO, true);
-    g.players[0].morale = 6;
-    g.set_good(0, Good::Bat, 1);
-    g.set_good(0, Good::Bear, 1);
-    g.set_good(0, Good::Book, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .morale(0, 6)
+        .good(0, Good::Bat, 1)
+        .good(0, Good::Bear, 1)
+        .good(0, Good::Book, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@art-w");
     act(&mut g, "pay bat");
     assert!(offered(&g, "pay book"));
     act(&mut g, "use jacko");
-    assert_eq!(g.players[0].hand_size(), 2);
-    assert_eq!(g.territory[2], vec![0]);
-    assert_eq!(g.players[1].hand_size(), 1);
-    assert_eq!(g.players[2].hand_size(), 1);
+    assert_eq!(g.player(0).hand_size(), 2);
+    assert_eq!(g.territory()[2], vec![0]);
+    assert_eq!(g.player(1).hand_size(), 1);
+    assert_eq!(g.player(2).hand_size(), 1);
 }
 
 #[test]
 fn jacko_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, JACKO, false);
-    g.set_good(0, Good::Bat, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Bat, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@art-w").contains("3 artifact"));
 }
 
@@ -1001,20 +1262,24 @@ fn jacko_not_face_down() {
 fn jacko_v1_pays_two_cards_for_an_extra_star() {
     let mut g = fresh_v1();
     give(&mut g, 0, JACKO, true);
-    g.players[0].morale = 6;
-    g.set_good(0, Good::Book, 2);
-    g.set_good(0, Good::Bat, 1);
-    g.set_good(0, Good::Bear, 1);
-    g.set_good(0, Good::Glasses, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .morale(0, 6)
+        .good(0, Good::Book, 2)
+        .good(0, Good::Bat, 1)
+        .good(0, Good::Bear, 1)
+        .good(0, Good::Glasses, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@art-e");
     act(&mut g, "pay book");
     act(&mut g, "pay book");
     act(&mut g, "use jacko");
     act(&mut g, "discard bat");
     act(&mut g, "discard bear");
-    assert_eq!(g.players[0].hand_size(), 1);
-    assert_eq!(g.territory[0], vec![0, 0]);
+    assert_eq!(g.player(0).hand_size(), 1);
+    assert_eq!(g.territory()[0], vec![0, 0]);
     // Not with fewer than two cards left.
     let mut g = fresh_v1();
     give(&mut g, 0, JACKO, true);
@@ -1026,22 +1291,30 @@ fn jacko_v1_pays_two_cards_for_an_extra_star() {
 fn artist_fires_with_the_highest_die() {
     let mut g = fresh(3);
     give(&mut g, 0, ARTIST, true);
-    g.set_dice(1, &[on(Space::site(0, 1), 3), ready(1)]);
-    g.set_good(0, Good::Clay, 1);
-    g.set_dice(0, &[ready(4)]);
+    g = g
+        .edit()
+        .dice(1, &[on(Space::site(0, 1), 3), ready(1)])
+        .good(0, Good::Clay, 1)
+        .dice(0, &[ready(4)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "4@ea1");
     act(&mut g, "use artist");
-    assert_eq!(g.players[0].knowledge, 5);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).knowledge, 5);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
 fn artist_not_when_outvalued() {
     let mut g = fresh(4);
     give(&mut g, 0, ARTIST, true);
-    g.set_dice(1, &[on(Space::site(0, 1), 4), ready(1)]);
-    g.set_good(0, Good::Clay, 1);
-    g.set_dice(0, &[ready(4)]);
+    g = g
+        .edit()
+        .dice(1, &[on(Space::site(0, 1), 4), ready(1)])
+        .good(0, Good::Clay, 1)
+        .dice(0, &[ready(4)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "4@ea1");
     assert!(!asked(&g, 0, ARTIST));
 }
@@ -1050,19 +1323,27 @@ fn artist_not_when_outvalued() {
 fn kyle_fires_alone() {
     let mut g = fresh(3);
     give(&mut g, 0, KYLE, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
     act(&mut g, "use kyle");
-    assert_eq!(g.players[0].knowledge, 5);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).knowledge, 5);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
 fn kyle_not_when_not_alone() {
     let mut g = fresh(3);
     give(&mut g, 0, KYLE, true);
-    g.set_dice(1, &[on(AQU, 1), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(AQU, 1), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
     assert!(!asked(&g, 0, KYLE));
 }
@@ -1071,20 +1352,28 @@ fn kyle_not_when_not_alone() {
 fn nick_gains_morale_with_knowledge() {
     let mut g = fresh(3);
     give(&mut g, 0, NICK, true);
-    g.set_dice(1, &[on(GEN, 3), ready(1)]);
-    g.set_dice(0, &[ready(6)]);
+    g = g
+        .edit()
+        .dice(1, &[on(GEN, 3), ready(1)])
+        .dice(0, &[ready(6)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "6@gen");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (4, 2));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (4, 2));
 }
 
 #[test]
 fn nick_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, NICK, false);
-    g.set_dice(1, &[on(GEN, 3), ready(1)]);
-    g.set_dice(0, &[ready(6)]);
+    g = g
+        .edit()
+        .dice(1, &[on(GEN, 3), ready(1)])
+        .dice(0, &[ready(6)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "6@gen");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (4, 1));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (4, 1));
 }
 
 #[test]
@@ -1097,16 +1386,20 @@ fn pete_sacrifices_on_retrieval_and_draws_on_new_worker() {
     act(&mut g, "fin free");
     act(&mut g, "use pete");
     act(&mut g, "choose gold");
-    assert_eq!(g.players[0].owned_dice(), 1);
-    assert_eq!(g.players[0].count(Good::Food), 4);
+    assert_eq!(g.player(0).owned_dice(), 1);
+    assert_eq!(g.player(0).count(Good::Food), 4);
     let mut g = fresh(3);
     give(&mut g, 0, PETE, true);
-    g.set_good(0, Good::Water, 3);
-    g.set_dice(0, &[ready(1)]);
+    g = g
+        .edit()
+        .good(0, Good::Water, 3)
+        .dice(0, &[ready(1)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "1@act-w");
-    act(&mut g, "use pete");
-    assert_eq!(g.players[0].knowledge, 5);
-    assert_eq!(g.players[0].hand_size(), 1);
+    act(&mut g, "use pete-new");
+    assert_eq!(g.player(0).knowledge, 5);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
@@ -1124,14 +1417,18 @@ fn pete_not_under_academy() {
 fn reitz_fires_without_bumping() {
     let mut g = fresh(3);
     give(&mut g, 0, REITZ, true);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     act(&mut g, "use reitz");
-    assert_eq!(g.miners[0], 2);
-    assert_eq!(g.players[0].hand_size(), 1);
-    assert_eq!(g.players[0].knowledge, 5);
+    assert_eq!(g.miners()[0], 2);
+    assert_eq!(g.player(0).hand_size(), 1);
+    assert_eq!(g.player(0).knowledge, 5);
 }
 
 #[test]
@@ -1148,19 +1445,27 @@ fn reitz_not_when_bumping() {
 fn scarby_fires_with_the_highest_die() {
     let mut g = fresh(3);
     give(&mut g, 0, SCARBY, true);
-    g.set_dice(1, &[on(FARM, 1), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(FARM, 1), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@farm");
     act(&mut g, "choose food");
-    assert_eq!(g.players[0].count(Good::Food), 2);
+    assert_eq!(g.player(0).count(Good::Food), 2);
 }
 
 #[test]
 fn scarby_not_on_a_tie() {
     let mut g = fresh(3);
     give(&mut g, 0, SCARBY, true);
-    g.set_dice(1, &[on(FARM, 2), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(FARM, 2), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@farm");
     assert!(!choosing(&g, 0));
 }
@@ -1170,13 +1475,17 @@ fn roll_loss(config: Config) -> Euphoria {
     for k in 0..200 {
         let mut g = fresh_with(config.clone());
         give(&mut g, 0, STEVEN, true);
-        g.players[0].knowledge = 6;
-        g.players[0].morale = 6;
-        g.set_dice(0, &[on(GEN, 1), ready(4)]);
-        g.rng = rng_from_seed(k);
+        g = g
+            .edit()
+            .knowledge(0, 6)
+            .morale(0, 6)
+            .dice(0, &[on(GEN, 1), ready(4)])
+            .build()
+            .expect("a possible position");
+        g = g.edit().reseed(k).build().expect("a possible position");
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin free");
-        if g.players[0].owned_dice() == 1 {
+        if g.player(0).owned_dice() == 1 {
             return g;
         }
     }
@@ -1186,46 +1495,58 @@ fn roll_loss(config: Config) -> Euphoria {
 #[test]
 fn steven_fires_on_a_roll_loss() {
     let mut g = roll_loss(Config::players(3));
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).hand_size(), 1);
     act(&mut g, "choose stone");
-    assert_eq!(g.players[0].count(Good::Stone), 1);
+    assert_eq!(g.player(0).count(Good::Stone), 1);
 }
 
 #[test]
 fn steven_not_on_a_track_loss() {
     let mut g = fresh(3);
     give(&mut g, 0, STEVEN, true);
-    g.players[0].knowledge = 5;
-    g.set_dice(0, &[ready(6), ready(4)]);
-    g.set_dice(1, &[on(GEN, 3), ready(1)]);
+    g = g
+        .edit()
+        .knowledge(0, 5)
+        .dice(0, &[ready(6), ready(4)])
+        .dice(1, &[on(GEN, 3), ready(1)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "6@gen");
     // Knowledge 6 + the 4 left is below 16: nothing lost, nothing gained.
-    assert_eq!(g.players[0].hand_size(), 0);
+    assert_eq!(g.player(0).hand_size(), 0);
     let mut g = fresh(3);
     give(&mut g, 0, STEVEN, true);
-    g.players[0].knowledge = 5;
-    g.set_dice(0, &[ready(6), ready(5), ready(5)]);
-    g.set_dice(1, &[on(GEN, 3), ready(1)]);
+    g = g
+        .edit()
+        .knowledge(0, 5)
+        .dice(0, &[ready(6), ready(5), ready(5)])
+        .dice(1, &[on(GEN, 3), ready(1)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "6@gen");
-    assert_eq!(g.players[0].owned_dice(), 2);
-    assert_eq!(g.players[0].hand_size(), 0);
+    assert_eq!(g.player(0).owned_dice(), 2);
+    assert_eq!(g.player(0).hand_size(), 0);
 }
 
 #[test]
 fn steven_v1_any_knowledge_loss() {
     let mut g = fresh_v1();
     give(&mut g, 0, STEVEN, true);
-    g.players[0].knowledge = 5;
-    g.players[0].morale = 6;
-    g.set_dice(0, &[ready(6), ready(5), ready(5)]);
-    g.set_dice(1, &[on(GEN, 3), ready(1)]);
+    g = g
+        .edit()
+        .knowledge(0, 5)
+        .morale(0, 6)
+        .dice(0, &[ready(6), ready(5), ready(5)])
+        .dice(1, &[on(GEN, 3), ready(1)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "6@gen");
-    assert_eq!(g.players[0].owned_dice(), 2);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).owned_dice(), 2);
+    assert_eq!(g.player(0).hand_size(), 1);
     let mut v1 = Config::players(3);
     v1.edition = Edition::V1;
     let g = roll_loss(v1);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 // --- Subterran
@@ -1234,23 +1555,31 @@ fn steven_v1_any_knowledge_loss() {
 fn andrew_draws_too_on_a_foreign_tunnel() {
     let mut g = fresh(3);
     give(&mut g, 0, ANDREW, true);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
-    assert_eq!(g.players[0].count(Good::Gold), 1);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).count(Good::Gold), 1);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
 fn andrew_not_on_the_subterran_tunnel() {
     let mut g = fresh(3);
     give(&mut g, 0, ANDREW, true);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Water, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Water, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-s");
     act(&mut g, "take stone");
-    assert_eq!(g.players[0].hand_size(), 0);
+    assert_eq!(g.player(0).hand_size(), 0);
     let _ = TUN_S;
 }
 
@@ -1261,16 +1590,20 @@ fn brett_gains_a_resource_at_a_market() {
     artifact_market(&mut g);
     act(&mut g, "use brett");
     act(&mut g, "choose clay");
-    assert_eq!(g.players[0].knowledge, 4);
-    assert_eq!(g.players[0].count(Good::Clay), 1);
+    assert_eq!(g.player(0).knowledge, 4);
+    assert_eq!(g.player(0).count(Good::Clay), 1);
 }
 
 #[test]
 fn brett_not_on_the_wind_salon() {
     let mut g = fresh(3);
     give(&mut g, 0, BRETT, true);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Book, 2);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Book, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@art-i");
     assert!(!asked(&g, 0, BRETT));
 }
@@ -1281,38 +1614,70 @@ fn brett_v1_costs_two_knowledge() {
     give(&mut g, 0, BRETT, true);
     artifact_market(&mut g);
     act(&mut g, "use brett");
-    assert_eq!(g.players[0].knowledge, 5);
+    assert_eq!(g.player(0).knowledge, 5);
 }
 
 #[test]
 fn chase_sacrifices_for_resources_and_places_a_new_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, CHASE, true);
-    g.set_dice(0, &[ready(2), ready(5)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(2), ready(5)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     act(&mut g, "use chase");
-    assert_eq!(g.players[0].count(Good::Gold), 3);
-    assert_eq!(g.players[0].owned_dice(), 1);
+    assert_eq!(g.player(0).count(Good::Gold), 3);
+    assert_eq!(g.player(0).owned_dice(), 1);
     // A new worker may be placed at once.
     let mut g = fresh(3);
     give(&mut g, 0, CHASE, true);
-    g.set_good(0, Good::Water, 3);
-    g.set_dice(0, &[ready(1)]);
+    g = g
+        .edit()
+        .good(0, Good::Water, 3)
+        .dice(0, &[ready(1)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "1@act-w");
-    act(&mut g, "use chase");
-    assert!(matches!(g.stack.last(), Some(Step::Doubles)));
+    assert!(refuse(&mut g, "use chase").contains("use chase-new"));
+    act(&mut g, "use chase-new");
+    assert!(matches!(g.pending(), Some(Step::Doubles)));
     let v = g.ready_values(0)[0];
     act(&mut g, &format!("{v}@gen"));
+}
+
+#[test]
+fn new_worker_abilities_answer_a_bare_use_in_games_before_issue_16() {
+    let mut g = fresh_with(Config {
+        legacy_actions: true,
+        ..Config::players(3)
+    });
+    give(&mut g, 0, CHASE, true);
+    g = g
+        .edit()
+        .good(0, Good::Water, 3)
+        .dice(0, &[ready(1)])
+        .build()
+        .expect("a possible position");
+    act(&mut g, "1@act-w");
+    assert!(offered(&g, "use chase") && !offered(&g, "use chase-new"));
+    act(&mut g, "use chase");
+    assert!(matches!(g.pending(), Some(Step::Doubles)));
 }
 
 #[test]
 fn chase_never_the_last_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, CHASE, true);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert!(!asked(&g, 0, CHASE));
@@ -1322,11 +1687,11 @@ fn chase_never_the_last_worker() {
 fn curtis_loses_knowledge_with_morale() {
     let mut g = fresh(3);
     give(&mut g, 0, CURTIS, true);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (2, 2));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (2, 2));
 }
 
 #[test]
@@ -1334,11 +1699,11 @@ fn curtis_not_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, CURTIS, true);
     academy(&mut g);
-    g.players[0].morale = 3;
+    g = g.edit().morale(0, 3).build().expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
-    assert_eq!((g.players[0].knowledge, g.players[0].morale), (3, 2));
+    assert_eq!((g.player(0).knowledge, g.player(0).morale), (3, 2));
 }
 
 #[test]
@@ -1349,17 +1714,21 @@ fn dave_demolishes_for_resource_and_miner() {
     act(&mut g, "3@tun-e");
     act(&mut g, "use dave");
     act(&mut g, "take gold");
-    assert_eq!(g.players[0].count(Good::Gold), 2);
-    assert_eq!(g.miners[0], 2);
-    assert_eq!(g.players[0].knowledge, 4);
+    assert_eq!(g.player(0).count(Good::Gold), 2);
+    assert_eq!(g.miners()[0], 2);
+    assert_eq!(g.player(0).knowledge, 4);
 }
 
 #[test]
 fn dave_not_without_a_bump() {
     let mut g = fresh(3);
     give(&mut g, 0, DAVE, true);
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(3)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, DAVE));
 }
@@ -1371,25 +1740,33 @@ fn dave_v1_costs_two_knowledge() {
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use dave");
-    assert_eq!(g.players[0].knowledge, 5);
+    assert_eq!(g.player(0).knowledge, 5);
 }
 
 #[test]
 fn faith_fires_without_artifacts() {
     let mut g = fresh(3);
     give(&mut g, 0, FAITH, true);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
-    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
 }
 
 #[test]
 fn faith_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, FAITH, false);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
-    assert_eq!(g.players[0].count(Good::Energy), 0);
+    assert_eq!(g.player(0).count(Good::Energy), 0);
 }
 
 #[test]
@@ -1398,9 +1775,9 @@ fn gambler_draws_another() {
     give(&mut g, 0, GAMBLER, true);
     tunnel_draw(&mut g);
     act(&mut g, "use gambler");
-    let pair = g.players[0].hand.iter().any(|&c| c >= 2);
-    assert_eq!(g.players[0].hand_size(), 2);
-    assert_eq!(g.players[1].hand_size(), u32::from(pair));
+    let pair = g.player(0).hand.iter().any(|&c| c >= 2);
+    assert_eq!(g.player(0).hand_size(), 2);
+    assert_eq!(g.player(1).hand_size(), u32::from(pair));
 }
 
 #[test]
@@ -1415,15 +1792,15 @@ fn gambler_not_face_down() {
 fn gambler_v1_keeps_only_matches() {
     for k in 0..20 {
         let mut g = fresh_v1();
-        g.rng = rng_from_seed(k);
+        g = g.edit().reseed(k).build().expect("a possible position");
         give(&mut g, 0, GAMBLER, true);
         tunnel_draw(&mut g);
         act(&mut g, "use gambler");
-        assert_eq!(g.players[0].knowledge, 4);
-        let h = g.players[0].hand;
+        assert_eq!(g.player(0).knowledge, 4);
+        let h = g.player(0).hand;
         // What is left is matched cards only: 0, 2 or 3 cards, never a lone one.
         assert!(h.iter().all(|&c| c != 1), "{h:?}");
-        assert_eq!(g.players[1].hand_size(), 0);
+        assert_eq!(g.player(1).hand_size(), 0);
     }
 }
 
@@ -1431,23 +1808,31 @@ fn gambler_v1_keeps_only_matches() {
 fn josiah_gives_knowledge_to_others_there() {
     let mut g = fresh(3);
     give(&mut g, 0, JOSIAH, true);
-    g.set_dice(1, &[on(FARM, 1), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(FARM, 1), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@farm");
-    assert_eq!(g.players[1].knowledge, 4);
-    assert_eq!(g.players[2].knowledge, 3);
-    assert_eq!(g.players[0].morale, 2);
+    assert_eq!(g.player(1).knowledge, 4);
+    assert_eq!(g.player(2).knowledge, 3);
+    assert_eq!(g.player(0).morale, 2);
 }
 
 #[test]
 fn josiah_not_on_the_aquifer() {
     let mut g = fresh(3);
     give(&mut g, 0, JOSIAH, true);
-    g.set_dice(1, &[on(AQU, 1), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(AQU, 1), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
-    assert_eq!(g.players[1].knowledge, 3);
-    assert_eq!(g.players[0].morale, 1);
+    assert_eq!(g.player(1).knowledge, 3);
+    assert_eq!(g.player(0).morale, 1);
 }
 
 #[test]
@@ -1459,7 +1844,7 @@ fn maggie_fires_on_a_subterran_retrieval() {
     act(&mut g, "ret 2@tun-s");
     act(&mut g, "fin free");
     act(&mut g, "choose stone");
-    assert_eq!(g.players[0].count(Good::Stone), 1);
+    assert_eq!(g.player(0).count(Good::Stone), 1);
 }
 
 #[test]
@@ -1480,8 +1865,8 @@ fn phil_spies_on_an_opponent_without_subterrans() {
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use phil");
-    assert_eq!(g.players[0].knowledge, 4);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).knowledge, 4);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
@@ -1501,26 +1886,34 @@ fn phil_v1_costs_two_knowledge() {
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use phil");
-    assert_eq!(g.players[0].knowledge, 5);
+    assert_eq!(g.player(0).knowledge, 5);
 }
 
 #[test]
 fn soulless_fires_with_the_unique_lowest_die() {
     let mut g = fresh(3);
     give(&mut g, 0, SOULLESS, true);
-    g.set_dice(1, &[on(AQU, 3), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(AQU, 3), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
     act(&mut g, "choose water");
-    assert_eq!(g.players[0].count(Good::Water), 2);
+    assert_eq!(g.player(0).count(Good::Water), 2);
 }
 
 #[test]
 fn soulless_not_on_a_tie() {
     let mut g = fresh(3);
     give(&mut g, 0, SOULLESS, true);
-    g.set_dice(1, &[on(AQU, 2), ready(1)]);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(1, &[on(AQU, 2), ready(1)])
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@aqu");
     assert!(!choosing(&g, 0));
 }
@@ -1533,7 +1926,7 @@ fn xander_excavates_under_a_higher_worker() {
     act(&mut g, "3@tun-e");
     act(&mut g, "use xander");
     act(&mut g, "take gold");
-    assert_eq!(g.players[0].count(Good::Gold), 2);
+    assert_eq!(g.player(0).count(Good::Gold), 2);
 }
 
 #[test]
@@ -1551,10 +1944,14 @@ fn xander_not_under_a_lower_worker() {
 fn abilities_are_offered_to_the_owner_then_play_returns() {
     let mut g = fresh(3);
     give(&mut g, 2, AMANDA, true);
-    g.set_good(2, Good::Bliss, 1);
-    g.set_dice(2, &[on(TUN_E, 2), ready(1)]);
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .good(2, Good::Bliss, 1)
+        .dice(2, &[on(TUN_E, 2), ready(1)])
+        .dice(0, &[ready(3)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@tun-e");
     assert_eq!(g.to_act(), Some(2));
     assert!(refuse(&mut g, "take gold").contains("set V"));

@@ -3,7 +3,6 @@
 
 use engine::{Game, Viewer};
 use euphoria::cards::{market_threshold, Faction, Good, Penalty, Space, MARKET_TILES};
-use euphoria::rules::checks::StarSpot;
 use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Step};
 
 /// A game past setup, seat 0 to play, nobody holding recruits or dice.
@@ -20,15 +19,19 @@ fn fresh_with(config: Config) -> Euphoria {
     };
     let mut g = Euphoria::started(&config, 11).expect("config");
     for s in 0..players_of(&g) {
-        g.set_recruits(s, &[]);
-        g.set_dice(s, &[DieLoc::Ready(1)]);
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .build()
+            .expect("a possible position");
     }
-    g.set_turn(0);
+    g = g.edit().turn(0).build().expect("a possible position");
     g
 }
 
 fn players_of(g: &Euphoria) -> usize {
-    g.players.len()
+    g.players().len()
 }
 
 fn act(g: &mut Euphoria, text: &str) {
@@ -60,13 +63,13 @@ fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
         for f in Faction::ALL {
             assert_eq!(g.territory_room(f), n);
         }
-        assert!(g.markets.iter().all(|m| !m.built));
-        assert_eq!(g.box_tiles.len(), 12);
-        assert_eq!(g.allegiance, [0; 4]);
-        assert_eq!(g.miners, [0; 3]);
-        assert_eq!(g.artifact_deck.len(), 36);
-        assert_eq!(g.recruit_deck.len(), 48 - 4 * n);
-        assert!(g.players.iter().all(|p| p.dealt.len() == 4));
+        assert!(g.markets().iter().all(|m| !m.built));
+        assert_eq!(g.box_tiles().len(), 12);
+        assert_eq!(g.allegiance(), [0; 4]);
+        assert_eq!(g.miners(), [0; 3]);
+        assert_eq!(g.artifact_deck().len(), 36);
+        assert_eq!(g.recruit_deck().len(), 48 - 4 * n);
+        assert!(g.players().iter().all(|p| p.dealt.len() == 4));
         assert_eq!(g.to_act(), Some(0));
         assert!(g
             .view(Viewer::Spectator)
@@ -79,8 +82,8 @@ fn setup_leaves_one_territory_spot_per_player_and_six_hidden_markets() {
 #[test]
 fn recruit_choice_is_secret_until_everyone_chose() {
     let mut g = Euphoria::new(&Config::players(3), 5).expect("config");
-    let up = g.players[0].dealt[0];
-    let down = g.players[0].dealt[1];
+    let up = g.player(0).dealt[0];
+    let down = g.player(0).dealt[1];
     act(&mut g, &format!("up {up}"));
     act(&mut g, &format!("down {down}"));
     assert_eq!(g.to_act(), Some(1));
@@ -92,18 +95,18 @@ fn recruit_choice_is_secret_until_everyone_chose() {
     // Unchosen cards are refused.
     assert!(refuse(&mut g, &format!("up {up}")).contains("not among"));
     for s in 1..3 {
-        let a = g.players[s].dealt[2];
-        let b = g.players[s].dealt[3];
+        let a = g.player(s).dealt[2];
+        let b = g.player(s).dealt[3];
         act(&mut g, &format!("up {a}"));
         act(&mut g, &format!("down {b}"));
     }
-    assert!(g.setup_done);
+    assert!(g.setup_done());
     let spectator = g.view(Viewer::Spectator);
     assert_eq!(spectator.players[0].recruits[0].id, Some(up));
     assert_eq!(spectator.players[0].recruits[1].id, None);
     // The two unchosen cards of each player went back into the deck (D-02).
-    assert_eq!(g.recruit_deck.len(), 48 - 2 * 3);
-    for p in &g.players {
+    assert_eq!(g.recruit_deck().len(), 48 - 2 * 3);
+    for p in g.players() {
         assert_eq!(p.knowledge, 3);
         assert_eq!(p.morale, 1);
         assert_eq!(p.stars_left, 10);
@@ -114,7 +117,7 @@ fn recruit_choice_is_secret_until_everyone_chose() {
     }
     // The highest starting roll begins.
     let total = |s: usize| g.ready_values(s).iter().map(|&v| v as u32).sum::<u32>();
-    let first = g.current as usize;
+    let first = g.current();
     assert!((0..3).all(|s| total(s) <= total(first)));
     // Each seat sees its own dilemma, not the others'.
     let v = g.view(Viewer::Seat(2));
@@ -130,8 +133,8 @@ fn published_discard_flag_removes_unchosen_recruits() {
         ..Config::default()
     };
     let g = Euphoria::started(&config, 1).expect("config");
-    assert_eq!(g.recruit_box.len(), 4);
-    assert_eq!(g.recruit_deck.len(), 48 - 8);
+    assert_eq!(g.recruit_box().len(), 4);
+    assert_eq!(g.recruit_deck().len(), 48 - 8);
 }
 
 #[test]
@@ -154,8 +157,12 @@ fn area_total(total_before: &[u8], die: u8) -> Euphoria {
         .iter()
         .map(|&v| DieLoc::Board(Space::area(Faction::Euphorian), v))
         .collect();
-    g.set_dice(1, &dice);
-    g.set_dice(0, &[ready(die)]);
+    g = g
+        .edit()
+        .dice(1, &dice)
+        .dice(0, &[ready(die)])
+        .build()
+        .expect("a possible position");
     act(&mut g, &format!("{die}@gen"));
     g
 }
@@ -164,22 +171,22 @@ fn area_total(total_before: &[u8], die: u8) -> Euphoria {
 fn commodity_table_breakpoints() {
     // 4: one energy and the allegiance track.
     let g = area_total(&[3], 1);
-    assert_eq!(g.players[0].count(Good::Energy), 1);
-    assert_eq!(g.allegiance[0], 1);
-    assert_eq!(g.players[0].knowledge, 3);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
+    assert_eq!(g.allegiance()[0], 1);
+    assert_eq!(g.player(0).knowledge, 3);
     // 5: one energy, knowledge -1.
     let g = area_total(&[3], 2);
-    assert_eq!(g.players[0].count(Good::Energy), 1);
-    assert_eq!(g.allegiance[0], 0);
-    assert_eq!(g.players[0].knowledge, 2);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
+    assert_eq!(g.allegiance()[0], 0);
+    assert_eq!(g.player(0).knowledge, 2);
     // 8: still one.
     let g = area_total(&[4, 2], 2);
-    assert_eq!(g.players[0].count(Good::Energy), 1);
-    assert_eq!(g.players[0].knowledge, 2);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
+    assert_eq!(g.player(0).knowledge, 2);
     // 9: two energy, knowledge +1.
     let g = area_total(&[4, 2], 3);
-    assert_eq!(g.players[0].count(Good::Energy), 2);
-    assert_eq!(g.players[0].knowledge, 4);
+    assert_eq!(g.player(0).count(Good::Energy), 2);
+    assert_eq!(g.player(0).knowledge, 4);
 }
 
 #[test]
@@ -187,27 +194,39 @@ fn tier_one_bonus_for_each_faction() {
     let ids = [13u8, 37, 25, 1]; // one recruit of EUP, SUB, WAS, ICA
     for f in Faction::ALL {
         let mut g = fresh(3);
-        g.set_recruits(0, &[(ids[f.index()], true)]);
-        g.allegiance[f.index()] = 2;
-        g.set_dice(0, &[ready(1)]);
+        g = g
+            .edit()
+            .recruits(0, &[(ids[f.index()], true)])
+            .allegiance(f, 2)
+            .dice(0, &[ready(1)])
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("1@{}", Space::area(f)));
-        assert_eq!(g.players[0].count(f.commodity()), 2, "{f}");
+        assert_eq!(g.player(0).count(f.commodity()), 2, "{f}");
         // Without an active recruit of that faction: no bonus.
         let mut g = fresh(3);
-        g.set_recruits(0, &[(ids[f.index()], false)]);
-        g.allegiance[f.index()] = 2;
-        g.set_dice(0, &[ready(1)]);
+        g = g
+            .edit()
+            .recruits(0, &[(ids[f.index()], false)])
+            .allegiance(f, 2)
+            .dice(0, &[ready(1)])
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("1@{}", Space::area(f)));
-        assert_eq!(g.players[0].count(f.commodity()), 1, "{f}");
+        assert_eq!(g.player(0).count(f.commodity()), 1, "{f}");
     }
     // the tier is checked before this placement's own advance.
     let mut g = fresh(3);
-    g.set_recruits(0, &[(13, true)]);
-    g.allegiance[0] = 1;
-    g.set_dice(0, &[ready(1)]);
+    g = g
+        .edit()
+        .recruits(0, &[(13, true)])
+        .allegiance(Faction::from_index(0), 1)
+        .dice(0, &[ready(1)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "1@gen");
-    assert_eq!(g.players[0].count(Good::Energy), 1);
-    assert_eq!(g.allegiance[0], 2);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
+    assert_eq!(g.allegiance()[0], 2);
 }
 
 #[test]
@@ -215,27 +234,39 @@ fn tier_two_for_each_faction() {
     let ids = [13u8, 37, 25];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
         let mut g = fresh(3);
-        g.set_recruits(0, &[(ids[f.index()], true)]);
-        g.allegiance[f.index()] = 5;
-        g.set_dice(0, &[ready(2)]);
+        g = g
+            .edit()
+            .recruits(0, &[(ids[f.index()], true)])
+            .allegiance(f, 5)
+            .dice(0, &[ready(2)])
+            .build()
+            .expect("a possible position");
         let cost = [Good::Energy, Good::Water, Good::Food][f.index()];
-        g.set_good(0, cost, 1);
+        g = g
+            .edit()
+            .good(0, cost, 1)
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("2@{}", Space::tunnel(f)));
         let res = [Good::Gold, Good::Stone, Good::Clay][f.index()];
-        assert_eq!(g.players[0].count(res), 1, "{f}");
-        assert_eq!(g.players[0].hand_size(), 1, "{f}");
-        assert_eq!(g.miners[f.index()], 1);
+        assert_eq!(g.player(0).count(res), 1, "{f}");
+        assert_eq!(g.player(0).hand_size(), 1, "{f}");
+        assert_eq!(g.miners()[f.index()], 1);
     }
     // Icarite tier 2: an extra artifact when placing a star in the Icarite territory.
     let mut g = fresh(3);
-    g.set_recruits(0, &[(1, true)]);
-    g.allegiance[3] = 4;
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Gold, 3);
+    g = g
+        .edit()
+        .recruits(0, &[(1, true)])
+        .allegiance(Faction::from_index(3), 4)
+        .dice(0, &[ready(2)])
+        .good(0, Good::Gold, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@nimbus");
-    assert_eq!(g.territory[3], vec![0]);
-    assert_eq!(g.allegiance[3], 5);
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.territory()[3], vec![0]);
+    assert_eq!(g.allegiance()[3], 5);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
@@ -243,35 +274,47 @@ fn tier_three_reveals_and_tier_four_stars_for_each_faction() {
     let ids = [13u8, 37, 25, 1];
     for f in Faction::ALL {
         let mut g = fresh(3);
-        g.set_recruits(1, &[(ids[f.index()], false)]);
-        g.allegiance[f.index()] = 7;
-        g.set_dice(0, &[ready(1)]);
+        g = g
+            .edit()
+            .recruits(1, &[(ids[f.index()], false)])
+            .allegiance(f, 7)
+            .dice(0, &[ready(1)])
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("1@{}", Space::area(f)));
-        assert_eq!(g.allegiance[f.index()], 8);
-        assert!(g.players[1].recruits[0].up, "{f} tier 3 reveals");
-        assert!(!g.players[1].recruits[0].star);
-        g.allegiance[f.index()] = 10;
-        g.set_turn(0);
-        g.set_dice(0, &[ready(1)]);
+        assert_eq!(g.allegiance()[f.index()], 8);
+        assert!(g.player(1).recruits[0].up, "{f} tier 3 reveals");
+        assert!(!g.player(1).recruits[0].star);
+        g = g
+            .edit()
+            .allegiance(f, 10)
+            .turn(0)
+            .dice(0, &[ready(1)])
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("1@{}", Space::area(f)));
-        assert_eq!(g.allegiance[f.index()], 11);
-        assert!(g.players[1].recruits[0].star, "{f} tier 4 star");
-        assert_eq!(g.players[1].stars_left, 9);
+        assert_eq!(g.allegiance()[f.index()], 11);
+        assert!(g.player(1).recruits[0].star, "{f} tier 4 star");
+        assert_eq!(g.player(1).stars_left, 9);
     }
 }
 
 #[test]
 fn tunnel_at_six_reveals_its_faction() {
     let mut g = fresh(3);
-    g.set_recruits(2, &[(37, false), (13, false)]);
-    g.miners[1] = 5;
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Water, 1);
+    g = g
+        .edit()
+        .recruits(2, &[(37, false), (13, false)])
+        .miner(Faction::from_index(1), 5)
+        .dice(0, &[ready(2)])
+        .good(0, Good::Water, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-s");
     act(&mut g, "take stone");
-    assert_eq!(g.miners[1], 6);
-    assert!(g.players[2].recruits[0].up);
-    assert!(!g.players[2].recruits[1].up);
+    assert_eq!(g.miners()[1], 6);
+    assert!(g.player(2).recruits[0].up);
+    assert!(!g.player(2).recruits[1].up);
 }
 
 // --- knowledge check (1.5 (3), 5.6)
@@ -279,14 +322,23 @@ fn tunnel_at_six_reveals_its_faction() {
 #[test]
 fn knowledge_check_at_sixteen_and_fifteen() {
     let mut g = fresh(3);
-    g.set_dice(1, &[ready(6), ready(6)]);
-    g.players[1].knowledge = 4;
-    g.knowledge_check(1, true);
+    g = g
+        .edit()
+        .dice(1, &[ready(6), ready(6)])
+        .knowledge(1, 4)
+        .build()
+        .expect("a possible position");
+    // The check runs for everyone at every step: seat 0's placement is one.
+    act(&mut g, "1@gen");
     assert_eq!(g.ready_values(1), vec![6]);
     let mut g = fresh(3);
-    g.set_dice(1, &[ready(6), ready(5)]);
-    g.players[1].knowledge = 4;
-    g.knowledge_check(1, true);
+    g = g
+        .edit()
+        .dice(1, &[ready(6), ready(5)])
+        .knowledge(1, 4)
+        .build()
+        .expect("a possible position");
+    act(&mut g, "1@gen");
     assert_eq!(g.ready_values(1), vec![6, 5]);
 }
 
@@ -294,11 +346,15 @@ fn knowledge_check_at_sixteen_and_fifteen() {
 fn continuous_check_follows_a_knowledge_gain() {
     for (knowledge, kept) in [(4u8, vec![5]), (3, vec![6, 5])] {
         let mut g = fresh(3);
-        g.set_dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)]);
-        g.set_dice(0, &[ready(6), ready(5), ready(3)]);
-        g.players[0].knowledge = knowledge;
+        g = g
+            .edit()
+            .dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)])
+            .dice(0, &[ready(6), ready(5), ready(3)])
+            .knowledge(0, knowledge)
+            .build()
+            .expect("a possible position");
         act(&mut g, "3@gen"); // total 9: knowledge +1
-        assert_eq!(g.players[0].knowledge, knowledge + 1);
+        assert_eq!(g.player(0).knowledge, knowledge + 1);
         assert_eq!(g.ready_values(0), kept, "knowledge {knowledge}");
     }
     // The published timing ignores a gain without a roll.
@@ -307,9 +363,13 @@ fn continuous_check_follows_a_knowledge_gain() {
         knowledge_check: KnowledgeCheck::OnRollOnly,
         ..Config::default()
     });
-    g.set_dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)]);
-    g.set_dice(0, &[ready(6), ready(5), ready(3)]);
-    g.players[0].knowledge = 4;
+    g = g
+        .edit()
+        .dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)])
+        .dice(0, &[ready(6), ready(5), ready(3)])
+        .knowledge(0, 4)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@gen");
     assert_eq!(g.ready_values(0), vec![6, 5]);
 }
@@ -319,39 +379,47 @@ fn continuous_check_follows_a_knowledge_gain() {
 #[test]
 fn hand_limit_makes_the_owner_choose_discards() {
     let mut g = fresh(3);
-    g.players[0].morale = 2;
-    g.set_good(0, Good::Book, 1);
-    g.set_good(0, Good::Bat, 1);
-    g.set_good(0, Good::Bliss, 1);
-    g.set_good(0, Good::Food, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .morale(0, 2)
+        .good(0, Good::Book, 1)
+        .good(0, Good::Bat, 1)
+        .good(0, Good::Bliss, 1)
+        .good(0, Good::Food, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@breeze");
-    let hand = g.players[0].hand_size();
+    let hand = g.player(0).hand_size();
     assert_eq!(hand, 4);
-    assert!(matches!(g.stack.last(), Some(Step::Discard(0))));
+    assert!(matches!(g.pending(), Some(Step::Discard(0))));
     assert_eq!(g.to_act(), Some(0));
     act(&mut g, "discard book");
-    if g.players[0].hand_size() > 2 {
+    if g.player(0).hand_size() > 2 {
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         assert!(legal.iter().all(|a| matches!(a, Action::Discard(_))));
         act(&mut g, &legal[0].to_string());
     }
-    assert_eq!(g.players[0].hand_size(), 2);
+    assert_eq!(g.player(0).hand_size(), 2);
     assert_eq!(g.to_act(), Some(1));
 }
 
 #[test]
 fn losing_morale_forces_discards() {
     let mut g = fresh(3);
-    g.players[0].morale = 3;
-    g.set_good(0, Good::Book, 3);
-    g.set_dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 2)]);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .good(0, Good::Book, 3)
+        .dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "ret 2@gen");
     act(&mut g, "fin free");
-    assert_eq!(g.players[0].morale, 2);
+    assert_eq!(g.player(0).morale, 2);
     // One kind only: the discard resolves itself.
-    assert_eq!(g.players[0].hand_size(), 2);
+    assert_eq!(g.player(0).hand_size(), 2);
 }
 
 // --- markets (1.5 (4), 3.7)
@@ -364,16 +432,24 @@ fn complete_market(players: usize) -> Euphoria {
     for (slot, k) in (1..).zip(0..need - 1) {
         let seat = 1 + (k % (players - 1));
         placed.push(seat);
-        let mut dice: Vec<DieLoc> = g.players[seat].dice.to_vec();
+        let mut dice: Vec<DieLoc> = g.player(seat).dice.to_vec();
         let free = dice
             .iter()
             .position(|d| *d == DieLoc::Reserve)
             .expect("a free die");
         dice[free] = DieLoc::Board(Space::site(0, slot), 4);
-        g.set_dice(seat, &dice);
+        g = g
+            .edit()
+            .dice(seat, &dice)
+            .build()
+            .expect("a possible position");
     }
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Clay, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(3)])
+        .good(0, Good::Clay, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@ea1");
     g
 }
@@ -382,31 +458,36 @@ fn complete_market(players: usize) -> Euphoria {
 fn market_completes_at_the_threshold_for_2_4_and_6_players() {
     for players in [2usize, 4, 6] {
         let g = complete_market(players);
-        assert!(g.markets[0].built, "{players} players");
+        assert!(g.market(0).built, "{players} players");
         // Every contributor got exactly one star; dice are back in their pools.
         let contributors: Vec<usize> = (0..players)
-            .filter(|&s| g.markets[0].stars & (1 << s) != 0)
+            .filter(|&s| g.market(0).stars & (1 << s) != 0)
             .collect();
         assert!(contributors.contains(&0));
         for &s in &contributors {
-            assert_eq!(g.players[s].stars_left, 9);
-            assert!(g.players[s]
+            assert_eq!(g.player(s).stars_left, 9);
+            assert!(g
+                .player(s)
                 .dice
                 .iter()
                 .all(|d| !matches!(d, DieLoc::Board(..))));
         }
         assert_eq!(
             g.view(Viewer::Spectator).markets[0].tile,
-            Some(g.markets[0].tile)
+            Some(g.market(0).tile)
         );
     }
     // One site short: not built.
     let mut g = fresh(4);
-    g.set_dice(1, &[DieLoc::Board(Space::site(0, 1), 4)]);
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Clay, 1);
+    g = g
+        .edit()
+        .dice(1, &[DieLoc::Board(Space::site(0, 1), 4)])
+        .dice(0, &[ready(3)])
+        .good(0, Good::Clay, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@ea1");
-    assert!(!g.markets[0].built);
+    assert!(!g.market(0).built);
 }
 
 /// Seat 0 completes market EA, carrying the tile with the roll penalty on `face`, at 4
@@ -420,17 +501,25 @@ fn build_roll_loss_tile(face: u8) -> Euphoria {
     for seed in 0..500 {
         let mut g = Euphoria::started(&Config::players(4), seed).expect("config");
         for s in 0..4 {
-            g.set_recruits(s, &[]);
-            g.set_dice(s, &[DieLoc::Ready(1)]);
-            g.set_good(s, Good::Water, 2);
-            g.set_good(s, Good::Food, 2);
+            g = g
+                .edit()
+                .recruits(s, &[])
+                .dice(s, &[DieLoc::Ready(1)])
+                .good(s, Good::Water, 2)
+                .good(s, Good::Food, 2)
+                .build()
+                .expect("a possible position");
         }
-        g.set_turn(0);
-        g.set_tile(0, tile);
-        g.set_dice(1, &[DieLoc::Board(Space::site(0, 1), 4)]);
-        g.set_dice(2, &[DieLoc::Board(Space::site(0, 2), 5)]);
-        g.set_dice(0, &[ready(3)]);
-        g.set_good(0, Good::Clay, 1);
+        g = g
+            .edit()
+            .turn(0)
+            .tile(0, tile)
+            .dice(1, &[DieLoc::Board(Space::site(0, 1), 4)])
+            .dice(2, &[DieLoc::Board(Space::site(0, 2), 5)])
+            .dice(0, &[ready(3)])
+            .good(0, Good::Clay, 1)
+            .build()
+            .expect("a possible position");
         act(&mut g, "3@ea1");
         if g.ready_values(0) == [face] {
             return g;
@@ -443,15 +532,15 @@ fn build_roll_loss_tile(face: u8) -> Euphoria {
 fn builders_place_their_stars_before_their_dice_are_rolled_again() {
     for face in 1..=6u8 {
         let g = build_roll_loss_tile(face);
-        assert!(g.markets[0].built);
+        assert!(g.market(0).built);
         for s in 0..3 {
-            assert!(g.markets[0].stars & (1 << s) != 0, "face {face} seat {s}");
+            assert!(g.market(0).stars & (1 << s) != 0, "face {face} seat {s}");
             assert!(!g.penalized(s, Penalty::RollLoss(face)), "face {face}");
         }
         // Seat 0's returned die shows the penalty's face, and seat 0 loses nothing.
-        assert!(g.stack.iter().all(|st| !matches!(st, Step::Lose { .. })));
-        assert_eq!(g.players[0].count(Good::Water), 2, "face {face}");
-        assert_eq!(g.players[0].count(Good::Food), 2, "face {face}");
+        assert!(g.stack().iter().all(|st| !matches!(st, Step::Lose { .. })));
+        assert_eq!(g.player(0).count(Good::Water), 2, "face {face}");
+        assert_eq!(g.player(0).count(Good::Food), 2, "face {face}");
         // Seat 3 built nothing: the penalty is theirs.
         assert!(g.penalized(3, Penalty::RollLoss(face)), "face {face}");
     }
@@ -460,12 +549,16 @@ fn builders_place_their_stars_before_their_dice_are_rolled_again() {
 #[test]
 fn several_dice_of_one_player_earn_one_star() {
     let mut g = fresh(2);
-    g.set_dice(0, &[DieLoc::Board(Space::site(2, 1), 2), ready(3)]);
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .dice(0, &[DieLoc::Board(Space::site(2, 1), 2), ready(3)])
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@sa1");
-    assert!(g.markets[2].built);
-    assert_eq!(g.players[0].stars_left, 9);
-    assert_eq!(g.players[0].owned_dice(), 2);
+    assert!(g.market(2).built);
+    assert_eq!(g.player(0).stars_left, 9);
+    assert_eq!(g.player(0).owned_dice(), 2);
 }
 
 // --- dilemma (1.7, 5.8)
@@ -473,60 +566,72 @@ fn several_dice_of_one_player_earn_one_star() {
 #[test]
 fn dilemma_conform_places_a_star() {
     let mut g = fresh(3);
-    let pictured = euphoria::cards::DILEMMAS[g.players[0].dilemma as usize].pictured;
-    g.set_good(0, pictured, 1);
-    g.players[0].morale = 3;
-    g.set_dice(0, &[ready(2)]);
+    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
+    g = g
+        .edit()
+        .good(0, pictured, 1)
+        .morale(0, 3)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "dilemma");
     // One pictured card only: it pays itself.
-    assert!(matches!(g.stack.last(), Some(Step::DilemmaChoice)));
+    assert!(matches!(g.pending(), Some(Step::DilemmaChoice)));
     assert!(g.view(Viewer::Seat(1)).players[0].dilemma.is_some());
     act(&mut g, "conform");
-    assert_eq!(g.players[0].dilemma_state, DilemmaState::Conformed);
-    assert_eq!(g.players[0].stars_left, 9);
-    assert_eq!(g.current, 1);
+    assert_eq!(g.player(0).dilemma_state, DilemmaState::Conformed);
+    assert_eq!(g.player(0).stars_left, 9);
+    assert_eq!(g.current(), 1);
     assert!(refuse(&mut g, "dilemma").len() > 3);
 }
 
 #[test]
 fn dilemma_rebel_draws_two_recruits_and_keeps_one() {
     let mut g = fresh(3);
-    let pictured = euphoria::cards::DILEMMAS[g.players[0].dilemma as usize].pictured;
+    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
     let other = Good::ARTIFACT_KINDS
         .into_iter()
         .find(|&k| k != pictured)
         .expect("another kind");
-    g.players[0].morale = 3;
-    g.set_good(0, other, 2);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .good(0, other, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "dilemma");
     // Two cards of one kind: the only possible payment resolves itself.
-    assert!(matches!(g.stack.last(), Some(Step::DilemmaChoice)));
+    assert!(matches!(g.pending(), Some(Step::DilemmaChoice)));
     act(&mut g, "rebel");
-    let Some(Step::DilemmaKeep(ids)) = g.stack.last().cloned() else {
+    let Some(Step::DilemmaKeep(ids)) = g.pending().cloned() else {
         panic!("a choice of two recruits");
     };
     assert!(g.view(Viewer::Seat(0)).drawn.is_some());
     assert!(g.view(Viewer::Seat(1)).drawn.is_none());
     act(&mut g, &format!("keep {}", ids[1]));
-    assert_eq!(g.players[0].recruits.len(), 1);
-    assert_eq!(g.players[0].recruits[0].id, ids[1]);
-    assert!(!g.players[0].recruits[0].up);
-    assert_eq!(g.recruit_discard, vec![ids[0]]);
-    assert_eq!(g.players[0].dilemma_state, DilemmaState::Rebelled);
-    assert_eq!(g.players[0].hand_size(), 0);
+    assert_eq!(g.player(0).recruits.len(), 1);
+    assert_eq!(g.player(0).recruits[0].id, ids[1]);
+    assert!(!g.player(0).recruits[0].up);
+    assert_eq!(g.recruit_discard(), vec![ids[0]]);
+    assert_eq!(g.player(0).dilemma_state, DilemmaState::Rebelled);
+    assert_eq!(g.player(0).hand_size(), 0);
 }
 
 #[test]
 fn dilemma_needs_the_pictured_card_or_two() {
     let mut g = fresh(3);
-    let pictured = euphoria::cards::DILEMMAS[g.players[0].dilemma as usize].pictured;
+    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
     let other = Good::ARTIFACT_KINDS
         .into_iter()
         .find(|&k| k != pictured)
         .expect("another kind");
-    g.players[0].morale = 3;
-    g.set_good(0, other, 1);
-    g.set_dice(0, &[ready(1)]);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .good(0, other, 1)
+        .dice(0, &[ready(1)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "dilemma").contains("costs"));
 }
 
@@ -535,9 +640,13 @@ fn dilemma_needs_the_pictured_card_or_two() {
 #[test]
 fn trade_accepted_moves_goods_at_once() {
     let mut g = fresh(3);
-    g.set_good(0, Good::Gold, 2);
-    g.set_good(2, Good::Water, 3);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 2)
+        .good(2, Good::Water, 3)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "trade");
     act(&mut g, "offer 2");
     act(&mut g, "give gold");
@@ -546,10 +655,10 @@ fn trade_accepted_moves_goods_at_once() {
     act(&mut g, "propose");
     assert_eq!(g.to_act(), Some(2));
     act(&mut g, "accept");
-    assert_eq!(g.players[0].count(Good::Gold), 1);
-    assert_eq!(g.players[0].count(Good::Water), 2);
-    assert_eq!(g.players[2].count(Good::Gold), 1);
-    assert_eq!(g.players[2].count(Good::Water), 1);
+    assert_eq!(g.player(0).count(Good::Gold), 1);
+    assert_eq!(g.player(0).count(Good::Water), 2);
+    assert_eq!(g.player(2).count(Good::Gold), 1);
+    assert_eq!(g.player(2).count(Good::Water), 1);
     assert_eq!(g.to_act(), Some(0));
     // One offer per turn.
     assert!(refuse(&mut g, "trade").contains("at most"));
@@ -559,24 +668,32 @@ fn trade_accepted_moves_goods_at_once() {
 #[test]
 fn trade_declined_changes_nothing() {
     let mut g = fresh(3);
-    g.set_good(0, Good::Book, 1);
-    g.set_good(1, Good::Bat, 1);
-    g.players[0].morale = 2;
-    g.players[1].morale = 2;
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Book, 1)
+        .good(1, Good::Bat, 1)
+        .morale(0, 2)
+        .morale(1, 2)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "trade");
     act(&mut g, "offer 1");
     act(&mut g, "give book");
     act(&mut g, "ask bat");
     act(&mut g, "propose");
-    let before = (g.players[0].hand, g.players[1].hand);
+    let before = (g.player(0).hand, g.player(1).hand);
     act(&mut g, "decline");
-    assert_eq!((g.players[0].hand, g.players[1].hand), before);
+    assert_eq!((g.player(0).hand, g.player(1).hand), before);
     assert_eq!(g.to_act(), Some(0));
     // Asking for more than the partner holds is refused.
     let mut g = fresh(3);
-    g.set_good(0, Good::Gold, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "trade");
     act(&mut g, "offer 1");
     assert!(refuse(&mut g, "ask water").contains("do not have"));
@@ -586,34 +703,45 @@ fn trade_declined_changes_nothing() {
 // --- end of the game (1.10, 5.11)
 
 fn set_placed(g: &mut Euphoria, seat: usize, market_stars: &[usize]) {
-    // Nine stars: some on built markets, the rest counted on a conformed dilemma and
-    // territory spots so that validate stays happy.
-    g.players[seat].stars_left = 10;
+    // Nine stars: some on built markets, the rest on a conformed dilemma and territory
+    // spots, so that the position is a possible one.
+    let mut e = g.clone().edit().stars_left(seat, 10);
     for &m in market_stars {
-        let tile = g.markets[m].tile;
-        g.set_built(m, tile, &[seat]);
+        e = e.built(m, g.market(m).tile, &[seat]);
     }
-    if g.players[seat].dilemma_state == DilemmaState::Unresolved {
-        g.place_star(seat, StarSpot::Dilemma);
+    let mut left = 10 - market_stars.len();
+    if g.player(seat).dilemma_state == DilemmaState::Unresolved {
+        e = e.conform(seat);
+        left -= 1;
     }
-    let mut f = 0;
     // Territories first; a test must leave enough room.
-    while g.players[seat].stars_left > 1 && f < 4 {
-        if !g.place_star(seat, StarSpot::Territory(Faction::from_index(f))) {
-            f += 1;
+    for f in Faction::ALL {
+        let mut seats: Vec<usize> = g.territory()[f.index()]
+            .iter()
+            .map(|&s| s as usize)
+            .collect();
+        while left > 1 && seats.len() < players_of(g) {
+            seats.push(seat);
+            left -= 1;
         }
+        e = e.territory(f, &seats);
     }
+    *g = e.build().expect("a possible position");
 }
 
 #[test]
 fn game_ends_at_the_tenth_star() {
     let mut g = fresh(3);
     set_placed(&mut g, 0, &[]);
-    g.set_turn(0);
-    g.set_dice(0, &[ready(1)]);
-    g.set_good(0, Good::Gold, 3);
+    g = g
+        .edit()
+        .turn(0)
+        .dice(0, &[ready(1)])
+        .good(0, Good::Gold, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "1@nimbus");
-    assert!(g.over);
+    assert!(g.over());
     assert_eq!(g.to_act(), None);
     let o = g.outcome().expect("over");
     assert_eq!(o.winners(), vec![0]);
@@ -621,10 +749,19 @@ fn game_ends_at_the_tenth_star() {
 }
 
 fn tie(g: &mut Euphoria) -> Vec<u8> {
+    // Each places the last star in a territory with room, and the game ends.
+    let mut territory = g.territory().clone();
+    let mut e = g.clone().edit();
     for s in [0, 1] {
-        g.players[s].stars_left = 0;
+        let f = Faction::ALL
+            .into_iter()
+            .find(|&f| territory[f.index()].len() < players_of(g))
+            .expect("room");
+        territory[f.index()].push(s as u8);
+        let seats: Vec<usize> = territory[f.index()].iter().map(|&s| s as usize).collect();
+        e = e.territory(f, &seats);
     }
-    g.finish();
+    *g = e.end_game().build().expect("a possible position");
     g.outcome().expect("over").places
 }
 
@@ -633,8 +770,12 @@ fn tied_pair() -> Euphoria {
     set_placed(&mut g, 0, &[0]);
     set_placed(&mut g, 1, &[1]);
     for s in [0, 1] {
-        g.players[s].morale = 3;
-        g.players[s].knowledge = 3;
+        g = g
+            .edit()
+            .morale(s, 3)
+            .knowledge(s, 3)
+            .build()
+            .expect("a possible position");
     }
     g
 }
@@ -642,36 +783,46 @@ fn tied_pair() -> Euphoria {
 #[test]
 fn tie_break_morale_then_knowledge_then_market_stars() {
     let mut g = tied_pair();
-    g.players[1].morale = 4;
+    g = g.edit().morale(1, 4).build().expect("a possible position");
     assert_eq!(tie(&mut g)[..2], [1, 0]);
     let mut g = tied_pair();
-    g.players[0].knowledge = 2;
+    g = g
+        .edit()
+        .knowledge(0, 2)
+        .build()
+        .expect("a possible position");
     assert_eq!(tie(&mut g)[..2], [0, 1]);
     let mut g = tied_pair();
     // Seat 1 moves a territory star onto another market.
-    let tile = g.markets[2].tile;
+    let tile = g.market(2).tile;
     let spot = g
-        .territory
+        .territory()
         .iter()
         .position(|t| t.contains(&1))
         .expect("a star");
-    let k = g.territory[spot]
-        .iter()
-        .position(|&x| x == 1)
-        .expect("a star");
-    g.territory[spot].remove(k);
-    g.players[1].stars_left += 1;
-    g.set_built(2, tile, &[1]);
+    let mut seats: Vec<usize> = g.territory()[spot].iter().map(|&s| s as usize).collect();
+    let k = seats.iter().position(|&x| x == 1).expect("a star");
+    seats.remove(k);
+    g = g
+        .edit()
+        .territory(Faction::from_index(spot), &seats)
+        .built(2, tile, &[1])
+        .build()
+        .expect("a possible position");
     assert_eq!(tie(&mut g)[..2], [1, 0]);
 }
 
 #[test]
 fn tie_break_roll_off_lower_total_wins() {
     let mut g = tied_pair();
-    g.set_dice(0, &[ready(1), ready(1)]);
-    g.set_dice(1, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(1), ready(1)])
+        .dice(1, &[ready(2)])
+        .build()
+        .expect("a possible position");
     let places = tie(&mut g);
-    let (a, b) = (&g.rolloff[0], &g.rolloff[1]);
+    let (a, b) = (&g.rolloff()[0], &g.rolloff()[1]);
     assert!(!a.is_empty() && a.len() == b.len());
     let last = a.len() - 1;
     assert_ne!(a[last], b[last]);
@@ -681,11 +832,15 @@ fn tie_break_roll_off_lower_total_wins() {
     // Nobody with dice: a shared first place.
     let mut g = tied_pair();
     for s in [0, 1] {
-        g.set_dice(s, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)]);
+        g = g
+            .edit()
+            .dice(s, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)])
+            .build()
+            .expect("a possible position");
     }
     let places = tie(&mut g);
     assert_eq!(places[..2], [0, 0]);
-    assert!(g.rolloff[0].is_empty());
+    assert!(g.rolloff()[0].is_empty());
 }
 
 #[test]
@@ -693,12 +848,16 @@ fn simultaneous_tenth_stars_from_a_market_completion() {
     let mut g = fresh(2);
     set_placed(&mut g, 0, &[0, 1, 3, 4, 5]);
     set_placed(&mut g, 1, &[0, 1, 3, 4, 5]);
-    g.players[0].morale = 5;
-    g.set_dice(1, &[DieLoc::Board(Space::site(2, 1), 4)]);
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .morale(0, 5)
+        .dice(1, &[DieLoc::Board(Space::site(2, 1), 4)])
+        .dice(0, &[ready(3)])
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@sa1");
-    assert!(g.over);
+    assert!(g.over());
     let o = g.outcome().expect("over");
     assert_eq!(o.scores[..2], [10, 10]);
     assert_eq!(o.winners(), vec![0]);
@@ -720,9 +879,13 @@ impl LegalVec for Euphoria {
 #[test]
 fn views_hide_hands_decks_and_hidden_recruits() {
     let mut g = fresh(3);
-    g.set_recruits(1, &[(13, true), (37, false)]);
-    g.players[1].morale = 3;
-    g.set_good(1, Good::Bat, 2);
+    g = g
+        .edit()
+        .recruits(1, &[(13, true), (37, false)])
+        .morale(1, 3)
+        .good(1, Good::Bat, 2)
+        .build()
+        .expect("a possible position");
     let other = g.view(Viewer::Seat(0));
     assert_eq!(other.players[1].hand, None);
     assert_eq!(other.players[1].hand_size, 2);

@@ -20,18 +20,26 @@ fn fresh_with(config: Config) -> Euphoria {
         ..config
     };
     let mut g = Euphoria::started(&config, 21).expect("config");
-    for s in 0..g.players.len() {
-        g.set_recruits(s, &[]);
-        g.set_dice(s, &[DieLoc::Ready(1)]);
+    for s in 0..g.players().len() {
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .build()
+            .expect("a possible position");
     }
-    g.set_turn(0);
+    g = g.edit().turn(0).build().expect("a possible position");
     g
 }
 
 /// Seat 0 suffers `p`: the tile is built on slot WB with seat 1's star only.
 fn penalized(p: Penalty) -> Euphoria {
     let mut g = fresh(3);
-    g.set_built(5, tile(p), &[1]);
+    g = g
+        .edit()
+        .built(5, tile(p), &[1])
+        .build()
+        .expect("a possible position");
     assert!(g.penalized(0, p));
     assert!(!g.penalized(1, p));
     g
@@ -43,10 +51,14 @@ fn penalized(p: Penalty) -> Euphoria {
 fn commodity_areas_are_free_and_shared() {
     for f in Faction::ALL {
         let mut g = fresh(3);
-        g.set_dice(1, &[on(Space::area(f), 2)]);
-        g.set_dice(0, &[ready(3), ready(3)]);
+        g = g
+            .edit()
+            .dice(1, &[on(Space::area(f), 2)])
+            .dice(0, &[ready(3), ready(3)])
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("3@{}", Space::area(f)));
-        assert_eq!(g.players[0].count(f.commodity()), 1);
+        assert_eq!(g.player(0).count(f.commodity()), 1);
         assert_eq!(g.occupants(Space::area(f)).count(), 2);
     }
 }
@@ -56,26 +68,38 @@ fn commodity_areas_are_free_and_shared() {
 #[test]
 fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@tun-e").contains("cannot pay"));
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-e");
-    assert_eq!(g.miners[0], 1);
-    assert_eq!(g.players[0].count(Good::Energy), 0);
+    assert_eq!(g.miners()[0], 1);
+    assert_eq!(g.player(0).count(Good::Energy), 0);
     assert!(refuse(&mut g, "take stone").contains("gold"));
     act(&mut g, "draw");
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).hand_size(), 1);
     // The miner stops at the end and the end space opens.
     let mut g = fresh(3);
-    g.miners[2] = 8;
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Food, 1);
-    g.set_recruits(0, &[(25, true)]);
+    g = g
+        .edit()
+        .miner(Faction::from_index(2), 8)
+        .dice(0, &[ready(2)])
+        .good(0, Good::Food, 1)
+        .recruits(0, &[(25, true)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-w");
     act(&mut g, "take clay");
-    assert_eq!(g.miners[2], 9);
+    assert_eq!(g.miners()[2], 9);
     assert!(g.tunnel_end_open(Faction::Wastelander));
-    assert_eq!(g.players[0].count(Good::Clay), 1);
+    assert_eq!(g.player(0).count(Good::Clay), 1);
 }
 
 #[test]
@@ -84,16 +108,28 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
     let ids = [13u8, 37, 25];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
         let mut g = fresh(3);
-        g.set_dice(0, &[ready(4)]);
-        g.set_recruits(0, &[(ids[f.index()], true)]);
+        g = g
+            .edit()
+            .dice(0, &[ready(4)])
+            .recruits(0, &[(ids[f.index()], true)])
+            .build()
+            .expect("a possible position");
         let end = Space::tunnel_end(f);
         assert!(refuse(&mut g, &format!("4@{end}")).contains("closed"));
-        g.miners[f.index()] = 9;
-        g.set_recruits(0, &[(ids[f.index()], false)]);
+        g = g
+            .edit()
+            .miner(f, 9)
+            .recruits(0, &[(ids[f.index()], false)])
+            .build()
+            .expect("a possible position");
         assert!(refuse(&mut g, &format!("4@{end}")).contains("face-up"));
-        g.set_recruits(0, &[(ids[f.index()], true)]);
+        g = g
+            .edit()
+            .recruits(0, &[(ids[f.index()], true)])
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("4@{end}"));
-        assert_eq!(g.players[0].count(rewards[f.index()]), 3);
+        assert_eq!(g.player(0).count(rewards[f.index()]), 3);
     }
     // The flag lifts the faction requirement.
     let mut g = fresh_with(Config {
@@ -101,10 +137,14 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
         tunnel_end_requires_faction: false,
         ..Config::default()
     });
-    g.miners[0] = 9;
-    g.set_dice(0, &[ready(4)]);
+    g = g
+        .edit()
+        .miner(Faction::from_index(0), 9)
+        .dice(0, &[ready(4)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "4@end-e");
-    assert_eq!(g.players[0].count(Good::Water), 3);
+    assert_eq!(g.player(0).count(Good::Water), 3);
 }
 
 // --- artifact markets
@@ -119,60 +159,77 @@ fn artifact_markets_take_three_cards_or_a_pair() {
     ] {
         let space = Space::artifact_market(f);
         let mut g = fresh(3);
-        g.players[0].morale = 4;
-        g.set_dice(0, &[ready(3)]);
-        g.set_good(0, Good::Book, 1);
-        g.set_good(0, Good::Bat, 1);
+        g = g
+            .edit()
+            .morale(0, 4)
+            .dice(0, &[ready(3)])
+            .good(0, Good::Book, 1)
+            .good(0, Good::Bat, 1)
+            .build()
+            .expect("a possible position");
         assert!(refuse(&mut g, &format!("3@{space}")).contains("3 artifact"));
-        g.set_good(0, Good::Bear, 1);
+        g = g
+            .edit()
+            .good(0, Good::Bear, 1)
+            .build()
+            .expect("a possible position");
+        // Three kinds, three cards: the only way to pay, made at once.
         act(&mut g, &format!("3@{space}"));
-        act(&mut g, "pay book");
-        act(&mut g, "pay bat");
-        // Three kinds: the last card is forced.
-        assert_eq!(g.players[0].hand_size(), 0);
-        assert_eq!(g.territory[f.index()], vec![0]);
-        assert_eq!(g.allegiance[f.index()], 1);
+        assert_eq!(g.player(0).hand_size(), 0);
+        assert_eq!(g.territory()[f.index()], vec![0]);
+        assert_eq!(g.allegiance()[f.index()], 1);
         // A pair.
         let mut g = fresh(3);
-        g.players[0].morale = 4;
-        g.set_dice(0, &[ready(3)]);
-        g.set_good(0, Good::Game, 2);
-        g.set_good(0, Good::Bat, 1);
+        g = g
+            .edit()
+            .morale(0, 4)
+            .dice(0, &[ready(3)])
+            .good(0, Good::Game, 2)
+            .good(0, Good::Bat, 1)
+            .build()
+            .expect("a possible position");
         act(&mut g, &format!("3@{space}"));
         act(&mut g, "pay game");
         act(&mut g, "pay game");
-        assert_eq!(g.players[0].hand, [0, 0, 0, 0, 0, 1]);
-        assert_eq!(g.players[0].stars_left, 9);
+        assert_eq!(g.player(0).hand, [0, 0, 0, 0, 0, 1]);
+        assert_eq!(g.player(0).stars_left, 9);
     }
 }
 
 #[test]
 fn artifact_market_star_may_go_on_a_built_market_tile() {
     let mut g = fresh(3);
-    g.set_built(2, 0, &[1]);
-    g.players[0].morale = 3;
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Book, 2);
+    g = g
+        .edit()
+        .built(2, 0, &[1])
+        .morale(0, 3)
+        .dice(0, &[ready(3)])
+        .good(0, Good::Book, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@art-s");
     assert!(matches!(
-        g.stack.last(),
+        g.pending(),
         Some(Step::StarChoice(Faction::Subterran))
     ));
     assert!(refuse(&mut g, "star mea").contains("built"));
     act(&mut g, "star msa");
-    assert_eq!(g.markets[2].stars, 0b011);
-    assert!(g.territory[1].is_empty());
-    assert_eq!(g.allegiance[1], 1);
+    assert_eq!(g.market(2).stars, 0b011);
+    assert!(g.territory()[1].is_empty());
+    assert_eq!(g.allegiance()[1], 1);
     // A full territory and no tile: allowed, no star, allegiance still moves.
     let mut g = fresh(2);
-    g.territory[0] = vec![1, 1];
-    g.players[1].stars_left = 8;
-    g.players[0].morale = 3;
-    g.set_dice(0, &[ready(3)]);
-    g.set_good(0, Good::Book, 2);
+    g = g
+        .edit()
+        .territory(Faction::Euphorian, &[1, 1])
+        .morale(0, 3)
+        .dice(0, &[ready(3)])
+        .good(0, Good::Book, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@art-e");
-    assert_eq!(g.players[0].stars_left, 10);
-    assert_eq!(g.allegiance[0], 1);
+    assert_eq!(g.player(0).stars_left, 10);
+    assert_eq!(g.allegiance()[0], 1);
 }
 
 // --- Icarite spaces
@@ -180,45 +237,65 @@ fn artifact_market_star_may_go_on_a_built_market_tile() {
 #[test]
 fn nimbus_loft_takes_three_resources() {
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(5)]);
-    g.set_good(0, Good::Gold, 1);
-    g.set_good(0, Good::Clay, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(5)])
+        .good(0, Good::Gold, 1)
+        .good(0, Good::Clay, 1)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "5@nimbus").contains("cannot pay"));
-    g.set_good(0, Good::Stone, 2);
+    g = g
+        .edit()
+        .good(0, Good::Stone, 2)
+        .build()
+        .expect("a possible position");
     act(&mut g, "5@nimbus");
     assert!(refuse(&mut g, "pay water").contains("not part"));
     act(&mut g, "pay stone");
     act(&mut g, "pay gold");
     act(&mut g, "pay clay");
-    assert_eq!(g.players[0].supply[4..7], [0, 1, 0]);
-    assert_eq!(g.territory[3], vec![0]);
-    assert_eq!(g.allegiance[3], 1);
+    assert_eq!(g.player(0).supply[4..7], [0, 1, 0]);
+    assert_eq!(g.territory()[3], vec![0]);
+    assert_eq!(g.allegiance()[3], 1);
 }
 
 #[test]
 fn breeze_bar_and_sky_lounge() {
     let mut g = fresh(3);
-    g.players[0].morale = 3;
-    g.set_dice(0, &[ready(5)]);
-    g.set_good(0, Good::Bliss, 2);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .dice(0, &[ready(5)])
+        .good(0, Good::Bliss, 2)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "5@breeze").contains("cannot pay"));
-    g.set_good(0, Good::Food, 1);
+    g = g
+        .edit()
+        .good(0, Good::Food, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "5@breeze");
-    assert_eq!(g.players[0].hand_size(), 2);
-    assert_eq!(g.allegiance[3], 1);
-    assert_eq!(g.players[0].count(Good::Bliss), 1);
+    assert_eq!(g.player(0).hand_size(), 2);
+    assert_eq!(g.allegiance()[3], 1);
+    assert_eq!(g.player(0).count(Good::Bliss), 1);
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(5)]);
-    g.set_good(0, Good::Bliss, 1);
-    g.set_good(0, Good::Water, 1);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(0, &[ready(5)])
+        .good(0, Good::Bliss, 1)
+        .good(0, Good::Water, 1)
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "5@sky");
     act(&mut g, "pay water");
     act(&mut g, "take gold");
     act(&mut g, "take gold");
-    assert_eq!(g.players[0].count(Good::Gold), 2);
-    assert_eq!(g.players[0].count(Good::Energy), 1);
-    assert_eq!(g.allegiance[3], 1);
+    assert_eq!(g.player(0).count(Good::Gold), 2);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
+    assert_eq!(g.allegiance()[3], 1);
 }
 
 // --- worker activation
@@ -226,30 +303,42 @@ fn breeze_bar_and_sky_lounge() {
 #[test]
 fn worker_activation_gains_a_rolled_worker() {
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 2);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 2)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@act-e").contains("cannot pay"));
-    g.set_good(0, Good::Energy, 3);
-    g.players[0].knowledge = 4;
+    g = g
+        .edit()
+        .good(0, Good::Energy, 3)
+        .knowledge(0, 4)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@act-e");
-    assert_eq!(g.players[0].knowledge, 2);
-    assert_eq!(g.players[0].owned_dice(), 2);
+    assert_eq!(g.player(0).knowledge, 2);
+    assert_eq!(g.player(0).owned_dice(), 2);
     assert_eq!(g.ready_values(0).len(), 1);
     // Water: morale +2; no fifth worker.
     let mut g = fresh(3);
-    g.set_dice(
-        0,
-        &[
-            ready(2),
-            on(Space::area(Faction::Euphorian), 1),
-            ready(4),
-            ready(5),
-        ],
-    );
-    g.set_good(0, Good::Water, 3);
+    g = g
+        .edit()
+        .dice(
+            0,
+            &[
+                ready(2),
+                on(Space::area(Faction::Euphorian), 1),
+                ready(4),
+                ready(5),
+            ],
+        )
+        .good(0, Good::Water, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@act-w");
-    assert_eq!(g.players[0].morale, 3);
-    assert_eq!(g.players[0].owned_dice(), 4);
+    assert_eq!(g.player(0).morale, 3);
+    assert_eq!(g.player(0).owned_dice(), 4);
 }
 
 // --- construction and built markets
@@ -257,34 +346,59 @@ fn worker_activation_gains_a_rolled_worker() {
 #[test]
 fn construction_sites_cost_their_resource_and_lock() {
     let mut g = fresh(4);
-    g.set_dice(0, &[ready(2), ready(3)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2), ready(3)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@ea2").contains("cannot pay"));
-    g.set_good(0, Good::Gold, 1);
-    g.set_dice(1, &[on(Space::site(0, 1), 6)]);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .dice(1, &[on(Space::site(0, 1), 6)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@ea2").contains("taken"));
     act(&mut g, "2@ea3");
-    assert_eq!(g.players[0].count(Good::Gold), 0);
+    assert_eq!(g.player(0).count(Good::Gold), 0);
     // A built market's sites are closed.
     let mut g = fresh(4);
-    g.set_built(1, 0, &[1]);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Stone, 1);
+    g = g
+        .edit()
+        .built(1, 0, &[1])
+        .dice(0, &[ready(2)])
+        .good(0, Good::Stone, 1)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@eb1").contains("already built"));
 }
 
 #[test]
 fn built_markets_open_when_built() {
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@mwa").contains("not built"));
-    g.set_built(4, tile(Penalty::NoPair), &[1]); // Courthouse: 4 energy + 1 stone
-    g.set_good(0, Good::Energy, 4);
+    // Courthouse: 4 energy + 1 stone
+    g = g
+        .edit()
+        .built(4, tile(Penalty::NoPair), &[1])
+        .good(0, Good::Energy, 4)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@mwa").contains("cannot pay"));
-    g.set_good(0, Good::Stone, 1);
+    g = g
+        .edit()
+        .good(0, Good::Stone, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@mwa");
-    assert_eq!(g.territory[2], vec![0]);
-    assert_eq!(g.allegiance[2], 1);
-    assert_eq!(g.players[0].supply, [0; 7]);
+    assert_eq!(g.territory()[2], vec![0]);
+    assert_eq!(g.allegiance()[2], 1);
+    assert_eq!(g.player(0).supply, [0; 7]);
 }
 
 // --- bumping and doubles
@@ -292,9 +406,13 @@ fn built_markets_open_when_built() {
 #[test]
 fn bumping_returns_and_rerolls_the_die() {
     let mut g = fresh(3);
-    g.set_dice(1, &[on(Space::tunnel(Faction::Euphorian), 6)]);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Energy, 1);
+    g = g
+        .edit()
+        .dice(1, &[on(Space::tunnel(Faction::Euphorian), 6)])
+        .dice(0, &[ready(2)])
+        .good(0, Good::Energy, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert_eq!(
@@ -307,33 +425,49 @@ fn bumping_returns_and_rerolls_the_die() {
     assert!((1..=6).contains(&values[0]));
     // Your own worker may be bumped too.
     let mut g = fresh(3);
-    g.set_dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)]);
-    g.set_good(0, Good::Water, 3);
+    g = g
+        .edit()
+        .dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)])
+        .good(0, Good::Water, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@act-w");
     assert_eq!(g.occupants(Space::ACTIVATE_WATER).count(), 1);
-    assert_eq!(g.players[0].owned_dice(), 3);
+    assert_eq!(g.player(0).owned_dice(), 3);
 }
 
 #[test]
 fn doubles_let_the_same_value_be_placed_again() {
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(3), ready(3), ready(5)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(3), ready(3), ready(5)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@gen");
-    assert!(matches!(g.stack.last(), Some(Step::Doubles)));
+    assert!(matches!(g.pending(), Some(Step::Doubles)));
     assert!(refuse(&mut g, "5@aqu").contains("doubled"));
     act(&mut g, "3@aqu");
-    assert_eq!(g.current, 1);
+    assert_eq!(g.current(), 1);
     // Stopping early.
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(3), ready(3)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(3), ready(3)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@gen");
     act(&mut g, "end");
-    assert_eq!(g.current, 1);
+    assert_eq!(g.current(), 1);
     // No doubles: the turn ends after one worker.
     let mut g = fresh(3);
-    g.set_dice(0, &[ready(3), ready(4)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(3), ready(4)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@gen");
-    assert_eq!(g.current, 1);
+    assert_eq!(g.current(), 1);
 }
 
 // --- retrieval
@@ -341,33 +475,46 @@ fn doubles_let_the_same_value_be_placed_again() {
 #[test]
 fn retrieval_paid_or_with_morale() {
     let mut g = fresh(3);
-    g.players[0].morale = 3;
-    g.set_dice(
-        0,
-        &[
-            on(Space::area(Faction::Euphorian), 2),
-            on(Space::site(0, 1), 5),
-        ],
-    );
+    g = g
+        .edit()
+        .morale(0, 3)
+        .dice(
+            0,
+            &[
+                on(Space::area(Faction::Euphorian), 2),
+                on(Space::site(0, 1), 5),
+            ],
+        )
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "ret 4@gen").contains("no worker"));
     act(&mut g, "ret 2@gen");
     act(&mut g, "ret 5@ea2");
     assert!(refuse(&mut g, "fin food").contains("no food"));
-    g.set_good(0, Good::Food, 1);
+    g = g
+        .edit()
+        .good(0, Good::Food, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "fin food");
-    assert_eq!(g.players[0].morale, 5);
-    assert_eq!(g.players[0].count(Good::Food), 0);
-    assert!(g.players[0]
+    assert_eq!(g.player(0).morale, 5);
+    assert_eq!(g.player(0).count(Good::Food), 0);
+    assert!(g
+        .player(0)
         .dice
         .iter()
         .all(|d| !matches!(d, DieLoc::Board(..))));
-    assert_eq!(g.current, 1);
+    assert_eq!(g.current(), 1);
     // Free at morale 1.
     let mut g = fresh(3);
-    g.set_dice(0, &[on(Space::area(Faction::Icarite), 2)]);
+    g = g
+        .edit()
+        .dice(0, &[on(Space::area(Faction::Icarite), 2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "ret 2@cloud");
     act(&mut g, "fin free");
-    assert_eq!(g.players[0].morale, 1);
+    assert_eq!(g.player(0).morale, 1);
 }
 
 // --- the 18 penalties
@@ -375,61 +522,92 @@ fn retrieval_paid_or_with_morale() {
 #[test]
 fn penalty_laboratory_blocks_new_workers_at_two_or_three() {
     let mut g = penalized(Penalty::NoNewWorkers);
-    g.set_dice(0, &[ready(2), ready(4)]);
-    g.set_good(0, Good::Water, 3);
+    g = g
+        .edit()
+        .dice(0, &[ready(2), ready(4)])
+        .good(0, Good::Water, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@act-w");
-    assert_eq!(g.players[0].owned_dice(), 2);
-    assert_eq!(g.players[0].morale, 3);
+    assert_eq!(g.player(0).owned_dice(), 2);
+    assert_eq!(g.player(0).morale, 3);
 }
 
 #[test]
 fn penalty_spa_forbids_bumping_yourself() {
     let mut g = penalized(Penalty::NoSelfBump);
-    g.set_dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)]);
-    g.set_good(0, Good::Water, 3);
+    g = g
+        .edit()
+        .dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)])
+        .good(0, Good::Water, 3)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@act-w").contains("Spa"));
-    g.set_dice(0, &[ready(2)]);
-    g.set_dice(1, &[on(Space::ACTIVATE_WATER, 6)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .dice(1, &[on(Space::ACTIVATE_WATER, 6)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@act-w");
 }
 
 #[test]
 fn penalty_courthouse_forbids_the_pair() {
     let mut g = penalized(Penalty::NoPair);
-    g.players[0].morale = 3;
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Bat, 2);
+    g = g
+        .edit()
+        .morale(0, 3)
+        .dice(0, &[ready(2)])
+        .good(0, Good::Bat, 2)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@art-i").contains("Courthouse"));
-    g.set_good(0, Good::Book, 1);
+    g = g
+        .edit()
+        .good(0, Good::Book, 1)
+        .build()
+        .expect("a possible position");
+    // Three cards are the only way left: paid at once.
     act(&mut g, "2@art-i");
-    act(&mut g, "pay bat");
-    act(&mut g, "pay bat");
-    assert_eq!(g.players[0].hand_size(), 0);
+    assert_eq!(g.player(0).hand_size(), 0);
 }
 
 #[test]
 fn penalty_plaza_forbids_markets_without_your_star() {
     let mut g = penalized(Penalty::NoForeignBuiltMarket);
-    g.set_good(0, Good::Water, 4);
-    g.set_good(0, Good::Clay, 1);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .good(0, Good::Water, 4)
+        .good(0, Good::Clay, 1)
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@mwb").contains("Plaza"));
 }
 
 #[test]
 fn penalty_fountain_forbids_doubles() {
     let mut g = penalized(Penalty::NoDoubles);
-    g.set_dice(0, &[ready(3), ready(3)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(3), ready(3)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "3@gen");
-    assert_eq!(g.current, 1);
+    assert_eq!(g.current(), 1);
 }
 
 #[test]
 fn penalty_lounge_forbids_building_beside_others() {
     let mut g = penalized(Penalty::NoSharedConstruction);
-    g.set_dice(1, &[on(Space::site(0, 1), 3)]);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .dice(1, &[on(Space::site(0, 1), 3)])
+        .dice(0, &[ready(2)])
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@ea3").contains("Lounge"));
     act(&mut g, "2@eb2");
 }
@@ -438,25 +616,37 @@ fn penalty_lounge_forbids_building_beside_others() {
 fn penalty_academy_is_recorded_for_part_two() {
     // No abilities exist yet; the penalty is known and blocks nothing on the board.
     let mut g = penalized(Penalty::NoAbilities);
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@gen");
 }
 
 #[test]
 fn penalty_cafeteria_makes_free_retrieval_cost_two() {
     let mut g = penalized(Penalty::CostlyRetrieval);
-    g.players[0].morale = 4;
-    g.set_dice(0, &[on(Space::area(Faction::Euphorian), 2)]);
+    g = g
+        .edit()
+        .morale(0, 4)
+        .dice(0, &[on(Space::area(Faction::Euphorian), 2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "ret 2@gen");
     act(&mut g, "fin free");
-    assert_eq!(g.players[0].morale, 2);
+    assert_eq!(g.player(0).morale, 2);
 }
 
 #[test]
 fn penalty_apothecary_closes_icarus() {
     let mut g = penalized(Penalty::NoIcarus);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Gold, 3);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Gold, 3)
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@cloud").contains("Apothecary"));
     assert!(refuse(&mut g, "2@nimbus").contains("Apothecary"));
     act(&mut g, "2@aqu");
@@ -465,26 +655,38 @@ fn penalty_apothecary_closes_icarus() {
 #[test]
 fn penalty_theater_adds_knowledge_per_star() {
     let mut g = penalized(Penalty::KnowledgePerStar);
-    g.set_dice(0, &[ready(2)]);
-    g.set_good(0, Good::Gold, 3);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .good(0, Good::Gold, 3)
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@nimbus");
-    assert_eq!(g.players[0].knowledge, 4);
+    assert_eq!(g.player(0).knowledge, 4);
 }
 
 #[test]
 fn penalty_registry_removes_tier_bonuses() {
     let mut g = penalized(Penalty::NoTierBonus);
-    g.set_recruits(0, &[(13, true)]);
-    g.allegiance[0] = 6;
-    g.set_dice(0, &[ready(1), ready(2)]);
+    g = g
+        .edit()
+        .recruits(0, &[(13, true)])
+        .allegiance(Faction::from_index(0), 6)
+        .dice(0, &[ready(1), ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "1@gen");
-    assert_eq!(g.players[0].count(Good::Energy), 1);
+    assert_eq!(g.player(0).count(Good::Energy), 1);
 }
 
 #[test]
 fn penalty_arena_allows_one_worker_per_area() {
     let mut g = penalized(Penalty::OneWorkerPerArea);
-    g.set_dice(0, &[on(Space::area(Faction::Wastelander), 1), ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[on(Space::area(Faction::Wastelander), 1), ready(2)])
+        .build()
+        .expect("a possible position");
     assert!(refuse(&mut g, "2@farm").contains("Arena"));
     act(&mut g, "2@gen");
 }
@@ -492,35 +694,49 @@ fn penalty_arena_allows_one_worker_per_area() {
 #[test]
 fn roll_penalties_cost_a_good_per_matching_die() {
     for face in 1..=6u8 {
-        let mut g = penalized(Penalty::RollLoss(face));
-        g.set_good(0, Good::Gold, 10);
-        g.set_good(0, Good::Food, 10);
-        let mut seen = false;
-        for _ in 0..100 {
-            // Two dice and knowledge 1 stay below the knowledge limit.
-            g.players[0].knowledge = 1;
-            g.set_dice(0, &[DieLoc::Reserve; 4]);
-            let step = g.roll_dice(0, 0b11).into_iter().next();
+        let (mut seen, mut lost) = (false, false);
+        for k in 0..100 {
+            // Two dice and knowledge 1 stay below the knowledge limit; retrieving them
+            // rolls both.
+            let mut g = penalized(Penalty::RollLoss(face));
+            g = g
+                .edit()
+                .good(0, Good::Gold, 10)
+                .good(0, Good::Food, 10)
+                .knowledge(0, 1)
+                .morale(0, 3)
+                .dice(
+                    0,
+                    &[
+                        on(Space::area(Faction::Euphorian), 1),
+                        on(Space::area(Faction::Subterran), 1),
+                    ],
+                )
+                .reseed(k)
+                .build()
+                .expect("a possible position");
+            act(&mut g, "ret 1@gen");
+            act(&mut g, "ret 1@aqu");
+            act(&mut g, "fin free");
             let matching = g.ready_values(0).iter().filter(|&&v| v == face).count() as u8;
-            match step {
+            match g.pending() {
                 Some(Step::Lose { seat: 0, n }) => {
-                    assert_eq!(n, matching);
+                    assert_eq!(*n, matching);
                     seen = true;
+                    // The loss is the owner's choice, one good at a time.
+                    if !lost {
+                        assert_eq!(g.to_act(), Some(0));
+                        act(&mut g, "lose food");
+                        assert_eq!(g.player(0).count(Good::Food), 9);
+                        assert_eq!(g.player(0).count(Good::Gold), 10);
+                        lost = true;
+                    }
                 }
                 None => assert_eq!(matching, 0),
                 other => panic!("{other:?}"),
             }
         }
         assert!(seen, "face {face} never rolled");
-        // The loss is the owner's choice, one good at a time.
-        let mut g = penalized(Penalty::RollLoss(face));
-        g.set_good(0, Good::Gold, 1);
-        g.set_good(0, Good::Food, 1);
-        g.stack.push(Step::Lose { seat: 0, n: 1 });
-        assert_eq!(g.to_act(), Some(0));
-        act(&mut g, "lose food");
-        assert_eq!(g.players[0].count(Good::Food), 0);
-        assert_eq!(g.players[0].count(Good::Gold), 1);
     }
 }
 
@@ -528,9 +744,58 @@ fn roll_penalties_cost_a_good_per_matching_die() {
 fn a_star_on_the_tile_lifts_its_penalty() {
     let mut g = penalized(Penalty::NoIcarus);
     let m = 5;
-    g.markets[m].stars |= 1;
-    g.players[0].stars_left -= 1;
+    g = g
+        .edit()
+        .market_star(m, 0)
+        .build()
+        .expect("a possible position");
     assert!(!g.penalized(0, Penalty::NoIcarus));
-    g.set_dice(0, &[ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2)])
+        .build()
+        .expect("a possible position");
     act(&mut g, "2@cloud");
+}
+
+#[test]
+fn a_payment_with_one_way_makes_itself() {
+    // Three different cards are the only way to pay the artifact market.
+    let three = |legacy_actions: bool| {
+        let g = fresh_with(Config {
+            legacy_actions,
+            ..Config::players(3)
+        });
+        g.edit()
+            .morale(0, 4)
+            .dice(0, &[ready(3)])
+            .good(0, Good::Book, 1)
+            .good(0, Good::Bat, 1)
+            .good(0, Good::Bear, 1)
+            .build()
+            .expect("a possible position")
+    };
+    let mut g = three(false);
+    act(&mut g, "3@art-e");
+    assert_eq!(g.player(0).hand_size(), 0);
+    assert_eq!(g.territory()[0], vec![0]);
+    // Games made before issue 16 paid card by card.
+    let mut g = three(true);
+    act(&mut g, "3@art-e");
+    assert_eq!(legal(&g), vec!["pay book", "pay bear", "pay bat"]);
+    act(&mut g, "pay bear");
+    act(&mut g, "pay book");
+    assert_eq!(g.player(0).hand_size(), 0);
+    // A pair or three cards: two ways, paid card by card.
+    let mut g = fresh(3);
+    g = g
+        .edit()
+        .morale(0, 4)
+        .dice(0, &[ready(3)])
+        .good(0, Good::Game, 2)
+        .good(0, Good::Bat, 1)
+        .build()
+        .expect("a possible position");
+    act(&mut g, "3@art-e");
+    assert_eq!(legal(&g), vec!["pay game", "pay bat"]);
 }

@@ -11,11 +11,15 @@ use euphoria::{Config, DieLoc, Euphoria, Trading};
 
 fn fresh(config: Config) -> Euphoria {
     let mut g = Euphoria::started(&config, 21).expect("config");
-    for s in 0..g.players.len() {
-        g.set_recruits(s, &[]);
-        g.set_dice(s, &[DieLoc::Ready(1)]);
+    for s in 0..g.players().len() {
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .build()
+            .expect("a possible position");
     }
-    g.set_turn(0);
+    g = g.edit().turn(0).build().expect("a possible position");
     g
 }
 
@@ -31,10 +35,18 @@ fn offer(g: &mut Euphoria, to: &str, items: &[&str]) {
 #[test]
 fn trading_before_between_and_after_placements_until_end() {
     let mut g = fresh(Config::players(3));
-    g.set_good(0, Good::Gold, 3);
-    g.set_good(1, Good::Water, 3);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 3)
+        .good(1, Good::Water, 3)
+        .build()
+        .expect("a possible position");
     // Two dice showing 2: a doubled placement.
-    g.set_dice(0, &[ready(2), ready(2)]);
+    g = g
+        .edit()
+        .dice(0, &[ready(2), ready(2)])
+        .build()
+        .expect("a possible position");
     // Before placing.
     offer(&mut g, "p2", &["give gold", "ask water"]);
     act(&mut g, "accept");
@@ -49,10 +61,10 @@ fn trading_before_between_and_after_placements_until_end() {
     assert_eq!(legal(&g), ["end", "trade"]);
     offer(&mut g, "p2", &["give gold", "ask water"]);
     act(&mut g, "accept");
-    assert_eq!(g.players[0].count(Good::Gold), 0);
+    assert_eq!(g.player(0).count(Good::Gold), 0);
     // Three traded, one from the Aquifer.
-    assert_eq!(g.players[0].count(Good::Water), 4);
-    assert_eq!(g.players[1].count(Good::Gold), 3);
+    assert_eq!(g.player(0).count(Good::Water), 4);
+    assert_eq!(g.player(1).count(Good::Gold), 3);
     act(&mut g, "end");
     assert_eq!(g.to_act(), Some(1));
 }
@@ -60,40 +72,52 @@ fn trading_before_between_and_after_placements_until_end() {
 #[test]
 fn an_offer_holds_any_goods_and_cards_in_any_amounts() {
     let mut g = fresh(Config::players(3));
-    g.set_good(0, Good::Food, 6);
-    g.set_good(0, Good::Book, 2);
-    g.set_good(2, Good::Stone, 5);
-    g.set_good(2, Good::Bat, 1);
-    g.players[2].morale = 6;
-    g.players[0].morale = 6;
+    g = g
+        .edit()
+        .good(0, Good::Food, 6)
+        .good(0, Good::Book, 2)
+        .good(2, Good::Stone, 5)
+        .good(2, Good::Bat, 1)
+        .morale(2, 6)
+        .morale(0, 6)
+        .build()
+        .expect("a possible position");
     let mut items = vec!["give food"; 6];
     items.extend(["give book", "give book"]);
     items.extend(vec!["ask stone"; 5]);
     items.push("ask bat");
     offer(&mut g, "p3", &items);
     act(&mut g, "accept");
-    assert_eq!(g.players[0].count(Good::Food), 0);
-    assert_eq!(g.players[0].count(Good::Stone), 5);
-    assert_eq!(g.players[0].count(Good::Bat), 1);
-    assert_eq!(g.players[2].count(Good::Food), 6);
-    assert_eq!(g.players[2].count(Good::Book), 2);
+    assert_eq!(g.player(0).count(Good::Food), 0);
+    assert_eq!(g.player(0).count(Good::Stone), 5);
+    assert_eq!(g.player(0).count(Good::Bat), 1);
+    assert_eq!(g.player(2).count(Good::Food), 6);
+    assert_eq!(g.player(2).count(Good::Book), 2);
     // A single item is an offer too.
     offer(&mut g, "p3", &["give stone"]);
     act(&mut g, "accept");
-    assert_eq!(g.players[2].count(Good::Stone), 1);
+    assert_eq!(g.player(2).count(Good::Stone), 1);
 }
 
 #[test]
 fn several_offers_a_turn_up_to_the_configured_bound() {
     let mut g = fresh(Config::players(3));
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     for _ in 0..5 {
         offer(&mut g, "p2", &["give gold"]);
         act(&mut g, "decline");
     }
     assert!(offered(&g, "trade"));
     let mut g = fresh(Config::players(3).with_offers(2));
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     offer(&mut g, "p2", &["give gold"]);
     act(&mut g, "decline");
     offer(&mut g, "p3", &["give gold"]);
@@ -103,14 +127,22 @@ fn several_offers_a_turn_up_to_the_configured_bound() {
     act(&mut g, "1@gen");
     assert_eq!(g.to_act(), Some(1));
     // The next turn has its own offers.
-    g.set_good(1, Good::Gold, 1);
+    g = g
+        .edit()
+        .good(1, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     assert!(offered(&g, "trade"));
 }
 
 #[test]
 fn refusals_say_what_is_wrong_and_change_nothing() {
     let mut g = fresh(Config::players(3));
-    g.set_good(0, Good::Gold, 1);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .build()
+        .expect("a possible position");
     act(&mut g, "trade");
     assert!(refuse(&mut g, "offer p1").contains("yourself"));
     assert!(refuse(&mut g, "offer p5").contains("no seat 5"));
@@ -135,19 +167,23 @@ fn refusals_say_what_is_wrong_and_change_nothing() {
 #[test]
 fn accepting_needs_what_was_asked_and_the_hand_limit_follows() {
     let mut g = fresh(Config::players(2));
-    g.set_good(0, Good::Gold, 1);
-    g.set_good(0, Good::Book, 1);
-    g.set_good(1, Good::Bear, 1);
-    g.players[0].morale = 1;
+    g = g
+        .edit()
+        .good(0, Good::Gold, 1)
+        .good(0, Good::Book, 1)
+        .good(1, Good::Bear, 1)
+        .morale(0, 1)
+        .build()
+        .expect("a possible position");
     offer(&mut g, "p2", &["give gold", "ask bear"]);
     act(&mut g, "accept");
-    assert_eq!(g.players[0].count(Good::Bear), 1);
-    assert_eq!(g.players[1].count(Good::Gold), 1);
+    assert_eq!(g.player(0).count(Good::Bear), 1);
+    assert_eq!(g.player(1).count(Good::Gold), 1);
     // Two cards and morale 1: seat 0 discards one, choosing.
     assert_eq!(g.to_act(), Some(0));
     assert_eq!(legal(&g), ["discard book", "discard bear"]);
     act(&mut g, "discard book");
-    assert_eq!(g.players[0].hand_size(), 1);
+    assert_eq!(g.player(0).hand_size(), 1);
 }
 
 #[test]
@@ -157,7 +193,11 @@ fn the_rule_before_issue_16_stays_for_old_games() {
         ..Config::players(3)
     };
     let mut g = fresh(config);
-    g.set_good(0, Good::Gold, 5);
+    g = g
+        .edit()
+        .good(0, Good::Gold, 5)
+        .build()
+        .expect("a possible position");
     act(&mut g, "trade");
     act(&mut g, "offer p2");
     for _ in 0..4 {

@@ -2,11 +2,11 @@
 //! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
 
 use crate::cards::{
-    recruit, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME, KNOWLEDGE_LIMIT,
-    MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
+    recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME,
+    KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
-use crate::state::{DieLoc, DilemmaState, Euphoria, Step};
+use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
 use engine::Seat;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -23,6 +23,25 @@ pub enum StarSpot {
 impl Euphoria {
     /// Whether `seat` suffers `penalty`: a built tile carries it and `seat` has no star there.
     pub fn penalized(&self, seat: Seat, penalty: Penalty) -> bool {
+        if matches!(penalty, Penalty::RollLoss(_)) {
+            return self.penalized_exactly(seat, penalty);
+        }
+        self.penalties(seat) & penalty.bit() != 0
+    }
+
+    /// The penalties `seat` suffers, as a set of [`Penalty::bit`]s.
+    pub fn penalties(&self, seat: Seat) -> u16 {
+        self.markets
+            .iter()
+            .filter(|m| m.built && m.stars & (1 << seat) == 0)
+            .fold(0, |set, m| {
+                set | MARKET_TILES[m.tile as usize % MARKET_TILES.len()]
+                    .penalty
+                    .bit()
+            })
+    }
+
+    fn penalized_exactly(&self, seat: Seat, penalty: Penalty) -> bool {
         self.markets.iter().any(|m| {
             m.built
                 && m.stars & (1 << seat) == 0
@@ -50,7 +69,7 @@ impl Euphoria {
 
     /// Moves knowledge by `delta`, kept within 1..=6.
     /// Nick the Understudy: a rise also gives 1 morale.
-    pub fn shift_knowledge(&mut self, seat: Seat, delta: i32) {
+    pub(crate) fn shift_knowledge(&mut self, seat: Seat, delta: i32) {
         let p = &mut self.players[seat];
         let before = p.knowledge;
         p.knowledge = (p.knowledge as i32 + delta).clamp(1, 6) as u8;
@@ -61,7 +80,7 @@ impl Euphoria {
 
     /// Moves morale by `delta`, kept within 1..=6.
     /// Curtis the Propagandist: a drop also costs 1 knowledge.
-    pub fn shift_morale(&mut self, seat: Seat, delta: i32) {
+    pub(crate) fn shift_morale(&mut self, seat: Seat, delta: i32) {
         let p = &mut self.players[seat];
         let before = p.morale;
         p.morale = (p.morale as i32 + delta).clamp(1, 6) as u8;
@@ -71,14 +90,14 @@ impl Euphoria {
     }
 
     /// Advances an allegiance track by one (it stops at 11).
-    pub fn advance(&mut self, f: Faction) {
+    pub(crate) fn advance(&mut self, f: Faction) {
         let a = &mut self.allegiance[f.index()];
         *a = (*a + 1).min(ALLEGIANCE_MAX);
     }
 
     /// Draws one artifact card for `seat`, reshuffling the discards into an empty deck
     /// . Nothing happens if every card is in a hand. Returns the card drawn.
-    pub fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
+    pub(crate) fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
         if self.artifact_deck.is_empty() {
             self.artifact_deck = std::mem::take(&mut self.artifact_discard);
             self.artifact_deck.shuffle(&mut self.rng);
@@ -91,7 +110,7 @@ impl Euphoria {
 
     /// Pays one good: commodities and resources go back to the supply, cards to the
     /// discard pile.
-    pub fn spend(&mut self, seat: Seat, g: Good, n: u32) {
+    pub(crate) fn spend(&mut self, seat: Seat, g: Good, n: u32) {
         self.players[seat].remove(g, n);
         if g.is_artifact() {
             for _ in 0..n {
@@ -107,7 +126,7 @@ impl Euphoria {
 
     /// Places one of `seat`'s stars; false if none is left or the spot is taken.
     /// Theater of Revelatory Propaganda: +1 knowledge afterwards.
-    pub fn place_star(&mut self, seat: Seat, spot: StarSpot) -> bool {
+    pub(crate) fn place_star(&mut self, seat: Seat, spot: StarSpot) -> bool {
         if self.players[seat].stars_left == 0 {
             return false;
         }
@@ -140,7 +159,7 @@ impl Euphoria {
             self.shift_knowledge(seat, 1);
         }
         if !matches!(spot, StarSpot::Recruit(_)) {
-            self.offer(seat, ESME, 0);
+            self.offer(seat, ESME, Trigger::Plain);
         }
         true
     }
@@ -169,7 +188,7 @@ impl Euphoria {
 
     /// The knowledge check: while the value is 16 or more, the highest available die
     /// goes to the reserve (once only unless `cascade`). Returns the dice lost.
-    pub fn knowledge_check(&mut self, seat: Seat, cascade: bool) -> u8 {
+    pub(crate) fn knowledge_check(&mut self, seat: Seat, cascade: bool) -> u8 {
         let mut lost = 0;
         while self.knowledge_value(seat) >= KNOWLEDGE_LIMIT {
             let p = &self.players[seat];
@@ -196,13 +215,13 @@ impl Euphoria {
     /// then the roll penalties and (roll-only mode, or always) the knowledge check.
     /// Returns the steps that follow, in order: the roll-penalty decision, Steven the
     /// Scholar for a lost worker, Ben the Ludologist for the other players on a pair.
-    pub fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
-        let mut rolled = Vec::new();
-        for i in 0..DICE {
+    pub(crate) fn roll_dice(&mut self, seat: Seat, mask: u8) -> Vec<Step> {
+        let mut rolled = [0u8; DICE];
+        for (i, face) in rolled.iter_mut().enumerate() {
             if mask & (1 << i) != 0 {
                 let v = self.rng.random_range(1..=6u8);
                 self.players[seat].dice[i] = DieLoc::Ready(v);
-                rolled.push(v);
+                *face = v;
                 if seat == self.current as usize {
                     self.turn.eligible[i] = false;
                 }
@@ -231,21 +250,23 @@ impl Euphoria {
             out.push(Step::Hook {
                 seat: seat as u8,
                 id: STEVEN,
-                arg: 0,
+                arg: Trigger::Plain,
             });
         }
-        let values = self.ready_values(seat);
-        let pair = values
-            .iter()
-            .enumerate()
-            .any(|(k, v)| values[k + 1..].contains(v));
+        let mut faces = [0u8; 7];
+        for d in &self.players[seat].dice {
+            if let DieLoc::Ready(v) = *d {
+                faces[usize::from(v).min(6)] += 1;
+            }
+        }
+        let pair = faces.iter().any(|&c| c >= 2);
         if pair && self.setup_done {
             for s in self.order_from_current() {
                 if s != seat && self.has(s, BEN) {
                     out.push(Step::Hook {
                         seat: s as u8,
                         id: BEN,
-                        arg: seat as u8,
+                        arg: Trigger::Roller(seat as u8),
                     });
                 }
             }
@@ -254,11 +275,14 @@ impl Euphoria {
     }
 
     /// Flips hidden recruits of unlocked factions (tier 3, tunnel at 6).
-    pub fn reveal(&mut self) {
-        let unlocked: Vec<bool> = Faction::ALL.iter().map(|&f| self.unlocked(f)).collect();
+    pub(crate) fn reveal(&mut self) {
+        let unlocked = Faction::ALL.map(|f| self.unlocked(f));
+        if !unlocked.contains(&true) {
+            return;
+        }
         for p in &mut self.players {
             for r in &mut p.recruits {
-                if !r.up && unlocked[recruit(r.id).faction.index()] {
+                if !r.up && unlocked[recruit_faction(r.id).index()] {
                     r.up = true;
                 }
             }
@@ -267,7 +291,7 @@ impl Euphoria {
 
     /// Tier 4: a star on each active recruit of a faction at 11, clockwise from the
     /// active player.
-    pub fn tier_four(&mut self) {
+    pub(crate) fn tier_four(&mut self) {
         for f in Faction::ALL {
             if self.allegiance[f.index()] < ALLEGIANCE_MAX {
                 continue;
@@ -275,7 +299,7 @@ impl Euphoria {
             for seat in self.order_from_current() {
                 for i in 0..self.players[seat].recruits.len() {
                     let r = self.players[seat].recruits[i];
-                    if r.up && !r.star && recruit(r.id).faction == f {
+                    if r.up && !r.star && recruit_faction(r.id) == f {
                         self.place_star(seat, StarSpot::Recruit(i));
                     }
                 }
@@ -289,7 +313,7 @@ impl Euphoria {
     }
 
     /// The checks that hold "at all times", run before every step.
-    pub fn global_checks(&mut self) {
+    pub(crate) fn global_checks(&mut self) {
         if self.someone_won() {
             self.finish();
             return;
@@ -303,7 +327,7 @@ impl Euphoria {
                         self.stack.push(Step::Hook {
                             seat: seat as u8,
                             id: STEVEN,
-                            arg: 0,
+                            arg: Trigger::Plain,
                         });
                     }
                 }
@@ -330,7 +354,6 @@ impl Euphoria {
         }
         let over = self
             .order_from_current()
-            .into_iter()
             .find(|&s| self.players[s].hand_size() > self.players[s].morale as u32);
         if let Some(seat) = over {
             self.stack.push(Step::Discard(seat as u8));

@@ -38,14 +38,14 @@ impl Euphoria {
     }
 
     /// Reveals the dilemma and queues its payment and choice; the turn ends after it.
-    pub fn start_dilemma(&mut self) {
+    pub(crate) fn start_dilemma(&mut self) {
         self.stack.push(Step::EndTurn);
         self.stack.push(Step::DilemmaChoice);
         self.stack.push(Step::DilemmaPay { paid: 0 });
     }
 
     /// Rebel: draw 2 recruits (reshuffling the discards if needed, A-26) and keep 1.
-    pub fn rebel(&mut self, seat: Seat) {
+    pub(crate) fn rebel(&mut self, seat: Seat) {
         self.stack.pop();
         self.players[seat].dilemma_state = DilemmaState::Rebelled;
         if self.recruit_deck.len() < 2 {
@@ -68,7 +68,7 @@ impl Euphoria {
 
     /// Keeps drawn recruit `r` (face down; the reveal check flips it if its faction is
     /// unlocked, A-08) and discards the other.
-    pub fn keep_drawn(&mut self, seat: Seat, r: u8) {
+    pub(crate) fn keep_drawn(&mut self, seat: Seat, r: u8) {
         let Some(Step::DilemmaKeep(ids)) = self.stack.pop() else {
             return;
         };

@@ -14,7 +14,7 @@ pub type RankKey = (u8, u8, Reverse<u8>, u32, Vec<Reverse<u8>>);
 
 impl Euphoria {
     /// Ends the game: tied winners roll off.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         self.over = true;
         self.stack.clear();
         let winners: Vec<Seat> = (0..self.n())

@@ -21,6 +21,7 @@ macro_rules! why {
 pub mod checks;
 pub mod dilemma;
 pub mod end;
+pub mod payment;
 pub mod placement;
 pub mod recruits;
 pub mod retrieve;
@@ -28,10 +29,12 @@ pub mod setup;
 pub mod trade;
 
 use crate::action::{Action, RetrievePay};
-use crate::cards::{Faction, Good, Space, SpaceKind, AMANDA, ANDREW, DICE, ESME, JACKO, YORDY};
+use crate::cards::{
+    tunnel_resource, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, SPACES, YORDY,
+};
 use crate::rules::checks::StarSpot;
-use crate::rules::placement::tunnel_resource;
-use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, StarTarget, Step};
+use crate::rules::placement::Placing;
+use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::fmt;
 
@@ -78,7 +81,7 @@ impl Euphoria {
     }
 
     /// Runs automatic steps until a decision is needed or the game is over.
-    pub fn run(&mut self) {
+    pub(crate) fn run(&mut self) {
         loop {
             if self.over {
                 self.stack.clear();
@@ -101,11 +104,19 @@ impl Euphoria {
                     continue;
                 }
                 if top.forced_when_single() {
-                    let mut legal = Vec::new();
-                    self.legal(&mut legal);
-                    if legal.len() == 1 {
-                        self.perform(legal[0]);
+                    if let Some(action) = self.only_choice() {
+                        self.perform(action);
                         continue;
+                    }
+                    // A payment only one set of goods can make is made (not in games
+                    // made before issue 16, which paid good by good).
+                    if top.is_payment() && !self.config.legacy_actions {
+                        if let Some(seat) = self.actor() {
+                            if self.only_one_way(seat) {
+                                self.pay_all(seat);
+                                continue;
+                            }
+                        }
                     }
                 }
                 return;
@@ -127,7 +138,7 @@ impl Euphoria {
                 *n == 0 || self.players[*seat as usize].supply.iter().all(|&c| c == 0)
             }
             Some(Step::StarChoice(f)) => self.star_targets(self.current as usize, *f).is_empty(),
-            Some(Step::Ask { seat, id, arg }) => !self.can_use(*seat as usize, *id, *arg),
+            Some(Step::Ask { seat, id, arg }) => !self.can_use(*seat as usize, *id, arg.typed(*id)),
             Some(Step::Shed { seat, n, mask }) => {
                 let p = &self.players[*seat as usize];
                 *n == 0
@@ -141,7 +152,7 @@ impl Euphoria {
     }
 
     /// Runs one automatic step. The single place where effects resolve.
-    pub fn exec(&mut self, step: Step) {
+    pub(crate) fn exec(&mut self, step: Step) {
         match step {
             Step::FinishSetup => self.finish_setup(),
             Step::Bump { seat, die } => self.bump(seat as usize, die as usize),
@@ -154,7 +165,7 @@ impl Euphoria {
             Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die as usize),
             Step::BumpHooks => self.bump_hooks(),
             Step::SpaceHooks(space) => self.space_hooks(space),
-            Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg),
+            Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg.typed(id)),
             Step::RetrieveRoll { dice } => self.retrieve_roll(dice),
             // Decisions are never executed automatically.
             other => self.stack.push(other),
@@ -191,6 +202,56 @@ impl Euphoria {
             (Some(Step::Retrieve { .. }), Action::FinishRetrieve(pay)) => {
                 self.check_finish_retrieve(pay)
             }
+            (None, Action::Dilemma) => self.check_dilemma(seat),
+            (Some(Step::DilemmaPay { paid }), Action::Pay(g)) => {
+                self.check_dilemma_pay(seat, *paid, g)
+            }
+            (Some(Step::DilemmaChoice), Action::Rebel | Action::Conform) => Ok(()),
+            (Some(Step::DilemmaKeep(ids)), Action::Keep(r)) => {
+                if ids.contains(&r) {
+                    Ok(())
+                } else {
+                    Err(why!("recruit {r} is not one of the two you drew"))
+                }
+            }
+            (None | Some(Step::Doubles | Step::Finish), Action::Trade) => self.check_trade(),
+            (Some(Step::TradePartner), Action::Offer(to)) => self.check_offer(to),
+            (Some(Step::TradePartner), Action::Cancel) => Ok(()),
+            (Some(Step::TradeBuild(o)), a @ (Action::Give(_) | Action::Ask(_))) => {
+                self.check_offer_item(o, a)
+            }
+            (Some(Step::TradeBuild(o)), Action::Propose) => {
+                if o.items() == 0 {
+                    Err(why!("an offer needs at least one item"))
+                } else {
+                    Ok(())
+                }
+            }
+            (Some(Step::TradeBuild(_)), Action::Cancel) => Ok(()),
+            (Some(Step::TradeAnswer(o)), Action::Accept) => self.check_accept(o),
+            (Some(Step::TradeAnswer(_)), Action::Decline) => Ok(()),
+            (None, Action::Pass) => {
+                if self.has_main_action(seat) {
+                    Err(why!(
+                        "you can still place, retrieve or resolve your dilemma"
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (top, _) => self.check_decision(seat, top, action),
+        }
+    }
+
+    /// Why `action` does not answer the decision on top (a payment, a choice, a loss,
+    /// a recruit's offer), if it does not.
+    fn check_decision<W: Why>(
+        &self,
+        seat: Seat,
+        top: Option<&Step>,
+        action: Action,
+    ) -> Result<(), W> {
+        match (top, action) {
             (Some(Step::Pay(units)), Action::Pay(g)) => {
                 if !units.iter().any(|u| u.accepts & (1 << g.index()) != 0) {
                     Err(why!("{g} is not part of what is left to pay"))
@@ -212,7 +273,9 @@ impl Euphoria {
                     Err(why!("Jacko lets one card pay the Ark, after it is paid"))
                 }
             }
-            (Some(Step::Ask { seat, id, arg }), a) => self.check_ask(*seat as usize, *id, *arg, a),
+            (Some(Step::Ask { seat, id, arg }), a) => {
+                self.check_ask(*seat as usize, *id, arg.typed(*id), a)
+            }
             (Some(Step::Choose { menu, .. }), Action::Choose(b)) => {
                 if menu & b.bit() != 0 {
                     Ok(())
@@ -268,44 +331,10 @@ impl Euphoria {
                     Err(why!("you have no {g}"))
                 }
             }
-            (None, Action::Dilemma) => self.check_dilemma(seat),
-            (Some(Step::DilemmaPay { paid }), Action::Pay(g)) => {
-                self.check_dilemma_pay(seat, *paid, g)
-            }
-            (Some(Step::DilemmaChoice), Action::Rebel | Action::Conform) => Ok(()),
-            (Some(Step::DilemmaKeep(ids)), Action::Keep(r)) => {
-                if ids.contains(&r) {
-                    Ok(())
-                } else {
-                    Err(why!("recruit {r} is not one of the two you drew"))
-                }
-            }
-            (None | Some(Step::Doubles | Step::Finish), Action::Trade) => self.check_trade(),
-            (Some(Step::TradePartner), Action::Offer(to)) => self.check_offer(to),
-            (Some(Step::TradePartner), Action::Cancel) => Ok(()),
-            (Some(Step::TradeBuild(o)), a @ (Action::Give(_) | Action::Ask(_))) => {
-                self.check_offer_item(o, a)
-            }
-            (Some(Step::TradeBuild(o)), Action::Propose) => {
-                if o.items() == 0 {
-                    Err(why!("an offer needs at least one item"))
-                } else {
-                    Ok(())
-                }
-            }
-            (Some(Step::TradeBuild(_)), Action::Cancel) => Ok(()),
-            (Some(Step::TradeAnswer(o)), Action::Accept) => self.check_accept(o),
-            (Some(Step::TradeAnswer(_)), Action::Decline) => Ok(()),
-            (None, Action::Pass) => {
-                if self.has_main_action(seat) {
-                    Err(why!(
-                        "you can still place, retrieve or resolve your dilemma"
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-            (top, _) => Err(why!("not now: {}", describe(top))),
+            (top, _) => Err(why!(
+                "not now: {}",
+                describe(top, self.config.legacy_actions)
+            )),
         }
     }
 
@@ -327,20 +356,11 @@ impl Euphoria {
     }
 
     /// Applies an action already checked.
-    pub fn perform(&mut self, action: Action) {
+    pub(crate) fn perform(&mut self, action: Action) {
         let seat = self.actor().unwrap_or(0);
         match action {
-            Action::KeepUp(r) | Action::KeepDown(r) => {
-                let up = matches!(action, Action::KeepUp(_));
-                let p = &mut self.players[seat];
-                p.dealt.retain(|&x| x != r);
-                p.recruits.push(crate::state::HeldRecruit {
-                    id: r,
-                    up,
-                    star: false,
-                });
-                self.stack.pop();
-            }
+            Action::KeepUp(r) => self.keep_dealt(seat, r, true),
+            Action::KeepDown(r) => self.keep_dealt(seat, r, false),
             Action::Place { value, space } => {
                 let doubles = matches!(self.stack.last(), Some(Step::Doubles));
                 if doubles {
@@ -354,70 +374,8 @@ impl Euphoria {
             }
             Action::Retrieve { value, space } => self.pick_retrieve(value, space),
             Action::FinishRetrieve(pay) => self.finish_retrieve(pay),
-            Action::Pay(g) => match self.stack.last_mut() {
-                Some(Step::Pay(units)) => {
-                    let units_now = units.clone();
-                    let Some(k) = self.pay_unit_index(seat, &units_now, g) else {
-                        return;
-                    };
-                    let unit = units_now[k];
-                    if let Some(Step::Pay(units)) = self.stack.last_mut() {
-                        units.remove(k);
-                        if units.is_empty() {
-                            self.stack.pop();
-                        }
-                    }
-                    self.spend(seat, g, 1);
-                    if unit.printed & (1 << g.index()) == 0 {
-                        self.substituted(seat, g);
-                    }
-                }
-                Some(Step::PaySet(p)) => {
-                    let done = if p.paid == 0 {
-                        p.first = Some(g);
-                        false
-                    } else {
-                        (p.paid == 1 && p.first == Some(g) && !p.need_three) || p.paid == 2
-                    };
-                    p.paid += 1;
-                    if done {
-                        self.stack.pop();
-                    }
-                    self.spend(seat, g, 1);
-                }
-                Some(Step::DilemmaPay { paid }) => {
-                    let pictured =
-                        crate::cards::DILEMMAS[self.players[seat].dilemma as usize].pictured;
-                    let done = *paid == 1 || g == pictured;
-                    *paid += 1;
-                    if done {
-                        self.stack.pop();
-                    }
-                    self.spend(seat, g, 1);
-                }
-                _ => {}
-            },
-            Action::Take(g) => match self.stack.last_mut() {
-                Some(Step::ChooseResource(n)) => {
-                    *n -= 1;
-                    if *n == 0 {
-                        self.stack.pop();
-                    }
-                    self.players[seat].add(g, 1);
-                }
-                _ => {
-                    let top = self.stack.pop();
-                    self.players[seat].add(g, 1);
-                    if let Some(Step::TunnelTake(f)) = top {
-                        if f != Faction::Subterran
-                            && self.has(seat, ANDREW)
-                            && self.players[seat].hand_size() == 0
-                        {
-                            self.draw_artifact(seat);
-                        }
-                    }
-                }
-            },
+            Action::Pay(g) => self.pay(seat, g),
+            Action::Take(g) => self.take(seat, g),
             Action::Draw => {
                 self.stack.pop();
                 self.draw_artifact(seat);
@@ -431,27 +389,7 @@ impl Euphoria {
                     self.place_star(seat, spot);
                 }
             }
-            Action::Discard(g) if matches!(self.stack.last(), Some(Step::Ask { .. })) => {
-                if let Some(Step::Ask { .. }) = self.stack.pop() {
-                    self.esme(seat, g);
-                }
-            }
-            Action::Discard(g) if matches!(self.stack.last(), Some(Step::Shed { .. })) => {
-                self.spend(seat, g, 1);
-                if let Some(Step::Shed { n, .. }) = self.stack.last_mut() {
-                    *n -= 1;
-                    if *n == 0 {
-                        self.stack.pop();
-                    }
-                }
-            }
-            Action::Discard(g) => {
-                self.spend(seat, g, 1);
-                let p = &self.players[seat];
-                if p.hand_size() <= p.morale as u32 {
-                    self.stack.pop();
-                }
-            }
+            Action::Discard(g) => self.discard(seat, g),
             Action::Lose(g) => {
                 self.players[seat].remove(g, 1);
                 if let Some(Step::Lose { n, .. }) = self.stack.last_mut() {
@@ -473,30 +411,15 @@ impl Euphoria {
                     self.stack.push(Step::TradeAnswer(o));
                 }
             }
-            Action::Decline if matches!(self.stack.last(), Some(Step::Ask { .. })) => {
+            Action::Cancel | Action::Decline => {
                 if let Some(Step::Ask { id, .. }) = self.stack.pop() {
                     self.decline(seat, id);
                 }
             }
-            Action::Cancel | Action::Decline => {
-                self.stack.pop();
-            }
-            Action::Use(_) if matches!(self.stack.last(), Some(Step::PaySet(_))) => {
-                self.stack.pop();
-                for s in self.order_from_current() {
-                    if s != seat {
-                        self.draw_artifact(s);
-                    }
-                }
-            }
-            Action::Use(_) => {
-                if let Some(Step::Ask { id, arg, .. }) = self.stack.pop() {
-                    self.use_ability(seat, id, arg);
-                }
-            }
+            Action::Use(_) | Action::UseNew(_) => self.use_offered(seat),
             Action::Set(v) => {
                 if let Some(Step::Ask { id, arg, .. }) = self.stack.pop() {
-                    self.set_value(seat, id, arg, v);
+                    self.set_value(seat, id, arg.typed(id), v);
                 }
             }
             Action::Choose(b) => {
@@ -505,6 +428,68 @@ impl Euphoria {
             }
             Action::Accept => self.accept_offer(),
             Action::Pass => self.end_turn(),
+        }
+    }
+
+    /// `up N` / `down N`: a dealt recruit kept at setup.
+    fn keep_dealt(&mut self, seat: Seat, r: u8, up: bool) {
+        let p = &mut self.players[seat];
+        p.dealt.retain(|&x| x != r);
+        p.recruits.push(crate::state::HeldRecruit {
+            id: r,
+            up,
+            star: false,
+        });
+        self.stack.pop();
+    }
+
+    /// `take R`: the Sky Lounge's resources one by one, or the tunnel mouth's resource.
+    fn take(&mut self, seat: Seat, g: Good) {
+        if let Some(Step::ChooseResource(n)) = self.stack.last_mut() {
+            *n -= 1;
+            if *n == 0 {
+                self.stack.pop();
+            }
+            self.players[seat].add(g, 1);
+            return;
+        }
+        let top = self.stack.pop();
+        self.players[seat].add(g, 1);
+        if let Some(Step::TunnelTake(f)) = top {
+            self.andrew(seat, f);
+        }
+    }
+
+    /// `discard K`: for Esme's offer, a recruit's "discard N", or the hand limit.
+    fn discard(&mut self, seat: Seat, g: Good) {
+        match self.stack.last_mut() {
+            Some(Step::Ask { .. }) => {
+                self.stack.pop();
+                self.esme(seat, g);
+            }
+            Some(Step::Shed { n, .. }) => {
+                *n -= 1;
+                if *n == 0 {
+                    self.stack.pop();
+                }
+                self.spend(seat, g, 1);
+            }
+            _ => {
+                self.spend(seat, g, 1);
+                let p = &self.players[seat];
+                if p.hand_size() <= p.morale as u32 {
+                    self.stack.pop();
+                }
+            }
+        }
+    }
+
+    /// `use KEY`: the recruit ability offered (or Jacko's one-card Ark payment).
+    fn use_offered(&mut self, seat: Seat) {
+        match self.stack.pop() {
+            Some(Step::PaySet(_)) => self.jacko_single_card(seat),
+            Some(Step::Ask { id, arg, .. }) => self.use_ability(seat, id, arg.typed(id)),
+            _ => {}
         }
     }
 
@@ -517,16 +502,43 @@ impl Euphoria {
         // The candidates go straight into `out` and the refused ones are dropped: the
         // sweep allocates nothing once `out` has grown.
         let candidates = out;
-        let placements = |c: &mut Vec<Action>| {
-            // Each die value once, in increasing order.
-            let mut ready = [false; 7];
-            for d in &self.players[seat].dice {
-                if let DieLoc::Ready(v) = *d {
-                    ready[usize::from(v).min(6)] = true;
-                }
+        if !self.turn_candidates(seat, candidates) {
+            self.decision_candidates(candidates);
+        }
+        // Placements come already checked (see `turn_candidates`).
+        candidates
+            .retain(|&a| matches!(a, Action::Place { .. }) || self.check::<Refused>(a).is_ok());
+        if self.stack.is_empty()
+            && !candidates.iter().any(|a| {
+                matches!(
+                    a,
+                    Action::Place { .. } | Action::Retrieve { .. } | Action::Dilemma
+                )
+            })
+        {
+            candidates.push(Action::Pass);
+        }
+    }
+
+    /// The candidates of a turn's own steps (its start, doubles, its end, setup choices,
+    /// retrieval); false when the pending step is another decision.
+    fn turn_candidates(&self, seat: Seat, candidates: &mut Vec<Action>) -> bool {
+        // The legal placements, each die value once in increasing order. Whether a space
+        // takes a worker does not depend on the value, so each space is checked once.
+        let placements = |c: &mut Vec<Action>, doubles: bool| {
+            let ready: [bool; 7] =
+                std::array::from_fn(|v| v > 0 && self.ready_die(seat, v as u8, doubles).is_some());
+            if !ready.contains(&true) {
+                return;
+            }
+            let ctx = Placing::new(self, seat);
+            let mut open = [false; SPACES];
+            for space in Space::all() {
+                open[space.0 as usize] =
+                    self.check_space_in::<Refused>(&ctx, space, doubles).is_ok();
             }
             for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
-                for space in Space::all() {
+                for space in Space::all().filter(|s| open[s.0 as usize]) {
                     c.push(Action::Place { value: v, space });
                 }
             }
@@ -544,14 +556,15 @@ impl Euphoria {
         };
         match self.stack.last() {
             None => {
-                placements(candidates);
+                placements(candidates, false);
                 retrievals(candidates);
                 candidates.push(Action::Dilemma);
                 candidates.push(Action::Trade);
-                candidates.push(Action::Pass);
+                // `pass` is added after the sweep: it is legal exactly when no placement,
+                // retrieval or dilemma passed it (what `has_main_action` would sweep again).
             }
             Some(Step::Doubles) => {
-                placements(candidates);
+                placements(candidates, true);
                 candidates.push(Action::End);
                 candidates.push(Action::Trade);
             }
@@ -575,20 +588,33 @@ impl Euphoria {
                     Action::FinishRetrieve(RetrievePay::Energy),
                 ]);
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The candidates of a pending payment, choice, loss, dilemma, trade or recruit offer.
+    fn decision_candidates<C: Extend<Action>>(&self, candidates: &mut C) {
+        match self.stack.last() {
             Some(Step::Pay(_)) => candidates.extend(Good::ALL.iter().map(|&g| Action::Pay(g))),
             Some(Step::PaySet(_)) | Some(Step::DilemmaPay { .. }) => {
                 candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Pay(g)));
-                candidates.push(Action::Use(JACKO));
+                candidates.extend([Action::Use(JACKO)]);
             }
-            Some(Step::Ask { id, .. }) => {
+            Some(Step::Ask { id, arg, .. }) => {
                 match *id {
                     AMANDA | YORDY => candidates.extend((1..=6).map(Action::Set)),
                     ESME => {
                         candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
                     }
-                    id => candidates.push(Action::Use(id)),
+                    id if matches!(arg.typed(id), Trigger::NewWorker(_))
+                        && !self.config.legacy_actions =>
+                    {
+                        candidates.extend([Action::UseNew(id)])
+                    }
+                    id => candidates.extend([Action::Use(id)]),
                 }
-                candidates.push(Action::Decline);
+                candidates.extend([Action::Decline]);
             }
             Some(Step::Choose { .. }) => candidates.extend(Boon::all().map(Action::Choose)),
             Some(Step::Shed { .. }) => {
@@ -596,10 +622,10 @@ impl Euphoria {
             }
             Some(Step::TunnelTake(_)) | Some(Step::ChooseResource(_)) => {
                 candidates.extend(Good::RESOURCES.iter().map(|&g| Action::Take(g)));
-                candidates.push(Action::Draw);
+                candidates.extend([Action::Draw]);
             }
             Some(Step::StarChoice(_)) => {
-                candidates.push(Action::Star(StarTarget::Territory));
+                candidates.extend([Action::Star(StarTarget::Territory)]);
                 candidates.extend((0..6).map(|m| Action::Star(StarTarget::Market(m))));
             }
             Some(Step::Discard(_)) => {
@@ -612,7 +638,7 @@ impl Euphoria {
             Some(Step::DilemmaKeep(ids)) => candidates.extend(ids.iter().map(|&r| Action::Keep(r))),
             Some(Step::TradePartner) => {
                 candidates.extend((0..self.n() as u8).map(Action::Offer));
-                candidates.push(Action::Cancel);
+                candidates.extend([Action::Cancel]);
             }
             Some(Step::TradeBuild(_)) => {
                 candidates.extend(Good::ALL.iter().map(|&g| Action::Give(g)));
@@ -620,9 +646,24 @@ impl Euphoria {
                 candidates.extend([Action::Propose, Action::Cancel]);
             }
             Some(Step::TradeAnswer(_)) => candidates.extend([Action::Accept, Action::Decline]),
-            Some(_) => {}
+            _ => {}
         }
-        candidates.retain(|&a| self.check::<Refused>(a).is_ok());
+    }
+
+    /// The one legal answer to the decision on top, if there is exactly one (for the
+    /// decisions that resolve themselves then); it allocates nothing.
+    fn only_choice(&self) -> Option<Action> {
+        let mut few = Few::default();
+        self.decision_candidates(&mut few);
+        let mut legal = few.items[..few.len]
+            .iter()
+            .filter(|&&a| self.check::<Refused>(a).is_ok());
+        let first = legal.next().copied();
+        if legal.next().is_some() {
+            None
+        } else {
+            first
+        }
     }
 
     /// Dice a player has in each state, for quick assertions.
@@ -641,7 +682,41 @@ impl Euphoria {
     }
 }
 
+/// A few candidate actions without allocating (a decision has at most 16).
+struct Few {
+    items: [Action; 16],
+    len: usize,
+}
+
+impl Default for Few {
+    fn default() -> Few {
+        Few {
+            items: [Action::Pass; 16],
+            len: 0,
+        }
+    }
+}
+
+impl Extend<Action> for Few {
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, actions: I) {
+        for a in actions {
+            if let Some(slot) = self.items.get_mut(self.len) {
+                *slot = a;
+                self.len += 1;
+            }
+        }
+    }
+}
+
 impl Step {
+    /// Whether the step is a payment made good by good.
+    pub fn is_payment(&self) -> bool {
+        matches!(
+            self,
+            Step::Pay(_) | Step::PaySet(_) | Step::DilemmaPay { .. }
+        )
+    }
+
     /// Whether the step waits for a seat's decision.
     pub fn is_decision(&self) -> bool {
         !matches!(
@@ -682,7 +757,7 @@ impl Step {
 }
 
 /// A short description of the pending decision, for refusals and the board.
-pub fn describe(top: Option<&Step>) -> String {
+pub fn describe(top: Option<&Step>, legacy: bool) -> String {
     match top {
         None => {
             "it is the start of a turn: place a worker, retrieve, resolve your dilemma, or trade"
@@ -728,7 +803,7 @@ pub fn describe(top: Option<&Step>) -> String {
             "P{} answers the offer (`accept` / `decline`)",
             o.partner + 1
         ),
-        Some(Step::Ask { seat, id, .. }) => format!(
+        Some(Step::Ask { seat, id, arg }) => format!(
             "P{} may use {}: {} (`{}` or `decline`)",
             seat + 1,
             crate::cards::recruit(*id).name,
@@ -736,6 +811,11 @@ pub fn describe(top: Option<&Step>) -> String {
             match *id {
                 AMANDA | YORDY => "set V".to_string(),
                 ESME => "discard KIND".to_string(),
+                _ if matches!(arg.typed(*id), Trigger::NewWorker(_))
+                    && !legacy =>
+                {
+                    format!("use {}-new", crate::cards::RECRUIT_KEYS[*id as usize - 1])
+                }
                 _ => format!("use {}", crate::cards::RECRUIT_KEYS[*id as usize - 1]),
             }
         ),

@@ -1,67 +1,21 @@
 //! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
 
-use crate::cards::SpaceName;
+use crate::cards::SPACES;
 use crate::cards::{
-    market_faction, market_threshold, space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind,
-    DICE, MARKET_TILES, TUNNEL_END,
+    market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, MARKETS,
+    TUNNEL_END,
 };
+use crate::cards::{tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
 use crate::rules::checks::StarSpot;
-use crate::rules::recruits::units_payable;
+use crate::rules::payment::units_payable;
 use crate::rules::Why;
-use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step};
+use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 
-/// The resource a tunnel mouth gives.
-pub fn tunnel_resource(f: Faction) -> Good {
-    [Good::Gold, Good::Stone, Good::Clay][f.index() % 3]
-}
-
-/// The commodity a tunnel end gives (D-05).
-pub fn tunnel_end_reward(f: Faction) -> Good {
-    [Good::Water, Good::Food, Good::Energy][f.index() % 3]
-}
-
 impl Euphoria {
-    /// The cost of placing on `space` (built markets: the tile's visit cost).
-    pub fn cost_of(&self, space: Space) -> Cost {
-        match space.kind() {
-            SpaceKind::Built(m) => MARKET_TILES[self.markets[m].tile as usize].cost,
-            _ => space_cost(space),
-        }
-    }
-
-    /// Whether `seat` can pay `cost` (fixed part first; the chosen parts use disjoint
-    /// classes of goods, so counting each class after the fixed part is exact).
-    pub fn can_pay(&self, seat: Seat, cost: Cost) -> bool {
-        let p = &self.players[seat];
-        let mut left: Vec<u32> = Good::ALL.iter().map(|&g| p.count(g)).collect();
-        for &(g, n) in cost.fixed {
-            if left[g.index()] < n as u32 {
-                return false;
-            }
-            left[g.index()] -= n as u32;
-        }
-        cost.choice.iter().all(|&(c, n)| {
-            let have: u32 = Good::ALL
-                .iter()
-                .filter(|g| c.accepts(**g))
-                .map(|g| left[g.index()])
-                .sum();
-            have >= n as u32
-        })
-    }
-
-    /// Whether `seat` can pay an artifact market (3 any, or 2 identical unless the
-    /// Courthouse forbids it).
-    pub fn can_pay_set(&self, seat: Seat) -> bool {
-        let p = &self.players[seat];
-        p.hand_size() >= 3
-            || (!self.penalized(seat, Penalty::NoPair) && p.hand.iter().any(|&c| c >= 2))
-    }
-
     /// The dice on a space (seat, die index, value).
     pub fn occupants(&self, space: Space) -> impl Iterator<Item = (Seat, usize, u8)> + '_ {
         self.players.iter().enumerate().flat_map(move |(s, p)| {
@@ -100,78 +54,58 @@ impl Euphoria {
                 why!("you have no available die showing {value}")
             });
         }
+        self.check_space(seat, space, doubles)
+    }
+
+    /// Why `seat` may not place a worker on `space`, whatever its value (a value it has
+    /// is checked by [`Euphoria::check_place`]).
+    pub(crate) fn check_space<W: Why>(
+        &self,
+        seat: Seat,
+        space: Space,
+        doubles: bool,
+    ) -> Result<(), W> {
+        self.check_space_in(&Placing::new(self, seat), space, doubles)
+    }
+
+    /// [`Euphoria::check_space`] with what does not depend on the space worked out once
+    /// (the legal sweep asks it for every space).
+    pub(crate) fn check_space_in<W: Why>(
+        &self,
+        ctx: &Placing,
+        space: Space,
+        doubles: bool,
+    ) -> Result<(), W> {
+        let seat = ctx.seat;
         if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
             return Err(why!("a doubled worker costs 1 morale and your morale is 1"));
         }
-        if space.region() == Some(Faction::Icarite) && self.penalized(seat, Penalty::NoIcarus) {
+        let icarus = space.region() == Some(Faction::Icarite);
+        if icarus && ctx.suffers(Penalty::NoIcarus) {
             return Err(why!(
                 "the Apothecary penalty forbids placing workers in Icarus"
             ));
         }
-        if space.region() == Some(Faction::Icarite)
-            && !self.v1()
-            && self.has(seat, BRIAN)
-            && !self.morale_room(seat, 1)
-        {
+        if icarus && ctx.brian && !self.v1() && !self.morale_room(seat, 1) {
             return Err(why!(
                 "with Brian a worker in Icarus costs 1 morale and your morale is 1"
             ));
         }
-        // Occupants only where a rule needs them: this runs for every candidate placement.
-        let mine_here = || {
-            self.players[seat]
-                .dice
-                .iter()
-                .any(|d| matches!(d, DieLoc::Board(sp, _) if *sp == space))
-        };
+        let here = ctx.occupied[space.0 as usize % SPACES];
+        let mine_here = here & (1 << seat) != 0;
         match space.kind() {
-            SpaceKind::Area(_)
-                if self.penalized(seat, Penalty::OneWorkerPerArea) && mine_here() =>
-            {
+            SpaceKind::Area(_) if ctx.suffers(Penalty::OneWorkerPerArea) && mine_here => {
                 return Err(why!(
                     "the Arena penalty allows only one of your workers in each commodity area"
                 ));
             }
-            SpaceKind::TunnelEnd(f) => {
-                if self.miners[f.index()] < TUNNEL_END {
-                    return Err(why!(
-                        "the {f} tunnel end is closed until its miner reaches the end"
-                    ));
-                }
-                if self.kaden_needed(seat, f)
-                    && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2))
-                {
-                    return Err(why!(
-                        "only players with a face-up {f} recruit may use the {f} tunnel end"
-                    ));
-                }
-            }
-            SpaceKind::Site(m, _) => {
-                if self.markets[m].built {
-                    return Err(why!(
-                        "this market is already built; its construction sites are closed"
-                    ));
-                }
-                if self.occupants(space).next().is_some() {
-                    return Err(why!(
-                        "this construction site is taken (workers there cannot be bumped)"
-                    ));
-                }
-                if self.penalized(seat, Penalty::NoSharedConstruction) {
-                    let shared =
-                        (0..4).any(|s| self.occupants(Space::site(m, s)).any(|o| o.0 != seat));
-                    if shared {
-                        return Err(why!(
-                            "the Lounge penalty forbids building beside another player's worker"
-                        ));
-                    }
-                }
-            }
+            SpaceKind::TunnelEnd(f) => self.check_tunnel_end(seat, f)?,
+            SpaceKind::Site(m, _) => self.check_site(ctx, m, here)?,
             SpaceKind::Built(m) => {
                 if !self.markets[m].built {
                     return Err(why!("this market is not built yet"));
                 }
-                if self.penalized(seat, Penalty::NoForeignBuiltMarket)
+                if ctx.suffers(Penalty::NoForeignBuiltMarket)
                     && self.markets[m].stars & (1 << seat) == 0
                 {
                     return Err(why!(
@@ -181,26 +115,13 @@ impl Euphoria {
             }
             _ => {}
         }
-        if space.is_bumpable() && mine_here() && self.penalized(seat, Penalty::NoSelfBump) {
+        if space.is_bumpable() && mine_here && ctx.suffers(Penalty::NoSelfBump) {
             return Err(why!("the Spa penalty forbids bumping your own worker"));
         }
-        let payable = match space.kind() {
-            SpaceKind::ArtifactMarket(_) => {
-                self.can_pay_set(seat)
-                    || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
-            }
-            SpaceKind::Tunnel(_) if self.matthew_at(seat, space) => true,
-            _ if !self.may_substitute(seat) => self.can_pay(seat, self.cost_of(space)),
-            _ => {
-                let p = &self.players[seat];
-                let mut have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
-                units_payable(&mut have, &self.pay_units(seat, space))
-            }
-        };
-        if !payable {
+        if !self.payable(ctx, space, here) {
             return Err(match space.kind() {
                 SpaceKind::ArtifactMarket(_) => {
-                    if self.penalized(seat, Penalty::NoPair) {
+                    if ctx.suffers(Penalty::NoPair) {
                         why!("you need 3 artifact cards (the Courthouse penalty forbids a pair)")
                     } else {
                         why!("you need 3 artifact cards or 2 identical ones")
@@ -210,6 +131,65 @@ impl Euphoria {
             });
         }
         Ok(())
+    }
+
+    /// Why `seat` may not use `f`'s tunnel end.
+    fn check_tunnel_end<W: Why>(&self, seat: Seat, f: Faction) -> Result<(), W> {
+        if self.miners[f.index()] < TUNNEL_END {
+            return Err(why!(
+                "the {f} tunnel end is closed until its miner reaches the end"
+            ));
+        }
+        if self.kaden_needed(seat, f) && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2)) {
+            return Err(why!(
+                "only players with a face-up {f} recruit may use the {f} tunnel end"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why a construction site of market `m` (occupied by the seats in `here`) is closed.
+    fn check_site<W: Why>(&self, ctx: &Placing, m: usize, here: u8) -> Result<(), W> {
+        if self.markets[m].built {
+            return Err(why!(
+                "this market is already built; its construction sites are closed"
+            ));
+        }
+        if here != 0 {
+            return Err(why!(
+                "this construction site is taken (workers there cannot be bumped)"
+            ));
+        }
+        if ctx.suffers(Penalty::NoSharedConstruction) {
+            let others = (0..4)
+                .map(|s| ctx.occupied[Space::site(m, s).0 as usize % SPACES])
+                .fold(0, |a, b| a | b)
+                & !(1 << ctx.seat);
+            if others != 0 {
+                return Err(why!(
+                    "the Lounge penalty forbids building beside another player's worker"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the placing seat can pay for `space` (occupied by the seats in `here`).
+    fn payable(&self, ctx: &Placing, space: Space, here: u8) -> bool {
+        let seat = ctx.seat;
+        match space.kind() {
+            SpaceKind::ArtifactMarket(_) => {
+                self.can_pay_set(seat)
+                    || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
+            }
+            // Matthew pays a tunnel where he bumps another player.
+            SpaceKind::Tunnel(_) if ctx.matthew && here & !(1 << seat) != 0 => true,
+            _ if !ctx.substitutes => self.can_pay_from(&ctx.have, self.cost_of(space)),
+            _ => {
+                let mut have = ctx.have;
+                units_payable(&mut have, &self.pay_units(seat, space))
+            }
+        }
     }
 
     /// Whether using tunnel end `f` needs Kaden (no active recruit of `f`, D-05).
@@ -228,7 +208,8 @@ impl Euphoria {
 
     /// Whether Matthew the Thief may replace the tunnel commodity on `space`.
     fn matthew_at(&self, seat: Seat, space: Space) -> bool {
-        self.can_use(seat, MATTHEW, 0) && self.bump_target(space).is_some_and(|o| o.0 != seat)
+        self.can_use(seat, MATTHEW, Trigger::Plain)
+            && self.bump_target(space).is_some_and(|o| o.0 != seat)
     }
 
     /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.
@@ -237,7 +218,7 @@ impl Euphoria {
     }
 
     /// Places the die (already checked), pays the fixed cost and queues the rest.
-    pub fn place(&mut self, value: u8, space: Space, doubles: bool) {
+    pub(crate) fn place(&mut self, value: u8, space: Space, doubles: bool) {
         let seat = self.current as usize;
         let Some(die) = self.ready_die(seat, value, doubles) else {
             return;
@@ -307,7 +288,7 @@ impl Euphoria {
             _ if matthew => self.stack.push(Step::Ask {
                 seat: seat as u8,
                 id: MATTHEW,
-                arg: 0,
+                arg: Trigger::Plain,
             }),
             _ if !flexible.is_empty() => self.stack.push(Step::Pay(flexible)),
             _ => {}
@@ -316,32 +297,31 @@ impl Euphoria {
 
     /// A bumped worker returns to its owner and is rolled (D-04, A-03); first Julia (the
     /// placer's) and Amanda (the owner's) may fix its value instead.
-    pub fn bump(&mut self, seat: Seat, die: usize) {
+    pub(crate) fn bump(&mut self, seat: Seat, die: usize) {
         let cur = self.current as usize;
-        let mut steps = Vec::new();
-        if !self.v1() && seat != cur && self.has(cur, JULIA) {
-            steps.push(Step::Hook {
-                seat: cur as u8,
-                id: JULIA,
-                arg: die as u8,
-            });
-        }
-        if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
-            steps.push(Step::Hook {
-                seat: seat as u8,
-                id: AMANDA,
-                arg: die as u8,
-            });
-        }
-        steps.push(Step::BumpRoll {
+        // Pushed last first: Julia, then Amanda, then the roll run in that order.
+        self.stack.push(Step::BumpRoll {
             seat: seat as u8,
             die: die as u8,
         });
-        self.push_seq(steps);
+        if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
+            self.stack.push(Step::Hook {
+                seat: seat as u8,
+                id: AMANDA,
+                arg: Trigger::Die(die as u8),
+            });
+        }
+        if !self.v1() && seat != cur && self.has(cur, JULIA) {
+            self.stack.push(Step::Hook {
+                seat: cur as u8,
+                id: JULIA,
+                arg: Trigger::Die(die as u8),
+            });
+        }
     }
 
     /// The bumped die, unless a recruit fixed its value, returns and is rolled.
-    pub fn bump_roll(&mut self, seat: Seat, die: usize) {
+    pub(crate) fn bump_roll(&mut self, seat: Seat, die: usize) {
         if let DieLoc::Board(_, v) = self.players[seat].dice[die] {
             self.players[seat].dice[die] = DieLoc::Ready(v);
             let steps = self.roll_dice(seat, 1 << die);
@@ -350,7 +330,7 @@ impl Euphoria {
     }
 
     /// The benefit of a space for the current player.
-    pub fn benefit(&mut self, space: Space) {
+    pub(crate) fn benefit(&mut self, space: Space) {
         let seat = self.current as usize;
         match space.kind() {
             SpaceKind::Area(f) => {
@@ -433,7 +413,7 @@ impl Euphoria {
 
     /// A new worker from the reserve, rolled into the pool (5.5), unless the player owns 4
     /// or the Laboratory penalty blocks it.
-    pub fn new_worker(&mut self, seat: Seat) {
+    pub(crate) fn new_worker(&mut self, seat: Seat) {
         let owned = self.players[seat].owned_dice();
         if owned >= DICE
             || ((2..=3).contains(&owned) && self.penalized(seat, Penalty::NoNewWorkers))
@@ -444,12 +424,12 @@ impl Euphoria {
             return;
         };
         let mut steps = self.roll_dice(seat, 1 << i);
-        for (id, arg) in [(SHEPPARD, 1), (PETE, 1), (CHASE, 10 + i as u8)] {
+        for id in [SHEPPARD, PETE, CHASE] {
             if self.has(seat, id) {
                 steps.push(Step::Hook {
                     seat: seat as u8,
                     id,
-                    arg,
+                    arg: Trigger::NewWorker(i as u8),
                 });
             }
         }
@@ -457,10 +437,21 @@ impl Euphoria {
     }
 
     /// Completes every market whose sites hold enough workers (3.7).
-    pub fn check_markets(&mut self) {
+    pub(crate) fn check_markets(&mut self) {
         let threshold = market_threshold(self.n());
-        for m in 0..self.markets.len() {
-            if self.markets[m].built {
+        // Workers on each market's sites, in one pass over the dice.
+        let mut workers = [0usize; MARKETS];
+        for p in &self.players {
+            for d in &p.dice {
+                if let DieLoc::Board(space, _) = *d {
+                    if let SpaceKind::Site(m, _) = space.kind() {
+                        workers[m % MARKETS] += 1;
+                    }
+                }
+            }
+        }
+        for (m, count) in workers.into_iter().enumerate() {
+            if self.markets[m].built || count < threshold {
                 continue;
             }
             let sites: Vec<(Seat, usize, u8)> = (0..4)
@@ -476,12 +467,11 @@ impl Euphoria {
             }
             let rays: Vec<Step> = self
                 .order_from_current()
-                .into_iter()
                 .filter(|&s| self.players[s].recruits.iter().any(|r| r.id == RAY))
                 .map(|s| Step::Hook {
                     seat: s as u8,
                     id: RAY,
-                    arg: seats,
+                    arg: Trigger::Builders(seats),
                 })
                 .collect();
             self.push_seq(rays);
@@ -506,7 +496,7 @@ impl Euphoria {
     }
 
     /// One star per contributor, clockwise from the active player.
-    pub fn market_stars_for(&mut self, market: usize, seats: u8) {
+    pub(crate) fn market_stars_for(&mut self, market: usize, seats: u8) {
         let base = self.stack.len();
         for s in self.order_from_current() {
             if seats & (1 << s) != 0 {
@@ -518,7 +508,7 @@ impl Euphoria {
     }
 
     /// After a placement: offer the doubled dice, or end the turn.
-    pub fn after_placement(&mut self) {
+    pub(crate) fn after_placement(&mut self) {
         let seat = self.current as usize;
         let more = (0..DICE).any(|i| {
             self.turn.eligible[i] && matches!(self.players[seat].dice[i], DieLoc::Ready(_))
@@ -551,25 +541,47 @@ pub fn commodity_reward(total: u32) -> (u32, AreaEffect) {
     }
 }
 
-impl Euphoria {
-    /// Why `seat` may not pay `g` towards an artifact market now.
-    pub fn check_pay_set<W: Why>(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), W> {
-        let player = &self.players[seat];
-        if !g.is_artifact() || player.count(g) == 0 {
-            return Err(why!("you hold no {g} card"));
+/// What a placement check needs to know about the placing seat and the board, worked out
+/// once for all the spaces.
+pub(crate) struct Placing {
+    seat: Seat,
+    /// The penalties the seat suffers ([`Penalty::bit`]).
+    penalties: u16,
+    /// The seats (bits) with a worker on each space.
+    occupied: [u8; SPACES],
+    /// The seat's goods, by [`Good::index`].
+    have: [u32; GOODS],
+    /// A face-up recruit changes what the seat may pay with.
+    substitutes: bool,
+    /// Brian the Viticulturist works for the seat.
+    brian: bool,
+    /// Matthew the Thief could pay a tunnel for the seat.
+    matthew: bool,
+}
+
+impl Placing {
+    pub(crate) fn new(g: &Euphoria, seat: Seat) -> Placing {
+        let mut occupied = [0u8; SPACES];
+        for (s, p) in g.players.iter().enumerate() {
+            for d in &p.dice {
+                if let DieLoc::Board(space, _) = *d {
+                    occupied[space.0 as usize % SPACES] |= 1 << s;
+                }
+            }
         }
-        let n = player.hand_size();
-        let ok = match p.paid {
-            0 => p.single || n >= 3 || (!p.need_three && player.count(g) >= 2),
-            1 => (p.first == Some(g) && !p.need_three) || n >= 2,
-            _ => true,
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(why!(
-                "that card would leave the payment impossible to complete (3 any or 2 identical)"
-            ))
+        let p = &g.players[seat];
+        Placing {
+            seat,
+            penalties: g.penalties(seat),
+            occupied,
+            have: std::array::from_fn(|i| p.count(Good::ALL[i])),
+            substitutes: g.may_substitute(seat),
+            brian: g.has(seat, BRIAN),
+            matthew: g.can_use(seat, MATTHEW, Trigger::Plain),
         }
+    }
+
+    fn suffers(&self, penalty: Penalty) -> bool {
+        self.penalties & penalty.bit() != 0
     }
 }

@@ -10,41 +10,10 @@
 use crate::cards::*;
 use crate::config::Edition;
 use crate::rules::checks::StarSpot;
-use crate::rules::placement::tunnel_resource;
+use crate::rules::payment::{ANY_KIND, COMMODITY_BITS, RESOURCE_BITS};
 use crate::rules::Why;
-use crate::state::{Boon, DieLoc, Euphoria, PayUnit, Step};
+use crate::state::{Boon, DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
-
-/// Mask of the three resources (bits of [`Good::index`]).
-pub const RESOURCE_BITS: u16 = 0b111 << 4;
-/// Mask of the four commodities.
-pub const COMMODITY_BITS: u16 = 0b1111;
-/// Mask of the six artifact kinds.
-pub const ARTIFACT_BITS: u16 = 0x3f << 7;
-/// Every artifact kind, as a [`Step::Shed`] mask.
-pub const ANY_KIND: u8 = 0x3f;
-
-fn bit(g: Good) -> u16 {
-    1 << g.index()
-}
-
-/// Whether the goods in `have` can pay every unit (a small exact search).
-pub fn units_payable(have: &mut [u32; GOODS], units: &[PayUnit]) -> bool {
-    let Some((u, rest)) = units.split_first() else {
-        return true;
-    };
-    for g in 0..GOODS {
-        if u.accepts & (1 << g) != 0 && have[g] > 0 {
-            have[g] -= 1;
-            let ok = units_payable(have, rest);
-            have[g] += 1;
-            if ok {
-                return true;
-            }
-        }
-    }
-    false
-}
 
 impl Euphoria {
     /// Whether the 1st-edition texts are in use.
@@ -81,7 +50,7 @@ impl Euphoria {
     }
 
     /// Pushes steps so that they run in the given order.
-    pub fn push_seq(&mut self, steps: Vec<Step>) {
+    pub(crate) fn push_seq(&mut self, steps: Vec<Step>) {
         for s in steps.into_iter().rev() {
             self.stack.push(s);
         }
@@ -94,7 +63,7 @@ impl Euphoria {
                 self.stack.push(Step::Hook {
                     seat: seat as u8,
                     id,
-                    arg: 0,
+                    arg: Trigger::Plain,
                 });
             }
         }
@@ -148,7 +117,7 @@ impl Euphoria {
     }
 
     /// Whether `seat` may use optional ability `id` now (`arg` as in [`Step::Ask`]).
-    pub fn can_use(&self, seat: Seat, id: u8, arg: u8) -> bool {
+    pub fn can_use(&self, seat: Seat, id: u8, arg: Trigger) -> bool {
         if !self.has(seat, id) {
             return false;
         }
@@ -158,7 +127,9 @@ impl Euphoria {
         match id {
             AMANDA => {
                 p.count(Good::Bliss) >= 1
-                    && matches!(p.dice[arg as usize % DICE], DieLoc::Board(..))
+                    && arg
+                        .die()
+                        .is_some_and(|d| matches!(p.dice[d], DieLoc::Board(..)))
             }
             FLAVIO if v1 => self.morale_room(seat, 2),
             FLAVIO | MATTHEW | ZONG | XANDER => self.knowledge_room(seat, 1),
@@ -166,7 +137,9 @@ impl Euphoria {
             NAKAGAWA if !v1 => true,
             LEE => self.morale_room(seat, 1) && self.victim().is_some(),
             MAXIME | REBECCA => self.morale_room(seat, 2) && self.victim().is_some(),
-            SHEPPARD | PETE if arg == 0 => sacrifice_ok && self.retrieving_die().is_some(),
+            SHEPPARD | PETE if arg == Trigger::Plain => {
+                sacrifice_ok && self.retrieving_die().is_some()
+            }
             SHEPPARD | BEN => self.morale_room(seat, 2),
             PETE | BRADLEY | ARTIST | KYLE | REITZ => self.knowledge_room(seat, 2),
             ESME => p.hand_size() >= 1,
@@ -174,7 +147,8 @@ impl Euphoria {
             JULIA => {
                 self.morale_room(seat, 1)
                     && self.victim().is_some_and(|v| {
-                        matches!(self.players[v].dice[arg as usize % DICE], DieLoc::Board(..))
+                        arg.die()
+                            .is_some_and(|d| matches!(self.players[v].dice[d], DieLoc::Board(..)))
                     })
             }
             LAURA => p.count(Good::Gold) >= 1 && self.victim().is_some(),
@@ -196,15 +170,17 @@ impl Euphoria {
                         .is_some_and(|f| self.territory_room(f) > 0)
             }
             BRETT | DAVE | PHIL => self.knowledge_room(seat, if v1 { 2 } else { 1 }),
-            CHASE if arg == 0 => sacrifice_ok && self.placed_die().is_some(),
-            CHASE => matches!(p.dice[(arg as usize - 10) % DICE], DieLoc::Ready(_)),
+            CHASE => match arg {
+                Trigger::NewWorker(d) => matches!(p.dice[d as usize % DICE], DieLoc::Ready(_)),
+                _ => sacrifice_ok && self.placed_die().is_some(),
+            },
             GAMBLER => !v1 || self.knowledge_room(seat, 1),
             _ => false,
         }
     }
 
     /// Offers optional ability `id` to `seat` if usable now.
-    pub fn offer(&mut self, seat: Seat, id: u8, arg: u8) {
+    pub(crate) fn offer(&mut self, seat: Seat, id: u8, arg: Trigger) {
         if self.can_use(seat, id, arg) {
             self.stack.push(Step::Ask {
                 seat: seat as u8,
@@ -215,7 +191,7 @@ impl Euphoria {
     }
 
     /// A recruit's trigger: automatic abilities resolve, optional ones are offered.
-    pub fn fire(&mut self, seat: Seat, id: u8, arg: u8) {
+    pub(crate) fn fire(&mut self, seat: Seat, id: u8, arg: Trigger) {
         if !self.has(seat, id) {
             if id == GIDGET {
                 self.shift_morale(seat, 2);
@@ -223,11 +199,16 @@ impl Euphoria {
             return;
         }
         let space = self.turn.space.unwrap_or(Space(0));
-        let others: Vec<u8> = self
-            .occupants(space)
-            .filter(|o| !(o.0 == seat && o.1 == self.turn.die as usize))
-            .map(|o| o.2)
-            .collect();
+        // The values of the other dice on the space (at most every die of six players).
+        let mut values = [0u8; 6 * DICE];
+        let mut n = 0;
+        for o in self.occupants(space) {
+            if !(o.0 == seat && o.1 == self.turn.die as usize) && n < values.len() {
+                values[n] = o.2;
+                n += 1;
+            }
+        }
+        let others = &values[..n];
         let mine = self.placed_value();
         let choose = |g: &mut Euphoria, boons: &[Boon]| {
             g.stack.push(Step::Choose {
@@ -253,7 +234,7 @@ impl Euphoria {
             FAITH if hand_empty => self.players[seat].add(Good::Energy, 1),
             IAN if no_resources => self.players[seat].add(Good::Water, 1),
             RAY => {
-                if arg & (1 << seat) != 0 {
+                if matches!(arg, Trigger::Builders(seats) if seats & (1 << seat) != 0) {
                     self.shift_morale(seat, 2);
                 } else {
                     self.shift_knowledge(seat, -2);
@@ -298,7 +279,7 @@ impl Euphoria {
     }
 
     /// Uses optional ability `id` (`use KEY`).
-    pub fn use_ability(&mut self, seat: Seat, id: u8, arg: u8) {
+    pub(crate) fn use_ability(&mut self, seat: Seat, id: u8, arg: Trigger) {
         let v1 = self.v1();
         let victim = self.victim();
         match id {
@@ -328,7 +309,7 @@ impl Euphoria {
                     _ => self.choose_resource(seat),
                 }
             }
-            SHEPPARD | PETE if arg == 0 => {
+            SHEPPARD | PETE if arg == Trigger::Plain => {
                 if let Some(d) = self.retrieving_die() {
                     self.players[seat].dice[d] = DieLoc::Reserve;
                     let g = if id == SHEPPARD {
@@ -383,8 +364,7 @@ impl Euphoria {
                 } else {
                     self.shift_morale(seat, -1);
                     let value = self.placed_value();
-                    if let Some(v) = victim {
-                        let d = arg as usize % DICE;
+                    if let (Some(v), Some(d)) = (victim, arg.die()) {
                         if matches!(self.players[v].dice[d], DieLoc::Board(..)) {
                             self.players[v].dice[d] = DieLoc::Ready(value);
                         }
@@ -439,7 +419,7 @@ impl Euphoria {
                 self.shift_knowledge(seat, if v1 { 2 } else { 1 });
                 self.choose_resource(seat);
             }
-            CHASE if arg == 0 => {
+            CHASE if arg == Trigger::Plain => {
                 if let Some(d) = self.placed_die() {
                     self.players[seat].dice[d] = DieLoc::Reserve;
                     if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
@@ -447,7 +427,11 @@ impl Euphoria {
                     }
                 }
             }
-            CHASE => self.turn.eligible[(arg as usize - 10) % DICE] = true,
+            CHASE => {
+                if let Some(d) = arg.die() {
+                    self.turn.eligible[d] = true;
+                }
+            }
             DAVE | XANDER => {
                 self.shift_knowledge(seat, if v1 && id == DAVE { 2 } else { 1 });
                 if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
@@ -474,8 +458,8 @@ impl Euphoria {
         }
     }
 
-    /// Jonathan the Gambler; `arg` is the artifact index of the card that triggered it.
-    fn gamble(&mut self, seat: Seat, arg: u8) {
+    /// Jonathan the Gambler; `arg` names the card that triggered it.
+    fn gamble(&mut self, seat: Seat, arg: Trigger) {
         self.turn.gambler |= 1 << seat;
         if !self.v1() {
             self.draw_artifact(seat);
@@ -489,7 +473,9 @@ impl Euphoria {
             return;
         }
         self.shift_knowledge(seat, 1);
-        let first = Good::ARTIFACT_KINDS[arg as usize % ARTIFACTS];
+        let Trigger::Drawn(first) = arg else {
+            return;
+        };
         let mut three = vec![first];
         for _ in 0..2 {
             if let Some(g) = self.draw_artifact(seat) {
@@ -511,7 +497,7 @@ impl Euphoria {
     }
 
     /// Declines optional ability `id` (also when it stopped being usable).
-    pub fn decline(&mut self, seat: Seat, id: u8) {
+    pub(crate) fn decline(&mut self, seat: Seat, id: u8) {
         match id {
             GIDGET => self.shift_morale(seat, 2),
             MATTHEW => {
@@ -528,7 +514,7 @@ impl Euphoria {
         &self,
         seat: Seat,
         id: u8,
-        arg: u8,
+        arg: Trigger,
         action: crate::Action,
     ) -> Result<(), W> {
         use crate::Action;
@@ -555,7 +541,24 @@ impl Euphoria {
                     Err(why!("you hold no {k} card"))
                 }
             }
-            Action::Use(r) if r == id && ![AMANDA, YORDY, ESME].contains(&id) => {
+            // A new-worker offer is answered `use KEY-new`, or a bare `use KEY` in games
+            // made before issue 16.
+            Action::Use(r)
+                if r == id
+                    && ![AMANDA, YORDY, ESME].contains(&id)
+                    && (self.config.legacy_actions || !matches!(arg, Trigger::NewWorker(_))) =>
+            {
+                if self.can_use(seat, id, arg) {
+                    Ok(())
+                } else {
+                    Err(why!("{name} cannot be used now"))
+                }
+            }
+            Action::UseNew(r)
+                if r == id
+                    && matches!(arg, Trigger::NewWorker(_))
+                    && !self.config.legacy_actions =>
+            {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
@@ -565,6 +568,10 @@ impl Euphoria {
             _ => Err(match id {
                 AMANDA | YORDY => why!("answer {name} with `set V` or `decline`"),
                 ESME => why!("answer {name} with `discard KIND` or `decline`"),
+                _ if matches!(arg, Trigger::NewWorker(_)) && !self.config.legacy_actions => why!(
+                    "answer {name} with `use {}-new` or `decline`",
+                    RECRUIT_KEYS[id as usize - 1]
+                ),
                 _ => why!(
                     "answer {name} with `use {}` or `decline`",
                     RECRUIT_KEYS[id as usize - 1]
@@ -574,14 +581,16 @@ impl Euphoria {
     }
 
     /// `set V` for Amanda (the bumped die) or Yordy (one retrieved die).
-    pub fn set_value(&mut self, seat: Seat, id: u8, arg: u8, v: u8) {
+    pub(crate) fn set_value(&mut self, seat: Seat, id: u8, arg: Trigger, v: u8) {
         if id == AMANDA {
             self.spend(seat, Good::Bliss, 1);
             if self.v1() {
                 let cur = self.current as usize;
                 self.players[cur].add(Good::Bliss, 1);
             }
-            self.players[seat].dice[arg as usize % DICE] = DieLoc::Ready(v);
+            if let Some(d) = arg.die() {
+                self.players[seat].dice[d] = DieLoc::Ready(v);
+            }
         } else if let Some(d) = self.retrieving_die() {
             self.spend(seat, Good::Energy, 1);
             self.players[seat].dice[d] = DieLoc::Ready(v);
@@ -589,7 +598,7 @@ impl Euphoria {
     }
 
     /// Esme the Fireman: the discarded card decides the reward.
-    pub fn esme(&mut self, seat: Seat, k: Good) {
+    pub(crate) fn esme(&mut self, seat: Seat, k: Good) {
         self.spend(seat, k, 1);
         if k == Good::Book && !self.v1() {
             self.players[seat].add(Good::Energy, 2);
@@ -605,7 +614,7 @@ impl Euphoria {
     }
 
     /// Takes a boon from a `choose` menu.
-    pub fn take_boon(&mut self, seat: Seat, b: Boon) {
+    pub(crate) fn take_boon(&mut self, seat: Seat, b: Boon) {
         match b {
             Boon::Good(g) if g.is_artifact() => {
                 self.draw_artifact(seat);
@@ -617,7 +626,7 @@ impl Euphoria {
     }
 
     /// After a draw: Geek the Oracle and Jonathan the Gambler may be offered.
-    pub fn after_draw(&mut self, seat: Seat, card: Good) {
+    pub(crate) fn after_draw(&mut self, seat: Seat, card: Good) {
         if !self.setup_done {
             return;
         }
@@ -627,16 +636,16 @@ impl Euphoria {
                 .any(|s| matches!(s, Step::Ask { seat: s2, id: i, .. } if *s2 as usize == seat && *i == id))
         };
         if self.turn.geek & (1 << seat) == 0 && !pending(self, GEEK) {
-            self.offer(seat, GEEK, 0);
+            self.offer(seat, GEEK, Trigger::Plain);
         }
         if self.turn.gambler & (1 << seat) == 0 && !pending(self, GAMBLER) {
-            self.offer(seat, GAMBLER, card.artifact_index().unwrap_or(0) as u8);
+            self.offer(seat, GAMBLER, Trigger::Drawn(card));
         }
     }
 
     /// The placing player's bump-triggered recruits (spec 5.3 step 4), in the order
     /// Dave, Laura, Xander, Julia (1st ed.), Rebecca, Phil, Lee, Maxime, Flavio (1st ed.).
-    pub fn bump_hooks(&mut self) {
+    pub(crate) fn bump_hooks(&mut self) {
         let seat = self.current as usize;
         let Some(victim) = self.victim() else {
             return;
@@ -652,7 +661,7 @@ impl Euphoria {
         let market = matches!(kind, Some(SpaceKind::Built(_)))
             || matches!(kind, Some(SpaceKind::ArtifactMarket(f)) if f != Faction::Icarite);
         let v1 = self.v1();
-        let mut ids = Vec::new();
+        let mut ids = Ids::default();
         if tunnel {
             ids.push(DAVE);
         }
@@ -673,16 +682,16 @@ impl Euphoria {
         if v1 && market {
             ids.push(FLAVIO);
         }
-        self.push_hooks(seat, &ids);
+        self.push_hooks(seat, ids.as_slice());
     }
 
     /// The placing player's space-triggered recruits (spec 5.3 step 6): automatic ones
     /// first, then the optional ones.
-    pub fn space_hooks(&mut self, space: Space) {
+    pub(crate) fn space_hooks(&mut self, space: Space) {
         let seat = self.current as usize;
         let v1 = self.v1();
         let alone = self.occupants(space).count() == 1;
-        let mut ids: Vec<u8> = Vec::new();
+        let mut ids = Ids::default();
         match space.kind() {
             SpaceKind::Area(Faction::Euphorian) => ids.extend([KATY, GARY, JOSIAH]),
             SpaceKind::Area(Faction::Subterran) => ids.extend([FAITH, SOULLESS]),
@@ -708,11 +717,8 @@ impl Euphoria {
                     ids.push(ARTIST);
                 }
             }
-            SpaceKind::Built(_) => ids.extend(if v1 {
-                vec![BRADLEY, BRETT, NAKAGAWA, JACKO]
-            } else {
-                vec![FLAVIO, BRADLEY, BRETT]
-            }),
+            SpaceKind::Built(_) if v1 => ids.extend([BRADLEY, BRETT, NAKAGAWA, JACKO]),
+            SpaceKind::Built(_) => ids.extend([FLAVIO, BRADLEY, BRETT]),
             SpaceKind::ArtifactMarket(f) => {
                 if f != Faction::Icarite {
                     ids.extend(if v1 {
@@ -733,98 +739,50 @@ impl Euphoria {
         if alone && matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite) {
             ids.push(KYLE);
         }
-        self.push_hooks(seat, &ids);
+        self.push_hooks(seat, ids.as_slice());
     }
 
-    /// The goods a placement costs `seat`, one unit per good, with what its recruits let
-    /// it pay instead (Michael, Flartner, Josh, Brian).
-    pub fn pay_units(&self, seat: Seat, space: Space) -> Vec<PayUnit> {
-        let cost = self.cost_of(space);
-        let mut units = Vec::new();
-        for &(g, n) in cost.fixed {
-            for _ in 0..n {
-                units.push(PayUnit {
-                    printed: bit(g),
-                    accepts: bit(g),
-                });
-            }
+    /// Andrew the Spelunker: an artifact card with a non-Subterran tunnel's resource,
+    /// for an empty hand.
+    pub(crate) fn andrew(&mut self, seat: Seat, f: Faction) {
+        if f != Faction::Subterran && self.has(seat, ANDREW) && self.players[seat].hand_size() == 0
+        {
+            self.draw_artifact(seat);
         }
-        for &(c, n) in cost.choice {
-            let mask = Good::ALL
-                .iter()
-                .filter(|g| c.accepts(**g))
-                .fold(0u16, |m, &g| m | bit(g));
-            for _ in 0..n {
-                units.push(PayUnit {
-                    printed: mask,
-                    accepts: mask,
-                });
-            }
-        }
-        let site = matches!(space.kind(), SpaceKind::Site(..));
-        let built = matches!(space.kind(), SpaceKind::Built(_));
-        let michael = site && self.has(seat, MICHAEL);
-        let flartner = site && self.has(seat, FLARTNER);
-        let josh = built && self.has(seat, JOSH);
-        let brian = self.has(seat, BRIAN);
-        for u in &mut units {
-            let resource_only = u.printed & !RESOURCE_BITS == 0;
-            if michael && resource_only {
-                u.accepts |= RESOURCE_BITS;
-            }
-            if flartner {
-                u.accepts |= ARTIFACT_BITS;
-            }
-            if josh && resource_only {
-                u.accepts |= bit(Good::Bliss);
-            }
-            if brian && u.accepts & bit(Good::Bliss) != 0 {
-                u.accepts |= bit(Good::Food);
-            }
-        }
-        units
     }
 
-    /// Which unit a good `g` pays, keeping the rest payable; a unit that prints `g` is
-    /// preferred (no substitution).
-    pub fn pay_unit_index(&self, seat: Seat, units: &[PayUnit], g: Good) -> Option<usize> {
-        let p = &self.players[seat];
-        if p.count(g) == 0 {
-            return None;
+    /// Jacko the Archivist (2nd ed.): one card paid the Ark; every other player draws.
+    pub(crate) fn jacko_single_card(&mut self, seat: Seat) {
+        for s in self.order_from_current() {
+            if s != seat {
+                self.draw_artifact(s);
+            }
         }
-        let mut have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
-        have[g.index()] -= 1;
-        let fits = |k: usize, have: &mut [u32; GOODS]| {
-            let rest: Vec<PayUnit> = units
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != k)
-                .map(|(_, u)| *u)
-                .collect();
-            units_payable(have, &rest)
-        };
-        let printed =
-            (0..units.len()).find(|&k| units[k].printed & bit(g) != 0 && fits(k, &mut have));
-        printed.or_else(|| {
-            (0..units.len()).find(|&k| units[k].accepts & bit(g) != 0 && fits(k, &mut have))
-        })
+    }
+}
+
+/// The recruits a moment may trigger, in order, without allocating.
+#[derive(Default)]
+struct Ids {
+    ids: [u8; 12],
+    len: usize,
+}
+
+impl Ids {
+    fn push(&mut self, id: u8) {
+        if let Some(slot) = self.ids.get_mut(self.len) {
+            *slot = id;
+            self.len += 1;
+        }
     }
 
-    /// The side effects of paying `g` for a unit that does not print it.
-    pub fn substituted(&mut self, seat: Seat, g: Good) {
-        let kind = self.turn.space.map(|s| s.kind());
-        match kind {
-            Some(SpaceKind::Site(..)) if g.is_artifact() => self.shift_morale(seat, 1),
-            Some(SpaceKind::Site(..)) if g == Good::Gold => {
-                self.shift_morale(seat, 1);
-                self.shift_knowledge(seat, 1);
-            }
-            Some(SpaceKind::Built(_)) if g == Good::Food && !self.turn.brian => {
-                self.turn.brian = true;
-                self.shift_knowledge(seat, 1);
-                self.advance(Faction::Wastelander);
-            }
-            _ => {}
+    fn extend<const N: usize>(&mut self, ids: [u8; N]) {
+        for id in ids {
+            self.push(id);
         }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.ids[..self.len]
     }
 }

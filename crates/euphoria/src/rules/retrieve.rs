@@ -5,7 +5,7 @@ use crate::cards::{
     Faction, Good, Penalty, Space, DICE, GIDGET, JEFFERSON, MAGGIE, PETE, SHEPPARD, YORDY,
 };
 use crate::rules::Why;
-use crate::state::{DieLoc, Euphoria, Step};
+use crate::state::{DieLoc, Euphoria, Step, Trigger};
 
 impl Euphoria {
     /// Why the current player may not pick the die showing `value` on `space`, given the
@@ -26,7 +26,7 @@ impl Euphoria {
     }
 
     /// Picks one more die to retrieve (the first pick starts the retrieval).
-    pub fn pick_retrieve(&mut self, value: u8, space: Space) {
+    pub(crate) fn pick_retrieve(&mut self, value: u8, space: Space) {
         let picked = match self.stack.last() {
             Some(Step::Retrieve { dice }) => *dice,
             _ => 0,
@@ -59,7 +59,7 @@ impl Euphoria {
     /// −2 under the Cafeteria penalty; Jefferson's energy: knowledge −1, morale +1); the
     /// retrieval recruits act before the roll (Pete, Sheppard, Yordy) and after it
     /// (Maggie); then the turn ends.
-    pub fn finish_retrieve(&mut self, pay: RetrievePay) {
+    pub(crate) fn finish_retrieve(&mut self, pay: RetrievePay) {
         let Some(Step::Retrieve { dice }) = self.stack.pop() else {
             return;
         };
@@ -75,7 +75,7 @@ impl Euphoria {
                 steps.push(Step::Hook {
                     seat: seat as u8,
                     id: GIDGET,
-                    arg: 0,
+                    arg: Trigger::Plain,
                 });
             }
             RetrievePay::Energy => {
@@ -104,7 +104,7 @@ impl Euphoria {
                 steps.push(Step::Hook {
                     seat: seat as u8,
                     id,
-                    arg: 0,
+                    arg: Trigger::Plain,
                 });
             }
         }
@@ -116,7 +116,7 @@ impl Euphoria {
             steps.push(Step::Hook {
                 seat: seat as u8,
                 id: MAGGIE,
-                arg: 0,
+                arg: Trigger::Plain,
             });
         }
         steps.push(Step::EndTurn);
@@ -124,7 +124,7 @@ impl Euphoria {
     }
 
     /// The retrieved dice still on the board return and are rolled.
-    pub fn retrieve_roll(&mut self, dice: u8) {
+    pub(crate) fn retrieve_roll(&mut self, dice: u8) {
         let seat = self.current as usize;
         let mut mask = 0u8;
         for i in 0..DICE {

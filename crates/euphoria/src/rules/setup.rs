@@ -85,7 +85,7 @@ impl Euphoria {
 
     /// After every recruit choice: unchosen recruits leave, dice are rolled, the highest
     /// total starts (ties: random among the tied, D-14).
-    pub fn finish_setup(&mut self) {
+    pub(crate) fn finish_setup(&mut self) {
         for s in 0..self.n() {
             let rest = std::mem::take(&mut self.players[s].dealt);
             match self.config.starting_recruit_discards {
@@ -118,7 +118,7 @@ impl Euphoria {
     }
 
     /// Resets the turn bookkeeping for the current player.
-    pub fn start_turn(&mut self) {
+    pub(crate) fn start_turn(&mut self) {
         let p = &self.players[self.current as usize];
         let at_start = std::array::from_fn(|i| matches!(p.dice[i], DieLoc::Ready(_)));
         self.turn = Turn {
@@ -131,7 +131,7 @@ impl Euphoria {
     }
 
     /// Passes the turn clockwise.
-    pub fn end_turn(&mut self) {
+    pub(crate) fn end_turn(&mut self) {
         self.current = ((self.current as usize + 1) % self.n()) as u8;
         self.turns += 1;
         self.start_turn();

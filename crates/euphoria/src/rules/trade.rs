@@ -30,7 +30,7 @@ impl Euphoria {
     }
 
     /// Starts trading: a partner is chosen next.
-    pub fn open_trade(&mut self) {
+    pub(crate) fn open_trade(&mut self) {
         self.turn.offers = self.turn.offers.saturating_add(1);
         self.stack.push(Step::TradePartner);
     }
@@ -47,7 +47,7 @@ impl Euphoria {
     }
 
     /// Opens an offer to `to`.
-    pub fn open_offer(&mut self, to: u8) {
+    pub(crate) fn open_offer(&mut self, to: u8) {
         self.stack.pop();
         self.stack.push(Step::TradeBuild(Offer {
             partner: to,
@@ -117,7 +117,7 @@ impl Euphoria {
     }
 
     /// Adds one item to the offer being built.
-    pub fn add_offer_item(&mut self, item: Action) {
+    pub(crate) fn add_offer_item(&mut self, item: Action) {
         if let Some(Step::TradeBuild(o)) = self.stack.last_mut() {
             match item {
                 Action::Give(g) => o.give[g.index()] += 1,
@@ -139,7 +139,7 @@ impl Euphoria {
     }
 
     /// The goods change hands at once.
-    pub fn accept_offer(&mut self) {
+    pub(crate) fn accept_offer(&mut self) {
         let Some(Step::TradeAnswer(o)) = self.stack.pop() else {
             return;
         };
