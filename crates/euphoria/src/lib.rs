@@ -54,6 +54,7 @@ pub mod config;
 pub mod events;
 pub mod rules;
 pub mod state;
+mod study;
 mod tensor;
 pub mod view;
 
@@ -148,6 +149,10 @@ impl Game for Euphoria {
 
     fn rounds(&self) -> u32 {
         self.turns / self.n().max(1) as u32 + 1
+    }
+
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -39,14 +39,22 @@ fn bar_chart(
     reference: Option<f64>,
 ) -> Result<String, String> {
     let mut svg = String::new();
+    // Many bars (Euphoria's 48 recruits) get a wider chart and upright labels, one each.
+    let many = bars.len() > 12;
+    let width = if many {
+        (18 * bars.len() as u32 + 120).max(640)
+    } else {
+        640
+    };
     {
-        let root = SVGBackend::with_string(&mut svg, (640, 320)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, if many { 420 } else { 320 }))
+            .into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let n = bars.len().max(1) as u32;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(40)
+            .x_label_area_size(if many { 140 } else { 40 })
             .y_label_area_size(56)
             .build_cartesian_2d((0..n).into_segmented(), lo..hi)
             .map_err(|e| e.to_string())?;
@@ -57,14 +65,19 @@ fn bar_chart(
                 .unwrap_or_default(),
             SegmentValue::Last => String::new(),
         };
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(bars.len().min(12))
+        let mut mesh = chart.configure_mesh();
+        mesh.disable_x_mesh()
+            .x_labels(bars.len())
             .x_label_formatter(&label)
-            .y_desc(y_desc)
-            .draw()
-            .map_err(|e| e.to_string())?;
+            .y_desc(y_desc);
+        if many {
+            mesh.x_label_style(
+                ("sans-serif", 12)
+                    .into_font()
+                    .transform(FontTransform::Rotate90),
+            );
+        }
+        mesh.draw().map_err(|e| e.to_string())?;
         let gap = (100 / n).min(24);
         chart
             .draw_series(bars.iter().enumerate().map(|(i, b)| {
