@@ -137,6 +137,10 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("the storage writer has stopped")]
     WriterGone,
+    /// The SQLite file under the running server was removed, replaced or truncated:
+    /// whatever is written now would be lost, so nothing more is acknowledged.
+    #[error("the database file {0} was removed, replaced or truncated while the server ran; moves are refused until the server restarts on its file")]
+    FileGone(String),
 }
 
 /// The storage every server uses; see the module docs.
@@ -433,7 +437,14 @@ macro_rules! sql_store {
 
         /// The task that commits appends: whatever is queued when it is free goes into
         /// one transaction (group commit: one sync for many moves).
-        fn spawn_writer(pool: $pool, channel: Option<String>) -> mpsc::Sender<Pending> {
+        ///
+        /// With a `guard` (a SQLite file), a batch is acknowledged only if the file is
+        /// still the one the server opened after its commit (one `stat` per batch).
+        fn spawn_writer(
+            pool: $pool,
+            channel: Option<String>,
+            mut guard: Option<FileGuard>,
+        ) -> mpsc::Sender<Pending> {
             let (sender, mut queue) = mpsc::channel::<Pending>(4096);
             tokio::spawn(async move {
                 let mut batch: Vec<Pending> = Vec::new();
@@ -445,7 +456,23 @@ macro_rules! sql_store {
                             Err(_) => break,
                         }
                     }
-                    match Self::write_batch(&pool, channel.as_deref(), &batch).await {
+                    if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
+                        for p in batch.drain(..) {
+                            let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
+                        }
+                        continue;
+                    }
+                    let written = Self::write_batch(&pool, channel.as_deref(), &batch).await;
+                    if let Some(guard) = guard.as_mut() {
+                        if let Err(gone) = guard.check() {
+                            tracing::error!("{}; {} moves refused", StoreError::FileGone(gone.clone()), batch.len());
+                            for p in batch.drain(..) {
+                                let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
+                            }
+                            continue;
+                        }
+                    }
+                    match written {
                         Ok(inserted) => {
                             for (p, fresh) in batch.drain(..).zip(inserted) {
                                 let result = if fresh { Ok(()) } else { Err(p.conflict()) };
@@ -492,6 +519,66 @@ struct Pending {
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
+/// The identity of the SQLite file a server opened: its device, inode and a length that
+/// only grows (SQLite never shrinks the file without `VACUUM`, which the server never runs).
+/// A file removed, replaced by another, or truncated no longer matches.
+struct FileGuard {
+    path: std::path::PathBuf,
+    id: (u64, u64),
+    len: u64,
+    /// Set at the first mismatch, for good: the server must be restarted on its file.
+    gone: Option<String>,
+}
+
+impl FileGuard {
+    /// The file's identity now, or `None` for an in-memory database.
+    fn new(path: &std::path::Path) -> Option<FileGuard> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(FileGuard {
+            path: path.to_path_buf(),
+            id: file_id(&meta),
+            len: meta.len(),
+            gone: None,
+        })
+    }
+
+    fn gone(&self) -> Option<String> {
+        self.gone.clone()
+    }
+
+    /// Compares the file at the path with the one opened.
+    fn check(&mut self) -> Result<(), String> {
+        if let Some(gone) = &self.gone {
+            return Err(gone.clone());
+        }
+        let fine = match std::fs::metadata(&self.path) {
+            Ok(meta) if file_id(&meta) == self.id && meta.len() >= self.len => {
+                self.len = meta.len();
+                true
+            }
+            _ => false,
+        };
+        if fine {
+            Ok(())
+        } else {
+            let gone = self.path.display().to_string();
+            self.gone = Some(gone.clone());
+            Err(gone)
+        }
+    }
+}
+
+#[cfg(unix)]
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    (0, u64::from(meta.is_file()))
+}
+
 impl Pending {
     fn conflict(&self) -> StoreError {
         StoreError::Conflict {
@@ -522,6 +609,7 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let path = options.get_filename().to_path_buf();
         let pool = SqlitePoolOptions::new()
             // An in-memory database lives in one connection.
             .max_connections(if memory { 1 } else { 4 })
@@ -538,7 +626,8 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = SqliteStore::spawn_writer(pool.clone(), None);
+        let guard = if memory { None } else { FileGuard::new(&path) };
+        let writer = SqliteStore::spawn_writer(pool.clone(), None, guard);
         Ok(SqliteStore { pool, writer })
     }
 }
@@ -602,7 +691,7 @@ impl PgStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()));
+        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()), None);
         Ok(PgStore {
             pool,
             channel,
