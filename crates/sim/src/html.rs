@@ -7,6 +7,7 @@
 use crate::{two_proportion, GameResult, Part, Summary};
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::fmt::Write;
 
 /// The fill of every data bar, as written in the SVG.
@@ -65,19 +66,30 @@ fn bar_chart(
                 .unwrap_or_default(),
             SegmentValue::Last => String::new(),
         };
-        let mut mesh = chart.configure_mesh();
-        mesh.disable_x_mesh()
+        let none = |_: &SegmentValue<u32>| String::new();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
             .x_labels(bars.len())
-            .x_label_formatter(&label)
-            .y_desc(y_desc);
+            .x_label_formatter(if many { &none } else { &label })
+            .y_desc(y_desc)
+            .draw()
+            .map_err(|e| e.to_string())?;
         if many {
-            mesh.x_label_style(
+            // Upright labels, each starting under its bar and reading downwards (the
+            // mesh would centre them on the axis, over the bars).
+            let style = TextStyle::from(
                 ("sans-serif", 12)
                     .into_font()
                     .transform(FontTransform::Rotate90),
-            );
+            )
+            .pos(Pos::new(HPos::Left, VPos::Center));
+            for (i, b) in bars.iter().enumerate() {
+                let (x, y) = chart.backend_coord(&(SegmentValue::CenterOf(i as u32), lo));
+                root.draw(&Text::new(b.label.clone(), (x, y + 6), style.clone()))
+                    .map_err(|e| e.to_string())?;
+            }
         }
-        mesh.draw().map_err(|e| e.to_string())?;
         let gap = (100 / n).min(24);
         chart
             .draw_series(bars.iter().enumerate().map(|(i, b)| {
@@ -445,7 +457,7 @@ pub fn render(parts: &[Part], command: &str) -> Result<String, String> {
         out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\
          <style>body{{font-family:sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}}\
-         figure{{margin:1rem 0}}table{{border-collapse:collapse;font-size:.85rem}}\
+         figure{{margin:1rem 0;overflow-x:auto}}table{{border-collapse:collapse;font-size:.85rem}}\
          td,th{{border:1px solid #ccc;padding:.15rem .5rem;text-align:right}}\
          pre{{background:#f4f4f4;padding:.5rem;white-space:pre-wrap}}</style></head><body>\n\
          <h1>{}</h1>\n<p>Reproduce it with:</p><pre id=\"command\">{}</pre>\n<p>Seed {}.</p>\n",

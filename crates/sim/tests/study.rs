@@ -184,10 +184,15 @@ fn a_dropsite_report_charts_first_hand_quintiles_and_a_variant() {
     let a = study::<dropsite::DropSite>(&config, 60, None);
     let b = study::<dropsite::DropSite>(&short, 60, None);
     let page = page(&[a.part.clone(), b.part.clone()]);
-    let fig = figure(&page, "held-first-hand-points");
-    let quintiles: Vec<_> = a.summary.holdings.iter().collect();
-    assert_eq!(bars(fig), quintiles.len());
+    let win = figure(&page, "win-rate");
+    assert_eq!(bars(win), 2, "one bar per seat");
+    for s in &a.summary.seats {
+        assert!(win.contains(&format!("{:.4}", s.win_rate)), "{win}");
+    }
+    let quintiles = holdings_charted(&page, &a.summary, "first hand points");
     assert!((3..=5).contains(&quintiles.len()));
+    assert!(quintiles.iter().all(|h| h.value.starts_with('Q')));
+    assert_eq!(quintiles.iter().map(|h| h.seats).sum::<u64>(), 120);
     let vs = figure(&page, "vs-difference");
     assert_eq!(bars(vs), 2, "one difference per seat");
     for (sa, sb) in a.summary.seats.iter().zip(&b.summary.seats) {
