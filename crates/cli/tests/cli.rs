@@ -711,3 +711,51 @@ fn distopia_cards_change_the_study_replay_in_a_state_and_a_broken_file_lists_eve
         ],
     );
 }
+
+#[test]
+fn euphoria_cards_change_the_study_and_broken_rewards_list_every_problem() {
+    let summary = |extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "euphoria",
+            "--players",
+            "3",
+            "--games",
+            "12",
+            "--json",
+        ];
+        args.extend(extra);
+        let out = tabletop(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        report["summary"].clone()
+    };
+    let printed = cards_file(
+        "rewards-printed.json",
+        &serde_json::json!({"rewards": {"area": [1, 1, 2], "tunnel_end": 3}}),
+    );
+    let rich = cards_file(
+        "rewards-rich.json",
+        &serde_json::json!({"rewards": {"area": [1, 1, 6]}}),
+    );
+    let plain = summary(&[]);
+    assert_eq!(plain, summary(&["--cards", &printed]));
+    assert_ne!(
+        plain,
+        summary(&["--cards", &rich]),
+        "one changed value changes the study"
+    );
+    let broken = cards_file(
+        "rewards-broken.json",
+        &serde_json::json!({"rewards": {"area": [0, 1, 12], "tunnel_end": 0}}),
+    );
+    refused_cards(
+        "euphoria",
+        &broken,
+        &[
+            "dice total 1-4 must give 1 to 9 commodities, not 0",
+            "dice total 9 or more must give 1 to 9 commodities, not 12",
+            "a tunnel end must give 1 to 9 commodities, not 0",
+        ],
+    );
+}

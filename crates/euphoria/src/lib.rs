@@ -14,7 +14,9 @@
 //! - `doubles_cost_morale` (default false; the optional variant);
 //! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`;
 //! - `trading` `"rulebook"` (default) or `"one_offer_before_placing"` (the rule before
-//!   issue 16, for old games), `offers_per_turn` (default `null`: no bound).
+//!   issue 16, for old games), `offers_per_turn` (default `null`: no bound);
+//! - `rewards` (card data for studies, docs/cards.md): what a commodity area gives by dice
+//!   total (`area`, printed `[1, 1, 2]`) and what a tunnel end gives (`tunnel_end`, 3).
 //!
 //! # Rulings (details and reasons in `docs/rulings.md`)
 //! - Every PROPOSED ruling of the spec (A-01..A-34) as written.
@@ -60,7 +62,7 @@ pub mod view;
 
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
-pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards, Trading};
+pub use config::{Config, Edition, KnowledgeCheck, Rewards, StartingRecruitDiscards, Trading};
 pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 pub use view::EuphoriaView;

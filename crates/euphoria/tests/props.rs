@@ -68,6 +68,11 @@ fn conformance_published_flags() {
             starting_recruit_discards: euphoria::StartingRecruitDiscards::Discard,
             trading: euphoria::Trading::OneOfferBeforePlacing,
             offers_per_turn: None,
+            // Card data other than the printed board, through the same harness.
+            rewards: euphoria::Rewards {
+                area: [2, 3, 4],
+                tunnel_end: 5,
+            },
         };
         run::<Euphoria>(
             &config,
