@@ -119,9 +119,9 @@ pub fn run(args: ReportArgs) -> anyhow::Result<()> {
         return write_page(&parts, &args.out, args.batch.json);
     }
     let game = args.game.clone().unwrap_or_default();
-    let mut configs = vec![args.options.to_config(&game)?];
+    let mut configs = vec![args.options.to_batch_config(&game)?];
     if let Some(vs) = &args.vs {
-        configs.push(GameOptions::from_words("--vs", vs)?.to_config(&game)?);
+        configs.push(GameOptions::from_words("--vs", vs)?.to_batch_config(&game)?);
     }
     catalog::with_game(&game, Study { configs, args }).map_err(user)?
 }

@@ -70,7 +70,8 @@ impl Visit for Tune {
 }
 
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
-    let config = GameOptions::from_words("--options", &args.options)?.to_config(&args.game)?;
+    let config =
+        GameOptions::from_words("--options", &args.options)?.to_batch_config(&args.game)?;
     let game = args.game.clone();
     catalog::with_game(&game, Tune { config, args }).map_err(user)?
 }

@@ -563,3 +563,199 @@ fn tune_prints_the_best_setting_with_its_interval() {
     let bad = tabletop(&["tune", "distopia", "--param", "wizard=1..3", "--games", "4"]);
     assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
 }
+
+/// `sim GAME --json` with these options: its summary.
+fn sim_summary(game: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![game, "--games", "60", "--seed", "4", "--json"];
+    args.extend(extra);
+    let mut sim = vec!["sim"];
+    sim.extend(args);
+    let out = tabletop(&sim);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    report["summary"].clone()
+}
+
+/// Writes card data to a file and returns its path.
+fn cards_file(name: &str, data: &serde_json::Value) -> String {
+    let path = temp(name);
+    std::fs::write(&path, data.to_string()).expect("write cards");
+    path.to_string_lossy().to_string()
+}
+
+/// A broken cards file: exit 2, no game, and every expected problem on stderr.
+fn refused_cards(game: &str, file: &str, problems: &[&str]) {
+    let out = tabletop(&["sim", game, "--games", "4", "--cards", file]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    for p in problems {
+        assert!(err.contains(p), "{game}: `{p}` not listed in {err}");
+    }
+}
+
+#[test]
+fn dropsite_cards_change_the_study_and_a_broken_deck_lists_every_problem() {
+    let printed = include_str!("../../dropsite/data/deck.csv");
+    let deck: Vec<serde_json::Value> = printed
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<i64> = l.split(',').map(|x| x.trim().parse().expect("n")).collect();
+            serde_json::json!({"value": f[0], "copies": f[1], "points": f[2]})
+        })
+        .collect();
+    let base = ["--opt", "target=30"];
+    let same = cards_file("deck-same.json", &serde_json::json!({ "deck": deck }));
+    let mut changed = deck.clone();
+    changed[12]["points"] = serde_json::json!(30); // a 12 scores 30 instead of 7
+    let changed = cards_file("deck-12.json", &serde_json::json!({ "deck": changed }));
+    let plain = sim_summary("dropsite", &base);
+    let printed_file = sim_summary("dropsite", &[&base[..], &["--cards", &same]].concat());
+    assert_eq!(
+        plain, printed_file,
+        "the printed deck as a file changes nothing"
+    );
+    let other = sim_summary("dropsite", &[&base[..], &["--cards", &changed]].concat());
+    assert_ne!(
+        plain["seats"], other["seats"],
+        "one changed value changes the scores"
+    );
+
+    let mut broken = deck.clone();
+    broken.remove(5); // value 5 missing
+    broken[0]["points"] = serde_json::json!(99);
+    broken[1]["copies"] = serde_json::json!(40);
+    broken.push(serde_json::json!({"value": 3, "copies": 4, "points": 4}));
+    let broken = cards_file("deck-broken.json", &serde_json::json!({ "deck": broken }));
+    refused_cards(
+        "dropsite",
+        &broken,
+        &[
+            "value 5 is missing",
+            "value 3 is listed 2 times",
+            "40 copies of value 1",
+            "value 0 scores 99 points",
+        ],
+    );
+}
+
+/// Distop-IA's printed contraband values, as card data.
+fn distopia_contraband() -> Vec<serde_json::Value> {
+    include_str!("../../distopia/data/cards.csv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').map(str::trim).collect();
+            let kind = match f[1] {
+                "H" => "hobby",
+                "E" => "education",
+                _ => "survival",
+            };
+            let points: u8 = f[2].parse().expect("points");
+            serde_json::json!({"type": kind, "points": points, "siren": f[3] == "1"})
+        })
+        .collect()
+}
+
+#[test]
+fn distopia_cards_change_the_study_replay_in_a_state_and_a_broken_file_lists_every_problem() {
+    let values = distopia_contraband();
+    assert_eq!(values.len(), 30);
+    let same = cards_file(
+        "contraband-same.json",
+        &serde_json::json!({ "contraband": values }),
+    );
+    let mut changed = values.clone();
+    changed[9]["points"] = serde_json::json!(15); // the guitar is worth 15, not 4
+    let changed = serde_json::json!({ "contraband": changed });
+    let changed_file = cards_file("contraband-guitar.json", &changed);
+    let plain = sim_summary("distopia", &[]);
+    assert_eq!(plain, sim_summary("distopia", &["--cards", &same]));
+    let other = sim_summary("distopia", &["--cards", &changed_file]);
+    assert_ne!(
+        plain["seats"], other["seats"],
+        "one changed value changes the scores"
+    );
+
+    // A position made with the card data carries it, and a seat's view shows it.
+    let out = tabletop(&["new", "distopia", "--seed", "3", "--cards", &changed_file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("state json");
+    assert_eq!(
+        state["state"]["config"]["contraband"],
+        changed["contraband"]
+    );
+    let path = temp("contraband-state.json");
+    std::fs::write(&path, &out.stdout).expect("write state");
+    let view = tabletop(&["view", &path.to_string_lossy(), "--seat", "1"]);
+    assert!(view.status.success(), "{}", text(&view.stderr));
+
+    let mut broken = values.clone();
+    broken[0]["points"] = serde_json::json!(0);
+    broken[1]["type"] = serde_json::json!("guard");
+    broken.truncate(28);
+    let broken = cards_file(
+        "contraband-broken.json",
+        &serde_json::json!({ "contraband": broken, "limits": [0, 3, 3, 3] }),
+    );
+    refused_cards(
+        "distopia",
+        &broken,
+        &[
+            "28 cards listed",
+            "card 1 is worth 0 points",
+            "card 2 has type guard",
+            "9 Hobby cards",
+            "8 Survival cards",
+            "district A's limit must be 1 to 10, not 0",
+        ],
+    );
+}
+
+#[test]
+fn euphoria_cards_change_the_study_and_broken_rewards_list_every_problem() {
+    let summary = |extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "euphoria",
+            "--players",
+            "3",
+            "--games",
+            "12",
+            "--json",
+        ];
+        args.extend(extra);
+        let out = tabletop(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        report["summary"].clone()
+    };
+    let printed = cards_file(
+        "rewards-printed.json",
+        &serde_json::json!({"rewards": {"area": [1, 1, 2], "tunnel_end": 3}}),
+    );
+    let rich = cards_file(
+        "rewards-rich.json",
+        &serde_json::json!({"rewards": {"area": [1, 1, 6]}}),
+    );
+    let plain = summary(&[]);
+    assert_eq!(plain, summary(&["--cards", &printed]));
+    assert_ne!(
+        plain,
+        summary(&["--cards", &rich]),
+        "one changed value changes the study"
+    );
+    let broken = cards_file(
+        "rewards-broken.json",
+        &serde_json::json!({"rewards": {"area": [0, 1, 12], "tunnel_end": 0}}),
+    );
+    refused_cards(
+        "euphoria",
+        &broken,
+        &[
+            "dice total 1-4 must give 1 to 9 commodities, not 0",
+            "dice total 9 or more must give 1 to 9 commodities, not 12",
+            "a tunnel end must give 1 to 9 commodities, not 0",
+        ],
+    );
+}

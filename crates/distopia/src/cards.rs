@@ -2,7 +2,11 @@
 //! the missions.
 //!
 //! The contraband list is a PROPOSED reconstruction kept in `data/cards.csv` so that an
-//! owner of the physical game can correct it; the file is embedded at compile time.
+//! owner of the physical game can correct it; the file is embedded at compile time. It
+//! gives the cards their names and printed values; a game's [`crate::Config`] may carry
+//! other values (`contraband`: each card's type, points and siren), so a study can run
+//! with corrected card data and its records replay with it. The rules read values only
+//! through the config ([`crate::Config::contraband`]).
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
@@ -65,6 +69,81 @@ pub struct CardData {
     pub points: u8,
     /// Whether it carries the siren icon.
     pub siren: bool,
+}
+
+impl CardData {
+    /// The card's printed values.
+    pub fn values(&self) -> Contraband {
+        Contraband {
+            kind: self.kind,
+            points: self.points,
+            siren: self.siren,
+        }
+    }
+}
+
+/// The values of one contraband card that card data may change: its type, points and
+/// siren icon (`{"type": "hobby", "points": 2, "siren": false}` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contraband {
+    /// Hobby, education or survival (`guard` only for a guard, never in card data).
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// Its point value.
+    pub points: u8,
+    /// Whether it carries the siren icon.
+    pub siren: bool,
+}
+
+impl Contraband {
+    /// What a guard is: no type, no value, no siren.
+    pub const GUARD: Contraband = Contraband {
+        kind: Kind::Guard,
+        points: 0,
+        siren: false,
+    };
+
+    /// The printed values of the 30 contraband cards, in card order (`data/cards.csv`).
+    pub fn printed() -> Vec<Contraband> {
+        table().iter().map(CardData::values).collect()
+    }
+
+    /// Every problem with a list of contraband values: exactly 30 cards, 10 of each
+    /// type, no guard, points from 1 to 20; each names its card by number (1-30).
+    pub fn problems(list: &[Contraband]) -> Vec<String> {
+        let mut problems = Vec::new();
+        if list.len() != CONTRABAND {
+            problems.push(format!(
+                "contraband: {} cards listed, the game has {CONTRABAND} (numbered 1-30 in list order)",
+                list.len()
+            ));
+        }
+        for (i, c) in list.iter().enumerate() {
+            if c.kind == Kind::Guard {
+                problems.push(format!(
+                    "contraband: card {} has type guard; contraband is hobby, education or survival",
+                    i + 1
+                ));
+            }
+            if !(1..=20).contains(&c.points) {
+                problems.push(format!(
+                    "contraband: card {} is worth {} points (1 to 20)",
+                    i + 1,
+                    c.points
+                ));
+            }
+        }
+        for kind in [Kind::Hobby, Kind::Education, Kind::Survival] {
+            let count = list.iter().filter(|c| c.kind == kind).count();
+            if count != 10 {
+                problems.push(format!(
+                    "contraband: {count} {kind} cards listed, the game has 10 of each type"
+                ));
+            }
+        }
+        problems
+    }
 }
 
 /// Reads the card list: one `name,type,points,siren` line per contraband card, `#`
@@ -198,19 +277,10 @@ impl Card {
         table().get(self.0 as usize)
     }
 
-    /// The contraband type, or `Guard`.
-    pub fn kind(self) -> Kind {
-        self.data().map_or(Kind::Guard, |d| d.kind)
-    }
-
-    /// Point value; 0 for guards.
-    pub fn points(self) -> u8 {
-        self.data().map_or(0, |d| d.points)
-    }
-
-    /// Whether the card carries the siren icon.
-    pub fn siren(self) -> bool {
-        self.data().is_some_and(|d| d.siren)
+    /// The printed values (type, points, siren) of `data/cards.csv`; a game reads the
+    /// values in play from its config ([`crate::Config::contraband`]).
+    pub fn printed(self) -> Contraband {
+        self.data().map_or(Contraband::GUARD, CardData::values)
     }
 
     /// The printed name, or "guard".
@@ -220,18 +290,12 @@ impl Card {
 }
 
 impl fmt::Display for Card {
-    /// `21 alarm clock (S1 siren)`, or `guard`.
+    /// `21 alarm clock`, or `guard` (its values are the config's, see
+    /// [`crate::Config::contraband`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.number() {
             None => f.write_str("guard"),
-            Some(n) => write!(
-                f,
-                "{n} {} ({}{}{})",
-                self.name(),
-                self.kind().letter(),
-                self.points(),
-                if self.siren() { " siren" } else { "" }
-            ),
+            Some(n) => write!(f, "{n} {}", self.name()),
         }
     }
 }
@@ -454,16 +518,33 @@ mod tests {
             assert_eq!(of.iter().map(|c| u32::from(c.points)).sum::<u32>(), 21);
             assert_eq!(of.iter().filter(|c| c.siren).count(), 3);
         }
-        let alarm = Card::by_name("alarm clock").expect("listed");
-        assert!(alarm.siren() && alarm.points() == 1 && alarm.kind() == Kind::Survival);
-        let board = Card::by_name("Board game").expect("listed");
-        assert!(!board.siren() && board.points() == 1 && board.kind() == Kind::Hobby);
+        let alarm = Card::by_name("alarm clock").expect("listed").printed();
+        assert!(alarm.siren && alarm.points == 1 && alarm.kind == Kind::Survival);
+        let board = Card::by_name("Board game").expect("listed").printed();
+        assert!(!board.siren && board.points == 1 && board.kind == Kind::Hobby);
+        assert!(Contraband::problems(&Contraband::printed()).is_empty());
     }
 
     #[test]
     fn bad_card_lists_report_every_problem() {
         let problems = parse_cards("a,X,1,0\nb,H,z,0\nc,H,1\n").expect_err("broken");
         assert!(problems.len() >= 4, "{problems:?}");
+        let mut list = Contraband::printed();
+        list[0].points = 0;
+        list[1].kind = Kind::Guard;
+        list[2].kind = Kind::Survival;
+        list.pop();
+        let problems = Contraband::problems(&list);
+        // The count, card 1's points, card 2's type, and 8 hobby cards (survival lost
+        // its last card and gained card 3: still 10).
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(problems[3].contains("8 Hobby cards"), "{problems:?}");
+        assert!(problems[0].contains("29 cards listed"), "{problems:?}");
+        assert!(problems[1].contains("card 1 is worth 0"), "{problems:?}");
+        assert!(
+            problems[2].contains("card 2 has type guard"),
+            "{problems:?}"
+        );
     }
 
     #[test]

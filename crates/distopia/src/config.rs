@@ -1,5 +1,5 @@
 //! Game options: the border set and advanced mode (collaborator and mission cards).
-use crate::cards::{Border, Collaborator, Mission};
+use crate::cards::{Border, Card, Collaborator, Contraband, Mission};
 use engine::ConfigError;
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +23,11 @@ pub struct Config {
     /// studies; each from 1 to 10). Written out only when given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limits: Option<[u8; 4]>,
+    /// The values of contraband cards 1-30 in order (type, points, siren) that replace
+    /// the printed ones of `data/cards.csv` (card data for studies: 10 of each type,
+    /// points 1 to 20). Written out only when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contraband: Option<Vec<Contraband>>,
 }
 
 /// How one advanced-mode card is chosen.
@@ -59,10 +64,25 @@ impl Config {
         self.limits.unwrap_or_else(|| self.border.limits())
     }
 
+    /// A card's values in play: the config's `contraband` list, or the printed ones
+    /// (no type, no points for a guard).
+    #[inline]
+    pub fn contraband(&self, card: Card) -> Contraband {
+        if card.is_guard() {
+            return Contraband::GUARD;
+        }
+        self.contraband
+            .as_ref()
+            .and_then(|list| list.get(usize::from(card.0)))
+            .copied()
+            .unwrap_or_else(|| card.printed())
+    }
+
     /// Which collaborator and mission this config asks for.
     ///
     /// # Errors
-    /// Every unknown name and every card named without advanced mode.
+    /// Every unknown name, every card named without advanced mode, every limit out of
+    /// range and every problem of the contraband values.
     pub fn choices(&self) -> Result<(Choice<Collaborator>, Choice<Mission>), ConfigError> {
         let mut problems = Vec::new();
         let collaborator = choose(
@@ -90,6 +110,9 @@ impl Config {
                     "limits: district {letter}'s limit must be 1 to 10, not {limit}"
                 ));
             }
+        }
+        if let Some(list) = &self.contraband {
+            problems.extend(Contraband::problems(list));
         }
         ConfigError::check(problems)?;
         Ok((collaborator, mission))

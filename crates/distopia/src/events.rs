@@ -229,8 +229,8 @@ impl Event for DistopiaEvent {
     }
 }
 
-fn cards_of(stack: &[crate::cards::Card]) -> Vec<CardView> {
-    stack.iter().map(|&c| c.into()).collect()
+fn cards_of(game: &Distopia, stack: &[crate::cards::Card]) -> Vec<CardView> {
+    stack.iter().map(|&c| CardView::of(game, c)).collect()
 }
 
 impl Distopia {
@@ -257,14 +257,14 @@ impl Distopia {
                 out.push(DistopiaEvent::Picked {
                     seat,
                     from: Place::of(i),
-                    cards: cards_of(&before.districts[i]),
+                    cards: cards_of(before, &before.districts[i]),
                 });
             }
             Action::Play(card) => {
                 placed = Some((target, card));
                 out.push(DistopiaEvent::Played {
                     seat,
-                    card: card.into(),
+                    card: CardView::of(before, card),
                     to: Place::of(target),
                 });
             }
@@ -273,7 +273,7 @@ impl Distopia {
                     placed = Some((target, guard));
                     out.push(DistopiaEvent::Played {
                         seat,
-                        card: guard.into(),
+                        card: CardView::of(before, guard),
                         to: Place::of(target),
                     });
                 }
@@ -290,7 +290,7 @@ impl Distopia {
                     out.push(DistopiaEvent::Robot {
                         seat,
                         from: Place::of(i),
-                        card: card.into(),
+                        card: CardView::of(before, card),
                     });
                 }
             }
@@ -300,7 +300,7 @@ impl Distopia {
                     out.push(DistopiaEvent::Raided {
                         seat,
                         from: Place::of(i),
-                        card: card.into(),
+                        card: CardView::of(before, card),
                     });
                 }
             }
@@ -318,7 +318,7 @@ impl Distopia {
                     out.push(DistopiaEvent::Won {
                         seat,
                         from: Place::of(i),
-                        cards: cards_of(&stack[kept..]).into_iter().rev().collect(),
+                        cards: cards_of(before, &stack[kept..]).into_iter().rev().collect(),
                     });
                 }
             }
@@ -344,9 +344,9 @@ impl Distopia {
             if let Some(&card) = after.districts[picked].first() {
                 out.push(DistopiaEvent::Refilled {
                     at: Place::of(picked),
-                    card: card.into(),
+                    card: CardView::of(before, card),
                 });
-                if card.siren() {
+                if before.contraband(card).siren {
                     let (moves, n) = mid.siren_moves(picked);
                     out.push(DistopiaEvent::Siren {
                         at: Place::of(picked),

@@ -22,6 +22,10 @@
 //! - `advanced`: play with one collaborator and one mission card.
 //! - `collaborator`, `mission`: a card name, `random` (the advanced default) or `none`;
 //!   naming one without `advanced` is an error.
+//! - card data for studies (`--cards`, docs/cards.md): `limits` (district limits A-D
+//!   instead of the border set's) and `contraband` (the type, points and siren of cards
+//!   1-30 instead of `data/cards.csv`'s). The rules read card values only from the
+//!   config, so a record or a shard carries its card data and replays with it.
 //!
 //! # Deliberate decisions (beyond D1-D35)
 //! - Characters are dealt at random; seat 0 owns districts 0-3 whoever goes first, and
@@ -47,8 +51,8 @@ mod view;
 
 pub use action::{letter_char, Action, Letter};
 pub use cards::{
-    parse_cards, Border, Card, CardData, Character, Collaborator, Kind, Mission, CARDS, CARD_DATA,
-    CONTRABAND, GUARDS,
+    parse_cards, Border, Card, CardData, Character, Collaborator, Contraband, Kind, Mission, CARDS,
+    CARD_DATA, CONTRABAND, GUARDS,
 };
 pub use config::{Choice, Config};
 pub use events::{DistopiaEvent, GuardMove, Place};

@@ -1,7 +1,7 @@
 //! The rules: legal actions, applying them, and final scoring. Each step is named after
 //! the rulebook section it implements.
 use crate::action::{letter_char, Action, Letter};
-use crate::cards::{Card, Collaborator, Kind, Mission};
+use crate::cards::{Card, Collaborator, Contraband, Kind, Mission};
 use crate::state::{
     at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
 };
@@ -411,7 +411,7 @@ impl Distopia {
         if self.districts[picked].is_empty() {
             if let Some(card) = self.deck.pop() {
                 self.districts[picked].push(card);
-                if card.siren() {
+                if self.contraband(card).siren {
                     self.siren(picked);
                 }
                 over = self.deck.is_empty();
@@ -472,21 +472,27 @@ impl Distopia {
         let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
         let character = self.characters[seat];
         let guards = collection.iter().filter(|c| c.is_guard()).count();
-        let survival = count_survival(&collection);
+        let survival = self.count_survival(&collection);
         let (mut scorable, discarded): (Vec<Card>, Vec<Card>) = collection
             .iter()
             .filter(|c| !c.is_guard())
-            .partition(|c| character.scores(c.kind()) && !(sting && c.kind() == Kind::Survival));
-        scorable.sort_by_key(|c| (c.points(), c.0));
+            .partition(|&&c| {
+                let kind = self.contraband(c).kind;
+                character.scores(kind) && !(sting && kind == Kind::Survival)
+            });
+        scorable.sort_by_key(|&c| (self.contraband(c).points, c.0));
         let removed: Vec<Card> = scorable.drain(..guards.min(scorable.len())).collect();
-        let card_points = scorable.iter().map(|c| i64::from(c.points())).sum();
+        let card_points = scorable
+            .iter()
+            .map(|&c| i64::from(self.contraband(c).points))
+            .sum();
         let mission_points = match self.mission {
             None => 0,
             Some(m) => match m.card {
                 Mission::PoliceSting => -(survival as i64),
                 Mission::Catastrophe => {
                     let theirs =
-                        count_survival(self.won[1 - seat].iter().chain(
+                        self.count_survival(self.won[1 - seat].iter().chain(
                             (0..4).flat_map(|l| self.districts[district(1 - seat, l)].iter()),
                         ));
                     if survival > theirs {
@@ -526,14 +532,14 @@ impl Distopia {
         let character = self.characters[seat];
         let mut survival = [0usize; 2];
         let mut guards = 0usize;
-        // How many scorable cards of each point value (0-4+).
-        let mut by_points = [0usize; 5];
+        // How many scorable cards of each point value (card data allows 1-20).
+        let mut by_points = [0usize; 21];
         for (side, count) in survival.iter_mut().enumerate() {
             let cards = self.won[side]
                 .iter()
                 .chain((0..4).flat_map(|l| self.districts[district(side, l)].iter()));
             for &c in cards {
-                let kind = c.kind();
+                let Contraband { kind, points, .. } = self.contraband(c);
                 if kind == Kind::Survival {
                     *count += 1;
                 }
@@ -543,7 +549,7 @@ impl Distopia {
                 if kind == Kind::Guard {
                     guards += 1;
                 } else if character.scores(kind) && !(sting && kind == Kind::Survival) {
-                    by_points[usize::from(c.points()).min(4)] += 1;
+                    by_points[usize::from(points).min(20)] += 1;
                 }
             }
         }
@@ -581,7 +587,7 @@ impl Distopia {
     /// kinds its character does not score; Police Sting's survival penalty aside).
     fn card_value(&self, seat: Seat, card: Card) -> i64 {
         let seat = seat % 2;
-        let kind = card.kind();
+        let Contraband { kind, points, .. } = self.contraband(card);
         let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
         if kind == Kind::Guard
             || !self.characters[seat].scores(kind)
@@ -589,7 +595,7 @@ impl Distopia {
         {
             0
         } else {
-            i64::from(card.points())
+            i64::from(points)
         }
     }
 
@@ -616,9 +622,17 @@ impl Distopia {
     }
 }
 
-fn count_survival<'a>(cards: impl IntoIterator<Item = &'a Card>) -> usize {
-    cards
-        .into_iter()
-        .filter(|c| c.kind() == Kind::Survival)
-        .count()
+impl Distopia {
+    /// A card's values in play (the config's card data, or the printed values).
+    #[inline]
+    pub fn contraband(&self, card: Card) -> Contraband {
+        self.config.contraband(card)
+    }
+
+    fn count_survival<'a>(&self, cards: impl IntoIterator<Item = &'a Card>) -> usize {
+        cards
+            .into_iter()
+            .filter(|&&c| self.contraband(c).kind == Kind::Survival)
+            .count()
+    }
 }

@@ -426,6 +426,9 @@ impl Distopia {
                 n => problems.push(format!("card {card} is in {n} places")),
             }
         }
+        if let Err(e) = self.config.choices() {
+            problems.extend(e.problems.into_iter().map(|p| format!("config: {p}")));
+        }
         if self.current > 1 || self.first > 1 {
             problems.push("a seat number is not 0 or 1".into());
         }

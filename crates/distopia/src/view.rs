@@ -26,14 +26,16 @@ pub struct CardView {
     pub siren: bool,
 }
 
-impl From<Card> for CardView {
-    fn from(card: Card) -> Self {
+impl CardView {
+    /// A card as it lies face up in `game` (its values are the game's card data).
+    pub fn of(game: &Distopia, card: Card) -> CardView {
+        let values = game.contraband(card);
         CardView {
             number: card.number(),
             name: card.name(),
-            kind: card.kind(),
-            points: card.points(),
-            siren: card.siren(),
+            kind: values.kind,
+            points: values.points,
+            siren: values.siren,
         }
     }
 }
@@ -153,12 +155,20 @@ pub(crate) fn build(game: &Distopia, viewer: Viewer) -> DistopiaView {
                 .map(|l| DistrictView {
                     letter: letter_char(l),
                     limit: game.config.limits()[l as usize],
-                    cards: game.district(seat, l).iter().map(|&c| c.into()).collect(),
+                    cards: game
+                        .district(seat, l)
+                        .iter()
+                        .map(|&c| CardView::of(game, c))
+                        .collect(),
                 })
                 .collect(),
             won_count: game.won(seat).len(),
-            won: (over || viewer == Viewer::Seat(seat))
-                .then(|| game.won(seat).iter().map(|&c| c.into()).collect()),
+            won: (over || viewer == Viewer::Seat(seat)).then(|| {
+                game.won(seat)
+                    .iter()
+                    .map(|&c| CardView::of(game, c))
+                    .collect()
+            }),
         })
         .collect();
     let place = |i: usize| (owner(i), letter_char(letter_of(i)));
@@ -166,7 +176,7 @@ pub(crate) fn build(game: &Distopia, viewer: Viewer) -> DistopiaView {
         let t = game.turn();
         TurnView {
             picked: letter_char(letter_of(t.picked)),
-            hand: t.hand.iter().map(|&c| c.into()).collect(),
+            hand: t.hand.iter().map(|&c| CardView::of(game, c)).collect(),
             next: (game.phase() == Phase::Play).then(|| place(game.next_district())),
             clockwise: t.clockwise,
             crossing: t.crossing,

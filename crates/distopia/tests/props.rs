@@ -1,6 +1,9 @@
 //! Random games: the engine's conformance harness on every border set, with and without
-//! advanced mode, and a proptest of whole games from random seeds.
-use distopia::{Action, Border, Card, Collaborator, Config, Distopia, Mission, Phase, CARDS};
+//! advanced mode and with other card data, and a proptest of whole games from random
+//! seeds and random card data.
+use distopia::{
+    Action, Border, Card, Collaborator, Config, Contraband, Distopia, Kind, Mission, Phase, CARDS,
+};
 use engine::conformance::{run, Options};
 use engine::{Game, Viewer};
 use proptest::prelude::*;
@@ -44,9 +47,29 @@ fn conformance_each_collaborator_and_mission() {
             collaborator: Some(c.key().into()),
             mission: Some(Mission::all()[k].key().into()),
             limits: None,
+            contraband: None,
         };
         run::<Distopia>(&config, &options(GAMES / 2));
     }
+}
+
+#[test]
+fn conformance_with_other_card_data() {
+    // Every card worth 10 - its printed points, sirens swapped: other scores, other sirens.
+    let contraband = Contraband::printed()
+        .into_iter()
+        .map(|c| Contraband {
+            points: 10 - c.points,
+            siren: !c.siren,
+            ..c
+        })
+        .collect();
+    let config = Config {
+        advanced: true,
+        contraband: Some(contraband),
+        ..Config::default()
+    };
+    run::<Distopia>(&config, &options(GAMES / 2));
 }
 
 /// Plays a game with actions chosen by `choices`, checking invariants at every step.
@@ -86,12 +109,38 @@ fn play_out(config: &Config, seed: u64, choices: &[usize]) -> Result<Distopia, T
     Ok(game)
 }
 
+/// Card data: the printed types in another order, any points from 1 to 20, any sirens.
+fn contraband_strategy() -> impl Strategy<Value = Vec<Contraband>> {
+    let printed: Vec<Kind> = Contraband::printed().iter().map(|c| c.kind).collect();
+    (
+        Just(printed).prop_shuffle(),
+        proptest::collection::vec((1u8..=20, any::<bool>()), 30),
+    )
+        .prop_map(|(kinds, values)| {
+            kinds
+                .into_iter()
+                .zip(values)
+                .map(|(kind, (points, siren))| Contraband {
+                    kind,
+                    points,
+                    siren,
+                })
+                .collect()
+        })
+}
+
 fn config_strategy() -> impl Strategy<Value = Config> {
-    (0..4usize, any::<bool>()).prop_map(|(b, advanced)| Config {
-        border: Border::all()[b],
-        advanced,
-        ..Config::default()
-    })
+    (
+        0..4usize,
+        any::<bool>(),
+        proptest::option::of(contraband_strategy()),
+    )
+        .prop_map(|(b, advanced, contraband)| Config {
+            border: Border::all()[b],
+            advanced,
+            contraband,
+            ..Config::default()
+        })
 }
 
 proptest! {
@@ -118,7 +167,11 @@ proptest! {
                 s.guards + s.discarded.len() + s.removed.len() + s.scored.len()
             );
             prop_assert!(s.removed.len() <= s.guards);
-            let points: i64 = s.scored.iter().map(|c| i64::from(c.points())).sum();
+            let points: i64 = s
+                .scored
+                .iter()
+                .map(|&c| i64::from(game.contraband(c).points))
+                .sum();
             prop_assert_eq!(points, s.card_points);
             prop_assert_eq!(s.total, s.card_points + s.mission_points);
             prop_assert_eq!(outcome.scores[seat], s.total);

@@ -58,6 +58,7 @@ fn config_errors_list_every_problem_and_names_select_cards() {
         collaborator: Some("Rebel Robot".into()),
         mission: Some("police sting".into()),
         limits: None,
+        contraband: None,
     };
     let g = Distopia::new(&named, 3).expect("valid");
     assert_eq!(
@@ -441,11 +442,63 @@ fn characters_score_only_their_types_and_guards_remove_the_lowest() {
     discarded.sort();
     assert_eq!(discarded, cards(&["yo-yo", "kite", "guitar"]));
     assert_eq!(sc.removed.len(), 1);
-    assert_eq!(sc.removed[0].points(), 1);
+    assert_eq!(g.contraband(sc.removed[0]).points, 1);
     // 4 + 4 + 2 (atlas) + 1 + 1 + 1 = 13 scorable, minus one 1-pointer.
     assert_eq!(sc.total, 12);
     let e = g.evaluate(0);
     assert!((0.0..=1.0).contains(&e));
+}
+
+#[test]
+fn card_data_in_the_config_sets_the_values_scored_seen_and_checked() {
+    // The same position with the library book worth 9 instead of 4.
+    let mut values = distopia::Contraband::printed();
+    let book = card("library book");
+    values[usize::from(book.0)].points = 9;
+    let mut s = quiet();
+    s.config.contraband = Some(values.clone());
+    put_won(
+        &mut s,
+        0,
+        cards(&["library book", "guitar", "first-aid kit", "pencil case"]),
+    );
+    put(&mut s, 3, vec![card("candles"), guard(0)]);
+    let g = game(s);
+    assert_eq!(g.score(0).total, 12 + 5);
+    assert_eq!(g.total(0), 12 + 5, "the bots' quick total agrees");
+    let view = serde_json::to_value(g.view(engine::Viewer::Seat(0))).expect("json");
+    assert!(
+        view.to_string()
+            .contains(r#""name":"library book","number":20,"points":9"#),
+        "the view shows the card data: {view}"
+    );
+    // A record of it replays with its card data.
+    let json = serde_json::to_string(&g).expect("state json");
+    let back: Distopia = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(back.score(0).total, 17);
+    // Broken card data: every problem listed, and no game starts.
+    values[0].points = 0;
+    values[1].kind = distopia::Kind::Guard;
+    values.truncate(25);
+    let config = Config {
+        contraband: Some(values),
+        limits: Some([0, 3, 3, 11]),
+        ..Config::default()
+    };
+    let err = Distopia::new(&config, 1).expect_err("broken card data");
+    let text = err.to_string();
+    for problem in [
+        "25 cards listed",
+        "card 1 is worth 0 points",
+        "card 2 has type guard",
+        "9 Hobby cards",
+        "5 Survival cards",
+        "district A's limit must be 1 to 10, not 0",
+        "district D's limit must be 1 to 10, not 11",
+    ] {
+        assert!(text.contains(problem), "{problem} missing from {text}");
+    }
+    assert_eq!(err.problems.len(), 7, "{text}");
 }
 
 // ---- Collaborators ----

@@ -47,6 +47,53 @@ pub enum Trading {
     OneOfferBeforePlacing,
 }
 
+/// Card data for studies (`--cards`, docs/cards.md): what the commodity areas and the
+/// tunnel ends give. Leaving a field out keeps its printed value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rewards {
+    /// Commodities a commodity area gives when the dice there total 1-4, 5-8 and 9 or
+    /// more (printed 1, 1, 2; a recruit's tier bonus comes on top), spec 3.3.
+    pub area: [u8; 3],
+    /// Commodities a tunnel end gives (printed 3), spec 3.4.
+    pub tunnel_end: u8,
+}
+
+impl Default for Rewards {
+    /// The printed board.
+    fn default() -> Self {
+        Rewards {
+            area: [1, 1, 2],
+            tunnel_end: 3,
+        }
+    }
+}
+
+impl Rewards {
+    fn is_printed(&self) -> bool {
+        *self == Rewards::default()
+    }
+
+    /// Every problem: each amount from 1 to 9.
+    fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (band, &n) in ["1-4", "5-8", "9 or more"].iter().zip(&self.area) {
+            if !(1..=9).contains(&n) {
+                problems.push(format!(
+                    "rewards: a commodity area whose dice total {band} must give 1 to 9 commodities, not {n}"
+                ));
+            }
+        }
+        if !(1..=9).contains(&self.tunnel_end) {
+            problems.push(format!(
+                "rewards: a tunnel end must give 1 to 9 commodities, not {}",
+                self.tunnel_end
+            ));
+        }
+        problems
+    }
+}
+
 /// Options for a game of Euphoria. `Default` is the standard 4-player game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Config {
@@ -71,6 +118,10 @@ pub struct Config {
     /// payment only one set of goods can make is still paid good by good, and the new-worker
     /// ability of Sheppard, Pete and Chase is answered `use KEY` (not `use KEY-new`).
     pub legacy_actions: bool,
+    /// Card data: the areas' and tunnel ends' rewards (written out only when they differ
+    /// from the printed board, so configs made without card data are unchanged).
+    #[serde(skip_serializing_if = "Rewards::is_printed")]
+    pub rewards: Rewards,
 }
 
 /// A config as written in a file: every option may be left out.
@@ -87,6 +138,7 @@ struct ConfigFile {
     #[serde(default, deserialize_with = "some_option")]
     offers_per_turn: Option<Option<u32>>,
     legacy_actions: Option<bool>,
+    rewards: Option<Rewards>,
 }
 
 /// `offers_per_turn: null` is "no bound", told apart from a missing field.
@@ -127,6 +179,7 @@ impl<'de> Deserialize<'de> for Config {
             },
             offers_per_turn: f.offers_per_turn.unwrap_or(base.offers_per_turn),
             legacy_actions: f.legacy_actions.unwrap_or(written_before_trading),
+            rewards: f.rewards.unwrap_or(base.rewards),
         })
     }
 }
@@ -143,6 +196,7 @@ impl Default for Config {
             trading: Trading::Rulebook,
             offers_per_turn: None,
             legacy_actions: false,
+            rewards: Rewards::default(),
         }
     }
 }
@@ -173,6 +227,50 @@ impl Config {
         if !(2..=6).contains(&self.players) {
             problems.push(format!("players must be 2 to 6, not {}", self.players));
         }
+        problems.extend(self.rewards.problems());
         ConfigError::check(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewards_are_card_data_written_only_when_changed() {
+        let printed = serde_json::to_value(Config::default()).expect("json");
+        assert!(printed.get("rewards").is_none(), "{printed}");
+        let c: Config =
+            serde_json::from_str(r#"{"rewards": {"tunnel_end": 5}}"#).expect("partial rewards");
+        assert_eq!(
+            c.rewards,
+            Rewards {
+                area: [1, 1, 2],
+                tunnel_end: 5
+            }
+        );
+        assert!(c.check().is_ok());
+        let json = serde_json::to_value(&c).expect("json");
+        assert_eq!(json["rewards"]["tunnel_end"], 5);
+        let back: Config = serde_json::from_value(json).expect("reads back");
+        assert_eq!(back, c);
+        assert!(serde_json::from_str::<Config>(r#"{"rewards": {"tunnel": 5}}"#).is_err());
+    }
+
+    #[test]
+    fn broken_rewards_list_every_problem() {
+        let c = Config {
+            players: 7,
+            rewards: Rewards {
+                area: [0, 1, 12],
+                tunnel_end: 0,
+            },
+            ..Config::default()
+        };
+        let err = c.check().expect_err("four problems");
+        assert_eq!(err.problems.len(), 4, "{err}");
+        assert!(err.problems[1].contains("total 1-4") && err.problems[1].contains("not 0"));
+        assert!(err.problems[2].contains("9 or more") && err.problems[2].contains("not 12"));
+        assert!(err.problems[3].contains("tunnel end"));
     }
 }

@@ -17,6 +17,8 @@
 //!   issue 16, for old games), `offers_per_turn` (default `null`: no bound);
 //! - `legacy_actions` (default false; true for a config written before issue 16): a
 //!   payment with one way paid good by good, and a bare `use KEY` for a new worker.
+//! - `rewards` (card data for studies, docs/cards.md): what a commodity area gives by dice
+//!   total (`area`, printed `[1, 1, 2]`) and what a tunnel end gives (`tunnel_end`, 3).
 //!
 //! # Rulings (details and reasons in `docs/rulings.md`)
 //! - Every PROPOSED ruling of the spec (A-01..A-34) as written.
@@ -56,12 +58,13 @@ pub mod config;
 pub mod events;
 pub mod rules;
 pub mod state;
+mod study;
 mod tensor;
 pub mod view;
 
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
-pub use config::{Config, Edition, KnowledgeCheck, StartingRecruitDiscards, Trading};
+pub use config::{Config, Edition, KnowledgeCheck, Rewards, StartingRecruitDiscards, Trading};
 pub use rules::{Refused, Why};
 pub use state::{DieLoc, DilemmaState, Euphoria, Setup, SetupError, StarTarget, Step};
 pub use view::EuphoriaView;
@@ -150,6 +153,10 @@ impl Game for Euphoria {
 
     fn rounds(&self) -> u32 {
         self.turns / self.n().max(1) as u32 + 1
+    }
+
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -69,6 +69,11 @@ fn conformance_published_flags() {
             trading: euphoria::Trading::OneOfferBeforePlacing,
             offers_per_turn: None,
             legacy_actions: true,
+            // Card data other than the printed board, through the same harness.
+            rewards: euphoria::Rewards {
+                area: [2, 3, 4],
+                tunnel_end: 5,
+            },
         };
         run::<Euphoria>(
             &config,

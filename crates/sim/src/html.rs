@@ -7,6 +7,7 @@
 use crate::{two_proportion, GameResult, Part, Summary};
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::fmt::Write;
 
 /// The fill of every data bar, as written in the SVG.
@@ -39,14 +40,22 @@ fn bar_chart(
     reference: Option<f64>,
 ) -> Result<String, String> {
     let mut svg = String::new();
+    // Many bars (Euphoria's 48 recruits) get a wider chart and upright labels, one each.
+    let many = bars.len() > 12;
+    let width = if many {
+        (18 * bars.len() as u32 + 120).max(640)
+    } else {
+        640
+    };
     {
-        let root = SVGBackend::with_string(&mut svg, (640, 320)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, if many { 420 } else { 320 }))
+            .into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let n = bars.len().max(1) as u32;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(40)
+            .x_label_area_size(if many { 140 } else { 40 })
             .y_label_area_size(56)
             .build_cartesian_2d((0..n).into_segmented(), lo..hi)
             .map_err(|e| e.to_string())?;
@@ -57,14 +66,30 @@ fn bar_chart(
                 .unwrap_or_default(),
             SegmentValue::Last => String::new(),
         };
+        let none = |_: &SegmentValue<u32>| String::new();
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_labels(bars.len().min(12))
-            .x_label_formatter(&label)
+            .x_labels(bars.len())
+            .x_label_formatter(if many { &none } else { &label })
             .y_desc(y_desc)
             .draw()
             .map_err(|e| e.to_string())?;
+        if many {
+            // Upright labels, each starting under its bar and reading downwards (the
+            // mesh would centre them on the axis, over the bars).
+            let style = TextStyle::from(
+                ("sans-serif", 12)
+                    .into_font()
+                    .transform(FontTransform::Rotate90),
+            )
+            .pos(Pos::new(HPos::Left, VPos::Center));
+            for (i, b) in bars.iter().enumerate() {
+                let (x, y) = chart.backend_coord(&(SegmentValue::CenterOf(i as u32), lo));
+                root.draw(&Text::new(b.label.clone(), (x, y + 6), style.clone()))
+                    .map_err(|e| e.to_string())?;
+            }
+        }
         let gap = (100 / n).min(24);
         chart
             .draw_series(bars.iter().enumerate().map(|(i, b)| {
@@ -432,7 +457,7 @@ pub fn render(parts: &[Part], command: &str) -> Result<String, String> {
         out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\
          <style>body{{font-family:sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}}\
-         figure{{margin:1rem 0}}table{{border-collapse:collapse;font-size:.85rem}}\
+         figure{{margin:1rem 0;overflow-x:auto}}table{{border-collapse:collapse;font-size:.85rem}}\
          td,th{{border:1px solid #ccc;padding:.15rem .5rem;text-align:right}}\
          pre{{background:#f4f4f4;padding:.5rem;white-space:pre-wrap}}</style></head><body>\n\
          <h1>{}</h1>\n<p>Reproduce it with:</p><pre id=\"command\">{}</pre>\n<p>Seed {}.</p>\n",

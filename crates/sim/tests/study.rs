@@ -184,10 +184,15 @@ fn a_dropsite_report_charts_first_hand_quintiles_and_a_variant() {
     let a = study::<dropsite::DropSite>(&config, 60, None);
     let b = study::<dropsite::DropSite>(&short, 60, None);
     let page = page(&[a.part.clone(), b.part.clone()]);
-    let fig = figure(&page, "held-first-hand-points");
-    let quintiles: Vec<_> = a.summary.holdings.iter().collect();
-    assert_eq!(bars(fig), quintiles.len());
+    let win = figure(&page, "win-rate");
+    assert_eq!(bars(win), 2, "one bar per seat");
+    for s in &a.summary.seats {
+        assert!(win.contains(&format!("{:.4}", s.win_rate)), "{win}");
+    }
+    let quintiles = holdings_charted(&page, &a.summary, "first hand points");
     assert!((3..=5).contains(&quintiles.len()));
+    assert!(quintiles.iter().all(|h| h.value.starts_with('Q')));
+    assert_eq!(quintiles.iter().map(|h| h.seats).sum::<u64>(), 120);
     let vs = figure(&page, "vs-difference");
     assert_eq!(bars(vs), 2, "one difference per seat");
     for (sa, sb) in a.summary.seats.iter().zip(&b.summary.seats) {
@@ -197,10 +202,63 @@ fn a_dropsite_report_charts_first_hand_quintiles_and_a_variant() {
     assert_eq!(bars(figure(&page, "vs-win-rate")), 2);
 }
 
+/// Each holding of `aspect` has its bar and its row (name and win rate) in its figure.
+fn holdings_charted(page: &str, summary: &sim::Summary, aspect: &str) -> Vec<sim::HoldingRate> {
+    let fig = figure(page, &format!("held-{}", aspect.replace(' ', "-")));
+    let rows: Vec<_> = summary
+        .holdings
+        .iter()
+        .filter(|h| h.aspect == aspect)
+        .cloned()
+        .collect();
+    assert!(!rows.is_empty(), "no {aspect}");
+    assert_eq!(bars(fig), rows.len(), "one bar per {aspect}");
+    for h in &rows {
+        assert!(
+            fig.contains(&format!("<td>{}</td>", h.value)),
+            "{}",
+            h.value
+        );
+        assert!(
+            fig.contains(&format!(
+                "<td>{}</td><td>{}</td><td>{:.4}</td>",
+                h.seats, h.wins, h.win_rate
+            )),
+            "{aspect} {}: {fig}",
+            h.value
+        );
+    }
+    rows
+}
+
 #[test]
-fn a_euphoria_report_charts_every_seat() {
-    let config = <euphoria::Euphoria as Game>::Config::default();
-    let report = study::<euphoria::Euphoria>(&config, 4, None);
+fn a_euphoria_report_charts_every_seat_recruit_faction_and_dilemma() {
+    let config = euphoria::Config {
+        players: 3,
+        ..euphoria::Config::default()
+    };
+    let games = 6;
+    let report = study::<euphoria::Euphoria>(&config, games, None);
     let page = page(std::slice::from_ref(&report.part));
-    assert_eq!(bars(figure(&page, "win-rate")), report.summary.seats.len());
+    let win = figure(&page, "win-rate");
+    assert_eq!(bars(win), 3, "one bar per seat");
+    for s in &report.summary.seats {
+        assert!(win.contains(&format!("{:.4}", s.win_rate)), "{win}");
+    }
+    // Every seat ends with at least its two recruits, of one or two factions, and one
+    // dilemma outcome.
+    let seats = games * 3;
+    let recruits = holdings_charted(&page, &report.summary, "recruit");
+    assert!(recruits.iter().map(|h| h.seats).sum::<u64>() >= 2 * seats);
+    assert!(recruits.iter().all(|h| h.seats >= 1 && h.value.len() > 1));
+    let factions = holdings_charted(&page, &report.summary, "faction");
+    let faction_seats: u64 = factions.iter().map(|h| h.seats).sum();
+    assert!((seats..=4 * seats).contains(&faction_seats));
+    assert!(factions.iter().all(|h| {
+        ["Euphorian", "Subterran", "Wastelander", "Icarite"].contains(&h.value.as_str())
+    }));
+    let dilemmas = holdings_charted(&page, &report.summary, "dilemma");
+    assert_eq!(dilemmas.iter().map(|h| h.seats).sum::<u64>(), seats);
+    let wins: f64 = dilemmas.iter().map(|h| h.wins).sum();
+    assert!((wins - games as f64).abs() < 1e-9, "one win a game: {wins}");
 }

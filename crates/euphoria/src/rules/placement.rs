@@ -9,6 +9,7 @@ use crate::cards::{tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
+use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::units_payable;
 use crate::rules::Why;
@@ -336,7 +337,7 @@ impl Euphoria {
             SpaceKind::Area(f) => {
                 let total: u32 = self.occupants(space).map(|o| u32::from(o.2)).sum();
                 let bonus = u32::from(self.tier_bonus(seat, f, 1));
-                let (amount, effect) = commodity_reward(total);
+                let (amount, effect) = commodity_reward(total, &self.config.rewards);
                 self.players[seat].add(f.commodity(), amount + bonus);
                 match effect {
                     AreaEffect::Allegiance => self.advance(f),
@@ -354,7 +355,10 @@ impl Euphoria {
                     self.stack.push(Step::TunnelTake(f));
                 }
             }
-            SpaceKind::TunnelEnd(f) => self.players[seat].add(tunnel_end_reward(f), 3),
+            SpaceKind::TunnelEnd(f) => {
+                let n = u32::from(self.config.rewards.tunnel_end);
+                self.players[seat].add(tunnel_end_reward(f), n);
+            }
             SpaceKind::ArtifactMarket(Faction::Icarite) | SpaceKind::Nimbus => {
                 let placed = self.place_star(seat, StarSpot::Territory(Faction::Icarite));
                 self.advance(Faction::Icarite);
@@ -531,14 +535,15 @@ pub enum AreaEffect {
     KnowledgeUp,
 }
 
-/// The commodity table (3.3): the amount (before the tier-1 bonus) and the effect for the
-/// total of all dice in the area.
-pub fn commodity_reward(total: u32) -> (u32, AreaEffect) {
-    match total {
-        0..=4 => (1, AreaEffect::Allegiance),
+/// The commodity table (3.3): the amount (before the tier-1 bonus; printed 1, 1, 2, or
+/// the config's card data) and the effect for the total of all dice in the area.
+pub fn commodity_reward(total: u32, rewards: &Rewards) -> (u32, AreaEffect) {
+    let (band, effect) = match total {
+        0..=4 => (0, AreaEffect::Allegiance),
         5..=8 => (1, AreaEffect::KnowledgeDown),
         _ => (2, AreaEffect::KnowledgeUp),
-    }
+    };
+    (u32::from(rewards.area[band]), effect)
 }
 
 /// What a placement check needs to know about the placing seat and the board, worked out
