@@ -58,7 +58,14 @@ async fn memory_per_live_table_and_per_idle_socket() {
     let dir = tempfile::tempdir().expect("temp dir");
     let database = format!("sqlite://{}", dir.path().join("memory.sqlite").display());
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--database",
+            &database,
+            "--no-rate-limits",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .kill_on_drop(true)

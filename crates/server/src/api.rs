@@ -717,30 +717,6 @@ pub(crate) async fn not_found() -> ApiError {
     )
 }
 
-/// The most bytes of request headers (names and values) accepted.
-pub const MAX_HEADERS: usize = 16 * 1024;
-
-/// Answers requests whose headers are over [`MAX_HEADERS`] with a JSON 431.
-pub(crate) async fn header_limit(
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> Response {
-    let size: usize = request
-        .headers()
-        .iter()
-        .map(|(name, value)| name.as_str().len() + value.len() + 4)
-        .sum();
-    if size > MAX_HEADERS {
-        return ApiError::new(
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            "request/headers_too_large",
-            format!("the request headers are larger than {MAX_HEADERS} bytes"),
-        )
-        .into_response();
-    }
-    next.run(request).await
-}
-
 pub(crate) async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,

@@ -53,9 +53,17 @@ impl Default for ConnectionLimits {
     }
 }
 
-/// What hyper buffers of a header block at most; past it hyper itself answers a bare
-/// 431. Below it, [`limit_requests`] answers 431 with a JSON body.
+/// What hyper buffers of a header block at most; past it hyper itself would answer a bare
+/// 431. [`HeadLimit`] answers long before (with a JSON body), and below that
+/// [`limit_requests`] does.
 const HYPER_MAX_BUF: usize = 64 * 1024;
+
+/// Raw bytes of a request head (request line, headers and their line ends) past which
+/// [`HeadLimit`] answers 431 itself: the header count of [`limit_requests`] plus room for
+/// the line ends it does not count.
+fn raw_head_limit(max_header_bytes: usize) -> usize {
+    max_header_bytes + 1024
+}
 
 /// A connection's place under `max_connections`; a WebSocket session keeps a clone.
 #[derive(Clone)]
@@ -76,7 +84,8 @@ pub async fn serve(
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
-        .max_buf_size(HYPER_MAX_BUF.max(limits.max_header_bytes + 1024));
+        .max_buf_size(HYPER_MAX_BUF.max(2 * raw_head_limit(limits.max_header_bytes)));
+    let head_limit = raw_head_limit(limits.max_header_bytes);
     let router = router.layer(axum::middleware::from_fn_with_state(
         Arc::new(limits),
         limit_requests,
@@ -110,7 +119,7 @@ pub async fn serve(
             router.clone().oneshot(request.map(axum::body::Body::new))
         });
         let connection = http
-            .serve_connection(TokioIo::new(tcp), service)
+            .serve_connection(TokioIo::new(HeadLimit::new(tcp, head_limit)), service)
             .with_upgrades();
         tokio::spawn(async move {
             if let Err(e) = connection.await {
@@ -154,6 +163,172 @@ async fn limit_requests(
             ),
         )
         .into_response(),
+    }
+}
+
+/// The socket under hyper, watching request heads: a head that grows past `limit` bytes
+/// without ending is answered `431 request/headers_too_large` with the JSON body, and the
+/// connection ends (hyper itself would answer such a head with an empty 431).
+///
+/// A head starts the connection and after each response; it ends at the blank line. Once
+/// the server answers `101 Switching Protocols`, the bytes are a WebSocket's and pass.
+struct HeadLimit {
+    tcp: TcpStream,
+    limit: usize,
+    /// Bytes of the current head so far; `None` between a head's end and the response.
+    head: Option<usize>,
+    /// The last bytes of the head read so far, to find `\r\n\r\n` across reads.
+    tail: u32,
+    upgraded: bool,
+    /// The 431 answer being written, and how much of it is out.
+    refusing: Option<(Vec<u8>, usize)>,
+}
+
+impl HeadLimit {
+    fn new(tcp: TcpStream, limit: usize) -> HeadLimit {
+        HeadLimit {
+            tcp,
+            limit,
+            head: Some(0),
+            tail: 0,
+            upgraded: false,
+            refusing: None,
+        }
+    }
+
+    /// Counts `bytes` of a head; `true` when the head is over the limit.
+    fn over(&mut self, bytes: &[u8]) -> bool {
+        let Some(mut len) = self.head else {
+            return false;
+        };
+        for &b in bytes {
+            len += 1;
+            self.tail = (self.tail << 8) | u32::from(b);
+            if self.tail == u32::from_be_bytes(*b"\r\n\r\n") {
+                self.head = None;
+                return false;
+            }
+        }
+        self.head = Some(len);
+        len > self.limit
+    }
+
+    fn refusal(&self) -> Vec<u8> {
+        let body = serde_json::to_string(
+            &ApiError::new(
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                "request/headers_too_large",
+                format!(
+                    "the request line and headers are over {} bytes; they were not read",
+                    self.limit
+                ),
+            )
+            .body(),
+        )
+        .unwrap_or_default();
+        format!(
+            "HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n\
+             content-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes()
+    }
+
+    /// Writes the 431 answer; ready once all of it is out (or the peer is gone).
+    fn poll_refuse(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+        use std::task::Poll;
+        let tcp = std::pin::Pin::new(&mut self.tcp);
+        let Some((answer, sent)) = self.refusing.as_mut() else {
+            return Poll::Ready(());
+        };
+        let mut tcp = tcp;
+        while *sent < answer.len() {
+            match tokio::io::AsyncWrite::poll_write(tcp.as_mut(), cx, &answer[*sent..]) {
+                Poll::Ready(Ok(0)) | Poll::Ready(Err(_)) => return Poll::Ready(()),
+                Poll::Ready(Ok(n)) => *sent += n,
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        let _ = tokio::io::AsyncWrite::poll_flush(tcp, cx);
+        Poll::Ready(())
+    }
+}
+
+impl tokio::io::AsyncRead for HeadLimit {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        let this = self.get_mut();
+        if this.refusing.is_some() {
+            // Answered: hyper sees the end of the stream and closes without a word.
+            return this.poll_refuse(cx).map(Ok);
+        }
+        let start = buf.filled().len();
+        match std::pin::Pin::new(&mut this.tcp).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {}
+            other => return other,
+        }
+        if this.upgraded || !this.over(&buf.filled()[start..]) {
+            return Poll::Ready(Ok(()));
+        }
+        buf.set_filled(start);
+        this.refusing = Some((this.refusal(), 0));
+        this.poll_refuse(cx).map(Ok)
+    }
+}
+
+impl tokio::io::AsyncWrite for HeadLimit {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        data: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        if this.head.is_none() && !this.upgraded {
+            // A response starts: the next request's head follows it.
+            this.upgraded = data.starts_with(b"HTTP/1.1 101");
+            this.head = Some(0);
+            this.tail = 0;
+        }
+        std::pin::Pin::new(&mut this.tcp).poll_write(cx, data)
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        if this.head.is_none() && !this.upgraded {
+            this.upgraded = bufs
+                .iter()
+                .find(|b| !b.is_empty())
+                .is_some_and(|b| b.starts_with(b"HTTP/1.1 101"));
+            this.head = Some(0);
+            this.tail = 0;
+        }
+        std::pin::Pin::new(&mut this.tcp).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().tcp).poll_shutdown(cx)
     }
 }
 

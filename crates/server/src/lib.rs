@@ -85,7 +85,6 @@ pub fn app(state: AppState) -> axum::Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
-        .layer(axum::middleware::from_fn(api::header_limit))
         .layer(axum::middleware::from_fn_with_state(
             state.hub.clone(),
             api::client_addr,

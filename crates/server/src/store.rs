@@ -137,6 +137,10 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("the storage writer has stopped")]
     WriterGone,
+    /// The SQLite file under the running server was removed, replaced or truncated:
+    /// whatever is written now would be lost, so nothing more is acknowledged.
+    #[error("the database file {0} was removed, replaced or truncated while the server ran; moves are refused until the server restarts on its file")]
+    FileGone(String),
 }
 
 /// The storage every server uses; see the module docs.
@@ -187,8 +191,48 @@ const INSERT_GAME: &str = "INSERT INTO games \
 /// The columns [`game_from_row`] reads, in its order.
 const GAME_COLUMNS: &str =
     "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
-const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
-                             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING";
+/// The most action rows one insert statement takes. Each row count up to it has its own
+/// statement text (prepared once on the writer's connection), so that a batch is one
+/// statement as long as it is no bigger.
+const INSERT_ROWS: usize = 32;
+
+/// The number of insert statements for `appends` rows.
+fn insert_chunks(appends: usize) -> usize {
+    appends.div_ceil(INSERT_ROWS)
+}
+
+/// The insert of `min(pending, INSERT_ROWS)` rows, and that count. It returns the rows
+/// stored (`ON CONFLICT DO NOTHING` skips a taken `(game_id, seq)`).
+fn insert_actions(pending: usize) -> (usize, &'static str) {
+    static TEXTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        (1..=INSERT_ROWS)
+            .map(|rows| {
+                let values: Vec<String> = (0..rows)
+                    .map(|r| {
+                        let b = r * 5;
+                        format!(
+                            "(${}, ${}, ${}, ${}, ${})",
+                            b + 1,
+                            b + 2,
+                            b + 3,
+                            b + 4,
+                            b + 5
+                        )
+                    })
+                    .collect();
+                format!(
+                    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES {} \
+                     ON CONFLICT (game_id, seq) DO NOTHING RETURNING game_id, seq",
+                    values.join(", ")
+                )
+            })
+            .collect()
+    });
+    let rows = pending.clamp(1, INSERT_ROWS);
+    (rows, texts[rows - 1].as_str())
+}
+
 /// Abandons a game that is still open or running at `seq` actions (`$2`).
 const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
                        AND status IN ('open', 'running') \
@@ -293,25 +337,24 @@ fn seq_i64(seq: u64) -> Result<i64, StoreError> {
 
 /// Generates the [`Store`] methods that are the same SQL on both databases.
 macro_rules! sql_store {
-    ($store:ty, $pool:ty, $($subscribe:tt)*) => {
+    ($store:ty, $pool:ty, $db:ty, $($subscribe:tt)*) => {
     #[async_trait]
     impl Store for $store {
         async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
             let seats = serde_json::to_string(&game.seats)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            sqlx::query(INSERT_GAME)
-                .bind(&game.id)
-                .bind(&game.game)
-                .bind(game.config.to_string())
-                .bind(game.seed as i64)
-                .bind(seats)
-                .bind(game.created)
-                .bind(game.status.as_str())
-                .bind(i64::from(game.seed_chosen))
-                .bind(&game.bot_secret)
-                .execute(&self.pool)
-                .await?;
-            Ok(())
+            self.write(Write::Create {
+                id: game.id.clone(),
+                game: game.game.clone(),
+                config: game.config.to_string(),
+                seed: game.seed as i64,
+                seats,
+                created: game.created,
+                status: game.status,
+                seed_chosen: i64::from(game.seed_chosen),
+                bot_secret: game.bot_secret.clone(),
+            })
+            .await
         }
 
         async fn append(
@@ -322,20 +365,14 @@ macro_rules! sql_store {
             action: &str,
             status: Status,
         ) -> Result<(), StoreError> {
-            let (reply, answer) = oneshot::channel();
-            let pending = Pending {
+            self.write(Write::Append {
                 game: game.to_string(),
                 seq: seq_i64(seq)?,
                 seat: seat as i64,
                 action: action.to_string(),
                 status,
-                reply,
-            };
-            self.writer
-                .send(pending)
-                .await
-                .map_err(|_| StoreError::WriterGone)?;
-            answer.await.map_err(|_| StoreError::WriterGone)?
+            })
+            .await
         }
 
         async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
@@ -392,51 +429,148 @@ macro_rules! sql_store {
     }
 
     impl $store {
-        /// Writes a batch of appends in one transaction: `true` for each row inserted,
-        /// `false` where the `(game, seq)` was taken.
+        /// Commits `write` with whatever else is queued (group commit).
+        async fn write(&self, write: Write) -> Result<(), StoreError> {
+            queue(&self.writer, write).await
+        }
+
+        /// Writes a batch: `true` for each row stored, `false` for an action whose
+        /// `(game, seq)` was taken. A batch of one statement (the usual: moves that change
+        /// no status) commits by itself; more go in one transaction.
         async fn write_batch(
-            pool: &$pool,
+            conn: &mut <$db as sqlx::Database>::Connection,
             channel: Option<&str>,
             batch: &[Pending],
         ) -> Result<Vec<bool>, sqlx::Error> {
-            let mut tx = pool.begin().await?;
-            let mut inserted = Vec::with_capacity(batch.len());
-            for p in batch {
-                let done = sqlx::query(INSERT_ACTION)
-                    .bind(&p.game)
-                    .bind(p.seq)
-                    .bind(p.seat)
-                    .bind(&p.action)
-                    .bind(now_ms())
-                    .execute(&mut *tx)
-                    .await?;
-                let fresh = done.rows_affected() == 1;
-                if fresh {
-                    sqlx::query(SET_STATUS)
-                        .bind(p.status.as_str())
-                        .bind(&p.game)
-                        .execute(&mut *tx)
-                        .await?;
-                    if let Some(channel) = channel {
-                        sqlx::query("SELECT pg_notify($1, $2)")
-                            .bind(channel)
-                            .bind(&p.game)
-                            .execute(&mut *tx)
-                            .await?;
-                    }
-                }
-                inserted.push(fresh);
+            let appends = batch.iter().filter(|p| matches!(p.write, Write::Append { .. })).count();
+            let statements = batch.len() - appends
+                + insert_chunks(appends)
+                + batch.iter().filter(|p| p.write.sets_status()).count()
+                + usize::from(channel.is_some() && appends > 0);
+            if statements == 1 {
+                return Self::write_rows(conn, channel, batch).await;
             }
+            let mut tx = sqlx::Connection::begin(conn).await?;
+            let inserted = Self::write_rows(&mut *tx, channel, batch).await?;
             tx.commit().await?;
             Ok(inserted)
         }
 
-        /// The task that commits appends: whatever is queued when it is free goes into
-        /// one transaction (group commit: one sync for many moves).
-        fn spawn_writer(pool: $pool, channel: Option<String>) -> mpsc::Sender<Pending> {
+        /// The statements of [`Self::write_batch`].
+        async fn write_rows(
+            tx: &mut <$db as sqlx::Database>::Connection,
+            channel: Option<&str>,
+            batch: &[Pending],
+        ) -> Result<Vec<bool>, sqlx::Error> {
+            let mut inserted = vec![true; batch.len()];
+            for p in batch {
+                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret } = &p.write {
+                    sqlx::query(INSERT_GAME)
+                        .bind(id)
+                        .bind(game)
+                        .bind(config)
+                        .bind(seed)
+                        .bind(seats)
+                        .bind(created)
+                        .bind(status.as_str())
+                        .bind(seed_chosen)
+                        .bind(bot_secret)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            // The actions, several rows a statement; a row not returned was taken. Of two
+            // appends at one `(game, seq)` in the batch, the later is refused here.
+            let mut appends: Vec<usize> = Vec::with_capacity(batch.len());
+            for (i, p) in batch.iter().enumerate() {
+                if let Write::Append { game, seq, .. } = &p.write {
+                    let taken = appends.iter().any(|&j| {
+                        matches!(&batch[j].write, Write::Append { game: g, seq: s, .. } if g == game && s == seq)
+                    });
+                    if taken {
+                        inserted[i] = false;
+                    } else {
+                        appends.push(i);
+                    }
+                }
+            }
+            let now = now_ms();
+            let mut rest = &appends[..];
+            while !rest.is_empty() {
+                let (rows, sql) = insert_actions(rest.len());
+                let (chunk, tail) = rest.split_at(rows);
+                rest = tail;
+                let mut query = sqlx::query(sql);
+                for &i in chunk {
+                    if let Write::Append { game, seq, seat, action, .. } = &batch[i].write {
+                        query = query.bind(game).bind(seq).bind(seat).bind(action).bind(now);
+                    }
+                }
+                let stored = query
+                    .fetch_all(&mut *tx)
+                    .await?
+                    .iter()
+                    .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<i64, _>(1)?)))
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                for &i in chunk {
+                    if let Write::Append { game, seq, .. } = &batch[i].write {
+                        inserted[i] = stored.iter().any(|(g, s)| g == game && s == seq);
+                    }
+                }
+            }
+            for (p, fresh) in batch.iter().zip(&inserted) {
+                if let Write::Append { game, status, .. } = &p.write {
+                    if *fresh && p.write.sets_status() {
+                        sqlx::query(SET_STATUS)
+                            .bind(status.as_str())
+                            .bind(game)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+            }
+            if let Some(channel) = channel {
+                // One notice for the batch: the games' ids, comma-separated.
+                let mut games: Vec<&str> = batch
+                    .iter()
+                    .zip(&inserted)
+                    .filter(|(_, fresh)| **fresh)
+                    .filter_map(|(p, _)| match &p.write {
+                        Write::Append { game, .. } => Some(game.as_str()),
+                        Write::Create { .. } => None,
+                    })
+                    .collect();
+                games.sort_unstable();
+                games.dedup();
+                if !games.is_empty() {
+                    sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind(channel)
+                        .bind(games.join(","))
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            Ok(inserted)
+        }
+
+        /// The task that commits writes: whatever is queued when it is free goes into
+        /// one batch (group commit: one sync for many moves).
+        ///
+        /// With a `guard` (a SQLite file), a batch is acknowledged only if the file is
+        /// still the one the server opened after its commit (one `stat` per batch).
+        fn spawn_writer(
+            pool: $pool,
+            channel: Option<String>,
+            hold: bool,
+            mut guard: Option<FileGuard>,
+        ) -> mpsc::Sender<Pending> {
             let (sender, mut queue) = mpsc::channel::<Pending>(4096);
             tokio::spawn(async move {
                 let mut batch: Vec<Pending> = Vec::new();
+                // With `hold`, the writer keeps one connection (its page cache stays warm);
+                // a failed batch gives it back and the next takes a fresh one. (An
+                // in-memory database has one connection: it must go back every time.)
+                let mut held: Option<sqlx::pool::PoolConnection<$db>> = None;
                 while let Some(first) = queue.recv().await {
                     batch.push(first);
                     while batch.len() < MAX_BATCH {
@@ -445,7 +579,40 @@ macro_rules! sql_store {
                             Err(_) => break,
                         }
                     }
-                    match Self::write_batch(&pool, channel.as_deref(), &batch).await {
+                    if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
+                        for p in batch.drain(..) {
+                            let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
+                        }
+                        continue;
+                    }
+                    let conn = match held.take() {
+                        Some(conn) => Ok(conn),
+                        None => pool.acquire().await,
+                    };
+                    let mut conn = match conn {
+                        Ok(conn) => conn,
+                        Err(e) => {
+                            let message = format!("no database connection: {e}");
+                            for p in batch.drain(..) {
+                                let _ = p.reply.send(Err(StoreError::Db(sqlx::Error::Protocol(message.clone()))));
+                            }
+                            continue;
+                        }
+                    };
+                    let written = Self::write_batch(&mut *conn, channel.as_deref(), &batch).await;
+                    if written.is_ok() && hold {
+                        held = Some(conn);
+                    }
+                    if let Some(guard) = guard.as_mut() {
+                        if let Err(gone) = guard.check() {
+                            tracing::error!("{}; {} moves refused", StoreError::FileGone(gone.clone()), batch.len());
+                            for p in batch.drain(..) {
+                                let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
+                            }
+                            continue;
+                        }
+                    }
+                    match written {
                         Ok(inserted) => {
                             for (p, fresh) in batch.drain(..).zip(inserted) {
                                 let result = if fresh { Ok(()) } else { Err(p.conflict()) };
@@ -461,12 +628,17 @@ macro_rules! sql_store {
                             // One bad row must not sink the others: write them one by one.
                             tracing::warn!("a batch of {} appends failed ({e}); retrying one by one", batch.len());
                             for p in batch.drain(..) {
-                                let result =
-                                    match Self::write_batch(&pool, channel.as_deref(), std::slice::from_ref(&p)).await {
-                                        Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
-                                        Ok(_) => Err(p.conflict()),
-                                        Err(e) => Err(StoreError::Db(e)),
-                                    };
+                                let one = match pool.acquire().await {
+                                    Ok(mut conn) => {
+                                        Self::write_batch(&mut *conn, channel.as_deref(), std::slice::from_ref(&p)).await
+                                    }
+                                    Err(e) => Err(e),
+                                };
+                                let result = match one {
+                                    Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
+                                    Ok(_) => Err(p.conflict()),
+                                    Err(e) => Err(StoreError::Db(e)),
+                                };
                                 let _ = p.reply.send(result);
                             }
                         }
@@ -479,26 +651,127 @@ macro_rules! sql_store {
     };
 }
 
-/// The most appends committed in one transaction.
+/// The most writes committed in one batch.
 const MAX_BATCH: usize = 256;
 
-/// An append waiting for the writer.
+/// A row for the writer: a new game, or an action appended.
+enum Write {
+    Create {
+        id: String,
+        game: String,
+        config: String,
+        seed: i64,
+        seats: String,
+        created: i64,
+        status: Status,
+        seed_chosen: i64,
+        bot_secret: String,
+    },
+    Append {
+        game: String,
+        seq: i64,
+        seat: i64,
+        action: String,
+        status: Status,
+    },
+}
+
+impl Write {
+    /// An action that changes its game's status: the first (`open` to `running`) or the
+    /// last (to `finished`). Other moves leave it `running`.
+    fn sets_status(&self) -> bool {
+        matches!(self, Write::Append { seq, status, .. } if *seq == 0 || *status != Status::Running)
+    }
+}
+
+/// A write waiting for the writer, and where its result goes.
 struct Pending {
-    game: String,
-    seq: i64,
-    seat: i64,
-    action: String,
-    status: Status,
+    write: Write,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 impl Pending {
     fn conflict(&self) -> StoreError {
-        StoreError::Conflict {
-            game: self.game.clone(),
-            seq: self.seq as u64,
+        match &self.write {
+            Write::Append { game, seq, .. } => StoreError::Conflict {
+                game: game.clone(),
+                seq: *seq as u64,
+            },
+            Write::Create { id, .. } => {
+                StoreError::Corrupt(format!("game {id} could not be stored"))
+            }
         }
     }
+}
+
+/// Queues `write` for the store's writer task and waits for its commit.
+async fn queue(writer: &mpsc::Sender<Pending>, write: Write) -> Result<(), StoreError> {
+    let (reply, answer) = oneshot::channel();
+    writer
+        .send(Pending { write, reply })
+        .await
+        .map_err(|_| StoreError::WriterGone)?;
+    answer.await.map_err(|_| StoreError::WriterGone)?
+}
+
+/// The identity of the SQLite file a server opened: its device, inode and a length that
+/// only grows (SQLite never shrinks the file without `VACUUM`, which the server never runs).
+/// A file removed, replaced by another, or truncated no longer matches.
+struct FileGuard {
+    path: std::path::PathBuf,
+    id: (u64, u64),
+    len: u64,
+    /// Set at the first mismatch, for good: the server must be restarted on its file.
+    gone: Option<String>,
+}
+
+impl FileGuard {
+    /// The file's identity now, or `None` for an in-memory database.
+    fn new(path: &std::path::Path) -> Option<FileGuard> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(FileGuard {
+            path: path.to_path_buf(),
+            id: file_id(&meta),
+            len: meta.len(),
+            gone: None,
+        })
+    }
+
+    fn gone(&self) -> Option<String> {
+        self.gone.clone()
+    }
+
+    /// Compares the file at the path with the one opened.
+    fn check(&mut self) -> Result<(), String> {
+        if let Some(gone) = &self.gone {
+            return Err(gone.clone());
+        }
+        let fine = match std::fs::metadata(&self.path) {
+            Ok(meta) if file_id(&meta) == self.id && meta.len() >= self.len => {
+                self.len = meta.len();
+                true
+            }
+            _ => false,
+        };
+        if fine {
+            Ok(())
+        } else {
+            let gone = self.path.display().to_string();
+            self.gone = Some(gone.clone());
+            Err(gone)
+        }
+    }
+}
+
+#[cfg(unix)]
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    (0, u64::from(meta.is_file()))
 }
 
 /// SQLite storage (one file, WAL journal).
@@ -522,6 +795,7 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let path = options.get_filename().to_path_buf();
         let pool = SqlitePoolOptions::new()
             // An in-memory database lives in one connection.
             .max_connections(if memory { 1 } else { 4 })
@@ -538,7 +812,8 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = SqliteStore::spawn_writer(pool.clone(), None);
+        let guard = if memory { None } else { FileGuard::new(&path) };
+        let writer = SqliteStore::spawn_writer(pool.clone(), None, !memory, guard);
         Ok(SqliteStore { pool, writer })
     }
 }
@@ -546,6 +821,7 @@ impl SqliteStore {
 sql_store!(
     SqliteStore,
     SqlitePool,
+    sqlx::Sqlite,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         Ok(None)
     }
@@ -602,7 +878,7 @@ impl PgStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()));
+        let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()), true, None);
         Ok(PgStore {
             pool,
             channel,
@@ -614,6 +890,7 @@ impl PgStore {
 sql_store!(
     PgStore,
     PgPool,
+    sqlx::Postgres,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(&self.channel).await?;
@@ -625,7 +902,11 @@ sql_store!(
                     got = listener.try_recv() => got,
                 };
                 let sent = match notice {
-                    Ok(Some(n)) => tx.send(Notice::Actions(n.payload().to_string())),
+                    // One notice a batch: the games' ids, comma-separated.
+                    Ok(Some(n)) => n
+                        .payload()
+                        .split(',')
+                        .try_for_each(|id| tx.send(Notice::Actions(id.to_string()))),
                     Ok(None) => tx.send(Notice::Resync),
                     Err(e) => {
                         tracing::warn!("notification listener: {e}");

@@ -831,14 +831,6 @@ async fn every_error_answer_has_a_json_code_and_message() {
             StatusCode::PAYLOAD_TOO_LARGE,
             "request/too_large",
         ),
-        (
-            axum::http::Request::get("/api/games")
-                .header("x-filler", "f".repeat(20 * 1024))
-                .body(axum::body::Body::empty())
-                .expect("r"),
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            "request/headers_too_large",
-        ),
     ];
     for (request, status, code) in cases {
         let what = format!("{} {}", request.method(), request.uri());
@@ -957,4 +949,60 @@ async fn the_lobby_pages_newest_first_and_filters() {
         assert!(status.is_client_error(), "{uri}: {status}");
         assert_eq!(error["code"], code, "{uri}");
     }
+}
+
+#[tokio::test]
+async fn a_move_onto_a_removed_database_file_is_refused_not_lost() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("tables.sqlite");
+    let state = common::open_unlimited(&format!("sqlite://{}", path.display())).await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = id(&table);
+    let (_, view) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/view"),
+        Some(&token(&table, 0)),
+        None,
+    )
+    .await;
+    let to_act = view["to_act"].as_u64().expect("to act") as usize;
+    let (_, mine) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/view"),
+        Some(&token(&table, to_act)),
+        None,
+    )
+    .await;
+    let legal = mine["legal"][0]
+        .as_str()
+        .expect("a legal action")
+        .to_string();
+    std::fs::remove_file(&path).expect("remove the database file");
+    let (status, error) = post_json(
+        &state,
+        &format!("/api/tables/{id}/actions"),
+        Some(&token(&table, to_act)),
+        &json!({"action": legal, "version": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{error}");
+    assert_eq!(error["code"], "internal", "{error}");
+    let (_, after) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(
+        after["version"], 0,
+        "the refused move did not happen: {after}"
+    );
 }

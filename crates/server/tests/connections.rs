@@ -139,6 +139,109 @@ async fn headers_over_the_limit_meet_431_with_a_json_body() {
 }
 
 #[tokio::test]
+async fn a_head_far_over_the_limit_meets_431_with_a_json_body_before_it_is_read() {
+    // Hyper would answer a head over its buffer with an empty 431; the server answers it
+    // first, with the JSON body, even when the head arrives in pieces.
+    let (addr, _) = start(ConnectionLimits::default()).await;
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("write");
+    let line = format!("X-Big: {}\r\n", "b".repeat(1000));
+    for _ in 0..500 {
+        if tcp.write_all(line.as_bytes()).await.is_err() {
+            break; // answered and closed while still sending
+        }
+    }
+    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
+        .await
+        .expect("answered");
+    let (status, body) = answer(&raw);
+    assert_eq!(status, 431);
+    assert_coded(&body, "request/headers_too_large");
+}
+
+#[tokio::test]
+async fn keep_alive_requests_and_websocket_frames_are_not_taken_for_heads() {
+    let (addr, state) = start(ConnectionLimits {
+        max_header_bytes: 1024,
+        ..ConnectionLimits::default()
+    })
+    .await;
+    // Ten requests on one connection, together far over one head's limit.
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    for _ in 0..10 {
+        tcp.write_all(
+            format!(
+                "GET /api/games HTTP/1.1\r\nHost: x\r\nX-Pad: {}\r\n\r\n",
+                "p".repeat(600)
+            )
+            .as_bytes(),
+        )
+        .await
+        .expect("write");
+        let mut got = Vec::new();
+        let mut buf = [0u8; 8192];
+        while !String::from_utf8_lossy(&got).contains("\r\n\r\n") {
+            let n = timeout(Duration::from_secs(5), tcp.read(&mut buf))
+                .await
+                .expect("answered")
+                .expect("read");
+            assert!(n > 0, "closed");
+            got.extend_from_slice(&buf[..n]);
+        }
+        assert!(
+            got.starts_with(b"HTTP/1.1 200"),
+            "{}",
+            String::from_utf8_lossy(&got)
+        );
+        // Read the rest of the body before the next request.
+        let text = String::from_utf8_lossy(&got).to_string();
+        let (head, body) = text.split_once("\r\n\r\n").expect("head");
+        let length: usize = head
+            .lines()
+            .find_map(|l| {
+                l.to_ascii_lowercase()
+                    .strip_prefix("content-length: ")
+                    .map(|v| v.trim().parse().expect("length"))
+            })
+            .expect("content-length");
+        let mut have = body.len();
+        while have < length {
+            let n = timeout(Duration::from_secs(5), tcp.read(&mut buf))
+                .await
+                .expect("body")
+                .expect("read");
+            assert!(n > 0, "closed");
+            have += n;
+        }
+    }
+    // A socket's frames after the upgrade pass, however many bytes they carry.
+    let (table, _) = state
+        .hub
+        .create("dropsite", None, None, None)
+        .await
+        .expect("a table");
+    let url = format!("ws://{addr}/api/tables/{}/ws", table.row.id);
+    let (mut ws, _) = tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .expect("ws");
+    for _ in 0..200 {
+        ws.send(Message::text(r#"{"type":"sync"}"#))
+            .await
+            .expect("still open");
+    }
+    let mut states = 0;
+    while states < 200 {
+        match timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Text(_)))) => states += 1,
+            Ok(Some(Ok(_))) => {}
+            other => panic!("the socket ended after {states} answers: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_connection_over_the_limit_meets_503_with_a_json_body() {
     let (addr, _) = start(ConnectionLimits {
         max_connections: 3,

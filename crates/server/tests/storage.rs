@@ -274,3 +274,73 @@ async fn postgres_tables_stored_before_the_secrets_still_load() {
     check_old_table(Arc::new(store)).await;
     common::drop_schema(&schema).await;
 }
+
+/// A SQLite store on a fresh file in its own directory, with one game and one move.
+async fn sqlite_with_a_move(dir: &tempfile::TempDir) -> (std::path::PathBuf, Arc<dyn Store>) {
+    let path = dir.path().join("tables.sqlite");
+    let store: Arc<dyn Store> = Arc::new(
+        server::store::SqliteStore::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .expect("sqlite file"),
+    );
+    store.create(&game_row("g", 1)).await.expect("create");
+    store
+        .append("g", 0, 0, "first", Status::Running)
+        .await
+        .expect("a move on the file the server opened is acknowledged");
+    (path, store)
+}
+
+async fn refused_for_good(store: &Arc<dyn Store>, what: &str) {
+    for seq in 1..3 {
+        match store.append("g", seq, 0, "lost", Status::Running).await {
+            Err(e @ StoreError::FileGone(_)) => {
+                assert!(e.to_string().contains("tables.sqlite"), "{what}: {e}");
+            }
+            other => panic!("{what}: a move must be refused, got {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn sqlite_file_removed_under_the_server_refuses_moves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, store) = sqlite_with_a_move(&dir).await;
+    std::fs::remove_file(&path).expect("remove");
+    refused_for_good(&store, "removed").await;
+}
+
+#[tokio::test]
+async fn sqlite_file_replaced_under_the_server_refuses_moves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, store) = sqlite_with_a_move(&dir).await;
+    let other = dir.path().join("other.sqlite");
+    std::fs::copy(&path, &other).expect("copy");
+    std::fs::rename(&other, &path).expect("replace");
+    refused_for_good(&store, "replaced").await;
+}
+
+#[tokio::test]
+async fn sqlite_file_truncated_under_the_server_refuses_moves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, store) = sqlite_with_a_move(&dir).await;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .expect("open")
+        .set_len(0)
+        .expect("truncate");
+    refused_for_good(&store, "truncated").await;
+}
+
+#[tokio::test]
+async fn sqlite_file_left_alone_keeps_acknowledging_moves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_path, store) = sqlite_with_a_move(&dir).await;
+    for seq in 1..200 {
+        store
+            .append("g", seq, 0, "next", Status::Running)
+            .await
+            .expect("the file grows and stays the same file");
+    }
+}
