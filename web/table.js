@@ -338,7 +338,7 @@ export async function showTable(root, id, token) {
 
   function show(next) {
     if (!next || (snap && next.version < snap.version)) return;
-    if (!snap || next.version !== snap.version) selected = null;
+    if (!snap || next.version !== snap.version) { selected = null; info.hidden = true; }
     snap = next;
     setSeatNames(snap.names);
     moves = new Moves(snap.legal, game, snap);

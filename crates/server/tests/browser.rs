@@ -585,7 +585,8 @@ fn regex_lite(pattern: &str) -> impl Fn(&str) -> bool + '_ {
     }
 }
 
-/// Plays `game` in the browser against a random bot, with screenshots at our `shot_turn`.
+/// Plays `game` in the browser against a random bot, with screenshots at our `shot_turn`
+/// (Drop Site: at the first of our turns from then on that shows a finished round).
 async fn play_game(
     game: &str,
     options: &[(&str, &str)],
@@ -634,6 +635,7 @@ async fn play_game(
     let mut rng = Lcg(seed);
     let started = Instant::now();
     let mut told_turn = false;
+    let mut shot = false;
     let clicks = play_to_end(&s, &mut rng, Duration::from_secs(300), async |turn| {
         // The tab's title says when it is our turn.
         let title = s.exec("return document.title", json!([])).await?;
@@ -664,7 +666,14 @@ async fn play_game(
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }
-        if turn == shot_turn {
+        // Drop Site's picture shows a finished round (the first turn one is on show).
+        let shoot = if game == "dropsite" {
+            !shot && turn >= shot_turn && s.find("#finished-round").await?.is_some()
+        } else {
+            turn == shot_turn
+        };
+        if shoot {
+            shot = true;
             s.screenshot(&screenshot_path(&format!("{game}-desktop")))
                 .await?;
             let phone = driver.session(PHONE).await?;
@@ -683,6 +692,7 @@ async fn play_game(
     .await
     .expect("played to the end");
     assert!(told_turn, "the title said `Your turn` at some turn");
+    assert!(shot, "{game}: the screenshots were taken during play");
     let theirs = check_log_panel(&s, &base, &link, expected)
         .await
         .expect("the log panel lists the other side's moves");
@@ -772,7 +782,7 @@ async fn dropsite_in_the_browser() {
         "dropsite",
         &[("target", "10"), ("max_rounds", "2")],
         11,
-        4,
+        2,
         "seat 2 (random) *banked a card face down|played|opened site",
     )
     .await;
