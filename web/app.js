@@ -34,7 +34,13 @@ export async function api(path, { method = 'GET', body, token } = {}) {
   return data;
 }
 
-export const GAME_TITLES = { dropsite: 'Drop Site', distopia: 'Distop-IA', euphoria: 'Euphoria' };
+/** A game described for people (`GET /api/games/{game}`: title, options in words,
+ * printed components), fetched once per page. */
+const abouts = {};
+export function aboutGame(name) {
+  if (!abouts[name]) abouts[name] = api(`/api/games/${encodeURIComponent(name)}`);
+  return abouts[name];
+}
 
 /** Tokens this browser was given, by table id: {seat: token}. */
 export const tokens = {

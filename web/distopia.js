@@ -3,20 +3,47 @@
 // and border limit; the hand being played; characters, won cards, collaborator, mission.
 import { h, seatName } from './app.js';
 
-const KIND = { hobby: 'Hobby', education: 'Education', survival: 'Survival', guard: 'Guard' };
-const CHARACTER = { teacher: 'The Teacher — scores Education + Survival', collector: 'The Collector — scores Hobby + Survival' };
-const COLLABORATOR = {
-  'spy-pets': ['Spy Pets', 'once a turn, play across the border instead of to the next district'],
-  'shelf-raider': ['The Shelf Raider', 'after winning cards, take one more from an opponent district'],
-  'rebel-robot': ['Rebel Robot', 'when picking up, also take the top card of a neighbouring district'],
-  grandma: ['Grandma the Hacker', 'play clockwise for one turn'],
-};
-const MISSION = {
-  catastrophe: ['Catastrophe', '+5 for the most Survival cards'],
-  'save-a-sibling': ['Save a Sibling', '+5 for the first full lap of all 8 districts in one turn'],
-  'police-sting': ['Police Sting', 'Survival cards score nothing and cost 1 each'],
-  curfew: ['Curfew', '+5 for the first to win 6 cards'],
-};
+// The printed components (`GET /api/games/distopia`): card types with what they mean, the
+// characters, collaborators and missions with their texts, the board's marks.
+let DATA = null;
+export function prepare(about) {
+  DATA = about.components;
+}
+const byKey = (list, key) => list.find((x) => x.card === key || x.key === key || x.kind === key);
+const kindName = (k) => { const d = byKey(DATA.kinds, k); return d ? d.name : k; };
+
+/** What each event touched on the board (`data-mark`s). */
+export function marks(ev) {
+  const d = (p) => `d:${p.seat}:${p.letter}`;
+  switch (ev.kind) {
+    case 'picked':
+    case 'robot':
+    case 'raided': return [d(ev.from), `player:${ev.seat}`];
+    case 'played': return [d(ev.to)];
+    case 'skipped': return [d(ev.at)];
+    case 'won': return [d(ev.from), `player:${ev.seat}`];
+    case 'refilled': return [d(ev.at)];
+    case 'siren': return [d(ev.at), ...ev.moves.flatMap((m) => [d(m.from), d(m.to)])];
+    case 'mission_earned': return ['mission', `player:${ev.seat}`];
+    case 'crossed':
+    case 'clockwise':
+    case 'raid_offered':
+    case 'raid_declined': return ['collaborator', `player:${ev.seat}`];
+    default: return [];
+  }
+}
+
+/** The colour legend: each card type, then the marks a card and a district show. */
+function legend() {
+  const marksText = Object.fromEntries(DATA.marks.map((m) => [m.mark, m.text]));
+  return h('div', { class: 'panel legend', id: 'legend' },
+    h('b', {}, 'Legend'),
+    h('ul', {},
+      DATA.kinds.map((k) => h('li', {}, h('span', { class: `swatch dcard ${k.kind}` }, k.letter), ` ${k.text}`)),
+      h('li', {}, h('span', { class: 'swatch mark' }, '3★'), ` ${marksText.points}`),
+      h('li', {}, h('span', { class: 'swatch mark siren' }, '⚠'), ` ${marksText.siren}`),
+      h('li', {}, h('span', { class: 'swatch mark limit' }, '2/3'), ` Cards in the district / ${marksText.limit}`)));
+}
 
 // `pick B` / `robot A`: click your district; `raid C`: the opponent's; `play 21` /
 // `play guard`: the card in the hand. `skip`, `cross`, `grandma`, `pass` are buttons.
@@ -50,7 +77,7 @@ export function label(text) {
 
 function card(c, key) {
   const num = c.number === null ? '' : c.number;
-  return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${KIND[c.kind]}, ${c.points} points)` },
+  return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})` },
     h('span', { class: 'num' }, c.kind === 'guard' ? 'G' : num),
     h('span', { class: 'nm' }, c.name),
     h('span', { class: 'pts' }, c.kind === 'guard' ? '' : `${c.points}★`, c.siren ? h('span', { class: 'siren', title: 'siren' }, '⚠') : null));
@@ -68,7 +95,7 @@ export function render(snap) {
     const over = d.cards.length > d.limit;
     return h('div', {
       class: `district seat-${side.seat} ${next ? 'next' : ''} ${passed ? 'passed' : ''} ${t && t.picked === d.letter && side.seat === v.to_act ? 'picked' : ''}`,
-      dataset: { key: `d:${side.seat}:${d.letter}` },
+      dataset: { key: `d:${side.seat}:${d.letter}`, mark: `d:${side.seat}:${d.letter}` },
     },
     h('div', { class: 'dhead' }, h('b', {}, d.letter), h('span', { class: `limit ${over ? 'over' : ''}`, title: 'border limit' }, `${d.cards.length}/${d.limit}`)),
     h('div', { class: 'dstack' }, d.cards.length ? d.cards.map((c) => card(c)) : h('div', { class: 'empty-note' }, 'empty')),
@@ -80,22 +107,23 @@ export function render(snap) {
   const playerBox = (s) => {
     const sd = side(s);
     const score = v.scores && v.scores[s];
-    return h('div', { class: `dplayer seat-${s} ${v.to_act === s ? 'acting' : ''}` },
+    const ch = byKey(DATA.characters, sd.character);
+    return h('div', { class: `dplayer seat-${s} ${v.to_act === s ? 'acting' : ''}`, dataset: { mark: `player:${s}` } },
       h('div', { class: 'name' }, seatName(s, snap.seat), v.first_player === s ? h('small', {}, ' (first)') : null),
-      h('div', { class: 'character' }, CHARACTER[sd.character] || sd.character),
+      h('div', { class: 'character' }, ch ? `${ch.name}: scores ${ch.scores.map(kindName).join(' + ')}` : sd.character),
       h('div', { class: 'won' }, `Won: ${sd.won_count} card${sd.won_count === 1 ? '' : 's'}`,
         sd.won && sd.won.length ? h('div', { class: 'won-cards' }, sd.won.map((c) => card(c))) : null),
       score ? h('div', { class: 'final' }, h('b', {}, `${score.total} points`), ` — cards ${score.card_points}, mission ${score.mission_points}, guards ${score.guards}`) : null);
   };
   const extras = [];
   if (v.collaborator) {
-    const [name, text] = COLLABORATOR[v.collaborator.card] || [v.collaborator.card, ''];
+    const c = byKey(DATA.collaborators, v.collaborator.card) || { name: v.collaborator.card, text: '' };
     const who = v.collaborator.usable_by === null ? 'either player' : seatName(v.collaborator.usable_by, snap.seat);
-    extras.push(h('div', { class: 'special collab' }, h('b', {}, `Collaborator: ${name}`), h('span', {}, `${text} · usable by ${who}`)));
+    extras.push(h('div', { class: 'special collab', dataset: { mark: 'collaborator' } }, h('b', {}, `Collaborator: ${c.name}`), h('span', {}, `${c.text} · usable by ${who}`)));
   }
   if (v.mission) {
-    const [name, text] = MISSION[v.mission.card] || [v.mission.card, ''];
-    extras.push(h('div', { class: 'special mission' }, h('b', {}, `Mission: ${name}`), h('span', {}, text,
+    const m = byKey(DATA.missions, v.mission.card) || { name: v.mission.card, text: '' };
+    extras.push(h('div', { class: 'special mission', dataset: { mark: 'mission' } }, h('b', {}, `Mission: ${m.name}`), h('span', {}, m.text,
       v.mission.claimed_by !== null ? ` · earned by ${seatName(v.mission.claimed_by, snap.seat)}` : '')));
   }
   const hand = t ? h('div', { class: 'hand-area' },
@@ -111,5 +139,6 @@ export function render(snap) {
       h('div', { class: 'border-strip' }, h('span', { class: 'lbl' }, `${v.border} border`)),
       h('div', { class: 'row bottom' }, bottom)),
     playerBox(me),
-    hand);
+    hand,
+    legend());
 }

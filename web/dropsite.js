@@ -1,6 +1,38 @@
 // Drop Site: the drop sites in a row (a zero lies sideways), every player's total, hand
-// and debt sizes, your hand, and the scored rounds.
+// and debt sizes, your hand, the scored rounds, and the round just finished (its sites,
+// the revealed debts, each match and the scores) until your next move. Every card shows
+// its points, from the table's deck or else the printed one (`GET /api/games/dropsite`).
 import { h, seatName } from './app.js';
+
+let DECK = [];
+let UNMATCHED = -2;
+let SCORING = '';
+export function prepare(about, summary) {
+  const c = about.components;
+  DECK = (summary.options && summary.options.deck) || c.deck;
+  UNMATCHED = c.unmatched;
+  SCORING = c.scoring;
+}
+
+function points(value) {
+  const k = DECK.find((d) => d.value === value);
+  return k ? k.points : 0;
+}
+
+const plus = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** What each event touched on the board (`data-mark`s). */
+export function marks(ev) {
+  switch (ev.kind) {
+    case 'opened':
+    case 'played': return [`site:${ev.site + 1}`, `player:${ev.seat}`];
+    case 'banked': return [`debt:${ev.seat}`, `player:${ev.seat}`];
+    case 'debt_scored': return [`player:${ev.seat}`, `debt-row:${ev.seat}`];
+    case 'round_over': return ['finished-round'];
+    case 'round_started': return ['site:1'];
+    default: return [];
+  }
+}
 
 // `7 debt`, `7 new`, `7 on 3`: click the card, then the debt pile, the empty site or a site.
 export function mapAction(text) {
@@ -19,8 +51,12 @@ export function label(text) {
 }
 
 function card(value, { cls = '', key } = {}) {
-  return h('div', { class: `card v${value} ${cls}`, dataset: key ? { key } : undefined },
-    h('span', { class: 'corner' }, value), h('span', { class: 'pip' }, value));
+  const pts = points(value);
+  return h('div', {
+    class: `card v${value} ${cls}`, dataset: key ? { key } : undefined,
+    title: `${value}: as debt, ${plus(pts)} for each site showing ${value}, else ${UNMATCHED}`,
+  },
+  h('span', { class: 'corner' }, value), h('span', { class: 'pip' }, value), h('span', { class: 'cpts' }, plus(pts)));
 }
 
 function pile(p, i) {
@@ -31,28 +67,68 @@ function pile(p, i) {
   let note = `shows ${p.shows.join(' & ')}`;
   if (p.closed) note = `closed · ${note}`;
   else if (p.sideways && !p.restarted) note = `sideways zero · ${note}`;
-  return h('div', { class: `site ${p.closed ? 'closed' : ''}`, dataset: { key: `site:${n}` } },
+  return h('div', { class: `site ${p.closed ? 'closed' : ''}`, dataset: { key: `site:${n}`, mark: `site:${n}` } },
     h('div', { class: 'site-head' }, h('b', {}, `Site ${n}`)),
     h('div', { class: 'stack' }, cards),
     h('div', { class: 'site-foot' }, note));
 }
 
-export function render(snap) {
+/**
+ * The round just finished, from the log: its sites (the values each showed), each seat's
+ * revealed debt with every match, and the scores. Shown until the viewer's next move
+ * (a spectator: until the next round is over), or until closed.
+ */
+function finishedRound(snap, ctx) {
+  const list = (ctx && ctx.entries) || [];
+  let at = -1;
+  for (let i = list.length - 1; i >= 0 && at < 0; i -= 1) {
+    if (list[i].events.some((e) => e.kind === 'round_over')) at = i;
+  }
+  if (at < 0) return null;
+  const entry = list[at];
+  if (snap.seat !== null && list.slice(at + 1).some((e) => e.seat === snap.seat)) return null;
+  const over = entry.events.find((e) => e.kind === 'round_over');
+  if (ctx.hidden === over.round) return null;
+  const me = snap.seat;
+  const why = over.ended_by === 'pile_limit' ? `drop site ${over.shown.length} was made` : 'the deck ran out';
+  const sites = over.shown.map((shows, i) => h('div', { class: 'site done' },
+    h('div', { class: 'site-head' }, h('b', {}, `Site ${i + 1}`)),
+    h('div', { class: 'shows' }, shows.map((c) => card(c, { cls: 'small' }))),
+    h('div', { class: 'site-foot' }, `shows ${shows.join(' & ')}`)));
+  const rows = entry.events.filter((e) => e.kind === 'debt_scored').map((e) => h('tr', { class: `seat-${e.seat}`, dataset: { mark: `debt-row:${e.seat}` } },
+    h('td', { class: 'who' }, seatName(e.seat, me)),
+    h('td', { class: 'debts' }, e.matches.length ? e.matches.map((m) => h('span', { class: `match ${m.matched ? 'hit' : 'miss'}` },
+      card(m.card, { cls: 'small' }),
+      h('small', {}, m.matched ? `×${m.matched} ${plus(m.points)}` : `no match ${plus(m.points)}`))) : h('span', { class: 'muted' }, 'no debt')),
+    h('td', { class: 'round-score' }, plus(e.score)),
+    h('td', {}, e.total)));
+  return h('div', { class: 'panel finished-round', id: 'finished-round', dataset: { mark: 'finished-round', round: over.round } },
+    h('div', { class: 'fr-head' }, h('b', {}, `Round ${over.round} is over`), ` (${why}).`,
+      h('button', { class: 'small close', dataset: { closeRound: over.round }, title: 'Hide the finished round' }, 'Hide')),
+    h('div', { class: 'fr-sites' }, sites),
+    h('table', { class: 'scores fr-debts' },
+      h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Revealed debt: matches and points'), h('th', {}, 'Round'), h('th', {}, 'Total')),
+      rows),
+    h('p', { class: 'muted small' }, SCORING));
+}
+
+export function render(snap, ctx) {
   const v = snap.view;
   const me = snap.seat;
   const players = [...Array(v.players).keys()];
   const seats = h('div', { class: 'ds-players' }, players.map((s) => h('div', {
     class: `ds-player seat-${s} ${v.to_act === s ? 'acting' : ''} ${s === me ? 'me' : ''} ${v.winner === s ? 'winner' : ''}`,
+    dataset: { mark: `player:${s}` },
   },
   h('div', { class: 'name' }, seatName(s, me)),
   h('div', { class: 'total' }, h('span', { class: 'big' }, v.totals[s]), ` / ${v.target}`),
   h('div', { class: 'counts' },
     h('span', { title: 'cards in hand' }, `${v.hand_sizes[s]} in hand`),
     s === me
-      ? h('div', { class: 'debt mine', dataset: { key: 'debt' }, title: 'your debt (face down)' },
+      ? h('div', { class: 'debt mine', dataset: { key: 'debt', mark: `debt:${s}` }, title: 'your debt (face down)' },
         h('div', { class: 'facedown' }, v.debt_sizes[s]),
         h('span', {}, v.own_debt ? `debt: ${v.own_debt.join(' ') || '—'}` : 'your debt'))
-      : h('span', { class: 'debt', title: 'debt cards (face down)' }, h('span', { class: 'facedown tiny' }), ` ${v.debt_sizes[s]} debt`)))));
+      : h('span', { class: 'debt', dataset: { mark: `debt:${s}` }, title: 'debt cards (face down)' }, h('span', { class: 'facedown tiny' }), ` ${v.debt_sizes[s]} debt`)))));
 
   const sites = v.piles.map(pile);
   if (v.piles.length < v.pile_limit) {
@@ -76,6 +152,7 @@ export function render(snap) {
 
   return h('div', { class: 'ds' },
     h('div', { class: 'info' }, `Round ${v.round} · deck ${v.deck_size} cards · playing to ${v.target}`),
+    finishedRound(snap, ctx),
     seats,
     h('div', { class: 'sites' }, sites),
     hand,

@@ -1,12 +1,30 @@
 // Euphoria: the board by region (every action space with the worker dice on it), the
 // allegiance tracks, tunnels and miners, territories and markets with their stars, your
 // dice, goods, artifact cards, recruits and dilemma, and the other players' counts.
-import { h, api, seatName } from './app.js';
+import { h, seatName } from './app.js';
 
+// The printed components (`GET /api/games/euphoria`): spaces with costs, recruits with
+// their abilities, market tiles with their penalties, dilemmas.
 let DATA = null;
 let EDITION = 'v2';
-export async function prepare() {
-  DATA = await api('/web/euphoria.json');
+export function prepare(about) {
+  DATA = about.components;
+}
+
+const spaceCode = (space) => (typeof space === 'number' ? (DATA.spaces[space] || {}).code : space);
+
+/** What each event touched on the board (`data-mark`s). */
+export function marks(ev) {
+  const seat = ev.seat === undefined ? [] : [`player:${ev.seat}`];
+  switch (ev.kind) {
+    case 'decided': {
+      const d = ev.decision || {};
+      return d.space === undefined ? seat : [`sp:${spaceCode(d.space)}`, ...seat];
+    }
+    case 'bumped': return [`sp:${spaceCode(ev.space)}`, ...seat];
+    case 'market_built': return [`market:${String(ev.market).toLowerCase()}`, ...ev.stars.map((s) => `player:${s}`)];
+    default: return seat;
+  }
 }
 
 const FACTIONS = ['euphorian', 'subterran', 'wastelander', 'icarite'];
@@ -97,7 +115,13 @@ export function render(snap) {
   const spaceBox = (i, extraClass, body) => {
     const sp = DATA.spaces[i];
     const dice = (onSpace[i] || []).map(([s, val]) => die(s, val, s === me ? `ret:${sp.code}:${val}` : null));
-    return h('div', { class: `space k-${sp.kind} ${extraClass || ''}`, dataset: { key: `sp:${sp.code}` }, title: `${sp.name} (${sp.code}), costs ${sp.cost_text}` },
+    const tile = sp.kind === 'built' ? DATA.tiles[v.markets[sp.market].tile] : null;
+    const about = tile ? `costs ${tile.cost.text}; without a star: ${tile.penalty_text}` : `costs ${sp.cost_text}`;
+    return h('div', {
+      class: `space k-${sp.kind} ${extraClass || ''}`,
+      dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: tile ? `${tile.name} (market ${sp.code.slice(1).toUpperCase()})` : sp.name },
+      title: `${tile ? tile.name : sp.name} (${sp.code}): ${about}`,
+    },
       h('div', { class: 'sname' }, body || sp.name),
       h('div', { class: 'sdice' }, dice));
   };
@@ -109,11 +133,11 @@ export function render(snap) {
     const code = DATA.markets[m].code;
     if (mk.tile !== null) {
       const tile = DATA.tiles[mk.tile];
-      return h('div', { class: 'market built' },
+      return h('div', { class: 'market built', dataset: { mark: `market:${code}` } },
         spaceBox(byCode[`m${code}`], 'built', [h('b', {}, tile.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
         h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
     }
-    return h('div', { class: 'market building' },
+    return h('div', { class: 'market building', dataset: { mark: `market:${code}` } },
       h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction: ${mk.workers} of ${mk.needed} workers`),
       h('div', { class: 'msites' }, [1, 2, 3, 4].map((k) => {
         const i = byCode[`${code}${k}`];
@@ -155,7 +179,11 @@ export function render(snap) {
     });
     const supply = DATA.goods.slice(0, 7).map((g, k) => good(g, p.supply[k]));
     const cards = p.hand ? ARTIFACTS.map((g, k) => (p.hand[k] ? good(g, p.hand[k]) : null)) : [h('span', { class: 'muted' }, `${p.hand_size} artifact card${p.hand_size === 1 ? '' : 's'}`)];
-    const recruits = p.recruits.map((r) => h('div', { class: `recruit ${r.up ? 'up' : 'down'} ${r.id && DATA.recruits[r.id - 1] ? `f-${DATA.recruits[r.id - 1].faction}` : ''}`, title: r.id ? recruitText(r.id) : '' },
+    const recruits = p.recruits.map((r) => h('div', {
+      class: `recruit ${r.up ? 'up' : 'down'} ${r.id && DATA.recruits[r.id - 1] ? `f-${DATA.recruits[r.id - 1].faction}` : ''}`,
+      title: r.id ? recruitText(r.id) : '',
+      dataset: r.id ? { info: recruitText(r.id), infoTitle: recruitName(r.id) } : undefined,
+    },
       r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : '',
       r.id ? h('small', { class: 'ability' }, recruitText(r.id)) : null));
     let dilemma = null;
@@ -166,8 +194,8 @@ export function render(snap) {
     } else {
       dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'unresolved' ? 'hidden' : p.dilemma_state}`);
     }
-    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id) }, recruitName(id), h('small', { class: 'ability' }, recruitText(id))))) : null;
-    return h('div', { class: `eplayer seat-${s} ${v.to_act === s ? 'acting' : ''} ${mine ? 'me' : ''}` },
+    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id), h('small', { class: 'ability' }, recruitText(id))))) : null;
+    return h('div', { class: `eplayer seat-${s} ${v.to_act === s ? 'acting' : ''} ${mine ? 'me' : ''}`, dataset: { mark: `player:${s}` } },
       h('div', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
       h('div', { class: 'meters' },
         h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
@@ -183,7 +211,7 @@ export function render(snap) {
   const offer = v.offer ? h('div', { class: 'offer panel' }, `Offer ${seatName(v.current, me)} → ${seatName(v.offer.partner, me)}: gives `,
     DATA.goods.map((g, k) => (v.offer.give[k] ? good(g, v.offer.give[k]) : null)), ' for ',
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
-  const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up' }, recruitName(id)))) : null;
+  const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id)))) : null;
   return h('div', { class: 'eu' },
     h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt.replace(/\s*\(`[^)]*\)/g, '')}`),
     offer, drawn,

@@ -1,22 +1,6 @@
 // The lobby: pick a game, its options and seats, create a table, share its links; the
 // open and running tables.
-import { h, api, GAME_TITLES, tokens } from './app.js';
-
-const BLURB = {
-  dropsite: 'Play cards on falling drop sites; what you cannot place becomes debt. 2-4 players.',
-  distopia: 'Smuggle contraband through eight districts past the guards. 2 players.',
-  euphoria: 'Place worker dice, dig tunnels, build markets and place your stars. 2-6 players.',
-};
-
-// Options whose values are one of a few words.
-const CHOICES = {
-  border: ['meadow', 'city', 'coast', 'mountain'],
-  collaborator: [null, 'spy-pets', 'shelf-raider', 'rebel-robot', 'grandma'],
-  mission: [null, 'catastrophe', 'save-a-sibling', 'police-sting', 'curfew'],
-  edition: ['v1', 'v2'],
-  knowledge_check: ['continuous', 'on_roll_only'],
-  starting_recruit_discards: ['return_to_deck', 'discard'],
-};
+import { h, api, aboutGame, tokens } from './app.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
@@ -28,38 +12,44 @@ const SEAT_KINDS = [
   ['ismcts:5000', 'Bot: ISMCTS 5000'],
 ];
 
-const label = (key) => key.replace(/_/g, ' ');
-
-function optionInput(key, value) {
-  const id = `opt-${key}`;
-  if (key in CHOICES) {
-    const sel = h('select', { id, name: key },
-      CHOICES[key].map((c) => h('option', { value: c === null ? '' : c, selected: c === value }, c === null ? 'none' : c)));
-    sel.readValue = () => (sel.value === '' ? null : sel.value);
+// One option's input, from its description (`GET /api/games/{game}`): a choice of words,
+// a toggle, a number (empty meaning `none` where allowed), or a seat counted from 1.
+// `readValue` gives the value as the config's JSON has it.
+function optionInput(opt, players) {
+  const id = `opt-${opt.key}`;
+  const value = opt.default;
+  if (opt.input === 'choice') {
+    const sel = h('select', { id, name: opt.key },
+      opt.choices.map((c, i) => h('option', { value: String(i), selected: JSON.stringify(c.value) === JSON.stringify(value) }, c.label)));
+    sel.readValue = () => opt.choices[Number(sel.value)].value;
     return sel;
   }
-  if (typeof value === 'boolean') {
-    const box = h('input', { id, name: key, type: 'checkbox', checked: value });
+  if (opt.input === 'toggle') {
+    const box = h('input', { id, name: opt.key, type: 'checkbox', checked: value === true });
     box.readValue = () => box.checked;
     return box;
   }
-  if (typeof value === 'number') {
-    const num = h('input', { id, name: key, type: 'number', value: String(value), step: '1' });
-    num.readValue = () => Number(num.value);
+  if (opt.input === 'seat') {
+    // People count seats from 1; the config counts from 0.
+    const num = h('input', { id, name: opt.key, type: 'number', min: '1', max: String(players), value: String((value || 0) + 1), step: '1' });
+    num.readValue = () => Number(num.value) - 1;
     return num;
   }
-  const text = h('input', { id, name: key, type: 'text', value: value === null ? '' : (typeof value === 'string' ? value : JSON.stringify(value)) });
-  text.readValue = () => {
-    if (text.value.trim() === '') return null;
-    try { return JSON.parse(text.value); } catch { return text.value; }
-  };
-  return text;
+  const num = h('input', {
+    id, name: opt.key, type: 'number', step: '1', min: String(opt.min), max: String(opt.max),
+    value: value === null ? '' : String(value), placeholder: opt.none || '',
+  });
+  num.readValue = () => (num.value.trim() === '' && opt.none ? null : Number(num.value));
+  return num;
 }
 
 export async function showLobby(root) {
   document.title = 'Tabletop — lobby';
   document.getElementById('top-info').textContent = '';
   const games = await api('/api/games');
+  const about = {};
+  await Promise.all(games.map(async (g) => { about[g.name] = await aboutGame(g.name); }));
+  const title = (name) => (about[name] ? about[name].title : name);
   let chosen = games[0];
   const gamePicker = h('div', { class: 'game-picker' });
   const form = h('div', { class: 'panel create' });
@@ -71,11 +61,14 @@ export async function showLobby(root) {
       class: `game-choice ${g.name === chosen.name ? 'chosen' : ''}`,
       id: `game-${g.name}`,
       onclick: () => { chosen = g; drawForm(); },
-    }, h('strong', {}, GAME_TITLES[g.name] || g.name), h('small', {}, BLURB[g.name] || ''))));
+    }, h('strong', {}, title(g.name)), h('small', {}, about[g.name].summary))));
     const inputs = {};
-    const opts = Object.entries(chosen.options).map(([k, v]) => {
-      inputs[k] = optionInput(k, v);
-      return h('label', { class: 'opt', for: `opt-${k}` }, h('span', {}, label(k)), inputs[k]);
+    // Card data (`data`) comes from a card file, not from this form.
+    const described = about[chosen.name].options.filter((o) => o.input !== 'data');
+    const players = described.find((o) => o.key === 'players');
+    const opts = described.map((o) => {
+      inputs[o.key] = optionInput(o, players ? players.max : 2);
+      return h('label', { class: 'opt', for: `opt-${o.key}`, title: o.help }, h('span', {}, o.label), inputs[o.key]);
     });
     const seatsBox = h('div', { class: 'seats' });
     const seatSelects = [];
@@ -108,7 +101,7 @@ export async function showLobby(root) {
       } catch (e) { error.textContent = e.message; }
     } }, 'Create table');
     form.replaceChildren(
-      h('h2', {}, `New ${GAME_TITLES[chosen.name] || chosen.name} table`),
+      h('h2', {}, `New ${title(chosen.name)} table`),
       h('div', { class: 'opts' }, opts),
       h('h3', {}, 'Seats'), seatsBox,
       h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
@@ -145,7 +138,7 @@ export async function showLobby(root) {
   let gameFilter = '';
   const filter = h('select', { id: 'lobby-game', onchange: () => { gameFilter = filter.value; refresh(); } },
     h('option', { value: '' }, 'all games'),
-    games.map((g) => h('option', { value: g.name }, GAME_TITLES[g.name] || g.name)));
+    games.map((g) => h('option', { value: g.name }, title(g.name))));
 
   const query = (status, before) => `/api/tables?status=${status}&limit=${PAGE}`
     + (gameFilter ? `&game=${encodeURIComponent(gameFilter)}` : '')
@@ -163,7 +156,7 @@ export async function showLobby(root) {
     const row = (t) => {
       const mine = tokens.get(t.id);
       return h('li', { class: 'table-row' },
-        h('span', { class: 'tag' }, GAME_TITLES[t.game] || t.game),
+        h('span', { class: 'tag' }, title(t.game)),
         h('span', { class: `status ${t.status}` }, t.status),
         h('span', { class: 'who' }, t.seats.map((s) => (s.player === 'human' ? s.name : `${s.name} (${s.player})`)).join(' · ')),
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,

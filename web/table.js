@@ -1,7 +1,8 @@
 // A table: the live connection (WebSocket with reconnection), the click model that maps
-// board elements to the legal action texts, and the end screen. Each game's module draws
-// its board.
-import { h, api, GAME_TITLES, seatName, fullName, setSeatNames, ordinal } from './app.js';
+// board elements to the legal action texts, the game log (what each move did, told in
+// order), and the end screen. Each game's module draws its board from the snapshot and
+// the game's description (`GET /api/games/{game}`), and names what each event touched.
+import { h, api, aboutGame, seatName, fullName, setSeatNames, ordinal } from './app.js';
 
 const GAMES = {
   dropsite: () => import('./dropsite.js'),
@@ -25,9 +26,9 @@ class Moves {
 
 export async function showTable(root, id, token) {
   const summary = await api(`/api/tables/${id}`).catch((e) => { throw new Error(`table ${id}: ${e.message}`); });
-  const game = await GAMES[summary.game]();
-  if (game.prepare) await game.prepare();
-  const title = GAME_TITLES[summary.game] || summary.game;
+  const [game, about] = await Promise.all([GAMES[summary.game](), aboutGame(summary.game)]);
+  if (game.prepare) game.prepare(about, summary);
+  const title = about.title;
   document.title = `Tabletop — ${title}`;
   document.body.dataset.game = summary.game;
 
@@ -37,7 +38,15 @@ export async function showTable(root, id, token) {
   const buttons = h('div', { class: 'actions' });
   const endScreen = h('div', { class: 'end-holder' });
   const toast = h('div', { class: 'toast', hidden: true });
-  root.replaceChildren(h('div', { class: 'table-page' }, status, banner, endScreen, board, buttons, toast));
+  // What the latest moves did, one event at a time, in the order it happened.
+  const news = h('div', { class: 'news', id: 'news', hidden: true, 'aria-live': 'polite' });
+  const logList = h('ol', { class: 'log-list', id: 'log' });
+  const logPanel = h('details', { class: 'panel log-panel', open: true },
+    h('summary', {}, 'Game log ', h('small', { class: 'muted' }, '(newest first)')), logList);
+  // A card's text, shown on a tap (hover shows it as a tooltip).
+  const info = h('div', { class: 'info-pop', id: 'info-pop', hidden: true, onclick: () => { info.hidden = true; } });
+  root.replaceChildren(h('div', { class: 'table-page' }, status, banner, endScreen, news,
+    h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons), logPanel), toast, info));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
   // A creator-chosen seed: its creator may know every hidden card, so say so.
   if (summary.seed_chosen) {
@@ -54,6 +63,14 @@ export async function showTable(root, id, token) {
   let attempt = 0;
   let closedByUs = false;
   let toastTimer = null;
+  // The game log: entries by index (each `{index, seat, events}`), the events still to
+  // be told one at a time, and the elements each entry has in the log panel.
+  const entries = new Map();
+  const entryItems = new Map();
+  const queue = [];
+  let telling = null;
+  let current = null;
+  let logLoaded = false;
 
   function flash(text) {
     toast.textContent = text;
@@ -69,6 +86,119 @@ export async function showTable(root, id, token) {
     ds.myturn = snap && snap.seat !== null && snap.to_act === snap.seat && snap.legal.length > 0 && !pending ? 'yes' : 'no';
     ds.pending = pending ? 'yes' : 'no';
     ds.connected = socket && socket.readyState === WebSocket.OPEN ? 'yes' : 'no';
+  }
+
+  // Says in the tab's title when it is this viewer's turn, so another tab shows it.
+  function setTitle() {
+    const mine = snap && snap.seat !== null && snap.to_act === snap.seat && snap.status !== 'finished';
+    document.title = `${mine ? 'Your turn — ' : ''}${title} — Tabletop`;
+  }
+
+  // The board elements an event touched (`data-mark`), marked with `cls`.
+  function mark(events, cls) {
+    for (const el of board.querySelectorAll(`.${cls}`)) el.classList.remove(cls);
+    if (!snap || !game.marks) return;
+    for (const ev of events) {
+      for (const m of game.marks(ev, snap) || []) {
+        for (const el of board.querySelectorAll(`[data-mark="${CSS.escape(m)}"]`)) el.classList.add(cls);
+      }
+    }
+  }
+
+  function latestEntry() {
+    let last = null;
+    for (const e of entries.values()) if (!last || e.index > last.index) last = e;
+    return last;
+  }
+
+  /** The log panel's item for an entry, made (in index order, newest first) if new. */
+  function entryItem(entry) {
+    let item = entryItems.get(entry.index);
+    if (item) return item;
+    const list = h('ul', { class: 'log-events' });
+    item = h('li', { class: `log-entry seat-${entry.seat}`, dataset: { index: entry.index, seat: entry.seat } },
+      h('div', { class: 'log-head' }, `Move ${entry.index + 1} · ${seatName(entry.seat, snap ? snap.seat : null)}`), list);
+    item.events = list;
+    entryItems.set(entry.index, item);
+    const after = [...logList.children].find((li) => Number(li.dataset.index) < entry.index);
+    logList.insertBefore(item, after || null);
+    return item;
+  }
+
+  function eventItem(ev) {
+    return h('li', { class: 'log-event', dataset: { kind: ev.kind || '' } }, ev.text);
+  }
+
+  /**
+   * Takes log entries in. Known ones are skipped; new ones go to the log panel, told one
+   * event at a time (`tell`) when they arrive live, or at once when `quiet` (the log read
+   * when the page opens).
+   */
+  function takeEntries(list, quiet) {
+    for (const entry of [...(list || [])].sort((a, b) => a.index - b.index)) {
+      if (entries.has(entry.index)) continue;
+      entries.set(entry.index, entry);
+      if (quiet || !entry.events.length) entryItem(entry).events.append(...entry.events.map(eventItem));
+      else for (const ev of entry.events) queue.push({ entry, ev });
+    }
+    while (logList.children.length > 5000) {
+      const gone = logList.lastElementChild;
+      entryItems.delete(Number(gone.dataset.index));
+      gone.remove();
+    }
+    if (!telling) tell();
+  }
+
+  // Tells the queued events in order, each on its own for a moment, marking what it
+  // touched on the board; a long burst is told faster.
+  function tell() {
+    // Far behind (a page that was away, a long burst): catch up at once on all but the
+    // last few, which are told one by one as usual.
+    while (queue.length > 12) {
+      const old = queue.shift();
+      entryItem(old.entry).events.append(eventItem(old.ev));
+    }
+    const next = queue.shift();
+    if (!next) {
+      telling = setTimeout(() => {
+        telling = null;
+        if (queue.length) { tell(); return; }
+        current = null;
+        news.hidden = true;
+        document.body.dataset.news = 'idle';
+        mark([], 'flash');
+      }, 900);
+      return;
+    }
+    document.body.dataset.news = 'busy';
+    const item = entryItem(next.entry);
+    const li = eventItem(next.ev);
+    li.classList.add('fresh');
+    item.events.append(li);
+    setTimeout(() => li.classList.remove('fresh'), 2500);
+    news.hidden = false;
+    news.replaceChildren(h('span', { class: `news-text seat-${next.entry.seat}` }, next.ev.text));
+    current = next.ev;
+    mark([current], 'flash');
+    // Others' moves are told slowly enough to follow, the viewer's own faster, and a
+    // long burst (bots moving in a row) faster still, so the log never lags far behind.
+    const mine = snap && next.entry.seat === snap.seat;
+    telling = setTimeout(tell, queue.length > 3 ? 300 : (mine ? 500 : 1200));
+  }
+
+  // Fills a gap in the log (a reconnection, a burst longer than the server keeps).
+  let filling = false;
+  async function fillLog(from) {
+    if (filling) return;
+    filling = true;
+    try {
+      const got = await api(`/api/tables/${id}/log?since=${from}`, { token });
+      takeEntries(got.entries, !logLoaded);
+      logLoaded = true;
+      // The snapshot on show may be newer than the log read.
+      if (snap) { takeEntries(snap.events, false); redraw(); }
+    } catch { /* the next snapshot tries again */ }
+    filling = false;
   }
 
   function send(text) {
@@ -127,7 +257,17 @@ export async function showTable(root, id, token) {
     }
   }
 
+  // A tap on something with a text (`data-info`) that is not a move shows the text.
+  function showInfo(ev) {
+    const el = ev.target.closest('[data-info]');
+    if (!el || !board.contains(el)) { info.hidden = true; return; }
+    info.replaceChildren(h('b', {}, el.dataset.infoTitle || ''), h('span', {}, el.dataset.info));
+    info.hidden = false;
+  }
+
   board.addEventListener('click', (ev) => {
+    const playable = ev.target.closest('.pick, .drop, .selected');
+    if (!playable) showInfo(ev);
     if (pending || !snap || !snap.legal.length) return;
     // The innermost element whose key does something now.
     let el = ev.target.closest('[data-key]');
@@ -187,21 +327,38 @@ export async function showTable(root, id, token) {
       h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
   }
 
+  function redraw() {
+    const last = latestEntry();
+    board.replaceChildren(game.render(snap, { entries: [...entries.values()].sort((a, b) => a.index - b.index), hidden: hiddenRound }));
+    decorate();
+    // The last move stays marked on the board until the next one.
+    mark(last ? last.events : [], 'last-move');
+    mark(current ? [current] : [], 'flash');
+  }
+
   function show(next) {
     if (!next || (snap && next.version < snap.version)) return;
-    const moved = snap && next.version > snap.version;
-    if (moved && snap.to_act !== null && snap.to_act !== snap.seat) {
-      flash(`${seatName(snap.to_act, snap.seat)} moved`);
-    }
-    if (!snap || next.version !== snap.version) selected = null;
+    if (!snap || next.version !== snap.version) { selected = null; info.hidden = true; }
     snap = next;
     setSeatNames(snap.names);
     moves = new Moves(snap.legal, game, snap);
+    const known = entries.size ? Math.max(...entries.keys()) + 1 : 0;
+    const fresh = (snap.events || []).filter((e) => e.index >= known);
+    if (!logLoaded) fillLog(0);
+    else if (fresh.length && fresh[0].index > known) fillLog(known);
+    else takeEntries(snap.events, false);
     drawStatus();
     drawEnd();
-    board.replaceChildren(game.render(snap));
-    decorate();
+    setTitle();
+    redraw();
   }
+
+  // A finished round the viewer closed (by its round number), for games that show one.
+  let hiddenRound = null;
+  board.addEventListener('click', (ev) => {
+    const close = ev.target.closest('[data-close-round]');
+    if (close) { hiddenRound = Number(close.dataset.closeRound); redraw(); }
+  });
 
   function connect() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -252,5 +409,6 @@ export async function showTable(root, id, token) {
   window.addEventListener('beforeunload', () => { closedByUs = true; });
   // For tests and the curious: drop the connection as a network failure would.
   window.tabletop = { dropConnection: () => socket && socket.close() };
+  document.body.dataset.news = 'idle';
   connect();
 }

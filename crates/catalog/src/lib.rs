@@ -79,3 +79,43 @@ pub enum CatalogError {
     #[error(transparent)]
     Bot(#[from] BotError),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Input, Typed};
+
+    /// Checks one game's description against its config: every option described, each
+    /// choice a value the config accepts.
+    struct CheckAbout;
+    impl Visit for CheckAbout {
+        type Out = Vec<String>;
+        fn visit<G: Tensor>(self) -> Vec<String> {
+            let dyn_game = Typed::<G>::default();
+            let about = dyn_game.about();
+            let mut problems = about.problems(&dyn_game.default_config());
+            for option in &about.options {
+                if let Input::Choice { choices } = &option.input {
+                    for choice in choices {
+                        let config = serde_json::json!({ option.key: choice.value });
+                        if let Err(e) = Typed::<G>::config(&config) {
+                            problems.push(format!("{}: {config} is refused: {e}", G::NAME));
+                        }
+                    }
+                }
+            }
+            problems
+        }
+    }
+
+    #[test]
+    fn every_game_describes_every_option_in_words() {
+        for name in GAMES {
+            let problems = with_game(name, CheckAbout).expect("a listed game");
+            assert!(problems.is_empty(), "{name}: {problems:?}");
+            let about = game(name).expect("a listed game").about();
+            assert!(!about.title.is_empty() && !about.summary.is_empty());
+            assert!(about.components.is_object(), "{name} has components");
+        }
+    }
+}

@@ -41,7 +41,7 @@ pub struct ApplyArgs {
 pub struct ViewArgs {
     /// A state file (`-` reads standard input).
     file: PathBuf,
-    /// The seat whose view to print (from 0).
+    /// The seat whose view to print, counted from 1.
     #[arg(long, conflicts_with = "spectator")]
     seat: Option<usize>,
     /// Print the public view.
@@ -108,7 +108,7 @@ pub fn legal(args: FileArgs) -> anyhow::Result<()> {
         return print_json(&serde_json::json!({ "to_act": state.to_act(), "actions": legal }));
     }
     match state.to_act() {
-        Some(seat) => eprintln!("seat {seat} to act, {} legal actions:", legal.len()),
+        Some(seat) => eprintln!("seat {} to act, {} legal actions:", seat + 1, legal.len()),
         None => eprintln!("the game is over: no legal actions"),
     }
     for action in legal {
@@ -134,14 +134,15 @@ pub fn apply(args: ApplyArgs) -> anyhow::Result<()> {
 
 pub fn view(args: ViewArgs) -> anyhow::Result<()> {
     let state = load(&args.file)?;
+    // People count seats from 1 (the JSON of states and views counts from 0).
     let viewer = match (args.seat, args.spectator) {
-        (Some(seat), _) if seat >= state.seats() => {
+        (Some(n), _) if (1..=state.seats()).contains(&n) => Viewer::Seat(n - 1),
+        (Some(n), _) => {
             return Err(user(format!(
-                "there is no seat {seat}: seats are 0 to {}",
-                state.seats() - 1
+                "there is no seat {n}: this game has seats 1 to {}",
+                state.seats()
             )));
         }
-        (Some(seat), _) => Viewer::Seat(seat),
         (None, true) => Viewer::Spectator,
         (None, false) => return Err(user("name a viewer: --seat N or --spectator")),
     };
@@ -158,21 +159,21 @@ pub fn outcome(args: FileArgs) -> anyhow::Result<()> {
     let Some(outcome) = state.outcome() else {
         return Err(user(format!(
             "the game is not over: seat {} is to act",
-            state.to_act().unwrap_or(0)
+            state.to_act().unwrap_or(0) + 1
         )));
     };
     if args.json {
         return print_json(&serde_json::to_value(&outcome)?);
     }
     for (seat, (score, place)) in outcome.scores.iter().zip(&outcome.places).enumerate() {
-        println!("seat {seat}: score {score}, place {}", place + 1);
+        println!("seat {}: score {score}, place {}", seat + 1, place + 1);
     }
     println!(
         "winner: {}",
         outcome
             .winners()
             .iter()
-            .map(|s| format!("seat {s}"))
+            .map(|s| format!("seat {}", s + 1))
             .collect::<Vec<_>>()
             .join(", ")
     );
@@ -200,7 +201,7 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
             )));
         }
         match seat {
-            Some(s) => println!("{:>5}. seat {s}: {action}", i + 1),
+            Some(s) => println!("{:>5}. seat {}: {action}", i + 1, s + 1),
             None => println!("{:>5}. {action}", i + 1),
         }
         if args.verbose {
@@ -217,7 +218,7 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         None => println!(
             "replayed {} actions; the game goes on (seat {} to act)",
             record.actions.len(),
-            state.to_act().unwrap_or(0)
+            state.to_act().unwrap_or(0) + 1
         ),
     }
     Ok(())

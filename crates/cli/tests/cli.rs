@@ -55,9 +55,25 @@ fn new_legal_apply_view_outcome_on_a_state_file() {
     assert_eq!(next["game"], "dropsite");
     assert_eq!(next["state"]["to_act"], 1);
 
-    let view = tabletop(&["view", &path_s, "--seat", "2"]);
+    // Seats on the command line count from 1: seat 3 is the last of three.
+    let view = tabletop(&["view", &path_s, "--seat", "3"]);
     let view: serde_json::Value = serde_json::from_slice(&view.stdout).expect("a view");
     assert!(view["hand"].is_array() && view.get("deck").is_none());
+    assert_eq!(view["viewer"], serde_json::json!({"seat": 2}));
+    for bad in ["0", "4"] {
+        let refused = tabletop(&["view", &path_s, "--seat", bad]);
+        assert_eq!(refused.status.code(), Some(2), "--seat {bad}");
+        assert!(
+            text(&refused.stderr).contains("seats 1 to 3"),
+            "{}",
+            text(&refused.stderr)
+        );
+    }
+    assert!(
+        text(&legal.stderr).contains("seat 1 to act"),
+        "{}",
+        text(&legal.stderr)
+    );
     let spectator = tabletop(&["view", &path_s, "--spectator"]);
     let spectator: serde_json::Value = serde_json::from_slice(&spectator.stdout).expect("a view");
     assert!(spectator["hand"].is_null());
@@ -398,7 +414,7 @@ fn every_game_runs_through_every_command() {
             tabletop(&["apply", &p, &first]).status.success(),
             "{game}: {first}"
         );
-        assert!(tabletop(&["view", &p, "--seat", "0", "--text"])
+        assert!(tabletop(&["view", &p, "--seat", "1", "--text"])
             .status
             .success());
         let mut sim = vec!["sim", game, "--games", "3", "--json"];

@@ -505,6 +505,116 @@ impl fmt::Display for Mission {
     }
 }
 
+impl Collaborator {
+    /// What the card does, in a sentence.
+    pub fn text(self) -> &'static str {
+        match self {
+            Collaborator::SpyPets => {
+                "Once a turn, play across the border to the facing district instead of the next one."
+            }
+            Collaborator::ShelfRaider => {
+                "After winning cards in a district, take one more if the new top card is contraband."
+            }
+            Collaborator::RebelRobot => {
+                "When picking up, also take the top card of one of your neighbouring districts."
+            }
+            Collaborator::GrandmaTheHacker => "Play clockwise for one turn.",
+        }
+    }
+}
+
+impl Mission {
+    /// What the card does, in a sentence.
+    pub fn text(self) -> &'static str {
+        match self {
+            Mission::Catastrophe => "+5 for the player holding the most Survival cards at the end.",
+            Mission::SaveASibling => {
+                "+5 for the first player to pass all 8 districts in one turn and come back."
+            }
+            Mission::PoliceSting => {
+                "Survival cards score nothing, and each one held costs 1 point."
+            }
+            Mission::Curfew => "+5 for the first player to win 6 contraband cards.",
+        }
+    }
+}
+
+impl Kind {
+    /// Who scores this type, and what it is, in a sentence.
+    pub fn text(self) -> &'static str {
+        match self {
+            Kind::Hobby => "Hobby contraband: the Collector scores it.",
+            Kind::Education => "Education contraband: the Teacher scores it.",
+            Kind::Survival => "Survival contraband: both characters score it.",
+            Kind::Guard => "A guard: no type and no points; it protects the cards under it.",
+        }
+    }
+}
+
+impl Character {
+    fn key(self) -> &'static str {
+        match self {
+            Character::Teacher => "teacher",
+            Character::Collector => "collector",
+        }
+    }
+}
+
+/// The printed components for people (`Game::about`): every card, the types with what
+/// they mean (the legend), the characters, the border sets, the collaborators and the
+/// missions, and the marks a board shows.
+pub(crate) fn components() -> serde_json::Value {
+    use serde_json::json;
+    let cards: Vec<_> = Card::all()
+        .filter(|c| !c.is_guard())
+        .map(|c| {
+            let v = c.printed();
+            json!({"number": c.number(), "name": c.name(), "kind": v.kind,
+                   "points": v.points, "siren": v.siren})
+        })
+        .collect();
+    let kinds: Vec<_> = [Kind::Hobby, Kind::Education, Kind::Survival, Kind::Guard]
+        .into_iter()
+        .map(|k| json!({"kind": k, "name": k.to_string(), "letter": k.letter().to_string(), "text": k.text()}))
+        .collect();
+    let characters: Vec<_> = [Character::Teacher, Character::Collector]
+        .into_iter()
+        .map(|c| {
+            let scores: Vec<Kind> = [Kind::Hobby, Kind::Education, Kind::Survival]
+                .into_iter()
+                .filter(|&k| c.scores(k))
+                .collect();
+            json!({"key": c.key(), "name": c.to_string(), "scores": scores})
+        })
+        .collect();
+    let borders: Vec<_> = Border::all()
+        .into_iter()
+        .map(|b| json!({"key": b.to_string(), "limits": b.limits()}))
+        .collect();
+    let collaborators: Vec<_> = Collaborator::all()
+        .into_iter()
+        .map(|c| json!({"key": c.key(), "card": c, "name": c.to_string(), "text": c.text()}))
+        .collect();
+    let missions: Vec<_> = Mission::all()
+        .into_iter()
+        .map(|m| json!({"key": m.key(), "card": m, "name": m.to_string(), "text": m.text()}))
+        .collect();
+    json!({
+        "cards": cards,
+        "guards": GUARDS,
+        "kinds": kinds,
+        "characters": characters,
+        "borders": borders,
+        "collaborators": collaborators,
+        "missions": missions,
+        "marks": [
+            {"mark": "siren", "text": "A siren: when it is drawn into a district at the end of a turn, the guards of that row each move one step toward it."},
+            {"mark": "points", "text": "The card's points for a character that scores its type."},
+            {"mark": "limit", "text": "The border number: when you play contraband into an opponent's district and it holds more than this, you win cards from its top down to the number (never from under a guard)."},
+        ],
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

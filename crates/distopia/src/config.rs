@@ -1,6 +1,6 @@
 //! Game options: the border set and advanced mode (collaborator and mission cards).
 use crate::cards::{Border, Card, Collaborator, Contraband, Mission};
-use engine::ConfigError;
+use engine::{ConfigError, GameOption, Input};
 use serde::{Deserialize, Serialize};
 
 /// The options of a game (`--border NAME --advanced --collaborator NAME --mission NAME`).
@@ -155,6 +155,66 @@ fn choose<T>(
         ));
     }
     choice
+}
+
+/// The options described for people (`Game::about`), in the order a form shows them.
+pub(crate) fn options() -> Vec<GameOption> {
+    let borders: Vec<(String, String)> = Border::all()
+        .into_iter()
+        .map(|b| {
+            let [a, b2, c, d] = b.limits();
+            let name = b.to_string();
+            let mut title = name.clone();
+            title[..1].make_ascii_uppercase();
+            (name, format!("{title} ({a}/{b2}/{c}/{d})"))
+        })
+        .collect();
+    let collaborators: Vec<(String, String)> = Collaborator::all()
+        .into_iter()
+        .map(|c| (c.key().to_string(), c.to_string()))
+        .collect();
+    let missions: Vec<(String, String)> = Mission::all()
+        .into_iter()
+        .map(|m| (m.key().to_string(), m.to_string()))
+        .collect();
+    let choice = |first: &[(&str, &str)], rest: &[(String, String)]| {
+        let mut all: Vec<(&str, &str)> = first.to_vec();
+        all.extend(rest.iter().map(|(v, l)| (v.as_str(), l.as_str())));
+        Input::choice(&all)
+    };
+    let card = [("", "Drawn at random"), ("none", "None")];
+    vec![
+        GameOption::new(
+            "border",
+            "Border",
+            "The set of border cards: its numbers are the district limits A, B, C and D.",
+            choice(&[], &borders),
+        ),
+        GameOption::new(
+            "advanced",
+            "Advanced mode",
+            "Play with one collaborator and one mission card.",
+            Input::Toggle,
+        ),
+        GameOption::new(
+            "collaborator",
+            "Collaborator",
+            "Advanced mode: the collaborator card in play.",
+            choice(&card, &collaborators),
+        ),
+        GameOption::new(
+            "mission",
+            "Mission",
+            "Advanced mode: the mission card in play.",
+            choice(&card, &missions),
+        ),
+        GameOption::new(
+            "limits",
+            "District limits",
+            "District limits A-D that replace the border set's numbers (card data for studies).",
+            Input::Data,
+        ),
+    ]
 }
 
 #[cfg(test)]

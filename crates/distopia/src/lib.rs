@@ -80,6 +80,16 @@ impl Game for Distopia {
 
     const NAME: &'static str = "distopia";
 
+    fn about() -> engine::About {
+        engine::About {
+            title: "Distop-IA".into(),
+            summary: "Smuggle contraband through eight districts past the guards. 2 players."
+                .into(),
+            options: config::options(),
+            components: cards::components(),
+        }
+    }
+
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Distopia::setup(config, engine::rng_from_seed(seed))
     }

@@ -170,6 +170,19 @@ impl Deck {
     }
 }
 
+/// The printed components for people (`Game::about`): the deck with each value's copies
+/// and points, what an unmatched debt card scores, and the hand size.
+pub(crate) fn components() -> serde_json::Value {
+    serde_json::json!({
+        "deck": DECK.kinds,
+        "unmatched": UNMATCHED,
+        "hand": HAND,
+        "scoring": format!(
+            "At the end of a round each debt card scores its points once for every value a drop site shows that equals it, or {UNMATCHED} if none does."
+        ),
+    })
+}
+
 /// The printed deck, compiled into the crate from `data/deck.csv`.
 pub static DECK: LazyLock<Deck> =
     LazyLock::new(|| match Deck::parse(include_str!("../data/deck.csv")) {

@@ -1,5 +1,5 @@
 use crate::cards::{Deck, HAND};
-use engine::ConfigError;
+use engine::{ConfigError, GameOption, Input};
 use serde::{Deserialize, Serialize};
 
 /// Table options for Drop Site.
@@ -81,4 +81,64 @@ impl Config {
     pub fn pile_limit(&self) -> usize {
         self.players + 3
     }
+}
+
+/// The options described for people (`Game::about`), in the order a form shows them.
+pub(crate) fn options() -> Vec<GameOption> {
+    vec![
+        GameOption::new(
+            "players",
+            "Players",
+            "How many play: 2 to 4.",
+            Input::Number {
+                min: 2,
+                max: 4,
+                none: None,
+            },
+        ),
+        GameOption::new(
+            "target",
+            "Points to win",
+            "The game ends after a round in which someone reaches this total (100, or 50 for a shorter game).",
+            Input::Number {
+                min: 1,
+                max: 10_000,
+                none: None,
+            },
+        ),
+        GameOption::new(
+            "open_debt",
+            "Open debt",
+            "Each player may look at their own face-down debt pile during the round (casual play).",
+            Input::Toggle,
+        ),
+        GameOption::new(
+            "first_player",
+            "First player",
+            "The seat that starts round 1 (the rulebook: the oldest player).",
+            Input::Seat,
+        ),
+        GameOption::new(
+            "random_first",
+            "Random first player",
+            "Draw the seat that starts round 1 at random instead.",
+            Input::Toggle,
+        ),
+        GameOption::new(
+            "max_rounds",
+            "Most rounds",
+            "After this many rounds the highest total wins, even below the target.",
+            Input::Number {
+                min: 1,
+                max: 1000,
+                none: None,
+            },
+        ),
+        GameOption::new(
+            "deck",
+            "Deck",
+            "The card values, their copies and points (the printed deck unless a card file gives another).",
+            Input::Data,
+        ),
+    ]
 }

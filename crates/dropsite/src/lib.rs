@@ -50,7 +50,7 @@ pub use rules::{score_round, score_shown};
 pub use state::{DropSite, Pile, RoundEnd, RoundResult};
 pub use view::{DropSiteView, PileView};
 
-use engine::{ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
+use engine::{About, ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
 
 impl Game for DropSite {
     type Config = Config;
@@ -58,6 +58,17 @@ impl Game for DropSite {
     type View = DropSiteView;
     type Event = DropSiteEvent;
     const NAME: &'static str = "dropsite";
+
+    fn about() -> About {
+        About {
+            title: "Drop Site".into(),
+            summary:
+                "Play cards on falling drop sites; what you cannot place becomes debt. 2-4 players."
+                    .into(),
+            options: config::options(),
+            components: cards::components(),
+        }
+    }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         DropSite::setup(config, seed)

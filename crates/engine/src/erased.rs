@@ -131,6 +131,8 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The default config as JSON (the options a table can set).
     fn default_config(&self) -> serde_json::Value;
+    /// The game described for people (options in words with their defaults, components).
+    fn about(&self) -> crate::About;
     /// A new game from options given as JSON (unknown options are an error).
     ///
     /// # Errors
@@ -190,6 +192,9 @@ impl<G: Game> DynGame for Typed<G> {
     }
     fn default_config(&self) -> serde_json::Value {
         serde_json::to_value(G::Config::default()).unwrap_or_default()
+    }
+    fn about(&self) -> crate::About {
+        G::about().defaults(&self.default_config())
     }
     fn new_state(
         &self,

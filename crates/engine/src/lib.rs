@@ -20,6 +20,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod about;
 pub mod conformance;
 mod erased;
 mod error;
@@ -30,6 +31,7 @@ mod record;
 mod rng;
 pub mod tensor;
 
+pub use about::{About, GameOption, Input, OptionChoice};
 pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
 pub use holding::{Held, Holding, Moment};
@@ -93,6 +95,11 @@ pub trait Game:
 
     /// The name used on the command line and in files.
     const NAME: &'static str;
+
+    /// The game described for people: its title, its options in words, its printed
+    /// components. Option defaults are filled in from [`Game::Config`]'s `Default` by
+    /// [`DynGame::about`].
+    fn about() -> About;
 
     /// A new game from a config and a seed.
     ///

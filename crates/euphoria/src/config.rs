@@ -1,6 +1,6 @@
 //! Game options: the player count and the rule flags named in the specification.
 
-use engine::ConfigError;
+use engine::{ConfigError, GameOption, Input};
 use serde::{Deserialize, Serialize};
 
 /// Which printing of the recruit texts to use.
@@ -230,6 +230,92 @@ impl Config {
         problems.extend(self.rewards.problems());
         ConfigError::check(problems)
     }
+}
+
+/// The options described for people (`Game::about`), in the order a form shows them.
+pub(crate) fn options() -> Vec<GameOption> {
+    vec![
+        GameOption::new(
+            "players",
+            "Players",
+            "How many play: 2 to 6.",
+            Input::Number {
+                min: 2,
+                max: 6,
+                none: None,
+            },
+        ),
+        GameOption::new(
+            "edition",
+            "Recruit texts",
+            "Which printing of the recruit ability texts to play with.",
+            Input::choice(&[("v1", "First edition"), ("v2", "Second edition")]),
+        ),
+        GameOption::new(
+            "knowledge_check",
+            "Knowledge check",
+            "When a player whose dice and knowledge add up too high loses a die.",
+            Input::choice(&[
+                (
+                    "continuous",
+                    "At any time, repeated until below the limit (Korean rulebook)",
+                ),
+                (
+                    "on_roll_only",
+                    "Only after a roll, one die at most (published rules)",
+                ),
+            ]),
+        ),
+        GameOption::new(
+            "tunnel_end_requires_faction",
+            "Tunnel ends need a recruit",
+            "Placing on a tunnel end needs an active recruit of the tunnel's faction.",
+            Input::Toggle,
+        ),
+        GameOption::new(
+            "doubles_cost_morale",
+            "Doubles cost morale",
+            "Each extra worker placed as a double costs 1 morale (an optional variant).",
+            Input::Toggle,
+        ),
+        GameOption::new(
+            "starting_recruit_discards",
+            "Unchosen starting recruits",
+            "Where the two starting recruits nobody keeps go.",
+            Input::choice(&[
+                (
+                    "return_to_deck",
+                    "Shuffled back into the recruit deck (Korean rulebook)",
+                ),
+                ("discard", "Out of the game, face down (published rules)"),
+            ]),
+        ),
+        GameOption::new(
+            "trading",
+            "Trading",
+            "When and how much the active player may trade.",
+            Input::choice(&[
+                (
+                    "rulebook",
+                    "Any time in your turn, any goods (the rulebook)",
+                ),
+                (
+                    "one_offer_before_placing",
+                    "One offer of up to 4 items before placing (older games)",
+                ),
+            ]),
+        ),
+        GameOption::new(
+            "offers_per_turn",
+            "Trade offers a turn",
+            "The most trade offers a player may make in one turn.",
+            Input::Number {
+                min: 0,
+                max: 1000,
+                none: Some("no bound (the rulebook)".into()),
+            },
+        ),
+    ]
 }
 
 #[cfg(test)]

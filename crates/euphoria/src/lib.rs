@@ -81,6 +81,17 @@ impl Game for Euphoria {
 
     const NAME: &'static str = "euphoria";
 
+    fn about() -> engine::About {
+        engine::About {
+            title: "Euphoria".into(),
+            summary:
+                "Place worker dice, dig tunnels, build markets and place your stars. 2-6 players."
+                    .into(),
+            options: config::options(),
+            components: serde_json::to_value(cards::card_data()).unwrap_or_default(),
+        }
+    }
+
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Euphoria::setup(config, seed)
     }

@@ -135,6 +135,24 @@ pub(crate) async fn list_games() -> Result<Json<Vec<GameInfo>>, ApiError> {
     Ok(Json(out))
 }
 
+/// One game described for people: its options in words and its printed components.
+#[derive(Serialize)]
+pub(crate) struct GameAbout {
+    name: &'static str,
+    #[serde(flatten)]
+    about: engine::About,
+}
+
+/// `GET /api/games/{game}`: the game's options in words (labels, choices, defaults) and
+/// its printed components, from the game's own crate; the web pages keep no copy.
+pub(crate) async fn about_game(Path(name): Path<String>) -> Result<Json<GameAbout>, ApiError> {
+    let game = catalog::game(&name)?;
+    Ok(Json(GameAbout {
+        name: game.name(),
+        about: game.about(),
+    }))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateTable {

@@ -2,13 +2,13 @@
 //!
 //! `/` is the lobby and `/play/{id}` a table (`?token=…` for a seat, none to watch); both
 //! serve the same page, whose modules read the address. `/web/{file}` serves the scripts
-//! and the style sheet, and `/web/euphoria.json` the Euphoria card texts the board shows.
+//! and the style sheet; the games' card texts come from the API (`/api/games/{game}`).
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
 
 const INDEX: &str = include_str!("../../../web/index.html");
 
@@ -56,7 +56,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
         .route("/play/{id}", get(index))
-        .route("/web/euphoria.json", get(euphoria_cards))
         .route("/web/{file}", get(file))
 }
 
@@ -88,10 +87,4 @@ async fn file(Path(name): Path<String>) -> Response {
         )
         .into_response(),
     }
-}
-
-/// The Euphoria component data the view refers to by number: spaces with their costs,
-/// recruits with their abilities, market tiles with costs and penalties, dilemmas.
-async fn euphoria_cards() -> Json<euphoria::cards::CardData> {
-    Json(euphoria::cards::card_data())
 }

@@ -45,6 +45,68 @@ async fn lists_the_games_and_their_options() {
 }
 
 #[tokio::test]
+async fn describes_each_game_for_people_with_its_options_and_components() {
+    let state = memory_state().await;
+    for name in catalog::GAMES {
+        let (status, about) = call(&state, "GET", &format!("/api/games/{name}"), None, None).await;
+        assert_eq!(status, StatusCode::OK, "{about}");
+        assert_eq!(about["name"], *name);
+        assert!(
+            about["title"].as_str().is_some_and(|t| !t.is_empty()),
+            "{about}"
+        );
+        // Every option of the default config is described, with its default.
+        let defaults = catalog::game(name).expect("listed").default_config();
+        let options = about["options"].as_array().expect("options");
+        for (key, value) in defaults.as_object().expect("object") {
+            let option = options
+                .iter()
+                .find(|o| o["key"] == *key)
+                .unwrap_or_else(|| panic!("{name}: `{key}` is described"));
+            assert_eq!(&option["default"], value, "{name}: {key}");
+            assert!(option["label"].as_str().is_some_and(|l| !l.is_empty()));
+        }
+    }
+    let (_, dropsite) = call(&state, "GET", "/api/games/dropsite", None, None).await;
+    let deck = dropsite["components"]["deck"].as_array().expect("deck");
+    assert_eq!(deck.len(), 13);
+    assert_eq!(deck[12], json!({"value": 12, "copies": 4, "points": 7}));
+    let first = dropsite["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["key"] == "first_player")
+        .expect("described");
+    assert_eq!(first["input"], "seat", "people pick a seat counted from 1");
+    let (_, distopia) = call(&state, "GET", "/api/games/distopia", None, None).await;
+    assert_eq!(
+        distopia["components"]["cards"].as_array().map(Vec::len),
+        Some(30)
+    );
+    let collaborator = distopia["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["key"] == "collaborator")
+        .expect("described");
+    assert!(collaborator["choices"]
+        .as_array()
+        .expect("choices")
+        .contains(&json!({"value": "spy-pets", "label": "Spy Pets"})));
+    let (_, euphoria) = call(&state, "GET", "/api/games/euphoria", None, None).await;
+    let recruits = euphoria["components"]["recruits"]
+        .as_array()
+        .expect("recruits");
+    assert!(recruits
+        .iter()
+        .all(|r| r["text"].as_str().is_some_and(|t| !t.is_empty())));
+    assert!(euphoria["components"]["tiles"][0]["penalty_text"].is_string());
+    let (status, error) = call(&state, "GET", "/api/games/chess", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(error["code"], "game/unknown", "{error}");
+}
+
+#[tokio::test]
 async fn creates_a_table_with_tokens_and_invites() {
     let state = memory_state().await;
     let table = create(

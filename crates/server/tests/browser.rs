@@ -460,8 +460,140 @@ async fn wait_version(s: &Session, version: i64, secs: u64) -> Res<()> {
     anyhow::bail!("the page never reached version {version}")
 }
 
-/// Plays `game` in the browser against a random bot, with screenshots at our `shot_turn`.
-async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: usize) {
+/// Waits until the page has told every event it received (the log panel is complete).
+async fn wait_news_told(s: &Session, secs: u64) -> Res<()> {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        let idle = s
+            .exec("return document.body.dataset.news === 'idle'", json!([]))
+            .await?;
+        if idle == json!(true) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    anyhow::bail!("the page was still telling events after {secs} s")
+}
+
+/// The log panel as shown: each entry's index, seat and event texts, top to bottom.
+async fn log_panel(s: &Session) -> Res<Vec<(i64, i64, Vec<String>)>> {
+    let v = s
+        .exec(
+            "return [...document.querySelectorAll('#log .log-entry')].map((li) => \
+             [Number(li.dataset.index), Number(li.dataset.seat), \
+              [...li.querySelectorAll('.log-event')].map((e) => e.textContent)])",
+            json!([]),
+        )
+        .await?;
+    Ok(v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|e| {
+                    let texts = e[2]
+                        .as_array()
+                        .map(|t| {
+                            t.iter()
+                                .filter_map(|x| x.as_str().map(str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    (
+                        e[0].as_i64().unwrap_or(-1),
+                        e[1].as_i64().unwrap_or(-1),
+                        texts,
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// The seat's log from the API (the texts the log panel must show), from a seat's link.
+async fn api_log(base: &str, link: &str) -> Res<Value> {
+    let (id, token) = link
+        .split_once("/play/")
+        .and_then(|(_, rest)| rest.split_once("?token="))
+        .ok_or_else(|| anyhow::anyhow!("not a seat link: {link}"))?;
+    Ok(reqwest::Client::new()
+        .get(format!("{base}/api/tables/{id}/log?token={token}"))
+        .send()
+        .await?
+        .json()
+        .await?)
+}
+
+/// Checks the log panel against the API's log for the seat: newest first, and every move
+/// of the other side listed with the API's texts; `expected` must match one of the
+/// bot's event texts. Returns how many of the bot's moves were checked.
+async fn check_log_panel(s: &Session, base: &str, link: &str, expected: &str) -> Res<usize> {
+    wait_news_told(s, 120).await?;
+    let panel = log_panel(s).await?;
+    let indices: Vec<i64> = panel.iter().map(|e| e.0).collect();
+    anyhow::ensure!(
+        indices.windows(2).all(|w| w[0] > w[1]),
+        "the log panel is newest first: {indices:?}"
+    );
+    let log = api_log(base, link).await?;
+    let entries = log["entries"].as_array().cloned().unwrap_or_default();
+    anyhow::ensure!(
+        panel.len() == entries.len(),
+        "the panel lists {} moves, the log {}",
+        panel.len(),
+        entries.len()
+    );
+    let mut theirs = 0;
+    let mut matched = false;
+    let pattern = regex_lite(expected);
+    for entry in &entries {
+        if entry["seat"] == json!(0) {
+            continue;
+        }
+        let index = entry["index"].as_i64().unwrap_or(-1);
+        let want: Vec<String> = entry["events"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|e| e["text"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let shown = panel
+            .iter()
+            .find(|e| e.0 == index)
+            .ok_or_else(|| anyhow::anyhow!("move {index} of the other side is not listed"))?;
+        anyhow::ensure!(
+            shown.2 == want,
+            "move {index}: panel {:?}, log {want:?}",
+            shown.2
+        );
+        matched |= want.iter().any(|t| pattern(t));
+        theirs += 1;
+    }
+    anyhow::ensure!(theirs > 0, "the other side made no move");
+    anyhow::ensure!(matched, "no move of the other side reads like `{expected}`");
+    Ok(theirs)
+}
+
+/// A tiny matcher: `prefix*` matches texts starting with `prefix` and containing each
+/// `|`-separated word after the `*` (any one of them).
+fn regex_lite(pattern: &str) -> impl Fn(&str) -> bool + '_ {
+    move |text: &str| match pattern.split_once('*') {
+        Some((prefix, words)) => {
+            text.starts_with(prefix) && words.split('|').any(|w| text.contains(w))
+        }
+        None => text == pattern,
+    }
+}
+
+/// Plays `game` in the browser against a random bot, with screenshots at our `shot_turn`
+/// (Drop Site: at the first of our turns from then on that shows a finished round).
+async fn play_game(
+    game: &str,
+    options: &[(&str, &str)],
+    seed: u64,
+    shot_turn: usize,
+    expected: &str,
+) {
     let Some((chromium, driver)) = tools() else {
         return;
     };
@@ -502,7 +634,27 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
     );
     let mut rng = Lcg(seed);
     let started = Instant::now();
-    let clicks = play_to_end(&s, &mut rng, Duration::from_secs(150), async |turn| {
+    let mut told_turn = false;
+    let mut shot = false;
+    let clicks = play_to_end(&s, &mut rng, Duration::from_secs(300), async |turn| {
+        // The tab's title says when it is our turn.
+        let title = s.exec("return document.title", json!([])).await?;
+        told_turn |= title.as_str().is_some_and(|t| t.starts_with("Your turn"));
+        if turn == 3 && game == "euphoria" {
+            // A tap on a recruit shows its ability text, as the API serves it.
+            let shown = s
+                .exec(
+                    "const r = document.querySelector('.eplayer.me .recruit[data-info]'); \
+                     if (!r) return null; r.click(); \
+                     const pop = document.getElementById('info-pop'); \
+                     return pop.hidden ? '' : pop.textContent",
+                    json!([]),
+                )
+                .await?;
+            if let Some(text) = shown.as_str() {
+                anyhow::ensure!(text.len() > 20, "the tapped recruit's text: `{text}`");
+            }
+        }
         if turn == 2 {
             // A dropped connection comes back by itself and play goes on.
             s.exec("window.tabletop.dropConnection()", json!([]))
@@ -514,7 +666,14 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }
-        if turn == shot_turn {
+        // Drop Site's picture shows a finished round (the first turn one is on show).
+        let shoot = if game == "dropsite" {
+            !shot && turn >= shot_turn && s.find("#finished-round").await?.is_some()
+        } else {
+            turn == shot_turn
+        };
+        if shoot {
+            shot = true;
             s.screenshot(&screenshot_path(&format!("{game}-desktop")))
                 .await?;
             let phone = driver.session(PHONE).await?;
@@ -532,6 +691,35 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
     })
     .await
     .expect("played to the end");
+    assert!(told_turn, "the title said `Your turn` at some turn");
+    assert!(shot, "{game}: the screenshots were taken during play");
+    let theirs = check_log_panel(&s, &base, &link, expected)
+        .await
+        .expect("the log panel lists the other side's moves");
+    eprintln!("{game}: the log panel lists all {theirs} moves of the bot with their texts");
+    if game == "dropsite" {
+        check_finished_round(&s).await.expect("the finished round");
+    }
+    if game == "distopia" {
+        let legend = s
+            .exec(
+                "return document.getElementById('legend').innerText",
+                json!([]),
+            )
+            .await
+            .expect("legend");
+        let legend = legend.as_str().unwrap_or_default();
+        for word in [
+            "Hobby",
+            "Education",
+            "Survival",
+            "guard",
+            "siren",
+            "border number",
+        ] {
+            assert!(legend.contains(word), "the legend names {word}: {legend}");
+        }
+    }
     let text = s
         .exec(
             "return document.querySelector('.end-screen').innerText",
@@ -557,19 +745,71 @@ async fn play_game(game: &str, options: &[(&str, &str)], seed: u64, shot_turn: u
     s.quit().await;
 }
 
+/// The last round of a finished Drop Site game stays on show: its sites, every seat's
+/// revealed debt with each match, and the round's scores, as the log tells them.
+async fn check_finished_round(s: &Session) -> Res<()> {
+    let shown = s
+        .exec(
+            "const p = document.getElementById('finished-round'); if (!p) return null; \
+             return {text: p.innerText, sites: p.querySelectorAll('.site.done').length, \
+                     rows: p.querySelectorAll('.fr-debts tr[data-mark]').length, \
+                     matches: p.querySelectorAll('.match').length}",
+            json!([]),
+        )
+        .await?;
+    anyhow::ensure!(!shown.is_null(), "no finished round on show at the end");
+    let text = shown["text"].as_str().unwrap_or_default();
+    anyhow::ensure!(text.contains("is over"), "{text}");
+    anyhow::ensure!(shown["sites"].as_u64() >= Some(1), "its sites: {shown}");
+    anyhow::ensure!(shown["rows"] == json!(2), "a row per seat: {shown}");
+    // The log's round_over and debt_scored texts are in the log panel too.
+    let told = log_panel(s).await?;
+    let over = told
+        .iter()
+        .flat_map(|e| e.2.iter())
+        .find(|t| t.starts_with("round ") && t.contains(" is over"))
+        .ok_or_else(|| anyhow::anyhow!("no round end in the log panel"))?;
+    eprintln!(
+        "dropsite: finished round shown ({over}); {} debt cards",
+        shown["matches"]
+    );
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dropsite_in_the_browser() {
-    play_game("dropsite", &[("target", "10"), ("max_rounds", "2")], 11, 4).await;
+    play_game(
+        "dropsite",
+        &[("target", "10"), ("max_rounds", "2")],
+        11,
+        2,
+        "seat 2 (random) *banked a card face down|played|opened site",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn distopia_in_the_browser() {
-    play_game("distopia", &[], 5, 3).await;
+    play_game(
+        "distopia",
+        &[],
+        5,
+        3,
+        "seat 2 (random) picked up *cards|card",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn euphoria_in_the_browser() {
-    play_game("euphoria", &[("players", "2")], 3, 25).await;
+    play_game(
+        "euphoria",
+        &[("players", "2")],
+        3,
+        25,
+        "seat 2 (random) *placed a die showing",
+    )
+    .await;
 }
 
 /// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.

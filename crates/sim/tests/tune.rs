@@ -64,6 +64,23 @@ impl Game for Duel {
     type View = Duel;
     type Event = Rolled;
     const NAME: &'static str = "duel";
+    fn about() -> engine::About {
+        engine::About {
+            title: "Duel".into(),
+            summary: "One roll decides; a bonus shifts the odds.".into(),
+            options: vec![engine::GameOption::new(
+                "bonus",
+                "Bonus",
+                "Added to the first seat's winning range.",
+                engine::Input::Number {
+                    min: -30,
+                    max: 70,
+                    none: None,
+                },
+            )],
+            components: serde_json::Value::Null,
+        }
+    }
     fn new(config: &DuelConfig, seed: u64) -> Result<Self, ConfigError> {
         Ok(Duel {
             config: config.clone(),

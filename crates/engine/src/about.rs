@@ -1,0 +1,152 @@
+//! What people need to read a game: its name, its options in words and its printed
+//! components (card texts and values). Front ends show these and keep no copy of their own
+//! (the server serves them as `GET /api/games/{game}`).
+use serde::Serialize;
+
+/// A game described for people, from [`crate::Game::about`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct About {
+    /// The name people read ("Drop Site").
+    pub title: String,
+    /// One line on what the game is, for a lobby.
+    pub summary: String,
+    /// Every option of the game's config, in the order a form shows them.
+    pub options: Vec<GameOption>,
+    /// The printed components a board shows (card texts, points, costs), in the game's own
+    /// shape (docs/http-api.md describes each game's).
+    pub components: serde_json::Value,
+}
+
+/// One option of a game's config.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameOption {
+    /// The config's field.
+    pub key: &'static str,
+    /// A short label ("Points to win").
+    pub label: String,
+    /// What it does, in a sentence.
+    pub help: String,
+    /// What a standard game has; filled in from the default config by [`About::defaults`].
+    pub default: serde_json::Value,
+    /// How the value is entered.
+    #[serde(flatten)]
+    pub input: Input,
+}
+
+/// How an option's value is entered.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "input", rename_all = "snake_case")]
+pub enum Input {
+    /// A whole number from `min` to `max`; with `none`, it may also be left empty (JSON
+    /// `null`), which means what `none` says.
+    Number {
+        min: i64,
+        max: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        none: Option<String>,
+    },
+    /// Yes or no.
+    Toggle,
+    /// One of a few values.
+    Choice { choices: Vec<OptionChoice> },
+    /// A seat: people read and type it counted from 1; the config's JSON counts from 0.
+    Seat,
+    /// Card data, given as a file (`--cards`) rather than in a form.
+    Data,
+}
+
+/// One value a [`Input::Choice`] option may take.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionChoice {
+    /// The value as the config's JSON has it (a string, or `null`).
+    pub value: serde_json::Value,
+    /// What people read.
+    pub label: String,
+}
+
+impl GameOption {
+    /// An option; its `default` is filled in later from the default config.
+    pub fn new(key: &'static str, label: &str, help: &str, input: Input) -> GameOption {
+        GameOption {
+            key,
+            label: label.to_string(),
+            help: help.to_string(),
+            default: serde_json::Value::Null,
+            input,
+        }
+    }
+}
+
+impl Input {
+    /// A choice among `(value, label)` pairs; an empty value stands for JSON `null`.
+    pub fn choice(choices: &[(&str, &str)]) -> Input {
+        Input::Choice {
+            choices: choices
+                .iter()
+                .map(|(value, label)| OptionChoice {
+                    value: if value.is_empty() {
+                        serde_json::Value::Null
+                    } else {
+                        serde_json::Value::String((*value).to_string())
+                    },
+                    label: (*label).to_string(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl About {
+    /// Sets each option's `default` from `config` (a game's default config as JSON).
+    pub fn defaults(mut self, config: &serde_json::Value) -> About {
+        for option in &mut self.options {
+            option.default = config
+                .get(option.key)
+                .cloned()
+                .unwrap_or(serde_json::Value::Null);
+        }
+        self
+    }
+
+    /// What does not fit `config` (a game's default config as JSON): an option of the
+    /// config that is not described, one described twice, or a described one the config
+    /// lacks (card data, written out only when given, may be absent).
+    pub fn problems(&self, config: &serde_json::Value) -> Vec<String> {
+        let mut problems = Vec::new();
+        let keys: Vec<&str> = match config.as_object() {
+            Some(map) => map.keys().map(String::as_str).collect(),
+            None => return vec!["the default config is not a JSON object".into()],
+        };
+        for key in &keys {
+            if !self.options.iter().any(|o| o.key == *key) {
+                problems.push(format!("option `{key}` is not described"));
+            }
+        }
+        for (i, option) in self.options.iter().enumerate() {
+            if self.options[..i].iter().any(|o| o.key == option.key) {
+                problems.push(format!("option `{}` is described twice", option.key));
+            }
+            if option.input != Input::Data && !keys.contains(&option.key) {
+                problems.push(format!(
+                    "option `{}` is described but the config has no such field",
+                    option.key
+                ));
+            }
+            if option.label.trim().is_empty() || option.help.trim().is_empty() {
+                problems.push(format!("option `{}` needs a label and a help", option.key));
+            }
+            if let Input::Choice { choices } = &option.input {
+                let default = config.get(option.key);
+                if let Some(default) = default {
+                    if !choices.iter().any(|c| &c.value == default) {
+                        problems.push(format!(
+                            "option `{}`: its default {default} is not one of its choices",
+                            option.key
+                        ));
+                    }
+                }
+            }
+        }
+        problems
+    }
+}
