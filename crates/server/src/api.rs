@@ -3,7 +3,7 @@
 use crate::conn::ConnectionPermit;
 use crate::error::{truncate, ApiError};
 use crate::hub::{Hub, Snapshot, Table};
-use crate::store::{GameRow, Status};
+use crate::store::{ChatRow, GameRow, SeatRow, Status};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -111,8 +111,20 @@ async fn seat_of(
 ) -> Result<(Arc<Table>, Seat), ApiError> {
     let table = hub.table(id).await?;
     let token = token(headers, query).ok_or_else(ApiError::token_required)?;
-    let seat = table.authenticate(&token)?;
+    let seat = authenticate(&hub, &table, &token).await?;
     Ok((table, seat))
+}
+
+/// The seat whose token this is; a table with open seats reads its seats again before
+/// refusing (another server may have seated the player).
+async fn authenticate(hub: &Arc<Hub>, table: &Arc<Table>, token: &str) -> Result<Seat, ApiError> {
+    match table.authenticate(token) {
+        Err(e) if !table.open_seats().is_empty() || table.row.series.is_some() => {
+            hub.refresh_table(table).await?;
+            table.authenticate(token).map_err(|_| e)
+        }
+        found => found,
+    }
 }
 
 /// One game the server offers.
@@ -192,13 +204,21 @@ pub(crate) struct TableOut {
     status: Status,
     created: i64,
     seats: Vec<SeatOut>,
+    /// The seats nobody has taken yet (join them with `POST …/seats/{n}/join`).
+    open_seats: Vec<Seat>,
+    /// The id of this finished table's rematch, once asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch: Option<String>,
+    /// The series this table continues: the games before it and the wins by seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    series: Option<crate::store::Series>,
     #[serde(skip_serializing_if = "Option::is_none")]
     version: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     to_act: Option<Seat>,
 }
 
-fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
+fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>) -> TableOut {
     TableOut {
         id: row.id.clone(),
         game: row.game.clone(),
@@ -206,8 +226,13 @@ fn table_out(row: &GameRow, tokens: Option<&[Option<String>]>) -> TableOut {
         seed_chosen: row.seed_chosen,
         status: row.status,
         created: row.created,
-        seats: row
-            .seats
+        open_seats: (seats.iter().enumerate())
+            .filter(|(_, s)| s.player == crate::hub::OPEN)
+            .map(|(seat, _)| seat)
+            .collect(),
+        rematch: row.rematch.clone(),
+        series: row.series.clone(),
+        seats: seats
             .iter()
             .enumerate()
             .map(|(seat, s)| {
@@ -274,7 +299,7 @@ pub(crate) async fn create_table(
     let (table, tokens) = hub
         .create(&request.game, request.options, request.seed, request.seats)
         .await?;
-    let mut out = table_out(&table.row, Some(&tokens));
+    let mut out = table_out(&table.row, &table.seats(), Some(&tokens));
     out.version = Some(0);
     out.to_act = table.snapshot(Viewer::Spectator).await.to_act;
     Ok((StatusCode::CREATED, Json(out)).into_response())
@@ -344,7 +369,9 @@ pub(crate) async fn list_tables(
         limit,
     };
     let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
-    Ok(Json(rows.iter().map(|r| table_out(r, None)).collect()))
+    Ok(Json(
+        rows.iter().map(|r| table_out(r, &r.seats, None)).collect(),
+    ))
 }
 
 pub(crate) async fn get_table(
@@ -353,7 +380,8 @@ pub(crate) async fn get_table(
 ) -> Result<Json<TableOut>, ApiError> {
     let table = hub.table(&id).await?;
     let snapshot = table.snapshot(Viewer::Spectator).await;
-    let mut out = table_out(&table.row, None);
+    let mut out = table_out(&table.row, &table.seats(), None);
+    out.rematch = table.rematch();
     out.status = snapshot.status;
     out.version = Some(snapshot.version);
     out.to_act = snapshot.to_act;
@@ -400,7 +428,7 @@ pub(crate) async fn log(
 ) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
     let viewer = match token(&headers, &query) {
-        Some(token) => Viewer::Seat(table.authenticate(&token)?),
+        Some(token) => Viewer::Seat(authenticate(&hub, &table, &token).await?),
         None => Viewer::Spectator,
     };
     let (version, entries) = table.log(viewer, since(&query)?.unwrap_or(0)).await;
@@ -490,8 +518,146 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
             actions,
         },
         outcome: state.outcome(),
-        seats: table.row.seats.iter().map(|s| s.player.clone()).collect(),
+        seats: table.seats().iter().map(|s| s.player.clone()).collect(),
         names: table.display_names(),
+    })
+    .into_response())
+}
+
+/// `POST …/seats/{n}/join`: an optional name.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// A seat taken: its token and the link that opens its view.
+#[derive(Serialize)]
+struct Seated {
+    table: String,
+    seat: Seat,
+    name: String,
+    token: String,
+    invite: String,
+}
+
+pub(crate) async fn join(
+    State(hub): Hubs,
+    Path((id, seat)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let seat: Seat = seat.trim().parse().map_err(|_| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "seat/not_found",
+            format!(
+                "`{}` is no seat number (seats in the API count from 0)",
+                truncate(&seat, 20)
+            ),
+        )
+    })?;
+    let empty = matches!(&body, Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace));
+    let request: Join = if empty {
+        Join::default()
+    } else {
+        parse_body(body)?
+    };
+    let name = request
+        .name
+        .as_deref()
+        .map(crate::hub::display_name)
+        .transpose()?;
+    let token = hub.join(&table, seat, name).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Seated {
+            table: table.row.id.clone(),
+            seat,
+            name: table.display_names()[seat].clone(),
+            invite: format!("/play/{}?token={token}", table.row.id),
+            token,
+        }),
+    )
+        .into_response())
+}
+
+/// `POST …/chat`: a line, and a name when sent without a seat's token.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatIn {
+    text: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+pub(crate) async fn post_chat(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    client: Option<Extension<ClientAddr>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let seat = match token(&headers, &query) {
+        Some(token) => Some(authenticate(&hub, &table, &token).await?),
+        None => None,
+    };
+    let request: ChatIn = parse_body(body)?;
+    let line = hub
+        .chat(
+            &table,
+            seat,
+            request.name.as_deref(),
+            client.and_then(|Extension(c)| c.0),
+            &request.text,
+        )
+        .await?;
+    Ok((StatusCode::CREATED, Json(line)).into_response())
+}
+
+/// A table's chat lines kept (the last [`crate::hub::CHAT_KEPT`]), from `?since=` on.
+#[derive(Serialize)]
+struct ChatOut {
+    lines: Vec<ChatRow>,
+}
+
+pub(crate) async fn get_chat(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let lines = table.chat_lines(since(&query)?.unwrap_or(0));
+    Ok(Json(ChatOut { lines }).into_response())
+}
+
+/// The rematch as one player sees it: the new table, the seat and its token.
+#[derive(Serialize)]
+struct RematchOut {
+    table: String,
+    seat: Seat,
+    token: String,
+    invite: String,
+    series: Option<crate::store::Series>,
+}
+
+pub(crate) async fn rematch(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
+    let (next, seat, token) = hub.rematch(&table, seat).await?;
+    Ok(Json(RematchOut {
+        table: next.row.id.clone(),
+        seat,
+        invite: format!("/play/{}?token={token}", next.row.id),
+        token,
+        series: next.row.series.clone(),
     })
     .into_response())
 }
@@ -604,6 +770,10 @@ enum ServerMessage {
         code: &'static str,
         message: String,
     },
+    /// A new chat line.
+    Chat {
+        line: ChatRow,
+    },
 }
 
 fn encode(message: &ServerMessage) -> Message {
@@ -626,6 +796,7 @@ async fn session(
     mut socket: WebSocket,
 ) {
     let mut changes = table.subscribe();
+    let mut chat = table.subscribe_chat();
     // The version last sent; before the first push, the events of the last action.
     let mut sent = None;
     if !push_state(&table, viewer, &mut sent, &mut socket).await || socket.flush().await.is_err() {
@@ -653,6 +824,15 @@ async fn session(
                     return;
                 }
             }
+            line = chat.recv() => match line {
+                Ok(line) => {
+                    if socket.send(encode(&ServerMessage::Chat { line })).await.is_err() {
+                        return;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return,
+            },
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
                     // Every action since the last push is told, however many came at once.
@@ -723,14 +903,14 @@ async fn session(
 async fn push_state(
     table: &Table,
     viewer: Viewer,
-    sent: &mut Option<u64>,
+    sent: &mut Option<(u64, u64)>,
     socket: &mut WebSocket,
 ) -> bool {
-    let (version, text) = table.state_message(viewer, *sent).await;
-    if *sent == Some(version) {
+    let (stamp, text) = table.state_message(viewer, sent.map(|s| s.0)).await;
+    if *sent == Some(stamp) {
         return true;
     }
-    *sent = Some(version);
+    *sent = Some(stamp);
     socket.feed(Message::Text(text)).await.is_ok()
 }
 
@@ -738,11 +918,11 @@ async fn push_state(
 async fn push_sync(
     table: &Table,
     viewer: Viewer,
-    sent: &mut Option<u64>,
+    sent: &mut Option<(u64, u64)>,
     socket: &mut WebSocket,
 ) -> bool {
-    let (version, text) = table.state_message(viewer, *sent).await;
-    *sent = Some(version);
+    let (stamp, text) = table.state_message(viewer, sent.map(|s| s.0)).await;
+    *sent = Some(stamp);
     socket.feed(Message::Text(text)).await.is_ok()
 }
 

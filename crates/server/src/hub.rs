@@ -3,7 +3,7 @@
 
 use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
-use crate::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use crate::store::{ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError};
 use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
@@ -26,6 +26,15 @@ pub const MAX_ACTION_LEN: usize = 200;
 
 /// The longest display name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
+
+/// The player of a seat nobody has taken yet (`"open"` in a create request's `seats`).
+pub const OPEN: &str = "open";
+
+/// The longest chat line accepted, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+
+/// How many chat lines of a table are kept in memory (and served by `GET …/chat`).
+pub const CHAT_KEPT: usize = 200;
 
 /// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
 /// no control characters. The name is stored as given otherwise; every page shows it as
@@ -84,6 +93,49 @@ pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>),
     }
 }
 
+/// Checks a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters, no control
+/// characters (one line). Stored as written; every page shows it as text.
+///
+/// # Errors
+/// `chat/invalid` with the reason.
+pub fn chat_text(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "chat/invalid", why);
+    let text = given.trim();
+    if text.is_empty() {
+        return Err(bad(
+            "a chat line needs at least one visible character".into()
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > MAX_CHAT_CHARS {
+        return Err(bad(format!(
+            "a chat line has at most {MAX_CHAT_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(bad(
+            "a chat line is one line of text: no line breaks or control characters".into(),
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// The token of the seat that `old_hash` (the SHA-256 of a seat's token at the table
+/// before) gets at its rematch, whose bot secret is `secret`: only this server can work
+/// it out, and the player gets it by asking for the rematch with the old token.
+fn rematch_token(secret: &str, old_hash: &str) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(b"tabletop rematch token\0");
+    hasher.update(secret.as_bytes());
+    hasher.update(b"\0");
+    hasher.update(old_hash.as_bytes());
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// What a viewer sees of a table at one version (the HTTP view and every push).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Snapshot {
@@ -103,6 +155,12 @@ pub struct Snapshot {
     pub outcome: Option<Outcome>,
     /// Each seat's display name, in seat order ("Seat N" where none was given).
     pub names: Vec<String>,
+    /// The seats nobody has taken yet: the game starts once there are none.
+    pub open_seats: Vec<Seat>,
+    /// The id of this finished table's rematch, once a player asked for one.
+    pub rematch: Option<String>,
+    /// The series this table continues (set on a rematch).
+    pub series: Option<Series>,
     /// What this viewer may know of every action since the version the client last
     /// received (the last action alone when it named none), oldest first.
     pub events: Vec<LogEntry>,
@@ -115,9 +173,18 @@ const RECENT: usize = 32;
 
 /// One table in memory.
 pub struct Table {
+    /// The table as created (its seats as they were then: see [`Table::seats`]).
     pub row: GameRow,
     live: Mutex<Live>,
     changed: broadcast::Sender<u64>,
+    /// Who sits where now (open seats get taken).
+    seats: StdMutex<Arc<Vec<SeatRow>>>,
+    /// The last [`CHAT_KEPT`] chat lines.
+    chat: StdMutex<VecDeque<ChatRow>>,
+    /// Every new chat line.
+    chat_tx: broadcast::Sender<ChatRow>,
+    /// The rematch's id, once named.
+    rematch: StdMutex<Option<String>>,
 }
 
 struct Live {
@@ -135,6 +202,8 @@ struct Live {
     /// version their events start from: sockets of one viewer share one serialization.
     pushes: Vec<(Viewer, u64, Utf8Bytes)>,
     pushes_version: u64,
+    /// How many times something besides the moves changed (a seat taken, a rematch).
+    touches: u64,
 }
 
 impl Live {
@@ -220,6 +289,83 @@ pub fn bot_seed(row: &GameRow, seat: Seat, version: u64) -> u64 {
 }
 
 impl Table {
+    /// Who sits where now.
+    pub fn seats(&self) -> Arc<Vec<SeatRow>> {
+        self.seats
+            .lock()
+            .map(|s| s.clone())
+            .unwrap_or_else(|e| e.into_inner().clone())
+    }
+
+    fn set_seats(&self, seats: Vec<SeatRow>) {
+        let seats = Arc::new(seats);
+        match self.seats.lock() {
+            Ok(mut s) => *s = seats,
+            Err(e) => *e.into_inner() = seats,
+        }
+    }
+
+    /// The seats nobody has taken yet.
+    pub fn open_seats(&self) -> Vec<Seat> {
+        (self.seats().iter().enumerate())
+            .filter(|(_, s)| s.player == OPEN)
+            .map(|(seat, _)| seat)
+            .collect()
+    }
+
+    /// The rematch's id, once named.
+    pub fn rematch(&self) -> Option<String> {
+        self.rematch.lock().ok().and_then(|r| r.clone())
+    }
+
+    /// The chat lines kept, oldest first, from `since` on.
+    pub fn chat_lines(&self, since: u64) -> Vec<ChatRow> {
+        self.chat
+            .lock()
+            .map(|c| c.iter().filter(|l| l.seq >= since).cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// A receiver told every new chat line.
+    pub fn subscribe_chat(&self) -> broadcast::Receiver<ChatRow> {
+        self.chat_tx.subscribe()
+    }
+
+    fn keep_chat(&self, line: ChatRow) -> bool {
+        let Ok(mut chat) = self.chat.lock() else {
+            return false;
+        };
+        if chat.back().is_some_and(|l| l.seq >= line.seq) {
+            return false;
+        }
+        if chat.len() == CHAT_KEPT {
+            chat.pop_front();
+        }
+        chat.push_back(line.clone());
+        drop(chat);
+        let _ = self.chat_tx.send(line);
+        true
+    }
+
+    fn next_chat_seq(&self) -> u64 {
+        self.chat
+            .lock()
+            .ok()
+            .and_then(|c| c.back().map(|l| l.seq + 1))
+            .unwrap_or(0)
+    }
+
+    /// Tells every client that something besides the moves changed (a seat taken, a
+    /// rematch named): their `state` is written anew.
+    async fn touched(&self) {
+        let mut live = self.live.lock().await;
+        live.pushes.clear();
+        live.touches += 1;
+        let version = live.version();
+        drop(live);
+        let _ = self.changed.send(version);
+    }
+
     /// The seat whose token this is.
     ///
     /// # Errors
@@ -228,7 +374,7 @@ impl Table {
         let hash = token_hash(token);
         let mut found = None;
         // Compare with every seat, in constant time per comparison.
-        for (seat, row) in self.row.seats.iter().enumerate() {
+        for (seat, row) in self.seats().iter().enumerate() {
             if let Some(stored) = &row.token_sha256 {
                 if constant_time_eq(stored.as_bytes(), hash.as_bytes()) {
                     found = Some(seat);
@@ -259,10 +405,11 @@ impl Table {
     /// How the log names the seats for `viewer`: "you", a given display name, or "seat N"
     /// (with the bot's spec for a bot).
     fn log_names(&self, viewer: Viewer) -> Names {
-        let players: Vec<String> = self.row.seats.iter().map(|s| s.player.clone()).collect();
+        let seats = self.seats();
+        let players: Vec<String> = seats.iter().map(|s| s.player.clone()).collect();
         // A given name wins; otherwise "seat N" or "seat N (bot)".
         let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
-        let names = (self.row.seats.iter().enumerate())
+        let names = (seats.iter().enumerate())
             .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
             .collect();
         Names::for_viewer(viewer).with_names(names)
@@ -323,9 +470,14 @@ impl Table {
     /// after version `since` (the last action alone when `None`), and its version: the [`Snapshot`] with `"type": "state"`
     /// first, serialized once per viewer, `since` and version straight from the game's
     /// view (no `Value` tree).
-    pub async fn state_message(&self, viewer: Viewer, since: Option<u64>) -> (u64, Utf8Bytes) {
+    pub async fn state_message(
+        &self,
+        viewer: Viewer,
+        since: Option<u64>,
+    ) -> ((u64, u64), Utf8Bytes) {
         let mut live = self.live.lock().await;
         let version = live.version();
+        let stamp = (version, live.touches);
         let since = since.unwrap_or_else(|| version.saturating_sub(1));
         if live.pushes_version != version {
             live.pushes.clear();
@@ -334,7 +486,7 @@ impl Table {
         if let Some((_, _, text)) =
             (live.pushes.iter()).find(|(v, s, _)| *v == viewer && *s == since)
         {
-            return (version, text.clone());
+            return (stamp, text.clone());
         }
         let mut out = Vec::with_capacity(2048);
         let text = match self.write_state(&live, viewer, since, &mut out) {
@@ -347,7 +499,7 @@ impl Table {
                 .to_string()
         }));
         live.pushes.push((viewer, since, text.clone()));
-        (version, text)
+        (stamp, text)
     }
 
     /// Writes `{"type":"state", ...}` with the fields of [`Snapshot`], in its order.
@@ -384,6 +536,12 @@ impl Table {
         serde_json::to_writer(&mut *out, &live.state.outcome())?;
         out.extend_from_slice(br#","names":"#);
         serde_json::to_writer(&mut *out, &self.display_names())?;
+        out.extend_from_slice(br#","open_seats":"#);
+        serde_json::to_writer(&mut *out, &self.open_seats())?;
+        out.extend_from_slice(br#","rematch":"#);
+        serde_json::to_writer(&mut *out, &self.rematch())?;
+        out.extend_from_slice(br#","series":"#);
+        serde_json::to_writer(&mut *out, &self.row.series)?;
         out.extend_from_slice(br#","events":"#);
         serde_json::to_writer(&mut *out, &self.entries(live, viewer, since))?;
         out.push(b'}');
@@ -407,6 +565,9 @@ impl Table {
             view: live.state.view_json(viewer),
             outcome: live.state.outcome(),
             names: self.display_names(),
+            open_seats: self.open_seats(),
+            rematch: self.rematch(),
+            series: self.row.series.clone(),
             events: self.entries(
                 live,
                 viewer,
@@ -417,8 +578,7 @@ impl Table {
 
     /// Each seat's display name, in seat order.
     pub fn display_names(&self) -> Vec<String> {
-        self.row
-            .seats
+        self.seats()
             .iter()
             .enumerate()
             .map(|(seat, row)| row.display(seat))
@@ -431,12 +591,16 @@ impl Table {
         (live.actions.clone(), live.status(), live.state.clone_box())
     }
 
-    fn bot_spec(&self, seat: Seat) -> Option<&str> {
-        self.row
-            .seats
+    /// The bot spec of `seat`, if a bot sits there (and every seat is taken).
+    fn bot_spec(&self, seat: Seat) -> Option<String> {
+        let seats = self.seats();
+        if seats.iter().any(|s| s.player == OPEN) {
+            return None;
+        }
+        seats
             .get(seat)
-            .map(|s| s.player.as_str())
-            .filter(|p| *p != "human")
+            .map(|s| s.player.clone())
+            .filter(|p| p != "human")
     }
 }
 
@@ -448,12 +612,20 @@ pub struct Hub {
     creates: RateLimiter<IpAddr>,
     /// Actions by table and seat (one seat, one token).
     actions: RateLimiter<(String, Seat)>,
+    /// Chat lines by table and writer (a seat, or a spectator's address).
+    chats: RateLimiter<(String, String)>,
+    /// Held while a rematch is named.
+    rematches: Mutex<()>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
     /// Finished and abandoned tables, with their final state: no replay per GET.
     ended: StdMutex<Ended>,
     /// Set once the tables live at start are rebuilt.
     rebuilt: tokio::sync::watch::Sender<bool>,
 }
+
+/// Chat lines one writer may send at once, and then per second.
+pub const CHAT_BURST: u32 = 5;
+pub const CHAT_PER_SECOND: f64 = 0.5;
 
 /// How many tables are rebuilt at once at start.
 const REBUILD_AT_ONCE: usize = 16;
@@ -502,6 +674,8 @@ impl Hub {
                 f64::from(limits.creates_per_minute) / 60.0,
             ),
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
+            chats: RateLimiter::new(CHAT_BURST, CHAT_PER_SECOND),
+            rematches: Mutex::new(()),
             limits,
             tables: StdMutex::new(HashMap::new()),
             ended: StdMutex::new(Ended::default()),
@@ -744,9 +918,16 @@ impl Hub {
             })?;
             actions.push(action.action);
         }
+        let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
+        let chat: VecDeque<ChatRow> = chat.into_iter().rev().take(CHAT_KEPT).rev().collect();
         let (changed, _) = broadcast::channel(64);
+        let (chat_tx, _) = broadcast::channel(64);
         let abandoned = row.status == Status::Abandoned;
         let table = Arc::new(Table {
+            seats: StdMutex::new(Arc::new(row.seats.clone())),
+            chat: StdMutex::new(chat),
+            chat_tx,
+            rematch: StdMutex::new(row.rematch.clone()),
             row,
             live: Mutex::new(Live {
                 state,
@@ -757,6 +938,7 @@ impl Hub {
                 recent,
                 pushes: Vec::new(),
                 pushes_version: 0,
+                touches: 0,
             }),
             changed,
         });
@@ -859,6 +1041,15 @@ impl Hub {
         let mut tokens = Vec::with_capacity(seats.len());
         for (text, name) in &seats {
             let name = name.clone();
+            if text.trim().eq_ignore_ascii_case(OPEN) {
+                rows.push(SeatRow {
+                    player: OPEN.into(),
+                    token_sha256: None,
+                    name: None,
+                });
+                tokens.push(None);
+                continue;
+            }
             let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -901,10 +1092,252 @@ impl Hub {
             status: Status::Open,
             seed_chosen,
             bot_secret: random_hex(32)?,
+            rematch: None,
+            series: None,
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
         let table = self.table(&row.id).await?;
         Ok((table, tokens))
+    }
+
+    /// Reads `table`'s seats, rematch and chat again from the store (another server may
+    /// have changed them).
+    ///
+    /// # Errors
+    /// The store fails.
+    pub async fn refresh_table(&self, table: &Arc<Table>) -> Result<(), ApiError> {
+        self.refresh(table).await
+    }
+
+    async fn refresh(&self, table: &Arc<Table>) -> Result<(), ApiError> {
+        let row = self
+            .store
+            .game(&table.row.id)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::table_not_found(&table.row.id))?;
+        let mut touched = false;
+        if *table.seats() != row.seats {
+            table.set_seats(row.seats);
+            touched = true;
+        }
+        if row.rematch.is_some() && table.rematch() != row.rematch {
+            if let Ok(mut r) = table.rematch.lock() {
+                *r = row.rematch;
+            }
+            touched = true;
+        }
+        let lines = self
+            .store
+            .chat(&table.row.id, table.next_chat_seq())
+            .await
+            .map_err(ApiError::internal)?;
+        for line in lines {
+            table.keep_chat(line);
+        }
+        if touched {
+            table.touched().await;
+        }
+        Ok(())
+    }
+
+    /// Takes open seat `seat` of `table` for a person named `name` (or "Seat N");
+    /// returns the seat's new token. The game starts once no seat is open.
+    ///
+    /// # Errors
+    /// `seat/not_found` for a seat the table does not have, `seat/taken` when nobody
+    /// may take it (or someone just did), or the store fails.
+    pub async fn join(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        name: Option<String>,
+    ) -> Result<String, ApiError> {
+        let count = table.seats().len();
+        if seat >= count {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "seat/not_found",
+                format!(
+                    "this table has seats 0 to {} (seat numbers in the API count from 0)",
+                    count - 1
+                ),
+            ));
+        }
+        let token = random_hex(32)?;
+        // Two tries: the second after reading seats another server may have taken.
+        for attempt in 0..2 {
+            let before = table.seats();
+            if before[seat].player != OPEN {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "seat/taken",
+                    format!("seat {} is not open: someone sits there", seat + 1),
+                ));
+            }
+            let mut after = (*before).clone();
+            after[seat] = SeatRow {
+                player: "human".into(),
+                token_sha256: Some(token_hash(&token)),
+                name: name.clone(),
+            };
+            let stored = self
+                .store
+                .set_seats(&table.row.id, &before, &after)
+                .await
+                .map_err(ApiError::internal)?;
+            if stored {
+                table.set_seats(after);
+                table.touched().await;
+                self.kick_bots(table);
+                return Ok(token);
+            }
+            if attempt == 0 {
+                self.refresh(table).await?;
+            }
+        }
+        Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "seat/taken",
+            format!("seat {} was just taken by someone else", seat + 1),
+        ))
+    }
+
+    /// Adds a chat line to `table` from `seat` (its display name) or from a spectator
+    /// under the name given.
+    ///
+    /// # Errors
+    /// `chat/invalid` for a bad line, `seat/name` for a spectator without a good name,
+    /// `request/rate_limited` over the chat rate, or the store fails.
+    pub async fn chat(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Option<Seat>,
+        name: Option<&str>,
+        client: Option<IpAddr>,
+        text: &str,
+    ) -> Result<ChatRow, ApiError> {
+        let text = chat_text(text)?;
+        let name = match seat {
+            Some(seat) => table.display_names()[seat].clone(),
+            None => display_name(name.unwrap_or_default())?,
+        };
+        if self.limits.rate_limits {
+            let who = match (seat, client) {
+                (Some(seat), _) => format!("seat {seat}"),
+                (None, Some(ip)) => ip.to_string(),
+                (None, None) => "spectators".into(),
+            };
+            self.chats
+                .take(&(table.row.id.clone(), who))
+                .map_err(|wait| rate_limited("chat lines", wait, "--no-rate-limits"))?;
+        }
+        for attempt in 0..3 {
+            let line = ChatRow {
+                seq: table.next_chat_seq(),
+                at: crate::store::now_ms(),
+                seat,
+                name: name.clone(),
+                text: text.clone(),
+            };
+            match self.store.chat_add(&table.row.id, &line).await {
+                Ok(()) => {
+                    table.keep_chat(line.clone());
+                    return Ok(line);
+                }
+                Err(StoreError::Conflict { .. }) if attempt < 2 => self.refresh(table).await?,
+                Err(e) => return Err(ApiError::internal(e)),
+            }
+        }
+        Err(ApiError::internal("the chat line could not be placed"))
+    }
+
+    /// The rematch of finished `table`, asked for by `seat` (whose token is `token`):
+    /// the one already named, or a new table with the same options and players, seats
+    /// rotated by one (seat 1 sits at seat 2, the last at seat 1), and the series so
+    /// far. Returns the rematch and the seat's new token there.
+    ///
+    /// # Errors
+    /// `game/not_over` before the end, or the store fails.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+    ) -> Result<(Arc<Table>, Seat, String), ApiError> {
+        let (_, status, state) = table.progress().await;
+        let Some(outcome) = state.outcome().filter(|_| status == Status::Finished) else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "game/not_over",
+                "a rematch is asked for once the game is over",
+            ));
+        };
+        let seats = table.seats();
+        let n = seats.len();
+        let to = (seat + 1) % n;
+        let old_hash = seats[seat].token_sha256.clone().unwrap_or_default();
+        // One rematch at a time on this server; two servers settle it in the store.
+        let _one = self.rematches.lock().await;
+        if table.rematch().is_none() {
+            self.refresh(table).await?;
+        }
+        if let Some(id) = table.rematch() {
+            let next = self.table(&id).await?;
+            let token = rematch_token(&next.row.bot_secret, &old_hash);
+            return Ok((next, to, token));
+        }
+        let secret = random_hex(32)?;
+        let mut rows = vec![seats[0].clone(); n];
+        for (old, row) in seats.iter().enumerate() {
+            let mut row = row.clone();
+            if let Some(hash) = &row.token_sha256 {
+                row.token_sha256 = Some(token_hash(&rematch_token(&secret, hash)));
+            }
+            rows[(old + 1) % n] = row;
+        }
+        let before = table.row.series.clone().unwrap_or_else(|| Series {
+            wins: vec![0; n],
+            ..Series::default()
+        });
+        let mut wins = vec![0; n];
+        for old in 0..n {
+            let won = u32::from(outcome.places.get(old) == Some(&0));
+            wins[(old + 1) % n] = before.wins.get(old).copied().unwrap_or(0) + won;
+        }
+        let row = GameRow {
+            id: random_hex(8)?,
+            game: table.row.game.clone(),
+            config: table.row.config.clone(),
+            seed: secure_seed()?,
+            seats: rows,
+            created: crate::store::now_ms(),
+            status: Status::Open,
+            seed_chosen: false,
+            bot_secret: secret,
+            rematch: None,
+            series: Some(Series {
+                previous: table.row.id.clone(),
+                games: before.games + 1,
+                wins,
+            }),
+        };
+        self.store.create(&row).await.map_err(ApiError::internal)?;
+        let stands = self
+            .store
+            .set_rematch(&table.row.id, &row.id)
+            .await
+            .map_err(ApiError::internal)?;
+        if stands != row.id {
+            // Another server named one first: ours never starts.
+            let _ = self.store.abandon(&row.id, 0).await;
+        }
+        if let Ok(mut r) = table.rematch.lock() {
+            *r = Some(stands.clone());
+        }
+        table.touched().await;
+        let next = self.table(&stands).await?;
+        let token = rematch_token(&next.row.bot_secret, &old_hash);
+        Ok((next, to, token))
     }
 
     /// Plays `action` for `seat` on `table`, chosen on `version`: checks it, commits its
@@ -941,6 +1374,16 @@ impl Hub {
         }
         if version != live.version() {
             return Err(ApiError::stale(version, live.version()));
+        }
+        if let Some(&open) = table.open_seats().first() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "table/waiting",
+                format!(
+                    "the game starts once every seat is taken: seat {} is still open",
+                    open + 1
+                ),
+            ));
         }
         if live.state.to_act() != Some(seat) {
             return Err(ApiError::new(
@@ -1031,6 +1474,9 @@ impl Hub {
             Notice::Resync => self.all_cached(),
         };
         for table in tables {
+            if let Err(e) = self.refresh(&table).await {
+                tracing::warn!("reading table {} again: {e}", table.row.id);
+            }
             let changed = {
                 let mut live = table.live.lock().await;
                 self.catch_up(&table, &mut live).await
@@ -1089,7 +1535,7 @@ impl Hub {
                     .and_then(|seat| {
                         table
                             .bot_spec(seat)
-                            .map(|spec| (seat, spec.to_string(), live.version()))
+                            .map(|spec| (seat, spec, live.version()))
                     });
                 match job {
                     Some((seat, spec, version)) => (seat, spec, version, live.state.clone_box()),

@@ -81,6 +81,18 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/record", get(api::record))
         .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/ws", get(api::websocket))
+        .route(
+            "/api/tables/{id}/seats/{seat}/join",
+            axum::routing::post(api::join),
+        )
+        .route(
+            "/api/tables/{id}/chat",
+            get(api::get_chat).post(api::post_chat),
+        )
+        .route(
+            "/api/tables/{id}/rematch",
+            axum::routing::post(api::rematch),
+        )
         .merge(web::routes())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)

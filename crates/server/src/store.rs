@@ -88,6 +88,39 @@ pub struct GameRow {
     /// The secret (hex) the server seeds this table's bots from; never sent to a client.
     /// Empty for tables stored before secrets existed (their bots use the table seed).
     pub bot_secret: String,
+    /// The id of this finished table's rematch, once one was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+    /// The series this table belongs to (set on a rematch): the games before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<Series>,
+}
+
+/// The games of a series before a table: how many, and the wins of whoever now sits in
+/// each seat (a shared first place counts as a win for each).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Series {
+    /// The table before this one.
+    pub previous: String,
+    /// Games finished in the series before this table.
+    pub games: u32,
+    /// Wins so far by seat of this table.
+    pub wins: Vec<u32>,
+}
+
+/// One chat line of a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatRow {
+    /// 0-based position in the table's chat.
+    pub seq: u64,
+    /// Milliseconds since the Unix epoch.
+    pub at: i64,
+    /// The writer's seat; `None` for a spectator.
+    pub seat: Option<usize>,
+    /// The writer's name as shown (a seat's display name, or the spectator's given name).
+    pub name: String,
+    /// What was said, as written (pages show it as text, never as markup).
+    pub text: String,
 }
 
 /// One row of the actions table.
@@ -148,6 +181,21 @@ pub enum StoreError {
 pub trait Store: Send + Sync {
     /// Adds a new game.
     async fn create(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// Rewrites a game's seats if they are still `before` (a seat taken); `false` when
+    /// they changed meanwhile.
+    async fn set_seats(
+        &self,
+        game: &str,
+        before: &[SeatRow],
+        after: &[SeatRow],
+    ) -> Result<bool, StoreError>;
+    /// Names a finished game's rematch unless one is named already; returns the one
+    /// that stands.
+    async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError>;
+    /// Adds a chat line at `line.seq`: [`StoreError::Conflict`] when that place is taken.
+    async fn chat_add(&self, game: &str, line: &ChatRow) -> Result<(), StoreError>;
+    /// A game's chat lines from `from_seq` on, in order.
+    async fn chat(&self, game: &str, from_seq: u64) -> Result<Vec<ChatRow>, StoreError>;
     /// Appends action `seq` of `game` and sets the game's status, in one transaction.
     ///
     /// # Errors
@@ -186,11 +234,17 @@ pub fn now_ms() -> i64 {
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 const INSERT_GAME: &str = "INSERT INTO games \
-                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret) \
-                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 /// The columns [`game_from_row`] reads, in its order.
 const GAME_COLUMNS: &str =
-    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret";
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret, rematch, series";
+const SET_SEATS: &str = "UPDATE games SET seats = $1 WHERE id = $2 AND seats = $3";
+const SET_REMATCH: &str = "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL";
+const INSERT_CHAT: &str = "INSERT INTO chat (game_id, seq, at, seat, name, text) \
+                           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, seq) DO NOTHING";
+const SELECT_CHAT: &str = "SELECT seq, at, seat, name, text FROM chat \
+                           WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 /// The most action rows one insert statement takes. Each row count up to it has its own
 /// statement text (prepared once on the writer's connection), so that a batch is one
 /// statement as long as it is no bigger.
@@ -254,6 +308,7 @@ where
     let config: String = row.try_get(2)?;
     let seats: String = row.try_get(4)?;
     let status: String = row.try_get(6)?;
+    let series: Option<String> = row.try_get(10)?;
     Ok(GameRow {
         game: row.try_get(1)?,
         config: serde_json::from_str(&config).map_err(|e| corrupt("config", &e))?,
@@ -263,7 +318,32 @@ where
         status: Status::parse(&status).ok_or_else(|| corrupt("status", &status))?,
         seed_chosen: row.try_get::<i64, _>(7)? != 0,
         bot_secret: row.try_get(8)?,
+        rematch: row.try_get(9)?,
+        series: series
+            .map(|s| serde_json::from_str(&s).map_err(|e| corrupt("series", &e)))
+            .transpose()?,
         id,
+    })
+}
+
+fn chat_from_row<R: Row>(row: &R) -> Result<ChatRow, StoreError>
+where
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    usize: sqlx::ColumnIndex<R>,
+{
+    let seq: i64 = row.try_get(0)?;
+    let seat: Option<i64> = row.try_get(2)?;
+    let corrupt = |e: &dyn std::fmt::Display| StoreError::Corrupt(format!("chat {seq}: {e}"));
+    Ok(ChatRow {
+        seq: u64::try_from(seq).map_err(|e| corrupt(&e))?,
+        at: row.try_get(1)?,
+        seat: seat
+            .map(|s| usize::try_from(s).map_err(|e| corrupt(&e)))
+            .transpose()?,
+        name: row.try_get(3)?,
+        text: row.try_get(4)?,
     })
 }
 
@@ -353,8 +433,80 @@ macro_rules! sql_store {
                 status: game.status,
                 seed_chosen: i64::from(game.seed_chosen),
                 bot_secret: game.bot_secret.clone(),
+                series: game
+                    .series
+                    .as_ref()
+                    .map(|s| serde_json::to_string(s).map_err(|e| StoreError::Corrupt(e.to_string())))
+                    .transpose()?,
             })
             .await
+        }
+
+        async fn set_seats(
+            &self,
+            game: &str,
+            before: &[SeatRow],
+            after: &[SeatRow],
+        ) -> Result<bool, StoreError> {
+            let text = |seats: &[SeatRow]| {
+                serde_json::to_string(seats).map_err(|e| StoreError::Corrupt(e.to_string()))
+            };
+            let done = sqlx::query(SET_SEATS)
+                .bind(text(after)?)
+                .bind(game)
+                .bind(text(before)?)
+                .execute(&self.pool)
+                .await?;
+            if done.rows_affected() == 1 {
+                self.notify(game).await?;
+            }
+            Ok(done.rows_affected() == 1)
+        }
+
+        async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError> {
+            sqlx::query(SET_REMATCH)
+                .bind(rematch)
+                .bind(game)
+                .execute(&self.pool)
+                .await?;
+            let row = sqlx::query("SELECT rematch FROM games WHERE id = $1")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?;
+            let stands: Option<String> = match row {
+                Some(row) => row.try_get(0)?,
+                None => None,
+            };
+            stands.ok_or_else(|| StoreError::Corrupt(format!("game {game}: no rematch stored")))
+        }
+
+        async fn chat_add(&self, game: &str, line: &ChatRow) -> Result<(), StoreError> {
+            let done = sqlx::query(INSERT_CHAT)
+                .bind(game)
+                .bind(seq_i64(line.seq)?)
+                .bind(line.at)
+                .bind(line.seat.map(|s| s as i64))
+                .bind(&line.name)
+                .bind(&line.text)
+                .execute(&self.pool)
+                .await?;
+            if done.rows_affected() == 1 {
+                self.notify(game).await
+            } else {
+                Err(StoreError::Conflict {
+                    game: game.to_string(),
+                    seq: line.seq,
+                })
+            }
+        }
+
+        async fn chat(&self, game: &str, from_seq: u64) -> Result<Vec<ChatRow>, StoreError> {
+            let rows = sqlx::query(SELECT_CHAT)
+                .bind(game)
+                .bind(seq_i64(from_seq)?)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(chat_from_row).collect()
         }
 
         async fn append(
@@ -464,7 +616,7 @@ macro_rules! sql_store {
         ) -> Result<Vec<bool>, sqlx::Error> {
             let mut inserted = vec![true; batch.len()];
             for p in batch {
-                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret } = &p.write {
+                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series } = &p.write {
                     sqlx::query(INSERT_GAME)
                         .bind(id)
                         .bind(game)
@@ -475,6 +627,7 @@ macro_rules! sql_store {
                         .bind(status.as_str())
                         .bind(seed_chosen)
                         .bind(bot_secret)
+                        .bind(series)
                         .execute(&mut *tx)
                         .await?;
                 }
@@ -666,6 +819,7 @@ enum Write {
         status: Status,
         seed_chosen: i64,
         bot_secret: String,
+        series: Option<String>,
     },
     Append {
         game: String,
@@ -818,6 +972,14 @@ impl SqliteStore {
     }
 }
 
+impl SqliteStore {
+    /// One server uses a SQLite file: nobody else to tell.
+    #[allow(clippy::unused_async)]
+    async fn notify(&self, _game: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
 sql_store!(
     SqliteStore,
     SqlitePool,
@@ -836,6 +998,17 @@ pub struct PgStore {
 }
 
 impl PgStore {
+    /// Tells the other servers that `game` changed (a seat taken, a chat line): they read
+    /// it again as they do after its moves.
+    async fn notify(&self, game: &str) -> Result<(), StoreError> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(&self.channel)
+            .bind(game)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Connects to `url` and migrates the `public` schema (or the one the URL's
     /// `options=-c search_path=...` names).
     ///

@@ -28,6 +28,8 @@ async fn stock(url: &str, tables: usize) {
             status: Status::Open,
             seed_chosen: false,
             bot_secret: "cd".repeat(32),
+            rematch: None,
+            series: None,
         })
         .collect();
     let writes = rows.iter().map(|row| store.create(row));

@@ -29,6 +29,8 @@ fn game_row(id: &str, created: i64) -> GameRow {
         status: Status::Open,
         seed_chosen: false,
         bot_secret: "cd".repeat(32),
+        rematch: None,
+        series: None,
     }
 }
 

@@ -9,7 +9,9 @@ use axum::http::{Request, StatusCode};
 use engine::{DynState, GameRecord, Viewer};
 use http_body_util::BodyExt;
 use serde_json::Value;
-use server::store::{ActionRow, GameRow, Notice, Page, Status, Store, StoreError};
+use server::store::{
+    ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+};
 use server::{app, AppState, PgStore, SqliteStore};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -278,5 +280,22 @@ impl Store for Flaky {
     }
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         self.inner.subscribe().await
+    }
+    async fn set_seats(
+        &self,
+        game: &str,
+        before: &[SeatRow],
+        after: &[SeatRow],
+    ) -> Result<bool, StoreError> {
+        self.inner.set_seats(game, before, after).await
+    }
+    async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError> {
+        self.inner.set_rematch(game, rematch).await
+    }
+    async fn chat_add(&self, game: &str, line: &ChatRow) -> Result<(), StoreError> {
+        self.inner.chat_add(game, line).await
+    }
+    async fn chat(&self, game: &str, from_seq: u64) -> Result<Vec<ChatRow>, StoreError> {
+        self.inner.chat(game, from_seq).await
     }
 }
