@@ -4,6 +4,7 @@ import { h, api, aboutGame, tokens } from './app.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
+  ['open', 'Open seat (anyone may join)'],
   ['random', 'Bot: random'],
   ['heuristic', 'Bot: heuristic'],
   ['easy', 'Bot: easy'],
@@ -92,7 +93,7 @@ export async function showLobby(root) {
       error.textContent = '';
       const options = {};
       for (const [k, inp] of Object.entries(inputs)) options[k] = inp.readValue();
-      const body = { game: chosen.name, options, seats: seatSelects.map((s, i) => (seatNames[i].value.trim() ? { player: s.value, name: seatNames[i].value.trim() } : s.value)) };
+      const body = { game: chosen.name, options, seats: seatSelects.map((s, i) => (seatNames[i].value.trim() && s.value !== 'open' ? { player: s.value, name: seatNames[i].value.trim() } : s.value)) };
       if (seed.value !== '') body.seed = Number(seed.value);
       try {
         const table = await api('/api/tables', { method: 'POST', body });
@@ -113,6 +114,7 @@ export async function showLobby(root) {
   function showCreated(table) {
     const base = location.origin;
     const rows = table.seats.map((s) => {
+      if (s.player === 'open') return h('li', {}, `Seat ${s.seat + 1}: open — anyone may take it from the lobby`);
       if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.name} (${s.player})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
@@ -152,16 +154,44 @@ export async function showLobby(root) {
     list.more = page.length === PAGE;
   }
 
+  // The name this browser joins open seats under (kept between visits).
+  const myName = h('input', {
+    id: 'my-name', class: 'seat-name', maxlength: '24', placeholder: 'your name',
+    value: localStorage.getItem('tabletop.name') || '',
+    oninput: () => { try { localStorage.setItem('tabletop.name', myName.value); } catch { /* private mode */ } },
+  });
+  const joinError = h('p', { class: 'error', id: 'join-error' });
+
+  async function join(t, seat) {
+    joinError.textContent = '';
+    const name = myName.value.trim();
+    try {
+      const seated = await api(`/api/tables/${t.id}/seats/${seat}/join`, { method: 'POST', body: name ? { name } : {} });
+      tokens.put(t.id, seated.seat, seated.token);
+      location.href = seated.invite;
+    } catch (e) { joinError.textContent = e.message; refresh(); }
+  }
+
+  const seriesText = (t) => (t.series
+    ? `game ${t.series.games + 1} of a series · wins ${t.series.wins.map((w, i) => `${t.seats[i].name} ${w}`).join(', ')}`
+    : null);
+
   function drawTables() {
     const row = (t) => {
       const mine = tokens.get(t.id);
+      const who = t.seats.map((s) => {
+        if (s.player === 'open') return `Seat ${s.seat + 1}: open`;
+        return s.player === 'human' ? s.name : `${s.name} (${s.player})`;
+      });
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),
-        h('span', { class: `status ${t.status}` }, t.status),
-        h('span', { class: 'who' }, t.seats.map((s) => (s.player === 'human' ? s.name : `${s.name} (${s.player})`)).join(' · ')),
+        h('span', { class: `status ${t.status}` }, t.open_seats && t.open_seats.length ? 'waiting for players' : t.status),
+        h('span', { class: 'who' }, who.join(' · ')),
+        seriesText(t) ? h('span', { class: 'series' }, seriesText(t)) : null,
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
+          (t.open_seats || []).map((seat) => h('button', { class: 'primary join', id: `join-${t.id}-${seat}`, onclick: () => join(t, seat) }, `Join seat ${seat + 1}`)),
           h('a', { class: 'button', href: `/play/${t.id}` }, 'Watch')));
     };
     const panel = (status) => {
@@ -173,7 +203,10 @@ export async function showLobby(root) {
       return h('div', { class: 'panel' }, h('h2', {}, `${list.title} (${list.rows.length}${list.more ? '+' : ''})`),
         list.rows.length ? h('ul', {}, list.rows.map(row)) : h('p', { class: 'muted' }, 'None yet.'), older);
     };
-    tables.replaceChildren(h('label', { class: 'opt' }, h('span', {}, 'show'), filter), panel('open'), panel('running'));
+    tables.replaceChildren(
+      h('label', { class: 'opt' }, h('span', {}, 'show'), filter),
+      h('label', { class: 'opt' }, h('span', {}, 'join as'), myName),
+      joinError, panel('open'), panel('running'));
   }
 
   // Reloads the first page of each list (pages loaded with "Older tables" are kept only

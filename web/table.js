@@ -2,7 +2,7 @@
 // board elements to the legal action texts, the game log (what each move did, told in
 // order), and the end screen. Each game's module draws its board from the snapshot and
 // the game's description (`GET /api/games/{game}`), and names what each event touched.
-import { h, api, aboutGame, seatName, fullName, setSeatNames, ordinal } from './app.js';
+import { h, api, aboutGame, seatName, fullName, setSeatNames, ordinal, tokens } from './app.js';
 
 const GAMES = {
   dropsite: () => import('./dropsite.js'),
@@ -43,10 +43,23 @@ export async function showTable(root, id, token) {
   const logList = h('ol', { class: 'log-list', id: 'log' });
   const logPanel = h('details', { class: 'panel log-panel', open: true },
     h('summary', {}, 'Game log ', h('small', { class: 'muted' }, '(newest first)')), logList);
+  // The table's chat: seats write under their names, spectators under one they give.
+  const chatList = h('ol', { class: 'chat-list', id: 'chat' });
+  const chatText = h('input', { id: 'chat-text', maxlength: '500', placeholder: 'say something', autocomplete: 'off' });
+  const chatName = token ? null : h('input', {
+    id: 'chat-name', class: 'seat-name', maxlength: '24', placeholder: 'your name',
+    value: localStorage.getItem('tabletop.name') || '',
+  });
+  const chatError = h('p', { class: 'error', id: 'chat-error' });
+  const chatForm = h('form', { class: 'chat-form', onsubmit: (ev) => { ev.preventDefault(); sendChat(); } },
+    chatName, chatText, h('button', { id: 'chat-send', class: 'small', type: 'submit' }, 'Send'));
+  const chatPanel = h('details', { class: 'panel chat-panel', open: true },
+    h('summary', {}, 'Chat'), chatList, chatForm, chatError);
   // A card's text, shown on a tap (hover shows it as a tooltip).
   const info = h('div', { class: 'info-pop', id: 'info-pop', hidden: true, onclick: () => { info.hidden = true; } });
   root.replaceChildren(h('div', { class: 'table-page' }, status, banner, endScreen, news,
-    h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons), logPanel), toast, info));
+    h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons),
+      h('div', { class: 'side' }, logPanel, chatPanel)), toast, info));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
   // A creator-chosen seed: its creator may know every hidden card, so say so.
   if (summary.seed_chosen) {
@@ -71,6 +84,49 @@ export async function showTable(root, id, token) {
   let telling = null;
   let current = null;
   let logLoaded = false;
+
+  // Chat lines by seq: each shown once, in order.
+  const chatSeen = new Set();
+  function addChat(line) {
+    if (!line || chatSeen.has(line.seq)) return;
+    chatSeen.add(line.seq);
+    const who = line.seat === null ? `${line.name} (watching)` : (line.seat === (snap && snap.seat) ? `${line.name} (you)` : line.name);
+    const item = h('li', { class: `chat-line ${line.seat === null ? 'spectator' : `seat-${line.seat}`}`, dataset: { seq: String(line.seq) } },
+      h('strong', {}, who), ' ', h('span', { class: 'chat-said' }, line.text));
+    const after = [...chatList.children].find((el) => Number(el.dataset.seq) > line.seq);
+    chatList.insertBefore(item, after || null);
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+  async function loadChat() {
+    try { (await api(`/api/tables/${id}/chat`)).lines.forEach(addChat); } catch { /* the socket brings new lines */ }
+  }
+  async function sendChat() {
+    chatError.textContent = '';
+    const text = chatText.value.trim();
+    if (!text) return;
+    const body = { text };
+    if (chatName) {
+      body.name = chatName.value.trim();
+      try { localStorage.setItem('tabletop.name', body.name); } catch { /* private mode */ }
+    }
+    try {
+      addChat(await api(`/api/tables/${id}/chat`, { method: 'POST', token, body }));
+      chatText.value = '';
+    } catch (e) { chatError.textContent = e.message; }
+  }
+
+  // The rematch: asked for by this seat, or by another (then this page follows it).
+  let rematching = false;
+  async function rematch() {
+    if (rematching || !token) return;
+    rematching = true;
+    try {
+      const next = await api(`/api/tables/${id}/rematch`, { method: 'POST', token });
+      tokens.put(next.table, next.seat, next.token);
+      closedByUs = true;
+      location.href = next.invite;
+    } catch (e) { rematching = false; flash(e.message); }
+  }
 
   function flash(text) {
     toast.textContent = text;
@@ -300,6 +356,7 @@ export async function showTable(root, id, token) {
     const mine = snap.seat;
     let text;
     if (snap.status === 'finished') text = 'Game over';
+    else if (snap.open_seats && snap.open_seats.length) text = `Waiting for players: ${snap.open_seats.map((s) => `seat ${s + 1}`).join(', ')} open`;
     else if (snap.to_act === mine && mine !== null) text = snap.legal.length ? 'Your turn' : 'Your turn (waiting)';
     else if (snap.to_act !== null) text = `${seatName(snap.to_act, mine)} to play`;
     else text = '';
@@ -315,6 +372,18 @@ export async function showTable(root, id, token) {
     const { scores, places } = snap.outcome;
     const order = scores.map((_, s) => s).sort((a, b) => places[a] - places[b]);
     const winners = order.filter((s) => places[s] === 0);
+    const series = snap.series;
+    const seriesLine = series ? h('p', { class: 'series', id: 'series' },
+      `Series: ${series.games + 1} games · wins `,
+      snap.names.map((n, s) => `${n} ${series.wins[s] + (places[s] === 0 ? 1 : 0)}`).join(', ')) : null;
+    let again = null;
+    if (snap.seat !== null && token) {
+      again = h('button', { class: 'primary', id: 'rematch', onclick: rematch }, snap.rematch ? 'Join the rematch' : 'Rematch');
+    } else if (snap.rematch) {
+      again = h('a', { class: 'button', id: 'watch-rematch', href: `/play/${snap.rematch}` }, 'Watch the rematch');
+    }
+    // Another player asked: this seat's page follows to the new table.
+    if (snap.rematch && snap.seat !== null && token) rematch();
     const headline = winners.includes(snap.seat)
       ? (winners.length > 1 ? 'You share the win!' : 'You win!')
       : `${winners.map((s) => seatName(s, snap.seat)).join(' and ')} win${winners.length > 1 ? '' : 's'}`;
@@ -324,6 +393,7 @@ export async function showTable(root, id, token) {
         h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score')),
         order.map((s) => h('tr', { class: places[s] === 0 ? 'winner' : '' },
           h('td', {}, ordinal(places[s])), h('td', {}, fullName(s, snap.seat)), h('td', {}, String(scores[s]))))),
+      seriesLine, again,
       h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
   }
 
@@ -373,6 +443,8 @@ export async function showTable(root, id, token) {
         // The move is done once a state after it arrives (the ack comes just before).
         if (pending && msg.version > sentVersion) pending = false;
         show(msg);
+      } else if (msg.type === 'chat') {
+        addChat(msg.line);
       } else if (msg.type === 'error') {
         pending = false;
         flash(msg.message || msg.code);
@@ -410,5 +482,6 @@ export async function showTable(root, id, token) {
   // For tests and the curious: drop the connection as a network failure would.
   window.tabletop = { dropConnection: () => socket && socket.close() };
   document.body.dataset.news = 'idle';
+  loadChat();
   connect();
 }
