@@ -902,3 +902,213 @@ async fn two_browsers_see_each_others_moves() {
         p.quit().await;
     }
 }
+
+/// Where the page is now (its path and query).
+async fn location(s: &Session) -> Res<String> {
+    let here = s
+        .exec("return location.pathname + location.search", json!([]))
+        .await?;
+    Ok(here.as_str().unwrap_or_default().to_string())
+}
+
+/// The chat lines the page shows, as text.
+async fn chat_lines(s: &Session) -> Res<Vec<String>> {
+    let v = s
+        .exec(
+            "return [...document.querySelectorAll('#chat .chat-line')].map((l) => l.textContent)",
+            json!([]),
+        )
+        .await?;
+    Ok(v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// Waits until the page's chat shows a line containing `text`.
+async fn wait_chat(s: &Session, text: &str, secs: u64) -> Res<()> {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        if chat_lines(s).await?.iter().any(|l| l.contains(text)) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::bail!("no chat line with `{text}`: {:?}", chat_lines(s).await?)
+}
+
+/// Joins open seat `seat` of table `id` from the lobby under `name`; returns when the
+/// table page shows its board.
+async fn join_from_lobby(s: &Session, base: &str, id: &str, seat: usize, name: &str) -> Res<()> {
+    s.goto(&format!("{base}/")).await?;
+    let name_box = s.wait_for("#my-name", 20).await?;
+    s.exec("arguments[0].value = ''", json!([{ ELEMENT: name_box }]))
+        .await?;
+    s.type_into(&name_box, name).await?;
+    let join = s.wait_for(&format!("#join-{id}-{seat}"), 20).await?;
+    s.click(&join).await?;
+    s.wait_for(".board > *", 20).await?;
+    Ok(())
+}
+
+/// Types `text` into the chat and sends it.
+async fn say(s: &Session, text: &str) -> Res<()> {
+    let input = s.wait_for("#chat-text", 10).await?;
+    s.type_into(&input, text).await?;
+    let send = s.wait_for("#chat-send", 5).await?;
+    s.click(&send).await
+}
+
+#[tokio::test]
+async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watches() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let table: Value = reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "distopia", "seats": ["open", "open"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id").to_string();
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+
+    // Ada and Bo find the table in the lobby and take its seats by name.
+    let names = ["Ada", "Bo"];
+    let mut pages = Vec::new();
+    for (seat, name) in names.iter().enumerate() {
+        let s = driver.session(DESKTOP).await.expect("browser");
+        join_from_lobby(&s, &base, &id, seat, name)
+            .await
+            .expect("joined from the lobby");
+        pages.push(s);
+    }
+    // A spectator watches, and chats under a name.
+    let watcher = driver.session(DESKTOP).await.expect("browser");
+    watcher
+        .goto(&format!("{base}/play/{id}"))
+        .await
+        .expect("watch");
+    watcher.wait_for(".board > *", 20).await.expect("board");
+    let chat_name = watcher.wait_for("#chat-name", 10).await.expect("name box");
+    watcher
+        .type_into(&chat_name, "Kibitzer")
+        .await
+        .expect("type");
+
+    say(&pages[0], "good luck <b>Bo</b>").await.expect("chat");
+    for s in [&pages[1], &watcher] {
+        wait_chat(s, "good luck <b>Bo</b>", 10)
+            .await
+            .expect("the chat line reaches everyone, as text");
+    }
+    say(&watcher, "go Ada").await.expect("chat");
+    wait_chat(&pages[0], "Kibitzer (watching)", 10)
+        .await
+        .expect("a spectator's line is marked");
+    let bold = pages[1]
+        .exec(
+            "return document.querySelectorAll('#chat b').length",
+            json!([]),
+        )
+        .await
+        .expect("exec");
+    assert_eq!(bold, json!(0), "chat is shown as text, never as markup");
+
+    // They play to the end by clicks; each sees the other's moves.
+    let mut rng = Lcg(7);
+    let end = Instant::now() + Duration::from_secs(300);
+    loop {
+        assert!(Instant::now() < end, "the game did not end in time");
+        let states = [
+            pages[0].body().await.expect("a"),
+            pages[1].body().await.expect("b"),
+        ];
+        if states.iter().all(|b| b["end"] == json!(true)) {
+            break;
+        }
+        let Some(me) = states.iter().position(|b| b["myturn"] == "yes") else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        let choice = pages[me]
+            .exec(CHOOSE, json!([rng.next()]))
+            .await
+            .expect("choose");
+        if let Some(el) = choice[ELEMENT].as_str() {
+            let _ = pages[me].click(el).await;
+        }
+    }
+    let last = pages[0].body().await.expect("body")["version"]
+        .as_i64()
+        .expect("version");
+    wait_version(&watcher, last, 10)
+        .await
+        .expect("the spectator saw every move");
+    // The spectator reads the players' names on the page and in the log.
+    let text = watcher
+        .exec("return document.body.textContent", json!([]))
+        .await
+        .expect("text");
+    let text = text.as_str().unwrap_or_default();
+    for name in names {
+        assert!(text.contains(name), "the spectator sees {name}");
+    }
+    let logged = log_panel(&watcher).await.expect("log");
+    assert!(logged.len() >= 3, "the spectator's log lists the moves");
+
+    // Ada asks for a rematch: both pages move to one new table, each with its own seat.
+    let again = pages[0]
+        .wait_for("#rematch", 10)
+        .await
+        .expect("rematch button");
+    pages[0].click(&again).await.expect("click");
+    let mut places = Vec::new();
+    for s in &pages {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let here = location(s).await.expect("location");
+            if here.starts_with("/play/") && !here.contains(&id) {
+                places.push(here);
+                break;
+            }
+            assert!(Instant::now() < end, "the page did not move to the rematch");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        s.wait_for(".board > *", 20)
+            .await
+            .expect("the rematch's board");
+    }
+    let table_of = |p: &str| p.split('?').next().unwrap_or_default().to_string();
+    assert_eq!(table_of(&places[0]), table_of(&places[1]), "one rematch");
+    assert_ne!(places[0], places[1], "each with its own token");
+    // Seats rotated: Ada is seat 2 now.
+    let who = pages[0]
+        .exec(
+            "return document.querySelector('.status-line').textContent",
+            json!([]),
+        )
+        .await
+        .expect("status");
+    assert!(
+        who.as_str()
+            .is_some_and(|t| t.contains("Ada") && t.contains("seat 2")),
+        "{who}"
+    );
+    for s in pages {
+        s.quit().await;
+    }
+    watcher.quit().await;
+}
