@@ -3,7 +3,10 @@
 
 use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
-use crate::store::{ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError};
+use crate::clock::{ClockView, Clocks, OnTimeout};
+use crate::store::{
+    ChatKind, ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError,
+};
 use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
@@ -161,6 +164,10 @@ pub struct Snapshot {
     pub rematch: Option<String>,
     /// The series this table continues (set on a rematch).
     pub series: Option<Series>,
+    /// The clocks, at a table that has one.
+    pub clock: Option<ClockView>,
+    /// The seats a bot plays for until their players are back.
+    pub away: Vec<Seat>,
     /// What this viewer may know of every action since the version the client last
     /// received (the last action alone when it named none), oldest first.
     pub events: Vec<LogEntry>,
@@ -204,16 +211,31 @@ struct Live {
     pushes_version: u64,
     /// How many times something besides the moves changed (a seat taken, a rematch).
     touches: u64,
+    /// The clocks, at a table that has one.
+    clocks: Option<Clocks>,
+    /// By seat: a bot plays for it until its player is back.
+    away: Vec<bool>,
+    /// By seat: when its player was last heard of (ms), and its open sockets.
+    seen: Vec<i64>,
+    sockets: Vec<u32>,
 }
 
 impl Live {
-    /// Records that `action` took `before` to the current state.
-    fn advanced(&mut self, before: Box<dyn DynState>, action: String) {
+    /// Records that `action`, by `seat` at `at`, took `before` to the current state.
+    fn advanced(&mut self, before: Box<dyn DynState>, action: String, seat: Seat, at: i64) {
         if self.recent.len() == RECENT {
             self.recent.pop_front();
         }
         self.recent.push_back(before);
         self.actions.push(action);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(seat, at);
+        }
+        self.moved = at;
+    }
+
+    fn away_seats(&self) -> Vec<Seat> {
+        (0..self.away.len()).filter(|&s| self.away[s]).collect()
     }
 
     fn version(&self) -> u64 {
@@ -542,6 +564,10 @@ impl Table {
         serde_json::to_writer(&mut *out, &self.rematch())?;
         out.extend_from_slice(br#","series":"#);
         serde_json::to_writer(&mut *out, &self.row.series)?;
+        out.extend_from_slice(br#","clock":"#);
+        serde_json::to_writer(&mut *out, &live.clocks.as_ref().map(|c| c.view(to_act)))?;
+        out.extend_from_slice(br#","away":"#);
+        serde_json::to_writer(&mut *out, &live.away_seats())?;
         out.extend_from_slice(br#","events":"#);
         serde_json::to_writer(&mut *out, &self.entries(live, viewer, since))?;
         out.push(b'}');
@@ -568,6 +594,8 @@ impl Table {
             open_seats: self.open_seats(),
             rematch: self.rematch(),
             series: self.row.series.clone(),
+            clock: live.clocks.as_ref().map(|c| c.view(to_act)),
+            away: live.away_seats(),
             events: self.entries(
                 live,
                 viewer,
@@ -591,11 +619,15 @@ impl Table {
         (live.actions.clone(), live.status(), live.state.clone_box())
     }
 
-    /// The bot spec of `seat`, if a bot sits there (and every seat is taken).
-    fn bot_spec(&self, seat: Seat) -> Option<String> {
+    /// The bot spec of `seat`, if a bot sits there or plays for its player who is away
+    /// (and every seat is taken).
+    fn bot_spec(&self, live: &Live, seat: Seat) -> Option<String> {
         let seats = self.seats();
         if seats.iter().any(|s| s.player == OPEN) {
             return None;
+        }
+        if live.away.get(seat) == Some(&true) {
+            return Some(self.row.rules.takeover.clone());
         }
         seats
             .get(seat)
@@ -622,6 +654,9 @@ pub struct Hub {
     /// Set once the tables live at start are rebuilt.
     rebuilt: tokio::sync::watch::Sender<bool>,
 }
+
+/// How often clocks and players' presence are looked at.
+pub const CLOCK_TICK: Duration = Duration::from_millis(250);
 
 /// Chat lines one writer may send at once, and then per second.
 pub const CHAT_BURST: u32 = 5;
@@ -722,6 +757,7 @@ impl Hub {
             rebuilt.send_replace(true);
         });
         hub.spawn_expiry();
+        hub.spawn_clocks();
         if let Some(mut notices) = notices {
             let weak = Arc::downgrade(&hub);
             tokio::spawn(async move {
@@ -903,6 +939,10 @@ impl Hub {
         let mut recent = VecDeque::with_capacity(RECENT);
         let moved = rows.last().map_or(row.created, |a| a.at);
         let keep_from = rows.len().saturating_sub(RECENT);
+        let n = row.seats.len();
+        let started = (row.seats.iter().filter_map(|s| s.joined))
+            .fold(row.created, i64::max);
+        let mut clocks = row.rules.clock.map(|c| Clocks::new(c, n, started));
         for (index, action) in rows.into_iter().enumerate() {
             if index >= keep_from {
                 recent.push_back(state.clone_box());
@@ -916,9 +956,23 @@ impl Hub {
             state.apply_text(&action.action).map_err(|e| {
                 ApiError::internal(format!("table {id}: action {index} does not replay: {e}"))
             })?;
+            if let Some(clocks) = &mut clocks {
+                clocks.moved(action.seat, action.at);
+            }
             actions.push(action.action);
         }
         let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
+        // Who a bot plays for: the table's last note on each seat says.
+        let mut away = vec![false; n];
+        for line in &chat {
+            if let Some(seat) = line.seat.filter(|&s| s < n) {
+                match line.kind {
+                    ChatKind::TookOver => away[seat] = true,
+                    ChatKind::Back => away[seat] = false,
+                    ChatKind::Chat => {}
+                }
+            }
+        }
         let chat: VecDeque<ChatRow> = chat.into_iter().rev().take(CHAT_KEPT).rev().collect();
         let (changed, _) = broadcast::channel(64);
         let (chat_tx, _) = broadcast::channel(64);
@@ -939,6 +993,10 @@ impl Hub {
                 pushes: Vec::new(),
                 pushes_version: 0,
                 touches: 0,
+                clocks,
+                away,
+                seen: vec![moved; n],
+                sockets: vec![0; n],
             }),
             changed,
         });
@@ -976,6 +1034,7 @@ impl Hub {
         options: Option<serde_json::Value>,
         seed: Option<u64>,
         seats: Option<Vec<serde_json::Value>>,
+        rules: Option<crate::clock::TableRules>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
         let game = catalog::game(game_name)?;
         if self.live_tables() >= self.limits.max_tables {
@@ -1037,6 +1096,23 @@ impl Hub {
                 ),
             ));
         }
+        let rules = rules.unwrap_or_default();
+        rules.check(seats.len())?;
+        let takeover: bots::BotSpec = rules.takeover.parse().map_err(|e: bots::BotError| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "table/invalid",
+                format!("take-over bot: {}", truncate(&e.to_string(), 300)),
+            )
+        })?;
+        if takeover == bots::BotSpec::Human {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "table/invalid",
+                "the take-over player must be a bot, such as `medium`",
+            ));
+        }
+        self.limits.check_bot(&takeover)?;
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
         for (text, name) in &seats {
@@ -1046,6 +1122,7 @@ impl Hub {
                     player: OPEN.into(),
                     token_sha256: None,
                     name: None,
+                    joined: None,
                 });
                 tokens.push(None);
                 continue;
@@ -1063,6 +1140,7 @@ impl Hub {
                     player: "human".into(),
                     token_sha256: Some(token_hash(&token)),
                     name,
+                    joined: None,
                 });
                 tokens.push(Some(token));
             } else {
@@ -1078,6 +1156,7 @@ impl Hub {
                     player: spec.to_string(),
                     token_sha256: None,
                     name,
+                    joined: None,
                 });
                 tokens.push(None);
             }
@@ -1094,6 +1173,10 @@ impl Hub {
             bot_secret: random_hex(32)?,
             rematch: None,
             series: None,
+            rules: crate::clock::TableRules {
+                takeover: takeover.to_string(),
+                ..rules
+            },
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
         let table = self.table(&row.id).await?;
@@ -1176,10 +1259,12 @@ impl Hub {
                 ));
             }
             let mut after = (*before).clone();
+            let now = crate::store::now_ms();
             after[seat] = SeatRow {
                 player: "human".into(),
                 token_sha256: Some(token_hash(&token)),
                 name: name.clone(),
+                joined: Some(now),
             };
             let stored = self
                 .store
@@ -1187,7 +1272,16 @@ impl Hub {
                 .await
                 .map_err(ApiError::internal)?;
             if stored {
+                let full = after.iter().all(|s| s.player != OPEN);
                 table.set_seats(after);
+                if full {
+                    // The clocks start when the last seat is taken.
+                    let mut live = table.live.lock().await;
+                    live.moved = live.moved.max(now);
+                    if let Some(clocks) = &mut live.clocks {
+                        clocks.started(now);
+                    }
+                }
                 table.touched().await;
                 self.kick_bots(table);
                 return Ok(token);
@@ -1232,6 +1326,18 @@ impl Hub {
                 .take(&(table.row.id.clone(), who))
                 .map_err(|wait| rate_limited("chat lines", wait, "--no-rate-limits"))?;
         }
+        self.add_line(table, seat, name, text, ChatKind::Chat).await
+    }
+
+    /// Stores and pushes a chat line at the next place of `table`'s chat.
+    async fn add_line(
+        &self,
+        table: &Arc<Table>,
+        seat: Option<Seat>,
+        name: String,
+        text: String,
+        kind: ChatKind,
+    ) -> Result<ChatRow, ApiError> {
         for attempt in 0..3 {
             let line = ChatRow {
                 seq: table.next_chat_seq(),
@@ -1239,6 +1345,7 @@ impl Hub {
                 seat,
                 name: name.clone(),
                 text: text.clone(),
+                kind,
             };
             match self.store.chat_add(&table.row.id, &line).await {
                 Ok(()) => {
@@ -1250,6 +1357,122 @@ impl Hub {
             }
         }
         Err(ApiError::internal("the chat line could not be placed"))
+    }
+
+    /// The player of `seat` was heard from (a request or a socket with its token): a bot
+    /// playing for it hands the seat back, and the log says so.
+    ///
+    /// # Errors
+    /// The store fails to keep the note.
+    pub async fn seen(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
+        let back = {
+            let mut live = table.live.lock().await;
+            if let Some(at) = live.seen.get_mut(seat) {
+                *at = crate::store::now_ms();
+            }
+            live.away.get(seat) == Some(&true)
+        };
+        if back {
+            let name = table.display_names()[seat].clone();
+            self.add_line(
+                table,
+                Some(seat),
+                "table".into(),
+                format!("{name} is back and plays again"),
+                ChatKind::Back,
+            )
+            .await?;
+            let mut live = table.live.lock().await;
+            live.away[seat] = false;
+            drop(live);
+            table.touched().await;
+        }
+        Ok(())
+    }
+
+    /// A socket of `seat` opened (`true`) or closed.
+    pub async fn socket(&self, table: &Table, seat: Seat, open: bool) {
+        let mut live = table.live.lock().await;
+        if let Some(count) = live.sockets.get_mut(seat) {
+            *count = if open { *count + 1 } else { count.saturating_sub(1) };
+        }
+        if let Some(at) = live.seen.get_mut(seat) {
+            *at = crate::store::now_ms();
+        }
+    }
+
+    /// Applies `table`'s clock and presence rules now: a seat to act whose time ran out
+    /// (or, without a clock, whose player has been away its whole allowance) is taken by
+    /// the table's bot, or resigns where the table says so.
+    pub async fn check_time(self: &Arc<Self>, table: &Arc<Table>) {
+        let now = crate::store::now_ms();
+        let rules = &table.row.rules;
+        let due = {
+            let live = table.live.lock().await;
+            let seat = live.state.to_act();
+            match seat {
+                _ if live.abandoned || !table.open_seats().is_empty() => None,
+                Some(seat) if table.bot_spec(&live, seat).is_none() => {
+                    let timed_out = live.clocks.as_ref().is_some_and(|c| now >= c.deadline(seat));
+                    let away_ms = i64::try_from(rules.away_seconds.saturating_mul(1000))
+                        .unwrap_or(i64::MAX);
+                    let left = rules.clock.is_none()
+                        && rules.away_seconds > 0
+                        && live.sockets[seat] == 0
+                        && now - live.seen[seat].max(live.moved) >= away_ms;
+                    (timed_out || left).then_some((seat, timed_out))
+                }
+                _ => None,
+            }
+        };
+        let Some((seat, timed_out)) = due else {
+            return;
+        };
+        let name = table.display_names()[seat].clone();
+        if timed_out && rules.on_timeout == OnTimeout::Resign {
+            if let Err(e) = self.resign_for_time(table, seat).await {
+                tracing::warn!("table {}: seat {seat} ran out of time: {e}", table.row.id);
+            }
+            return;
+        }
+        let why = if timed_out {
+            "the time ran out"
+        } else {
+            "the player left"
+        };
+        let text = format!(
+            "a bot ({}) plays for {name}: {why}; coming back with the seat's link takes the seat back",
+            rules.takeover
+        );
+        match self
+            .add_line(table, Some(seat), "table".into(), text, ChatKind::TookOver)
+            .await
+        {
+            Ok(_) => {
+                let mut live = table.live.lock().await;
+                live.away[seat] = true;
+                drop(live);
+                table.touched().await;
+                self.kick_bots(table);
+            }
+            Err(e) => tracing::warn!("table {}: taking seat {seat} over: {e}", table.row.id),
+        }
+    }
+
+    /// Runs [`Hub::check_time`] over the tables in memory every [`CLOCK_TICK`].
+    fn spawn_clocks(self: &Arc<Self>) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(CLOCK_TICK).await;
+                let Some(hub) = weak.upgrade() else { return };
+                for table in hub.all_cached() {
+                    if table.row.rules.clock.is_some() || table.row.rules.away_seconds > 0 {
+                        hub.check_time(&table).await;
+                    }
+                }
+            }
+        });
     }
 
     /// The rematch of finished `table`, asked for by `seat` (whose token is `token`):
@@ -1290,6 +1513,7 @@ impl Hub {
         let mut rows = vec![seats[0].clone(); n];
         for (old, row) in seats.iter().enumerate() {
             let mut row = row.clone();
+            row.joined = None;
             if let Some(hash) = &row.token_sha256 {
                 row.token_sha256 = Some(token_hash(&rematch_token(&secret, hash)));
             }
@@ -1320,6 +1544,7 @@ impl Hub {
                 games: before.games + 1,
                 wins,
             }),
+            rules: table.row.rules.clone(),
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
         let stands = self
@@ -1418,8 +1643,7 @@ impl Hub {
             Err(e) => return Err(ApiError::internal(e)),
         }
         let before = std::mem::replace(&mut live.state, next);
-        live.advanced(before, action.to_string());
-        live.moved = crate::store::now_ms();
+        live.advanced(before, action.to_string(), seat, crate::store::now_ms());
         let now = live.version();
         drop(live);
         let _ = table.changed.send(now);
@@ -1455,8 +1679,7 @@ impl Hub {
                     table.row.id, row.seq
                 ))
             })?;
-            live.advanced(before, row.action);
-            live.moved = row.at;
+            live.advanced(before, row.action, row.seat, row.at);
             changed = true;
         }
         if changed {
@@ -1499,7 +1722,7 @@ impl Hub {
                     && live
                         .state
                         .to_act()
-                        .is_some_and(|seat| table.bot_spec(seat).is_some())
+                        .is_some_and(|seat| table.bot_spec(&live, seat).is_some())
             }
             // Someone holds the table: whoever it is kicks the bots when done.
             Err(_) => false,
@@ -1534,7 +1757,7 @@ impl Hub {
                     .filter(|_| !live.abandoned)
                     .and_then(|seat| {
                         table
-                            .bot_spec(seat)
+                            .bot_spec(&live, seat)
                             .map(|spec| (seat, spec, live.version()))
                     });
                 match job {

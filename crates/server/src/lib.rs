@@ -11,6 +11,7 @@
 //!   `UNIQUE (game_id, seq)` key accepts exactly one.
 
 mod api;
+pub mod clock;
 pub mod conn;
 pub mod error;
 pub mod hub;

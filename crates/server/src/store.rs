@@ -60,6 +60,9 @@ pub struct SeatRow {
     /// The display name given on taking the seat (see [`crate::hub::display_name`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// When an open seat was taken (ms since the Unix epoch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joined: Option<i64>,
 }
 
 impl SeatRow {
@@ -94,6 +97,9 @@ pub struct GameRow {
     /// The series this table belongs to (set on a rematch): the games before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<Series>,
+    /// The table's own rules: clock, take-over bot.
+    #[serde(default)]
+    pub rules: crate::clock::TableRules,
 }
 
 /// The games of a series before a table: how many, and the wins of whoever now sits in
@@ -121,6 +127,32 @@ pub struct ChatRow {
     pub name: String,
     /// What was said, as written (pages show it as text, never as markup).
     pub text: String,
+    /// A person's line, or one of the table's notes.
+    #[serde(default)]
+    pub kind: ChatKind,
+}
+
+/// What a chat line is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatKind {
+    /// Said by a person.
+    #[default]
+    Chat,
+    /// The table's note: a bot took `seat` (its time ran out, or its player left).
+    TookOver,
+    /// The table's note: the player of `seat` is back.
+    Back,
+}
+
+impl ChatKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatKind::Chat => "chat",
+            ChatKind::TookOver => "took_over",
+            ChatKind::Back => "back",
+        }
+    }
 }
 
 /// One row of the actions table.
@@ -234,16 +266,16 @@ pub fn now_ms() -> i64 {
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 const INSERT_GAME: &str = "INSERT INTO games \
-                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series) \
-                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 /// The columns [`game_from_row`] reads, in its order.
 const GAME_COLUMNS: &str =
-    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret, rematch, series";
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret, rematch, series, rules";
 const SET_SEATS: &str = "UPDATE games SET seats = $1 WHERE id = $2 AND seats = $3";
 const SET_REMATCH: &str = "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL";
-const INSERT_CHAT: &str = "INSERT INTO chat (game_id, seq, at, seat, name, text) \
-                           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, seq) DO NOTHING";
-const SELECT_CHAT: &str = "SELECT seq, at, seat, name, text FROM chat \
+const INSERT_CHAT: &str = "INSERT INTO chat (game_id, seq, at, seat, name, text, kind) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, seq) DO NOTHING";
+const SELECT_CHAT: &str = "SELECT seq, at, seat, name, text, kind FROM chat \
                            WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 /// The most action rows one insert statement takes. Each row count up to it has its own
 /// statement text (prepared once on the writer's connection), so that a batch is one
@@ -309,6 +341,7 @@ where
     let seats: String = row.try_get(4)?;
     let status: String = row.try_get(6)?;
     let series: Option<String> = row.try_get(10)?;
+    let rules: Option<String> = row.try_get(11)?;
     Ok(GameRow {
         game: row.try_get(1)?,
         config: serde_json::from_str(&config).map_err(|e| corrupt("config", &e))?,
@@ -322,6 +355,10 @@ where
         series: series
             .map(|s| serde_json::from_str(&s).map_err(|e| corrupt("series", &e)))
             .transpose()?,
+        rules: match rules {
+            Some(r) => serde_json::from_str(&r).map_err(|e| corrupt("rules", &e))?,
+            None => crate::clock::TableRules::default(),
+        },
         id,
     })
 }
@@ -344,6 +381,11 @@ where
             .transpose()?,
         name: row.try_get(3)?,
         text: row.try_get(4)?,
+        kind: match row.try_get::<String, _>(5)?.as_str() {
+            "took_over" => ChatKind::TookOver,
+            "back" => ChatKind::Back,
+            _ => ChatKind::Chat,
+        },
     })
 }
 
@@ -438,6 +480,8 @@ macro_rules! sql_store {
                     .as_ref()
                     .map(|s| serde_json::to_string(s).map_err(|e| StoreError::Corrupt(e.to_string())))
                     .transpose()?,
+                rules: serde_json::to_string(&game.rules)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
             })
             .await
         }
@@ -488,6 +532,7 @@ macro_rules! sql_store {
                 .bind(line.seat.map(|s| s as i64))
                 .bind(&line.name)
                 .bind(&line.text)
+                .bind(line.kind.as_str())
                 .execute(&self.pool)
                 .await?;
             if done.rows_affected() == 1 {
@@ -616,7 +661,7 @@ macro_rules! sql_store {
         ) -> Result<Vec<bool>, sqlx::Error> {
             let mut inserted = vec![true; batch.len()];
             for p in batch {
-                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series } = &p.write {
+                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules } = &p.write {
                     sqlx::query(INSERT_GAME)
                         .bind(id)
                         .bind(game)
@@ -628,6 +673,7 @@ macro_rules! sql_store {
                         .bind(seed_chosen)
                         .bind(bot_secret)
                         .bind(series)
+                        .bind(rules)
                         .execute(&mut *tx)
                         .await?;
                 }
@@ -820,6 +866,7 @@ enum Write {
         seed_chosen: i64,
         bot_secret: String,
         series: Option<String>,
+        rules: String,
     },
     Append {
         game: String,
