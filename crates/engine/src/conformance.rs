@@ -9,7 +9,12 @@
 //! to the identical final state. Each move's events tell no viewer more than it may know:
 //! they stay the same when what the viewer cannot see is resampled before and after the
 //! move, and when the move is swapped for another with the same public part that leaves
-//! the viewer's view the same.
+//! the viewer's view the same. Taking back ([`Game::may_take_back`]) leaks nothing either:
+//! the answer for every legal action stays the same when what the seat to act cannot see
+//! is resampled; an action that may be taken back shows no other seat anything new (its
+//! view afterwards is the same when what it could not see before is resampled) and is
+//! undone by a [`crate::Session`] to the identical state; and records where some of those
+//! actions were made and taken back (`undo`) replay to the same final state.
 use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
@@ -47,6 +52,8 @@ pub struct Summary {
     pub refusals_checked: u64,
     /// Moves whose events were checked for every viewer.
     pub events_checked: u64,
+    /// Actions that may be taken back, applied and undone through a session.
+    pub take_backs_checked: u64,
 }
 
 /// Plays `options.games` random games and panics with the seed, step and reason at the
@@ -123,6 +130,15 @@ fn check_game<G: Game>(
         let action = *legal
             .choose(&mut rng)
             .ok_or_else(|| at("no legal action".into()))?;
+        if deep {
+            summary.take_backs_checked += check_take_backs(&game, &legal, &mut rng).map_err(at)?;
+            // Now and then the chosen action is made and taken back first, in the record
+            // too.
+            if game.may_take_back(action) && rng.random_bool(0.3) {
+                record.actions.push(action.to_string());
+                record.actions.push(crate::TableMove::Undo.to_string());
+            }
+        }
         let before = deep.then(|| game.clone());
         game.apply(action)
             .map_err(|e| at(format!("a legal action was refused: {e}")))?;
@@ -143,7 +159,74 @@ fn check_game<G: Game>(
     if replayed != game {
         return Err("replaying the record gives a different final state".into());
     }
+    let start = G::new(config, seed).map_err(|e| format!("new: {e}"))?;
+    let session = crate::Session::replay(Box::new(start), &record.actions)
+        .map_err(|e| format!("session replay: {e}"))?;
+    if session.state().state_json() != crate::DynState::state_json(&game) {
+        return Err("replaying the record in a session gives a different final state".into());
+    }
     Ok(())
+}
+
+/// Taking back: the answers leak nothing, and what may be taken back is, exactly.
+/// Returns how many actions that may be taken back were checked.
+fn check_take_backs<G: Game>(
+    game: &G,
+    legal: &[G::Action],
+    rng: &mut impl Rng,
+) -> Result<u64, String> {
+    let Some(seat) = game.to_act() else {
+        return Ok(0);
+    };
+    let takeable: Vec<G::Action> = legal
+        .iter()
+        .copied()
+        .filter(|&a| game.may_take_back(a))
+        .collect();
+    let other = game.determinize(seat, rng);
+    for &action in legal {
+        if other.may_take_back(action) != takeable.contains(&action) {
+            return Err(format!(
+                "whether `{action}` may be taken back changes when what seat {seat} cannot see is resampled (a leak)"
+            ));
+        }
+    }
+    let before_json = crate::DynState::state_json(game);
+    for &action in &takeable {
+        let mut after = game.clone();
+        after
+            .apply(action)
+            .map_err(|e| format!("`{action}` may be taken back but is refused: {e}"))?;
+        // Nothing new shown to another seat: its view afterwards does not depend on what
+        // it could not see before.
+        for viewer in (0..game.seats()).filter(|&s| s != seat) {
+            let mut alt = game.determinize(viewer, rng);
+            if alt.apply(action).is_ok()
+                && alt.view(Viewer::Seat(viewer)) != after.view(Viewer::Seat(viewer))
+            {
+                return Err(format!(
+                    "`{action}` may be taken back, but seat {viewer}'s view after it depends on what that seat could not see (it reveals or draws something)"
+                ));
+            }
+        }
+        let mut session = crate::Session::new(Box::new(game.clone()));
+        let text = action.to_string();
+        session
+            .apply(&text)
+            .map_err(|e| format!("a session refuses `{text}`: {e}"))?;
+        if session.undoer() != Some(seat) {
+            return Err(format!(
+                "after `{text}`, which may be taken back, seat {seat} may not undo"
+            ));
+        }
+        session
+            .undo(seat)
+            .map_err(|e| format!("undoing `{text}`: {e}"))?;
+        if session.state().state_json() != before_json {
+            return Err(format!("undoing `{text}` does not restore the state"));
+        }
+    }
+    Ok(takeable.len() as u64)
 }
 
 fn check_copies<G: Game>(game: &G) -> Result<(), String> {

@@ -17,6 +17,10 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// Malformed, illegal, or the game is over; the state is then unchanged.
     fn apply_text(&mut self, action: &str) -> Result<(), EngineError>;
+    /// Whether `action` (notation), taken now by the seat to act, could be taken back
+    /// afterwards ([`Game::may_take_back`]); `false` for text that does not parse, for an
+    /// illegal action and once the game is over.
+    fn may_take_back(&self, action: &str) -> bool;
     /// The action's own notation (what its parse prints back): `"5  DEBT"` becomes
     /// `"5 debt"`.
     ///
@@ -70,6 +74,16 @@ impl<G: Game> DynState for G {
         }
         self.apply(action)?;
         Ok(())
+    }
+    fn may_take_back(&self, text: &str) -> bool {
+        match text.trim().parse::<G::Action>() {
+            Ok(action) => {
+                Game::to_act(self).is_some()
+                    && self.is_legal(action)
+                    && Game::may_take_back(self, action)
+            }
+            Err(_) => false,
+        }
     }
     fn canonical(&self, text: &str) -> Result<String, EngineError> {
         let action: G::Action = text.trim().parse()?;
@@ -152,6 +166,15 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// The first step that does not replay.
     fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError>;
+    /// Replays a record, table moves (`undo`, `resign N`) included, into a [`Session`]
+    /// that can go on from there.
+    ///
+    /// # Errors
+    /// The first entry that does not replay.
+    fn replay_session(
+        &self,
+        record: &crate::GameRecord,
+    ) -> Result<crate::Session, crate::ReplayError>;
     /// Replays a record and tells its actions from index `since` on as `viewer` may know
     /// them.
     ///
@@ -209,6 +232,13 @@ impl<G: Game> DynGame for Typed<G> {
     }
     fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError> {
         Ok(Box::new(crate::replay::<G>(record)?))
+    }
+    fn replay_session(
+        &self,
+        record: &crate::GameRecord,
+    ) -> Result<crate::Session, crate::ReplayError> {
+        let start = crate::record::start::<G>(record)?;
+        crate::Session::replay(Box::new(start), &record.actions)
     }
     fn log(
         &self,

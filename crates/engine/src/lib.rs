@@ -29,6 +29,7 @@ pub mod log;
 mod outcome;
 mod record;
 mod rng;
+pub mod session;
 pub mod tensor;
 
 pub use about::{About, GameOption, Input, OptionChoice};
@@ -39,6 +40,7 @@ pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use session::{is_table_move, session_log, Session, TableEvent, TableMove};
 pub use tensor::{IndexError, Tensor};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -188,6 +190,19 @@ pub trait Game:
             Some(o) => o.reward(seat),
             None => 0.5,
         }
+    }
+
+    /// Whether `action`, taken now by the seat to act, could be taken back afterwards
+    /// (undo, see [`Session`]): it draws, turns, rolls or shuffles nothing (no card drawn
+    /// or revealed, no die rolled), shows nothing hidden to anyone, and needs no other
+    /// seat's part (an accepted trade, a decision that passes to another seat). An action
+    /// that is not legal here cannot be taken back. Answer from what the seat to act may
+    /// know: the conformance harness checks that the answer stays the same when what that
+    /// seat cannot see is resampled. When in doubt, `false`; the default takes nothing
+    /// back.
+    fn may_take_back(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
     }
 
     /// Whether `action` is legal now. The default asks [`Game::legal_actions`].

@@ -138,6 +138,8 @@ pub fn step_events<G: Game>(
 }
 
 /// Replays `record` and tells every action from index `since` on as `viewer` may know it.
+/// Table moves (`undo`, `resign N`) are told by a [`crate::TableEvent`], to every viewer
+/// alike.
 ///
 /// # Errors
 /// The first step of the record that does not replay.
@@ -147,6 +149,10 @@ pub fn replay_log<G: Game>(
     names: &Names,
     since: usize,
 ) -> Result<Vec<LogEntry>, ReplayError> {
+    if record.has_table_moves() {
+        let start = crate::record::start::<G>(record)?;
+        return crate::session::session_log(Box::new(start), &record.actions, viewer, names, since);
+    }
     let mut log = Vec::new();
     crate::record::replay_each::<G>(record, &mut |index, before, action, after| {
         if index >= since {

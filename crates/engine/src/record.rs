@@ -10,11 +10,18 @@ pub struct GameRecord {
     /// The game's config as JSON.
     pub config: serde_json::Value,
     pub seed: u64,
-    /// The actions in their text notation, in order.
+    /// The actions in their text notation, in order, with the table moves among them:
+    /// `undo` (the last action is taken back) and `resign N` (seat N, counted from 1,
+    /// resigns); see [`crate::Session`].
     pub actions: Vec<String>,
 }
 
 impl GameRecord {
+    /// Whether any entry is a table move (`undo`, `resign N`) rather than a game action.
+    pub fn has_table_moves(&self) -> bool {
+        self.actions.iter().any(|a| crate::is_table_move(a))
+    }
+
     /// An empty record for a game about to start.
     pub fn start<G: Game>(config: &G::Config, seed: u64) -> GameRecord {
         GameRecord {
@@ -38,10 +45,40 @@ pub struct ReplayError {
 
 /// Replays a record of game `G` to its final state.
 ///
+/// Table moves count: an `undo` takes the last action back (the game is as it was before
+/// it), a `resign N` leaves the game as it is (who resigned is the [`crate::Session`]'s
+/// business, see [`crate::DynGame::replay_session`]); an entry the session would refuse
+/// (an undo where nothing may be taken back, an action after the last seat standing is
+/// left) fails here too.
+///
 /// # Errors
-/// The first action that is malformed or illegal where it stands, or a bad config.
+/// The first entry that is malformed or refused where it stands, or a bad config.
 pub fn replay<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
-    replay_steps(record, None)
+    if !record.has_table_moves() {
+        return replay_steps(record, None);
+    }
+    let session = crate::Session::replay(Box::new(start::<G>(record)?), &record.actions)?;
+    session
+        .state()
+        .as_any()
+        .downcast_ref::<G>()
+        .cloned()
+        .ok_or_else(|| crate::session::wrong_game(G::NAME, record.actions.len()))
+}
+
+/// The game a record starts from: its config and seed.
+pub(crate) fn start<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
+    let start_error = |error: EngineError| ReplayError {
+        index: 0,
+        action: String::new(),
+        error,
+    };
+    let config: G::Config = serde_json::from_value(record.config.clone()).map_err(|e| {
+        start_error(EngineError::Config(crate::ConfigError::new(vec![
+            e.to_string()
+        ])))
+    })?;
+    G::new(&config, record.seed).map_err(|e| start_error(e.into()))
 }
 
 /// What [`replay_each`] calls for every action: its index, the game before, the action,
@@ -60,17 +97,7 @@ fn replay_steps<G: Game>(
     record: &GameRecord,
     mut seen: Option<Seen<'_, G>>,
 ) -> Result<G, ReplayError> {
-    let start_error = |error: EngineError| ReplayError {
-        index: 0,
-        action: String::new(),
-        error,
-    };
-    let config: G::Config = serde_json::from_value(record.config.clone()).map_err(|e| {
-        start_error(EngineError::Config(crate::ConfigError::new(vec![
-            e.to_string()
-        ])))
-    })?;
-    let mut game = G::new(&config, record.seed).map_err(|e| start_error(e.into()))?;
+    let mut game = start::<G>(record)?;
     for (index, text) in record.actions.iter().enumerate() {
         let fail = |error: EngineError| ReplayError {
             index,

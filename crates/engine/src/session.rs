@@ -1,0 +1,491 @@
+//! A game in play at a table: the game's state plus the table moves every game gets,
+//! taking back a move (`undo`) and resigning (`resign N`).
+//!
+//! # Undo
+//! A seat may take back its own actions since the start of its current turn, as long as
+//! nothing was drawn, turned, rolled or revealed since and no other seat took part: the
+//! game decides action by action ([`crate::Game::may_take_back`]). The session keeps the
+//! states before each action that may be taken back; an action that may not, an action by
+//! another seat, and a resignation clear them. `undo` restores the last of them, so
+//! repeated undos take back more of the same turn. A finished game takes nothing back.
+//!
+//! # Resigning
+//! A resigned seat is out. When at most one seat that has not resigned is left, the
+//! session is over: that seat comes first, the resigned seats after it, the earliest
+//! resigner last. Otherwise play goes on: the game still asks the resigned seat's
+//! decisions ([`Session::to_act`] names it; the server lets a bot move for it), and once
+//! the game ends every resigned seat ranks below every seat still playing (an earlier
+//! resigner lower), the others keeping the game's scores and order.
+//!
+//! # Records
+//! Table moves are entries of a record's action list like game actions: `undo` and
+//! `resign N` (N counted from 1). [`Session::replay`] replays such a list.
+use crate::log::{Event, LogEntry, LogEvent, Names};
+use crate::{DynState, EngineError, IllegalAction, Outcome, ParseActionError, ReplayError, Seat};
+use crate::{StateError, Viewer};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A table move in a record's action list: `undo` (the last action is taken back) or
+/// `resign N` (seat N, counted from 1, resigns; the value is the seat from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableMove {
+    Undo,
+    Resign(Seat),
+}
+
+const TABLE_EXPECTED: &str = "`undo`, or `resign N` with N a seat counted from 1";
+
+/// Whether `text` is meant as a table move (its first word is `undo` or `resign`, in any
+/// case), rather than a game action.
+pub fn is_table_move(text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("undo") || w.eq_ignore_ascii_case("resign"))
+}
+
+impl FromStr for TableMove {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || ParseActionError::new(s, TABLE_EXPECTED);
+        let words: Vec<&str> = s.split_whitespace().collect();
+        match words.as_slice() {
+            [w] if w.eq_ignore_ascii_case("undo") => Ok(TableMove::Undo),
+            [w, n] if w.eq_ignore_ascii_case("resign") => n
+                .parse::<Seat>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .map(|n| TableMove::Resign(n - 1))
+                .ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for TableMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableMove::Undo => f.write_str("undo"),
+            TableMove::Resign(seat) => write!(f, "resign {}", seat + 1),
+        }
+    }
+}
+
+/// What a table move did, as every viewer is told it (the same for all: a table move
+/// tells nothing about what was taken back).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TableEvent {
+    /// `seat` took back its last action.
+    TookBack { seat: Seat },
+    /// `seat` resigned.
+    Resigned { seat: Seat },
+    /// Everyone else resigned: `seat` wins.
+    WonByResignation { seat: Seat },
+}
+
+impl Event for TableEvent {
+    fn text(&self, names: &Names) -> String {
+        match self {
+            TableEvent::TookBack { seat } => format!("{} took back a move", names.seat(*seat)),
+            TableEvent::Resigned { seat } => format!("{} resigned", names.seat(*seat)),
+            TableEvent::WonByResignation { seat } => format!(
+                "the game is over: {} won, everyone else resigned",
+                names.seat(*seat)
+            ),
+        }
+    }
+}
+
+/// A game in play at a table, over any game's state: game actions, `undo` and `resign`.
+pub struct Session {
+    state: Box<dyn DynState>,
+    /// Resigned seats, in the order they resigned.
+    resigned: Vec<Seat>,
+    /// The states before each action that may still be taken back, oldest first; all
+    /// were actions of `last_actor` in a row.
+    takeback: Vec<Box<dyn DynState>>,
+    /// The seat of the last game action.
+    last_actor: Option<Seat>,
+    /// Why `takeback` is empty, in words, for the refusal of an undo.
+    blocked: String,
+}
+
+impl Clone for Session {
+    fn clone(&self) -> Self {
+        Session {
+            state: self.state.clone_box(),
+            resigned: self.resigned.clone(),
+            takeback: self.takeback.iter().map(|s| s.clone_box()).collect(),
+            last_actor: self.last_actor,
+            blocked: self.blocked.clone(),
+        }
+    }
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.state.game_name())
+            .field("to_act", &self.to_act())
+            .field("resigned", &self.resigned)
+            .field("takeback", &self.takeback.len())
+            .finish()
+    }
+}
+
+fn refuse(entry: impl fmt::Display, reason: impl Into<String>) -> EngineError {
+    EngineError::Illegal(IllegalAction::new(entry, reason))
+}
+
+/// "seat 2", counted from 1, for messages.
+fn seat_name(seat: Seat) -> String {
+    format!("seat {}", seat + 1)
+}
+
+impl Session {
+    /// A session from a game's state (a new game, or one loaded).
+    pub fn new(state: Box<dyn DynState>) -> Session {
+        Session {
+            state,
+            resigned: Vec::new(),
+            takeback: Vec::new(),
+            last_actor: None,
+            blocked: "no move has been made yet".into(),
+        }
+    }
+
+    /// Replays a record's entries (game actions and table moves) from `start`.
+    ///
+    /// # Errors
+    /// The first entry that does not apply; its index counts from 0.
+    pub fn replay(start: Box<dyn DynState>, entries: &[String]) -> Result<Session, ReplayError> {
+        let mut session = Session::new(start);
+        for (index, entry) in entries.iter().enumerate() {
+            session.apply(entry).map_err(|error| ReplayError {
+                index,
+                action: entry.clone(),
+                error,
+            })?;
+        }
+        Ok(session)
+    }
+
+    /// The game's state now.
+    pub fn state(&self) -> &dyn DynState {
+        self.state.as_ref()
+    }
+
+    /// How many seats the table has.
+    pub fn seats(&self) -> usize {
+        self.state.seats()
+    }
+
+    /// Whether the session is over: the game ended, or at most one seat has not resigned.
+    pub fn is_over(&self) -> bool {
+        self.state.to_act().is_none() || self.seats() - self.resigned.len() <= 1
+    }
+
+    /// The seat whose decision it is (possibly a resigned seat, whose decisions someone
+    /// else makes); `None` once the session is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            self.state.to_act()
+        }
+    }
+
+    /// Whether `seat` has resigned.
+    pub fn is_resigned(&self, seat: Seat) -> bool {
+        self.resigned.contains(&seat)
+    }
+
+    /// The resigned seats, in the order they resigned.
+    pub fn resigned(&self) -> Vec<Seat> {
+        self.resigned.clone()
+    }
+
+    /// Scores and places once the session is over; see the module's rules for resigned
+    /// seats. Ended by resignation before the game's end, every score is 0.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let seats = self.seats();
+        let k = self.resigned.len();
+        // Resigned seats take the last places, the latest resigner highest of them.
+        let resigned_place = |i: usize| (seats - 1 - i) as u8;
+        if let Some(game) = self.state.outcome() {
+            if k == 0 {
+                return Some(game);
+            }
+            let mut places = vec![0u8; seats];
+            for (s, place) in places.iter_mut().enumerate() {
+                *place = match self.resigned.iter().position(|&r| r == s) {
+                    Some(i) => resigned_place(i),
+                    None => (0..seats)
+                        .filter(|&o| !self.is_resigned(o))
+                        .filter(|&o| game.places.get(o) < game.places.get(s))
+                        .count() as u8,
+                };
+            }
+            return Some(Outcome {
+                scores: game.scores,
+                places,
+            });
+        }
+        if !self.is_over() {
+            return None;
+        }
+        let places = (0..seats)
+            .map(|s| match self.resigned.iter().position(|&r| r == s) {
+                Some(i) => resigned_place(i),
+                None => 0,
+            })
+            .collect();
+        Some(Outcome {
+            scores: vec![0; seats],
+            places,
+        })
+    }
+
+    /// Applies one record entry: a game action by the seat to act, or a table move
+    /// (`undo` takes back the last action for the seat that may, see
+    /// [`Session::undoer`]). Returns the entry's canonical text. On error, nothing
+    /// changed.
+    ///
+    /// # Errors
+    /// Text that is neither; a refused table move; a game action that is illegal, or
+    /// comes once the session is over.
+    pub fn apply(&mut self, entry: &str) -> Result<String, EngineError> {
+        if is_table_move(entry) {
+            let table: TableMove = entry.parse()?;
+            match table {
+                TableMove::Undo => {
+                    let Some(seat) = self.undoer() else {
+                        return Err(refuse(table, self.why_not()));
+                    };
+                    self.undo(seat)?;
+                }
+                TableMove::Resign(seat) => self.resign(seat)?,
+            }
+            return Ok(table.to_string());
+        }
+        let canonical = self.state.canonical(entry)?;
+        let Some(seat) = self.to_act() else {
+            return Err(EngineError::GameOver);
+        };
+        let takeable = !self.is_resigned(seat) && self.state.may_take_back(&canonical);
+        let before = takeable.then(|| self.state.clone_box());
+        self.state.apply_text(&canonical)?;
+        if self.last_actor != Some(seat) {
+            self.takeback.clear();
+        }
+        match before {
+            Some(before) => self.takeback.push(before),
+            None => {
+                self.takeback.clear();
+                self.blocked = if self.is_resigned(seat) {
+                    format!("{} has resigned", seat_name(seat))
+                } else {
+                    format!(
+                        "{}'s last move cannot be taken back: it drew, turned or rolled something, showed something hidden, or needed another player",
+                        seat_name(seat)
+                    )
+                };
+            }
+        }
+        self.last_actor = Some(seat);
+        Ok(canonical)
+    }
+
+    /// Who may take back a move now: the seat of the last game action, when that action
+    /// may be taken back (it revealed and drew nothing and needed nobody else), the
+    /// session is not over and nobody resigned since.
+    pub fn undoer(&self) -> Option<Seat> {
+        if self.is_over() || self.takeback.is_empty() {
+            None
+        } else {
+            self.last_actor
+        }
+    }
+
+    /// Why nothing can be taken back now, in words.
+    fn why_not(&self) -> String {
+        if self.is_over() {
+            "the game is over: nothing can be taken back".into()
+        } else {
+            self.blocked.clone()
+        }
+    }
+
+    /// `seat` takes back its last action: the game is exactly as it was before it.
+    ///
+    /// # Errors
+    /// In plain words, when `seat` may not undo now: no such seat, nothing to take back,
+    /// the last action drew or revealed something or needed another player, another seat
+    /// acted since, or the game is over. The session is then unchanged.
+    pub fn undo(&mut self, seat: Seat) -> Result<(), EngineError> {
+        let undo = TableMove::Undo;
+        self.check_seat(seat, undo)?;
+        if self.is_resigned(seat) {
+            return Err(refuse(undo, format!("{} has resigned", seat_name(seat))));
+        }
+        match self.undoer() {
+            Some(s) if s == seat => {}
+            Some(s) => {
+                return Err(refuse(
+                    undo,
+                    format!(
+                        "{} has nothing to take back: {} moved last, and only the seat that moved last may take back its move",
+                        seat_name(seat),
+                        seat_name(s)
+                    ),
+                ))
+            }
+            None => match self.last_actor {
+                Some(s) if s != seat && !self.is_over() => {
+                    return Err(refuse(
+                        undo,
+                        format!(
+                            "{} has nothing to take back: {} has moved since",
+                            seat_name(seat),
+                            seat_name(s)
+                        ),
+                    ))
+                }
+                _ => return Err(refuse(undo, self.why_not())),
+            },
+        }
+        let Some(before) = self.takeback.pop() else {
+            return Err(refuse(undo, self.why_not()));
+        };
+        self.state = before;
+        if self.takeback.is_empty() {
+            self.blocked = format!(
+                "{} has taken back every move of this turn that may be taken back",
+                seat_name(seat)
+            );
+        }
+        Ok(())
+    }
+
+    /// `seat` resigns: it is out of the game (see the module's rules).
+    ///
+    /// # Errors
+    /// No such seat, the seat already resigned, or the session is over; the session is
+    /// then unchanged.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), EngineError> {
+        let resign = TableMove::Resign(seat);
+        self.check_seat(seat, resign)?;
+        if self.is_over() {
+            return Err(EngineError::GameOver);
+        }
+        if self.is_resigned(seat) {
+            return Err(refuse(
+                resign,
+                format!("{} has already resigned", seat_name(seat)),
+            ));
+        }
+        self.resigned.push(seat);
+        self.takeback.clear();
+        self.blocked = format!("{} resigned since", seat_name(seat));
+        Ok(())
+    }
+
+    fn check_seat(&self, seat: Seat, table: TableMove) -> Result<(), EngineError> {
+        if seat < self.seats() {
+            Ok(())
+        } else {
+            Err(refuse(
+                table,
+                format!(
+                    "there is no {}: the table has seats 1 to {}",
+                    seat_name(seat),
+                    self.seats()
+                ),
+            ))
+        }
+    }
+}
+
+/// Replays `entries` from `start` and tells every entry from index `since` on as `viewer`
+/// may know it: a game action by the game's events, a table move by a [`TableEvent`].
+///
+/// # Errors
+/// The first entry that does not replay.
+pub fn session_log(
+    start: Box<dyn DynState>,
+    entries: &[String],
+    viewer: Viewer,
+    names: &Names,
+    since: usize,
+) -> Result<Vec<LogEntry>, ReplayError> {
+    let mut session = Session::new(start);
+    let mut log = Vec::new();
+    for (index, entry) in entries.iter().enumerate() {
+        let fail = |error: EngineError| ReplayError {
+            index,
+            action: entry.clone(),
+            error,
+        };
+        let table = if is_table_move(entry) {
+            Some(entry.parse::<TableMove>().map_err(|e| fail(e.into()))?)
+        } else {
+            None
+        };
+        let before = match table {
+            None if index >= since => Some(session.state.clone_box()),
+            _ => None,
+        };
+        let seat = match table {
+            Some(TableMove::Undo) => session.undoer(),
+            Some(TableMove::Resign(s)) => Some(s),
+            None => session.to_act(),
+        };
+        session.apply(entry).map_err(fail)?;
+        if index < since {
+            continue;
+        }
+        let seat = seat.unwrap_or_default();
+        let events = match (table, before) {
+            (Some(TableMove::Undo), _) => {
+                vec![LogEvent::new(&TableEvent::TookBack { seat }, names)]
+            }
+            (Some(TableMove::Resign(_)), _) => {
+                let mut events = vec![LogEvent::new(&TableEvent::Resigned { seat }, names)];
+                if session.state.to_act().is_some() && session.is_over() {
+                    if let Some(winner) = (0..session.seats()).find(|&s| !session.is_resigned(s)) {
+                        events.push(LogEvent::new(
+                            &TableEvent::WonByResignation { seat: winner },
+                            names,
+                        ));
+                    }
+                }
+                events
+            }
+            (None, Some(before)) => before
+                .events(entry, session.state(), viewer, names)
+                .unwrap_or_default(),
+            (None, None) => Vec::new(),
+        };
+        log.push(LogEntry {
+            index,
+            seat,
+            events,
+        });
+    }
+    Ok(log)
+}
+
+/// A game state of another game than the record's, as a replay error.
+pub(crate) fn wrong_game(game: &str, index: usize) -> ReplayError {
+    ReplayError {
+        index,
+        action: String::new(),
+        error: EngineError::State(StateError::Malformed {
+            game: game.to_string(),
+            message: "the replayed state is of another game".into(),
+        }),
+    }
+}

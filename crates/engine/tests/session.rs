@@ -1,0 +1,417 @@
+//! Table moves over a tiny game: taking back moves and resigning.
+//!
+//! The game, Tally: each seat in turn adds 1 or 2 to its tally (as often as it likes),
+//! may `roll` a die and add the roll, and says `done` to pass the turn; after three turns
+//! each the highest tally wins. `add` may be taken back; `roll` (random) and `done`
+//! (passes to another seat) may not.
+use engine::conformance::{self, Options};
+use engine::log::{Event, Names};
+use engine::{
+    About, ConfigError, DynGame, DynState, EngineError, Game, GameRecord, GameRng, IllegalAction,
+    Outcome, ParseActionError, Seat, Session, TableMove, Typed, Viewer,
+};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct TallyConfig {
+    seats: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Act {
+    Add(u8),
+    Roll,
+    Done,
+}
+
+impl fmt::Display for Act {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Act::Add(n) => write!(f, "add {n}"),
+            Act::Roll => f.write_str("roll"),
+            Act::Done => f.write_str("done"),
+        }
+    }
+}
+
+impl FromStr for Act {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let words: Vec<String> = s.split_whitespace().map(str::to_ascii_lowercase).collect();
+        match words.join(" ").as_str() {
+            "add 1" => Ok(Act::Add(1)),
+            "add 2" => Ok(Act::Add(2)),
+            "roll" => Ok(Act::Roll),
+            "done" => Ok(Act::Done),
+            _ => Err(ParseActionError::new(s, "add 1, add 2, roll or done")),
+        }
+    }
+}
+
+impl Serialize for Act {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Act {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Tally {
+    config: TallyConfig,
+    tallies: Vec<i64>,
+    current: Seat,
+    turns: u32,
+    adds_this_turn: u32,
+    rng: GameRng,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct TallyView {
+    tallies: Vec<i64>,
+    current: Option<Seat>,
+}
+
+impl fmt::Display for TallyView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.tallies)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum TallyEvent {
+    Did { seat: Seat, action: String },
+}
+
+impl Event for TallyEvent {
+    fn text(&self, names: &Names) -> String {
+        let TallyEvent::Did { seat, action } = self;
+        format!("{} did {action}", names.seat(*seat))
+    }
+}
+
+impl Tally {
+    fn over(&self) -> bool {
+        self.turns >= 3 * self.tallies.len() as u32
+    }
+}
+
+impl Game for Tally {
+    type Config = TallyConfig;
+    type Action = Act;
+    type View = TallyView;
+    type Event = TallyEvent;
+    const NAME: &'static str = "tally";
+
+    fn about() -> About {
+        About {
+            title: "Tally".into(),
+            summary: "a test game".into(),
+            options: Vec::new(),
+            components: serde_json::Value::Null,
+        }
+    }
+    fn new(config: &TallyConfig, seed: u64) -> Result<Self, ConfigError> {
+        let seats = config.seats.unwrap_or(2);
+        if !(2..=5).contains(&seats) {
+            return Err(ConfigError::new(vec!["2 to 5 seats".into()]));
+        }
+        Ok(Tally {
+            config: config.clone(),
+            tallies: vec![0; seats],
+            current: 0,
+            turns: 0,
+            adds_this_turn: 0,
+            rng: engine::rng_from_seed(seed),
+        })
+    }
+    fn config(&self) -> &TallyConfig {
+        &self.config
+    }
+    fn seats(&self) -> usize {
+        self.tallies.len()
+    }
+    fn to_act(&self) -> Option<Seat> {
+        (!self.over()).then_some(self.current)
+    }
+    fn legal_actions(&self, out: &mut Vec<Act>) {
+        out.clear();
+        if !self.over() {
+            if self.adds_this_turn < 4 {
+                out.extend([Act::Add(1), Act::Add(2)]);
+            }
+            out.extend([Act::Roll, Act::Done]);
+        }
+    }
+    fn apply(&mut self, action: Act) -> Result<(), IllegalAction> {
+        if !self.is_legal(action) {
+            return Err(IllegalAction::new(action, "not now"));
+        }
+        match action {
+            Act::Add(n) => {
+                self.tallies[self.current] += i64::from(n);
+                self.adds_this_turn += 1;
+            }
+            Act::Roll => self.tallies[self.current] += self.rng.random_range(1..=6),
+            Act::Done => {
+                self.current = (self.current + 1) % self.tallies.len();
+                self.turns += 1;
+                self.adds_this_turn = 0;
+            }
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.over()
+            .then(|| Outcome::ranked(self.tallies.clone(), &self.tallies))
+    }
+    fn view(&self, _viewer: Viewer) -> TallyView {
+        TallyView {
+            tallies: self.tallies.clone(),
+            current: Game::to_act(self),
+        }
+    }
+    fn events(before: &Self, action: Act, _after: &Self, _viewer: Viewer) -> Vec<TallyEvent> {
+        vec![TallyEvent::Did {
+            seat: before.current,
+            action: action.to_string(),
+        }]
+    }
+    fn determinize<R: rand::Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        let mut game = self.clone();
+        game.rng = engine::rng_from_seed(rng.random());
+        game
+    }
+    fn validate(&self) -> Result<(), Vec<String>> {
+        Ok(())
+    }
+    fn may_take_back(&self, action: Act) -> bool {
+        matches!(action, Act::Add(_))
+    }
+}
+
+fn session(seats: usize, seed: u64) -> Session {
+    let game = Tally::new(&TallyConfig { seats: Some(seats) }, seed).expect("a valid config");
+    Session::new(Box::new(game))
+}
+
+/// Everything about a session that an error must leave alone.
+fn snapshot(s: &Session) -> (serde_json::Value, Option<Seat>, Vec<Seat>, Option<Seat>) {
+    (s.state().state_json(), s.to_act(), s.resigned(), s.undoer())
+}
+
+fn refused(s: &mut Session, f: impl FnOnce(&mut Session) -> Result<(), EngineError>) -> String {
+    let before = snapshot(s);
+    let error = f(s).expect_err("refused");
+    assert_eq!(snapshot(s), before, "a refusal changed the session");
+    error.to_string()
+}
+
+#[test]
+fn the_harness_passes_and_checks_take_backs() {
+    let summary = conformance::run::<Tally>(&TallyConfig { seats: Some(3) }, &Options::default());
+    assert!(summary.take_backs_checked > 0);
+}
+
+#[test]
+fn undo_restores_the_state_before_and_repeats_within_the_turn() {
+    let mut s = session(2, 1);
+    let start = s.state().state_json();
+    s.apply("add 1").unwrap();
+    let after_one = s.state().state_json();
+    assert_eq!(s.apply("ADD  2").unwrap(), "add 2");
+    assert_eq!(s.undoer(), Some(0));
+    s.undo(0).unwrap();
+    assert_eq!(s.state().state_json(), after_one);
+    assert_eq!(s.apply("undo").unwrap(), "undo");
+    assert_eq!(s.state().state_json(), start);
+    assert_eq!(s.undoer(), None);
+    let why = refused(&mut s, |s| s.undo(0));
+    assert!(
+        why.contains("nothing") || why.contains("every move"),
+        "{why}"
+    );
+}
+
+#[test]
+fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
+    let mut s = session(2, 2);
+    s.apply("add 1").unwrap();
+    s.apply("roll").unwrap();
+    let why = refused(&mut s, |s| s.undo(0));
+    assert!(why.contains("cannot be taken back"), "{why}");
+    // An add after the roll may be taken back, but only down to the roll.
+    s.apply("add 2").unwrap();
+    s.undo(0).unwrap();
+    refused(&mut s, |s| s.undo(0));
+    s.apply("add 1").unwrap();
+    s.apply("done").unwrap();
+    let why = refused(&mut s, |s| s.undo(0));
+    assert!(why.contains("cannot be taken back"), "{why}");
+    s.apply("add 1").unwrap();
+    let why = refused(&mut s, |s| s.undo(0));
+    assert!(why.contains("seat 2 moved last"), "{why}");
+    let why = refused(&mut s, |s| s.undo(7));
+    assert!(why.contains("no seat 8"), "{why}");
+    s.undo(1).unwrap();
+    // Play to the end: nothing can be taken back then.
+    while s.to_act().is_some() {
+        s.apply("add 1").unwrap();
+        s.apply("done").unwrap();
+    }
+    let why = refused(&mut s, |s| s.apply("undo").map(|_| ()));
+    assert!(why.contains("illegal action `undo`"), "{why}");
+    assert!(why.contains("over"), "{why}");
+}
+
+#[test]
+fn resigning_at_two_seats_ends_with_the_other_first() {
+    let mut s = session(2, 3);
+    s.apply("add 2").unwrap();
+    assert_eq!(s.apply("Resign 1").unwrap(), "resign 1");
+    assert_eq!(s.to_act(), None);
+    let o = s.outcome().expect("over");
+    assert_eq!(o.places, vec![1, 0]);
+    assert!(o.check(2).is_ok());
+    refused(&mut s, |s| s.resign(1));
+    refused(&mut s, |s| s.apply("add 1").map(|_| ()));
+    refused(&mut s, |s| s.apply("undo").map(|_| ()));
+}
+
+#[test]
+fn resigning_at_more_seats_plays_on_and_ranks_the_resigned_last() {
+    let mut s = session(4, 4);
+    s.resign(1).unwrap();
+    let why = refused(&mut s, |s| s.resign(1));
+    assert!(why.contains("seat 2 has already resigned"), "{why}");
+    refused(&mut s, |s| s.resign(4));
+    s.apply("resign 4").unwrap();
+    assert!(s.is_resigned(3) && !s.is_resigned(0));
+    assert_eq!(s.resigned(), vec![1, 3]);
+    assert_eq!(s.outcome(), None);
+    // The game goes on; the resigned seat is still asked (someone moves for it), and
+    // its moves cannot be taken back.
+    let mut moves = 0;
+    while let Some(seat) = s.to_act() {
+        let add = if seat == 0 { "add 2" } else { "add 1" };
+        s.apply(add).unwrap();
+        assert_eq!(s.undoer(), (!s.is_resigned(seat)).then_some(seat));
+        s.apply("done").unwrap();
+        moves += 1;
+    }
+    assert!(moves > 4);
+    let o = s.outcome().expect("over");
+    assert!(o.check(4).is_ok());
+    // Seat 1 added most; seat 3 next; then seat 4 (resigned later), then seat 2.
+    assert_eq!(o.places, vec![0, 3, 1, 2]);
+    assert_eq!(o.scores, vec![6, 3, 3, 3]);
+}
+
+#[test]
+fn resigning_clears_what_may_be_taken_back() {
+    let mut s = session(3, 5);
+    s.apply("add 1").unwrap();
+    s.resign(2).unwrap();
+    let why = refused(&mut s, |s| s.undo(0));
+    assert!(why.contains("seat 3 resigned"), "{why}");
+}
+
+#[test]
+fn table_moves_parse_loosely_and_print_canonically() {
+    for (text, mv) in [
+        ("undo", TableMove::Undo),
+        ("  UNDO ", TableMove::Undo),
+        ("RESIGN 2", TableMove::Resign(1)),
+        ("resign   1", TableMove::Resign(0)),
+    ] {
+        let parsed: TableMove = text.parse().unwrap();
+        assert_eq!(parsed, mv);
+        assert_eq!(parsed.to_string().parse::<TableMove>().unwrap(), mv);
+    }
+    assert_eq!(TableMove::Resign(1).to_string(), "resign 2");
+    assert_eq!(TableMove::Undo.to_string(), "undo");
+    for bad in ["resign 0", "resign x", "resign", "undo 2", "resign 1 2", ""] {
+        let e = bad.parse::<TableMove>().expect_err(bad);
+        assert!(e.to_string().contains("counted from 1"), "{e}");
+    }
+    let mut s = session(2, 6);
+    let why = refused(&mut s, |s| s.apply("resign 0").map(|_| ()));
+    assert!(why.contains("cannot read `resign 0`"), "{why}");
+}
+
+#[test]
+fn a_record_with_table_moves_replays_typed_and_as_a_session() {
+    let config = TallyConfig { seats: Some(3) };
+    let mut record = GameRecord::start::<Tally>(&config, 9);
+    record.actions = ["add 1", "add 2", "undo", "roll", "add 1", "undo", "done"]
+        .iter()
+        .chain(&[
+            "add 2", "resign 1", "done", "add 1", "undo", "add 2", "done",
+        ])
+        .map(|s| s.to_string())
+        .collect();
+    let typed: Tally = engine::replay(&record).unwrap();
+    let session = Typed::<Tally>::default().replay_session(&record).unwrap();
+    assert_eq!(session.state().state_json(), DynState::state_json(&typed));
+    assert_eq!(session.resigned(), vec![0]);
+    assert_eq!(typed.tallies[1], 2);
+    assert_eq!(typed.tallies[2], 2);
+    let dynamic = Typed::<Tally>::default().replay(&record).unwrap();
+    assert_eq!(dynamic.state_json(), session.state().state_json());
+
+    // Without the undos and the resignation, the same game.
+    let mut plain = record.clone();
+    plain.actions = ["add 1", "roll", "done", "add 2", "done", "add 2", "done"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(engine::replay::<Tally>(&plain).unwrap(), typed);
+
+    // The log tells the table moves to everyone alike.
+    let names = Names::for_viewer(Viewer::Seat(0));
+    let log = Typed::<Tally>::default()
+        .log(&record, Viewer::Seat(0), &names, 2)
+        .unwrap();
+    assert_eq!(log[0].index, 2);
+    assert_eq!(log[0].seat, 0);
+    assert_eq!(log[0].events[0].text, "you took back a move");
+    assert_eq!(log[0].events[0].data["kind"], "took_back");
+    assert_eq!(log[0].events[0].data["seat"], 0);
+    let resign = &log[8 - 2];
+    assert_eq!(resign.events[0].text, "you resigned");
+    assert_eq!(resign.events[0].data["kind"], "resigned");
+
+    // An undo where nothing may be taken back does not replay.
+    let mut bad = record.clone();
+    bad.actions.insert(4, "undo".into());
+    let e = engine::replay::<Tally>(&bad).expect_err("refused");
+    assert_eq!(e.index, 4);
+}
+
+#[test]
+fn the_last_resignation_is_told_as_a_win() {
+    let mut record = GameRecord::start::<Tally>(&TallyConfig { seats: Some(2) }, 1);
+    record.actions = vec!["add 1".into(), "resign 2".into()];
+    let names = Names::for_viewer(Viewer::Spectator);
+    let log = Typed::<Tally>::default()
+        .log(&record, Viewer::Spectator, &names, 0)
+        .unwrap();
+    let texts: Vec<&str> = log[1].events.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "seat 2 resigned",
+            "the game is over: seat 1 won, everyone else resigned"
+        ]
+    );
+}
