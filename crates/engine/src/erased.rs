@@ -78,9 +78,11 @@ impl<G: Game> DynState for G {
     fn may_take_back(&self, text: &str) -> bool {
         match text.trim().parse::<G::Action>() {
             Ok(action) => {
+                // The game's answer first: most actions of most games answer `false`
+                // at once, without working out the legal actions.
                 Game::to_act(self).is_some()
-                    && self.is_legal(action)
                     && Game::may_take_back(self, action)
+                    && self.is_legal(action)
             }
             Err(_) => false,
         }

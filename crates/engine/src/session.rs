@@ -278,6 +278,13 @@ impl Session {
         let takeable = !self.is_resigned(seat) && self.state.may_take_back(&canonical);
         let before = takeable.then(|| self.state.clone_box());
         self.state.apply_text(&canonical)?;
+        self.moved(seat, before);
+        Ok(canonical)
+    }
+
+    /// Keeps the books after a game action by `seat`: the state before it when it may be
+    /// taken back, or why nothing may be now.
+    fn moved(&mut self, seat: Seat, before: Option<Box<dyn DynState>>) {
         if self.last_actor != Some(seat) {
             self.takeback.clear();
         }
@@ -296,7 +303,33 @@ impl Session {
             }
         }
         self.last_actor = Some(seat);
-        Ok(canonical)
+    }
+
+    /// Applies game action `action` (its canonical text, legal, by the seat to act) whose
+    /// result `after` the caller has already worked out on a copy of the state (a server
+    /// checks a move before storing it, then applies it): as [`Session::apply`], without
+    /// applying the action twice. Returns the state before the action.
+    ///
+    /// # Errors
+    /// [`EngineError::GameOver`] once the session is over; it is then unchanged.
+    pub fn advance(
+        &mut self,
+        action: &str,
+        after: Box<dyn DynState>,
+    ) -> Result<Box<dyn DynState>, EngineError> {
+        let Some(seat) = self.to_act() else {
+            return Err(EngineError::GameOver);
+        };
+        let takeable = !self.is_resigned(seat) && self.state.may_take_back(action);
+        let before = std::mem::replace(&mut self.state, after);
+        if takeable {
+            let copy = before.clone_box();
+            self.moved(seat, Some(before));
+            Ok(copy)
+        } else {
+            self.moved(seat, None);
+            Ok(before)
+        }
     }
 
     /// Who may take back a move now: the seat of the last game action, when that action

@@ -2,7 +2,7 @@
 
 use crate::conn::ConnectionPermit;
 use crate::error::{truncate, ApiError};
-use crate::hub::{Hub, Snapshot, Table};
+use crate::hub::{By, Hub, Snapshot, Table};
 use crate::store::{ChatRow, GameRow, SeatRow, Status};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -111,7 +111,9 @@ async fn seat_of(
 ) -> Result<(Arc<Table>, Seat), ApiError> {
     let table = hub.table(id).await?;
     let token = token(headers, query).ok_or_else(ApiError::token_required)?;
-    let seat = authenticate(&hub, &table, &token).await?;
+    let seat = authenticate(hub, &table, &token).await?;
+    // A player heard from takes back a seat a bot was playing for it.
+    hub.seen(&table, seat).await?;
     Ok((table, seat))
 }
 
@@ -176,6 +178,9 @@ struct CreateTable {
     /// `"human"`, a bot spec, or `{"player": …, "name": …}` per seat.
     #[serde(default)]
     seats: Option<Vec<serde_json::Value>>,
+    /// The table's own rules: clock, on timeout, take-over bot, away time.
+    #[serde(default)]
+    table: Option<crate::clock::TableRules>,
 }
 
 #[derive(Serialize)]
@@ -212,6 +217,8 @@ pub(crate) struct TableOut {
     /// The series this table continues: the games before it and the wins by seat.
     #[serde(skip_serializing_if = "Option::is_none")]
     series: Option<crate::store::Series>,
+    /// The table's own rules (clock, take-over bot), with their defaults.
+    table: TableRulesOut,
     #[serde(skip_serializing_if = "Option::is_none")]
     version: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -232,6 +239,7 @@ fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>
             .collect(),
         rematch: row.rematch.clone(),
         series: row.series.clone(),
+        table: TableRulesOut::from(&row.rules),
         seats: seats
             .iter()
             .enumerate()
@@ -250,6 +258,26 @@ fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>
             .collect(),
         version: None,
         to_act: None,
+    }
+}
+
+/// A table's rules as the API shows them: every field, defaults included.
+#[derive(Serialize)]
+pub(crate) struct TableRulesOut {
+    clock: Option<crate::clock::Clock>,
+    on_timeout: crate::clock::OnTimeout,
+    takeover: String,
+    away_seconds: u64,
+}
+
+impl From<&crate::clock::TableRules> for TableRulesOut {
+    fn from(r: &crate::clock::TableRules) -> Self {
+        TableRulesOut {
+            clock: r.clock,
+            on_timeout: r.on_timeout,
+            takeover: r.takeover.clone(),
+            away_seconds: r.away_seconds,
+        }
     }
 }
 
@@ -297,7 +325,13 @@ pub(crate) async fn create_table(
     let request: CreateTable = parse_body(body)?;
     hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
-        .create(&request.game, request.options, request.seed, request.seats)
+        .create(
+            &request.game,
+            request.options,
+            request.seed,
+            request.seats,
+            request.table,
+        )
         .await?;
     let mut out = table_out(&table.row, &table.seats(), Some(&tokens));
     out.version = Some(0);
@@ -485,7 +519,7 @@ pub(crate) async fn submit(
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let request: Submit = parse_body(body)?;
     hub.count_action(&table, seat)?;
-    hub.play(&table, seat, &request.action, request.version)
+    hub.play(&table, seat, &request.action, request.version, By::Player)
         .await?;
     Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
 }
@@ -502,7 +536,8 @@ struct RecordOut {
 
 pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
-    let (actions, status, state) = table.progress().await;
+    let (actions, status, _) = table.progress().await;
+    let (_, outcome) = table.outcome().await;
     if status != Status::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -517,11 +552,84 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
             seed: table.row.seed,
             actions,
         },
-        outcome: state.outcome(),
+        outcome,
         seats: table.seats().iter().map(|s| s.player.clone()).collect(),
         names: table.display_names(),
     })
     .into_response())
+}
+
+/// The body of `undo` and `resign`: the version the player saw (optional).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TableMoveIn {
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+async fn table_move_call(
+    hub: &Arc<Hub>,
+    id: &str,
+    headers: &HeaderMap,
+    query: &Option<String>,
+    body: Result<Bytes, BytesRejection>,
+    text: impl FnOnce(Seat) -> String,
+) -> Result<Json<Snapshot>, ApiError> {
+    let (table, seat) = seat_of(hub, id, headers, query).await?;
+    let empty = matches!(&body, Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace));
+    let request: TableMoveIn = if empty {
+        TableMoveIn::default()
+    } else {
+        parse_body(body)?
+    };
+    hub.count_action(&table, seat)?;
+    let version = match request.version {
+        Some(v) => v,
+        None => table.version().await,
+    };
+    hub.play(&table, seat, &text(seat), version, By::Player)
+        .await?;
+    Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
+}
+
+/// `POST …/undo`: the token's seat takes back its last move.
+pub(crate) async fn undo(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Snapshot>, ApiError> {
+    table_move_call(&hub, &id, &headers, &query, body, |_| {
+        engine::TableMove::Undo.to_string()
+    })
+    .await
+}
+
+/// `POST …/resign`: the token's seat resigns.
+pub(crate) async fn resign(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Snapshot>, ApiError> {
+    table_move_call(&hub, &id, &headers, &query, body, |seat| {
+        engine::TableMove::Resign(seat).to_string()
+    })
+    .await
+}
+
+/// `POST …/back`: the token's player takes back its seat from the bot playing for it
+/// (any call with the token does too).
+pub(crate) async fn back(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Snapshot>, ApiError> {
+    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
+    Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
 }
 
 /// `POST …/seats/{n}/join`: an optional name.
@@ -687,7 +795,16 @@ pub(crate) async fn websocket(
         .on_upgrade(move |socket| async move {
             // The connection's permit lives as long as the socket.
             let _permit = permit;
-            session(hub, table, viewer, pings, socket).await;
+            if let Some(seat) = viewer.seat() {
+                hub.socket(&table, seat, true).await;
+                if let Err(e) = hub.seen(&table, seat).await {
+                    tracing::warn!("table {}: seat {seat} back: {e}", table.row.id);
+                }
+            }
+            session(hub.clone(), table.clone(), viewer, pings, socket).await;
+            if let Some(seat) = viewer.seat() {
+                hub.socket(&table, seat, false).await;
+            }
         }))
 }
 
@@ -869,7 +986,7 @@ async fn session(
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
                         Some(seat) => match hub.count_action(&table, seat) {
-                            Ok(()) => hub.play(&table, seat, &action, version).await,
+                            Ok(()) => hub.play(&table, seat, &action, version, By::Player).await,
                             Err(e) => Err(e),
                         },
                     },

@@ -9,7 +9,7 @@ use crate::store::{
 };
 use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
-use engine::{DynState, GameRecord, LogEntry, Names, Outcome, Seat, Viewer};
+use engine::{is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -168,6 +168,10 @@ pub struct Snapshot {
     pub clock: Option<ClockView>,
     /// The seats a bot plays for until their players are back.
     pub away: Vec<Seat>,
+    /// The seats that resigned, in the order they did.
+    pub resigned: Vec<Seat>,
+    /// Whether the viewer may take back its last move now (`POST …/undo`).
+    pub can_undo: bool,
     /// What this viewer may know of every action since the version the client last
     /// received (the last action alone when it named none), oldest first.
     pub events: Vec<LogEntry>,
@@ -195,7 +199,8 @@ pub struct Table {
 }
 
 struct Live {
-    state: Box<dyn DynState>,
+    /// The game with the table's moves (undo, resign).
+    session: Session,
     actions: Vec<String>,
     bot_running: bool,
     /// Expired: takes no more moves.
@@ -227,11 +232,16 @@ impl Live {
             self.recent.pop_front();
         }
         self.recent.push_back(before);
-        self.actions.push(action);
-        if let Some(clocks) = &mut self.clocks {
+        // Taking back or resigning starts no new turn on the clock.
+        if let (Some(clocks), false) = (&mut self.clocks, is_table_move(&action)) {
             clocks.moved(seat, at);
         }
+        self.actions.push(action);
         self.moved = at;
+    }
+
+    fn can_undo(&self, viewer: Viewer) -> bool {
+        viewer.seat().is_some() && self.session.undoer() == viewer.seat()
     }
 
     fn away_seats(&self) -> Vec<Seat> {
@@ -244,7 +254,7 @@ impl Live {
     fn status(&self) -> Status {
         if self.abandoned {
             Status::Abandoned
-        } else if self.state.outcome().is_some() {
+        } else if self.session.outcome().is_some() {
             Status::Finished
         } else if self.actions.is_empty() {
             Status::Open
@@ -458,7 +468,9 @@ impl Table {
         let since = since.min(version);
         let kept = live.recent.len() as u64;
         let names = self.log_names(viewer);
-        if since + kept < version {
+        // Table moves are told from a replay (they are rare; a replay knows who undid).
+        let table_moves = (since..version).any(|i| is_table_move(&live.actions[i as usize]));
+        if since + kept < version || table_moves {
             // Further back than the states kept: replay the record.
             return catalog::game(&self.row.game)
                 .ok()
@@ -474,7 +486,7 @@ impl Table {
                 let before = &live.recent[at];
                 let after: &dyn DynState = match live.recent.get(at + 1) {
                     Some(next) => next.as_ref(),
-                    None => live.state.as_ref(),
+                    None => live.session.state(),
                 };
                 let action = &live.actions[index as usize];
                 LogEntry {
@@ -532,7 +544,7 @@ impl Table {
         since: u64,
         out: &mut Vec<u8>,
     ) -> serde_json::Result<()> {
-        let to_act = live.state.to_act();
+        let to_act = live.session.to_act();
         out.extend_from_slice(br#"{"type":"state","table":"#);
         serde_json::to_writer(&mut *out, &self.row.id)?;
         out.extend_from_slice(br#","game":"#);
@@ -547,15 +559,15 @@ impl Table {
         serde_json::to_writer(&mut *out, &live.status())?;
         out.extend_from_slice(br#","legal":"#);
         match viewer.seat() {
-            Some(seat) if to_act == Some(seat) => {
-                serde_json::to_writer(&mut *out, &live.state.legal())?;
+            Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat) => {
+                serde_json::to_writer(&mut *out, &live.session.state().legal())?;
             }
             _ => out.extend_from_slice(b"[]"),
         }
         out.extend_from_slice(br#","view":"#);
-        live.state.write_view_json(viewer, out)?;
+        live.session.state().write_view_json(viewer, out)?;
         out.extend_from_slice(br#","outcome":"#);
-        serde_json::to_writer(&mut *out, &live.state.outcome())?;
+        serde_json::to_writer(&mut *out, &live.session.outcome())?;
         out.extend_from_slice(br#","names":"#);
         serde_json::to_writer(&mut *out, &self.display_names())?;
         out.extend_from_slice(br#","open_seats":"#);
@@ -568,6 +580,10 @@ impl Table {
         serde_json::to_writer(&mut *out, &live.clocks.as_ref().map(|c| c.view(to_act)))?;
         out.extend_from_slice(br#","away":"#);
         serde_json::to_writer(&mut *out, &live.away_seats())?;
+        out.extend_from_slice(br#","resigned":"#);
+        serde_json::to_writer(&mut *out, &live.session.resigned())?;
+        out.extend_from_slice(br#","can_undo":"#);
+        serde_json::to_writer(&mut *out, &live.can_undo(viewer))?;
         out.extend_from_slice(br#","events":"#);
         serde_json::to_writer(&mut *out, &self.entries(live, viewer, since))?;
         out.push(b'}');
@@ -575,9 +591,11 @@ impl Table {
     }
 
     fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
-        let to_act = live.state.to_act();
+        let to_act = live.session.to_act();
         let legal = match viewer.seat() {
-            Some(seat) if to_act == Some(seat) => live.state.legal(),
+            Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat) => {
+                live.session.state().legal()
+            }
             _ => Vec::new(),
         };
         Snapshot {
@@ -588,14 +606,16 @@ impl Table {
             to_act,
             status: live.status(),
             legal,
-            view: live.state.view_json(viewer),
-            outcome: live.state.outcome(),
+            view: live.session.state().view_json(viewer),
+            outcome: live.session.outcome(),
             names: self.display_names(),
             open_seats: self.open_seats(),
             rematch: self.rematch(),
             series: self.row.series.clone(),
             clock: live.clocks.as_ref().map(|c| c.view(to_act)),
             away: live.away_seats(),
+            resigned: live.session.resigned(),
+            can_undo: live.can_undo(viewer),
             events: self.entries(
                 live,
                 viewer,
@@ -613,10 +633,22 @@ impl Table {
             .collect()
     }
 
-    /// The actions so far, the current status, and a copy of the state.
+    /// The number of entries played so far (the version).
+    pub async fn version(&self) -> u64 {
+        self.live.lock().await.version()
+    }
+
+    /// The actions so far (table moves among them), the current status, and a copy of
+    /// the game's state.
     pub async fn progress(&self) -> (Vec<String>, Status, Box<dyn DynState>) {
         let live = self.live.lock().await;
-        (live.actions.clone(), live.status(), live.state.clone_box())
+        (live.actions.clone(), live.status(), live.session.state().clone_box())
+    }
+
+    /// The result, once over (resignations counted), and the status.
+    pub async fn outcome(&self) -> (Status, Option<Outcome>) {
+        let live = self.live.lock().await;
+        (live.status(), live.session.outcome())
     }
 
     /// The bot spec of `seat`, if a bot sits there or plays for its player who is away
@@ -626,7 +658,7 @@ impl Table {
         if seats.iter().any(|s| s.player == OPEN) {
             return None;
         }
-        if live.away.get(seat) == Some(&true) {
+        if live.away.get(seat) == Some(&true) || live.session.is_resigned(seat) {
             return Some(self.row.rules.takeover.clone());
         }
         seats
@@ -687,6 +719,13 @@ impl Ended {
             }
         }
     }
+}
+
+/// Who sends a move: a seat's player, or a bot (which also moves for a resigned seat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    Player,
+    Bot,
 }
 
 /// What [`Hub::play`] did.
@@ -827,7 +866,7 @@ impl Hub {
             } else {
                 ms(self.limits.expire_idle)
             };
-            if live.abandoned || live.state.outcome().is_some() || now - live.moved < limit {
+            if live.abandoned || live.session.outcome().is_some() || now - live.moved < limit {
                 continue;
             }
             match self.store.abandon(&table.row.id, live.version()).await {
@@ -927,7 +966,7 @@ impl Hub {
             .map_err(ApiError::internal)?
             .ok_or_else(|| ApiError::table_not_found(id))?;
         let game = catalog::game(&row.game).map_err(ApiError::internal)?;
-        let mut state = game
+        let state = game
             .new_state(&row.config, row.seed)
             .map_err(|e| ApiError::internal(format!("table {id}: {e}")))?;
         let rows = self
@@ -943,9 +982,10 @@ impl Hub {
         let started = (row.seats.iter().filter_map(|s| s.joined))
             .fold(row.created, i64::max);
         let mut clocks = row.rules.clock.map(|c| Clocks::new(c, n, started));
+        let mut session = Session::new(state);
         for (index, action) in rows.into_iter().enumerate() {
             if index >= keep_from {
-                recent.push_back(state.clone_box());
+                recent.push_back(session.state().clone_box());
             }
             if action.seq != index as u64 {
                 return Err(ApiError::internal(format!(
@@ -953,7 +993,7 @@ impl Hub {
                     action.seq
                 )));
             }
-            state.apply_text(&action.action).map_err(|e| {
+            session.apply(&action.action).map_err(|e| {
                 ApiError::internal(format!("table {id}: action {index} does not replay: {e}"))
             })?;
             if let Some(clocks) = &mut clocks {
@@ -984,7 +1024,7 @@ impl Hub {
             rematch: StdMutex::new(row.rematch.clone()),
             row,
             live: Mutex::new(Live {
-                state,
+                session,
                 actions,
                 bot_running: false,
                 abandoned,
@@ -1409,7 +1449,7 @@ impl Hub {
         let rules = &table.row.rules;
         let due = {
             let live = table.live.lock().await;
-            let seat = live.state.to_act();
+            let seat = live.session.to_act();
             match seat {
                 _ if live.abandoned || !table.open_seats().is_empty() => None,
                 Some(seat) if table.bot_spec(&live, seat).is_none() => {
@@ -1487,8 +1527,8 @@ impl Hub {
         table: &Arc<Table>,
         seat: Seat,
     ) -> Result<(Arc<Table>, Seat, String), ApiError> {
-        let (_, status, state) = table.progress().await;
-        let Some(outcome) = state.outcome().filter(|_| status == Status::Finished) else {
+        let (status, outcome) = table.outcome().await;
+        let Some(outcome) = outcome.filter(|_| status == Status::Finished) else {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "game/not_over",
@@ -1577,6 +1617,7 @@ impl Hub {
         seat: Seat,
         action: &str,
         version: u64,
+        by: By,
     ) -> Result<Played, ApiError> {
         let action = action.trim();
         if action.is_empty() || action.len() > MAX_ACTION_LEN {
@@ -1591,7 +1632,7 @@ impl Hub {
             // Another server may have moved on: read its rows first.
             self.catch_up(table, &mut live).await?;
         }
-        if live.state.outcome().is_some() {
+        if live.session.outcome().is_some() {
             return Err(engine::EngineError::GameOver.into());
         }
         if live.abandoned {
@@ -1610,20 +1651,31 @@ impl Hub {
                 ),
             ));
         }
-        if live.state.to_act() != Some(seat) {
+        if is_table_move(action) {
+            return self.table_move(table, live, seat, action, version).await;
+        }
+        let to_act = live.session.to_act();
+        if to_act != Some(seat) || (live.session.is_resigned(seat) && by == By::Player) {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "action/not_your_turn",
-                format!(
-                    "seat {seat} cannot act now: seat {} is to act",
-                    live.state.to_act().map_or("none".into(), |s| s.to_string())
-                ),
+                match to_act {
+                    Some(s) if s == seat => format!(
+                        "seat {} resigned: a bot makes its moves",
+                        seat + 1
+                    ),
+                    _ => format!(
+                        "seat {} cannot act now: {} is to act",
+                        seat + 1,
+                        to_act.map_or("nobody".into(), |s| format!("seat {}", s + 1))
+                    ),
+                },
             ));
         }
         // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
-        let canonical = live.state.canonical(action)?;
+        let canonical = live.session.state().canonical(action)?;
         let action = canonical.as_str();
-        let mut next = live.state.clone_box();
+        let mut next = live.session.state().clone_box();
         next.apply_text(action)?;
         let status = if next.outcome().is_some() {
             Status::Finished
@@ -1642,7 +1694,7 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::internal(e)),
         }
-        let before = std::mem::replace(&mut live.state, next);
+        let before = live.session.advance(action, next)?;
         live.advanced(before, action.to_string(), seat, crate::store::now_ms());
         let now = live.version();
         drop(live);
@@ -1653,6 +1705,74 @@ impl Hub {
             self.kick_bots(table);
         }
         Ok(Played { version: now })
+    }
+
+    /// Plays a table move (`undo`, `resign N`) for `seat`: checked on a copy of the
+    /// session, stored, then made.
+    async fn table_move(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        mut live: tokio::sync::MutexGuard<'_, Live>,
+        seat: Seat,
+        text: &str,
+        version: u64,
+    ) -> Result<Played, ApiError> {
+        let table_move: TableMove = text.parse().map_err(engine::EngineError::from)?;
+        if let TableMove::Resign(other) = table_move {
+            if other != seat {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "action/not_yours",
+                    format!(
+                        "a seat resigns only for itself: this token is seat {}'s",
+                        seat + 1
+                    ),
+                ));
+            }
+        }
+        let mut next = live.session.clone();
+        match table_move {
+            TableMove::Undo => next.undo(seat)?,
+            TableMove::Resign(seat) => next.resign(seat)?,
+        }
+        let status = if next.outcome().is_some() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        let text = table_move.to_string();
+        match self
+            .store
+            .append(&table.row.id, version, seat, &text, status)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                self.catch_up(table, &mut live).await?;
+                return Err(ApiError::stale(version, live.version()));
+            }
+            Err(e) => return Err(ApiError::internal(e)),
+        }
+        let before = live.session.state().clone_box();
+        live.session = next;
+        live.advanced(before, text, seat, crate::store::now_ms());
+        let now = live.version();
+        drop(live);
+        let _ = table.changed.send(now);
+        if status == Status::Finished {
+            self.forget(&table.row.id);
+        } else {
+            self.kick_bots(table);
+        }
+        Ok(Played { version: now })
+    }
+
+    /// `seat` ran out of time at a table whose rule is to resign then.
+    async fn resign_for_time(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
+        let version = table.live.lock().await.version();
+        self.play(table, seat, &TableMove::Resign(seat).to_string(), version, By::Player)
+            .await
+            .map(|_| ())
     }
 
     /// Applies the action rows this process has not seen yet (written by another server).
@@ -1672,8 +1792,8 @@ impl Hub {
                     row.seq
                 )));
             }
-            let before = live.state.clone_box();
-            live.state.apply_text(&row.action).map_err(|e| {
+            let before = live.session.state().clone_box();
+            live.session.apply(&row.action).map_err(|e| {
                 ApiError::internal(format!(
                     "table {}: stored action {} does not apply: {e}",
                     table.row.id, row.seq
@@ -1720,7 +1840,7 @@ impl Hub {
                 !live.bot_running
                     && !live.abandoned
                     && live
-                        .state
+                        .session
                         .to_act()
                         .is_some_and(|seat| table.bot_spec(&live, seat).is_some())
             }
@@ -1752,7 +1872,7 @@ impl Hub {
             let job = {
                 let mut live = table.live.lock().await;
                 let job = live
-                    .state
+                    .session
                     .to_act()
                     .filter(|_| !live.abandoned)
                     .and_then(|seat| {
@@ -1761,7 +1881,9 @@ impl Hub {
                             .map(|spec| (seat, spec, live.version()))
                     });
                 match job {
-                    Some((seat, spec, version)) => (seat, spec, version, live.state.clone_box()),
+                    Some((seat, spec, version)) => {
+                        (seat, spec, version, live.session.state().clone_box())
+                    }
                     None => {
                         live.bot_running = false;
                         return;
@@ -1779,7 +1901,10 @@ impl Hub {
             })
             .await;
             let outcome = match choice {
-                Ok(Some(action)) => self.play(&table, seat, &action, version).await.map(|_| ()),
+                Ok(Some(action)) => self
+                    .play(&table, seat, &action, version, By::Bot)
+                    .await
+                    .map(|_| ()),
                 Ok(None) => Err(ApiError::internal(format!(
                     "table {}: the bot of seat {seat} chose nothing",
                     table.row.id

@@ -94,6 +94,9 @@ pub fn app(state: AppState) -> axum::Router {
             "/api/tables/{id}/rematch",
             axum::routing::post(api::rematch),
         )
+        .route("/api/tables/{id}/undo", axum::routing::post(api::undo))
+        .route("/api/tables/{id}/resign", axum::routing::post(api::resign))
+        .route("/api/tables/{id}/back", axum::routing::post(api::back))
         .merge(web::routes())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)

@@ -219,7 +219,7 @@ async fn keep_alive_requests_and_websocket_frames_are_not_taken_for_heads() {
     // A socket's frames after the upgrade pass, however many bytes they carry.
     let (table, _) = state
         .hub
-        .create("dropsite", None, None, None)
+        .create("dropsite", None, None, None, None)
         .await
         .expect("a table");
     let url = format!("ws://{addr}/api/tables/{}/ws", table.row.id);
@@ -302,7 +302,7 @@ async fn a_socket_that_stops_answering_pings_is_closed() {
     .await;
     let (table, _) = state
         .hub
-        .create("dropsite", None, None, None)
+        .create("dropsite", None, None, None, None)
         .await
         .expect("a table");
     let url = format!("ws://{addr}/api/tables/{}/ws", table.row.id);

@@ -21,6 +21,7 @@ async fn stock(url: &str, tables: usize) {
                     player: "human".into(),
                     token_sha256: Some("ab".repeat(32)),
                     name: None,
+                    joined: None,
                 };
                 2
             ],
@@ -30,6 +31,7 @@ async fn stock(url: &str, tables: usize) {
             bot_secret: "cd".repeat(32),
             rematch: None,
             series: None,
+            rules: Default::default(),
         })
         .collect();
     let writes = rows.iter().map(|row| store.create(row));

@@ -18,11 +18,13 @@ fn game_row(id: &str, created: i64) -> GameRow {
                 player: "human".into(),
                 token_sha256: Some("ab".repeat(32)),
                 name: Some("Ada <b>".into()),
+                joined: None,
             },
             SeatRow {
                 player: "random".into(),
                 token_sha256: None,
                 name: None,
+                joined: None,
             },
         ],
         created,
@@ -31,6 +33,7 @@ fn game_row(id: &str, created: i64) -> GameRow {
         bot_secret: "cd".repeat(32),
         rematch: None,
         series: None,
+        rules: Default::default(),
     }
 }
 
