@@ -214,6 +214,12 @@ pub(crate) fn options() -> Vec<GameOption> {
             "District limits A-D that replace the border set's numbers (card data for studies).",
             Input::Data,
         ),
+        GameOption::new(
+            "contraband",
+            "Contraband values",
+            "Type, points and siren of contraband cards 1-30 in order, replacing the printed ones (card data for studies).",
+            Input::Data,
+        ),
     ]
 }
 

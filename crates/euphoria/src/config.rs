@@ -306,6 +306,18 @@ pub(crate) fn options() -> Vec<GameOption> {
             ]),
         ),
         GameOption::new(
+            "legacy_actions",
+            "Decisions of older records",
+            "Only to replay games recorded before trading was reshaped: goods paid one by one, and the new-worker abilities answered as then.",
+            Input::Toggle,
+        ),
+        GameOption::new(
+            "rewards",
+            "Rewards",
+            "Commodities a commodity area gives by dice total and a tunnel end gives (card data for studies).",
+            Input::Data,
+        ),
+        GameOption::new(
             "offers_per_turn",
             "Trade offers a turn",
             "The most trade offers a player may make in one turn.",
