@@ -208,7 +208,9 @@ impl Clocks {
         ClockView {
             clock: self.clock,
             deadline: to_act.map(|s| self.deadline(s)),
-            left: (0..self.used.len()).map(|s| self.budget(s).max(0)).collect(),
+            left: (0..self.used.len())
+                .map(|s| self.budget(s).max(0))
+                .collect(),
         }
     }
 }
@@ -227,10 +229,17 @@ mod tests {
 
     #[test]
     fn a_total_clock_counts_each_seats_time_with_its_increment() {
-        let mut c = Clocks::new(Clock::Total { seconds: 60, increment: 5 }, 2, 0);
+        let mut c = Clocks::new(
+            Clock::Total {
+                seconds: 60,
+                increment: 5,
+            },
+            2,
+            0,
+        );
         c.moved(0, 10_000); // seat 1 used 10 s
         c.moved(1, 40_000); // seat 2 used 30 s
-        // Seat 1: 60 + 5 - 10 = 55 s from 40 s.
+                            // Seat 1: 60 + 5 - 10 = 55 s from 40 s.
         assert_eq!(c.deadline(0), 95_000);
         assert_eq!(c.view(Some(0)).left, vec![55_000, 35_000]);
     }
@@ -243,8 +252,9 @@ mod tests {
 
     #[test]
     fn rules_parse_with_defaults_and_refuse_what_cannot_be() {
-        let r: TableRules = serde_json::from_str(r#"{"clock": {"kind": "per_move", "seconds": 60}}"#)
-            .expect("parses");
+        let r: TableRules =
+            serde_json::from_str(r#"{"clock": {"kind": "per_move", "seconds": 60}}"#)
+                .expect("parses");
         assert_eq!(r.takeover, "medium");
         assert_eq!(r.on_timeout, OnTimeout::Bot);
         assert!(r.check(3).is_ok());

@@ -1,15 +1,17 @@
 //! The live tables of one server process: their states in memory, rebuilt from the store
 //! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
 
+use crate::clock::{ClockView, Clocks, OnTimeout};
 use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
-use crate::clock::{ClockView, Clocks, OnTimeout};
 use crate::store::{
     ChatKind, ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError,
 };
 use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
-use engine::{is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer};
+use engine::{
+    is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer,
+};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -642,7 +644,11 @@ impl Table {
     /// the game's state.
     pub async fn progress(&self) -> (Vec<String>, Status, Box<dyn DynState>) {
         let live = self.live.lock().await;
-        (live.actions.clone(), live.status(), live.session.state().clone_box())
+        (
+            live.actions.clone(),
+            live.status(),
+            live.session.state().clone_box(),
+        )
     }
 
     /// The result, once over (resignations counted), and the status.
@@ -979,8 +985,7 @@ impl Hub {
         let moved = rows.last().map_or(row.created, |a| a.at);
         let keep_from = rows.len().saturating_sub(RECENT);
         let n = row.seats.len();
-        let started = (row.seats.iter().filter_map(|s| s.joined))
-            .fold(row.created, i64::max);
+        let started = (row.seats.iter().filter_map(|s| s.joined)).fold(row.created, i64::max);
         let mut clocks = row.rules.clock.map(|c| Clocks::new(c, n, started));
         let mut session = Session::new(state);
         for (index, action) in rows.into_iter().enumerate() {
@@ -1152,7 +1157,8 @@ impl Hub {
                 "the take-over player must be a bot, such as `medium`",
             ));
         }
-        self.limits.check_bot(&takeover)?;
+        // The take-over bot is held to the server's limits when it plays (`clamp_bot`),
+        // like every bot of a table stored before the limits changed.
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
         for (text, name) in &seats {
@@ -1434,7 +1440,11 @@ impl Hub {
     pub async fn socket(&self, table: &Table, seat: Seat, open: bool) {
         let mut live = table.live.lock().await;
         if let Some(count) = live.sockets.get_mut(seat) {
-            *count = if open { *count + 1 } else { count.saturating_sub(1) };
+            *count = if open {
+                *count + 1
+            } else {
+                count.saturating_sub(1)
+            };
         }
         if let Some(at) = live.seen.get_mut(seat) {
             *at = crate::store::now_ms();
@@ -1453,9 +1463,12 @@ impl Hub {
             match seat {
                 _ if live.abandoned || !table.open_seats().is_empty() => None,
                 Some(seat) if table.bot_spec(&live, seat).is_none() => {
-                    let timed_out = live.clocks.as_ref().is_some_and(|c| now >= c.deadline(seat));
-                    let away_ms = i64::try_from(rules.away_seconds.saturating_mul(1000))
-                        .unwrap_or(i64::MAX);
+                    let timed_out = live
+                        .clocks
+                        .as_ref()
+                        .is_some_and(|c| now >= c.deadline(seat));
+                    let away_ms =
+                        i64::try_from(rules.away_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
                     let left = rules.clock.is_none()
                         && rules.away_seconds > 0
                         && live.sockets[seat] == 0
@@ -1660,10 +1673,9 @@ impl Hub {
                 StatusCode::CONFLICT,
                 "action/not_your_turn",
                 match to_act {
-                    Some(s) if s == seat => format!(
-                        "seat {} resigned: a bot makes its moves",
-                        seat + 1
-                    ),
+                    Some(s) if s == seat => {
+                        format!("seat {} resigned: a bot makes its moves", seat + 1)
+                    }
                     _ => format!(
                         "seat {} cannot act now: {} is to act",
                         seat + 1,
@@ -1768,11 +1780,21 @@ impl Hub {
     }
 
     /// `seat` ran out of time at a table whose rule is to resign then.
-    async fn resign_for_time(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
+    async fn resign_for_time(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+    ) -> Result<(), ApiError> {
         let version = table.live.lock().await.version();
-        self.play(table, seat, &TableMove::Resign(seat).to_string(), version, By::Player)
-            .await
-            .map(|_| ())
+        self.play(
+            table,
+            seat,
+            &TableMove::Resign(seat).to_string(),
+            version,
+            By::Player,
+        )
+        .await
+        .map(|_| ())
     }
 
     /// Applies the action rows this process has not seen yet (written by another server).
