@@ -33,6 +33,7 @@ export async function showTable(root, id, token) {
   document.body.dataset.game = summary.game;
 
   const status = h('div', { class: 'status-line' });
+  const clockLine = h('div', { class: 'clock-line', id: 'clock', hidden: true });
   const banner = h('div', { class: 'banner', hidden: true });
   const board = h('div', { class: `board ${summary.game}` });
   const buttons = h('div', { class: 'actions' });
@@ -57,7 +58,7 @@ export async function showTable(root, id, token) {
     h('summary', {}, 'Chat'), chatList, chatForm, chatError);
   // A card's text, shown on a tap (hover shows it as a tooltip).
   const info = h('div', { class: 'info-pop', id: 'info-pop', hidden: true, onclick: () => { info.hidden = true; } });
-  root.replaceChildren(h('div', { class: 'table-page' }, status, banner, endScreen, news,
+  root.replaceChildren(h('div', { class: 'table-page' }, status, clockLine, banner, endScreen, news,
     h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons),
       h('div', { class: 'side' }, logPanel, chatPanel)), toast, info));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
@@ -352,6 +353,48 @@ export async function showTable(root, id, token) {
     if (selected !== null) { selected = null; decorate(); }
   });
 
+  // Table moves: take back the last move, resign (asked twice), take the seat back from
+  // the bot playing for it.
+  let resignAsked = false;
+  async function tableCall(what) {
+    try { show(await api(`/api/tables/${id}/${what}`, { method: 'POST', token, body: { version: snap.version } })); } catch (e) { flash(e.message); resync(); }
+  }
+  function tableButtons() {
+    if (!token || snap.seat === null || snap.status === 'finished') return [];
+    const out = [];
+    if (snap.can_undo) out.push(h('button', { class: 'small', id: 'undo', title: 'Take back your last move (possible while it drew, rolled and revealed nothing)', onclick: () => tableCall('undo') }, 'Undo'));
+    if ((snap.away || []).includes(snap.seat)) {
+      out.push(h('button', { class: 'small primary', id: 'back', onclick: () => tableCall('back') }, 'Take my seat back'));
+    }
+    if (!(snap.resigned || []).includes(snap.seat)) {
+      out.push(h('button', { class: 'small', id: 'resign', onclick: () => {
+        if (!resignAsked) { resignAsked = true; drawStatus(); return; }
+        resignAsked = false;
+        tableCall('resign');
+      } }, resignAsked ? 'Really resign?' : 'Resign'));
+    }
+    return out;
+  }
+
+  // The clocks: each seat's time, the seat to act counting down.
+  function drawClock() {
+    const c = snap && snap.clock;
+    if (!c || snap.status === 'finished') { clockLine.hidden = true; return; }
+    clockLine.hidden = false;
+    const fmt = (ms) => {
+      const t = Math.max(0, Math.ceil(ms / 1000));
+      const d = Math.floor(t / 86400);
+      const hms = [Math.floor(t / 3600) % 24, Math.floor(t / 60) % 60, t % 60].map((n) => String(n).padStart(2, '0'));
+      return d ? `${d} d ${hms[0]} h` : (t >= 3600 ? hms.join(':') : `${hms[1]}:${hms[2]}`);
+    };
+    clockLine.replaceChildren(...c.left.map((left, s) => {
+      const running = s === snap.to_act && c.deadline;
+      const ms = running ? c.deadline - Date.now() : left;
+      return h('span', { class: `clock ${running ? 'running' : ''} ${running && ms < 10000 ? 'low' : ''}` }, `${seatName(s, snap.seat)} ${fmt(ms)}`);
+    }));
+  }
+  setInterval(drawClock, 500);
+
   function drawStatus() {
     const mine = snap.seat;
     let text;
@@ -361,9 +404,14 @@ export async function showTable(root, id, token) {
     else if (snap.to_act !== null) text = `${seatName(snap.to_act, mine)} to play`;
     else text = '';
     const who = mine === null ? 'Watching' : `You are ${fullName(mine, null)}, seat ${mine + 1}`;
+    const notes = [];
+    for (const s of snap.resigned || []) notes.push(`${seatName(s, mine)} resigned`);
+    for (const s of snap.away || []) notes.push(s === mine ? 'a bot is playing for you' : `a bot plays for ${seatName(s, mine)}`);
     status.replaceChildren(
       h('span', { class: `turn ${snap.to_act === mine && mine !== null ? 'mine' : ''}` }, text),
       h('span', { class: 'muted' }, `${who} · move ${snap.version}`),
+      notes.length ? h('span', { class: 'table-notes', id: 'table-notes' }, notes.join(' · ')) : null,
+      tableButtons(),
       h('a', { class: 'button small', href: '/' }, 'Lobby'));
   }
 
@@ -418,6 +466,7 @@ export async function showTable(root, id, token) {
     else if (fresh.length && fresh[0].index > known) fillLog(known);
     else takeEntries(snap.events, false);
     drawStatus();
+    drawClock();
     drawEnd();
     setTitle();
     redraw();
