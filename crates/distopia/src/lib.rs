@@ -198,4 +198,9 @@ impl Game for Distopia {
     fn is_legal(&self, action: Action) -> bool {
         self.legality(action).is_ok()
     }
+
+    /// Mid-turn moves may be taken back, the move that ends the turn may not (ruling X14).
+    fn may_take_back(&self, action: Action) -> bool {
+        self.may_take_back_action(action)
+    }
 }

@@ -274,6 +274,31 @@ impl Distopia {
         }
     }
 
+    /// Whether `action` may be taken back (undo, ruling X14): it must leave the turn with
+    /// the same player and draw nothing. Everything a turn shows before its end is public
+    /// (districts, hand, collaborator), so a pick, a play, a skip and a collaborator used
+    /// mid-turn qualify; the move that ends the turn does not (the picked district is
+    /// refilled from the deck, a siren may sound, and the other player's turn begins), nor
+    /// does anything once the game is over.
+    pub(crate) fn may_take_back_action(&self, action: Action) -> bool {
+        if self.phase == Phase::Over || self.legality(action).is_err() {
+            return false;
+        }
+        // The Shelf Raider's raid or pass always ends the turn.
+        if matches!(action, Action::Raid(_) | Action::Pass) {
+            return false;
+        }
+        // Whether a play ends the turn depends only on the public hand and districts.
+        let mut after = self.clone();
+        if after.apply_action(action).is_err() {
+            return false;
+        }
+        after.phase != Phase::Over
+            && after.current == self.current
+            && after.deck == self.deck
+            && after.rng == self.rng
+    }
+
     /// Applies a checked action.
     pub(crate) fn apply_action(&mut self, action: Action) -> Result<(), IllegalAction> {
         self.legality(action)
