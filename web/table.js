@@ -407,12 +407,12 @@ export async function showTable(root, id, token) {
     const notes = [];
     for (const s of snap.resigned || []) notes.push(`${seatName(s, mine)} resigned`);
     for (const s of snap.away || []) notes.push(s === mine ? 'a bot is playing for you' : `a bot plays for ${seatName(s, mine)}`);
-    status.replaceChildren(
+    status.replaceChildren(...[
       h('span', { class: `turn ${snap.to_act === mine && mine !== null ? 'mine' : ''}` }, text),
       h('span', { class: 'muted' }, `${who} · move ${snap.version}`),
       notes.length ? h('span', { class: 'table-notes', id: 'table-notes' }, notes.join(' · ')) : null,
-      tableButtons(),
-      h('a', { class: 'button small', href: '/' }, 'Lobby'));
+      ...tableButtons(),
+      h('a', { class: 'button small', href: '/' }, 'Lobby')].filter(Boolean));
   }
 
   function drawEnd() {

@@ -1027,9 +1027,11 @@ async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watche
         .expect("exec");
     assert_eq!(bold, json!(0), "chat is shown as text, never as markup");
 
-    // They play to the end by clicks; each sees the other's moves.
+    // They play to the end by clicks; each sees the other's moves. The first move that
+    // may be taken back is taken back with the Undo button, and both logs tell it.
     let mut rng = Lcg(7);
     let end = Instant::now() + Duration::from_secs(300);
+    let mut undone = false;
     loop {
         assert!(Instant::now() < end, "the game did not end in time");
         let states = [
@@ -1047,10 +1049,47 @@ async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watche
             .exec(CHOOSE, json!([rng.next()]))
             .await
             .expect("choose");
+        let seen = states[me]["version"].as_i64().unwrap_or(-1);
         if let Some(el) = choice[ELEMENT].as_str() {
             let _ = pages[me].click(el).await;
         }
+        if undone {
+            continue;
+        }
+        // A click that moved: its state (and the Undo button) arrives shortly.
+        if wait_version(&pages[me], seen + 1, 2).await.is_err() {
+            continue;
+        }
+        let Ok(Some(button)) = pages[me].find("#undo").await else {
+            continue;
+        };
+        let before = pages[me].body().await.expect("body")["version"]
+            .as_i64()
+            .expect("version");
+        pages[me].click(&button).await.expect("undo");
+        wait_version(&pages[me], before + 1, 10)
+            .await
+            .expect("the take-back is a new version");
+        for s in &pages {
+            wait_version(s, before + 1, 10).await.expect("both see it");
+            wait_news_told(s, 30).await.expect("told");
+            let deadline = Instant::now() + Duration::from_secs(10);
+            loop {
+                let told = log_panel(s).await.expect("log");
+                let first = told.first().map(|(_, _, texts)| texts.clone());
+                if first.is_some_and(|t| t.iter().any(|t| t.contains("took back a move"))) {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "the log tells the take-back first: {told:?}"
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        undone = true;
     }
+    assert!(undone, "a Distop-IA play was taken back");
     let last = pages[0].body().await.expect("body")["version"]
         .as_i64()
         .expect("version");
