@@ -185,16 +185,22 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
     let record: GameRecord = serde_json::from_str(&text)
         .map_err(|e| user(format!("{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}", args.file.display())))?;
     let game = catalog::game(&record.game).map_err(user)?;
-    let mut state = game
+    let start = game
         .new_state(&record.config, record.seed)
         .map_err(|e| user(format!("the record's game cannot start: {e}")))?;
+    // A session, so the table moves (`undo`, `resign N`) replay too.
+    let mut session = engine::Session::new(start);
     println!(
         "{} · seed {} · options {}",
         record.game, record.seed, record.config
     );
     for (i, action) in record.actions.iter().enumerate() {
-        let seat = state.to_act();
-        if let Err(e) = state.apply_text(action) {
+        let seat = match action.parse::<engine::TableMove>() {
+            Ok(engine::TableMove::Undo) => session.undoer(),
+            Ok(engine::TableMove::Resign(s)) => Some(s),
+            Err(_) => session.to_act(),
+        };
+        if let Err(e) = session.apply(action) {
             return Err(user(format!(
                 "step {} (`{action}`) does not replay: {e}",
                 i + 1
@@ -205,20 +211,29 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
             None => println!("{:>5}. {action}", i + 1),
         }
         if args.verbose {
-            println!("{}\n", state.view_text(Viewer::Spectator));
+            println!("{}\n", session.state().view_text(Viewer::Spectator));
         }
     }
-    println!("{}", state.view_text(Viewer::Spectator));
-    match state.outcome() {
+    println!("{}", session.state().view_text(Viewer::Spectator));
+    if !session.resigned().is_empty() {
+        let seats: Vec<String> = session
+            .resigned()
+            .iter()
+            .map(|s| format!("seat {}", s + 1))
+            .collect();
+        println!("resigned: {}", seats.join(", "));
+    }
+    match session.outcome() {
         Some(o) => println!(
-            "replayed {} actions; the game is over, scores {:?}",
+            "replayed {} actions; the game is over, scores {:?}, places {:?}",
             record.actions.len(),
-            o.scores
+            o.scores,
+            o.places.iter().map(|p| p + 1).collect::<Vec<_>>()
         ),
         None => println!(
             "replayed {} actions; the game goes on (seat {} to act)",
             record.actions.len(),
-            state.to_act().unwrap_or(0) + 1
+            session.to_act().unwrap_or(0) + 1
         ),
     }
     Ok(())

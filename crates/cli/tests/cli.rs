@@ -775,3 +775,41 @@ fn euphoria_cards_change_the_study_and_broken_rewards_list_every_problem() {
         ],
     );
 }
+
+#[test]
+fn replay_and_log_read_undo_and_resign_entries() {
+    let record = temp("table-moves.json");
+    std::fs::write(
+        &record,
+        r#"{"game":"distopia","config":{},"seed":5,"actions":["pick a","UNDO","pick b","resign 1"]}"#,
+    )
+    .expect("write");
+    let out = tabletop(&["replay", &record.to_string_lossy()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(printed.contains("resigned: seat 1"), "{printed}");
+    assert!(printed.contains("places [2, 1]"), "{printed}");
+    let out = tabletop(&["log", &record.to_string_lossy(), "--spectator"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(printed.contains("took back a move"), "{printed}");
+    assert!(printed.contains("seat 1 resigned"), "{printed}");
+    assert!(
+        printed.contains("the game is over: seat 2 won, everyone else resigned"),
+        "{printed}"
+    );
+
+    // An undo after a move that cannot be taken back is reported like any bad step.
+    std::fs::write(
+        &record,
+        r#"{"game":"dropsite","config":{},"seed":3,"actions":["undo"]}"#,
+    )
+    .expect("write");
+    let out = tabletop(&["replay", &record.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("step 1 (`undo`) does not replay"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -88,6 +88,11 @@ impl Game for DropSite {
     fn is_legal(&self, action: Action) -> bool {
         self.refusal(action).is_none()
     }
+    /// Nothing can be taken back in Drop Site (ruling S23): every action ends with a card
+    /// drawn from the deck, so it is the engine's default, stated here on purpose.
+    fn may_take_back(&self, _action: Action) -> bool {
+        false
+    }
     fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         self.play(action)
     }

@@ -196,6 +196,13 @@ impl Game for Euphoria {
         (0.5 + (progress(seat) - best_other) / 20.0).clamp(0.0, 1.0)
     }
 
+    /// Nothing is taken back yet (docs/rulings.md, "Taking back a move"): even a plain
+    /// placement's effects were found to depend on what other seats cannot see, so the
+    /// default (`false`) stands until each case is pinned down.
+    fn may_take_back(&self, _action: Action) -> bool {
+        false
+    }
+
     fn is_legal(&self, action: Action) -> bool {
         self.check::<Refused>(action).is_ok()
     }
