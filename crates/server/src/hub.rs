@@ -1694,20 +1694,46 @@ impl Hub {
         } else {
             Status::Running
         };
-        match self
-            .store
-            .append(&table.row.id, version, seat, action, status)
-            .await
-        {
-            Ok(()) => {}
-            Err(StoreError::Conflict { .. }) => {
-                self.catch_up(table, &mut live).await?;
-                return Err(ApiError::stale(version, live.version()));
-            }
-            Err(e) => return Err(ApiError::internal(e)),
-        }
+        self.store_entry(table, &mut live, version, seat, action, status)
+            .await?;
         let before = live.session.advance(action, next)?;
         live.advanced(before, action.to_string(), seat, crate::store::now_ms());
+        Ok(self.moved_on(table, live, status))
+    }
+
+    /// Stores entry `text` of `seat` at `version`: a conflict (another server's move came
+    /// first) reads that move in and answers that the version is stale.
+    async fn store_entry(
+        &self,
+        table: &Arc<Table>,
+        live: &mut Live,
+        version: u64,
+        seat: Seat,
+        text: &str,
+        status: Status,
+    ) -> Result<(), ApiError> {
+        match self
+            .store
+            .append(&table.row.id, version, seat, text, status)
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(StoreError::Conflict { .. }) => {
+                self.catch_up(table, live).await?;
+                Err(ApiError::stale(version, live.version()))
+            }
+            Err(e) => Err(ApiError::internal(e)),
+        }
+    }
+
+    /// Tells every client of `table` about the entry just made, and puts the table away
+    /// if it is over or its bots to work if not.
+    fn moved_on(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        live: tokio::sync::MutexGuard<'_, Live>,
+        status: Status,
+    ) -> Played {
         let now = live.version();
         drop(live);
         let _ = table.changed.send(now);
@@ -1716,7 +1742,7 @@ impl Hub {
         } else {
             self.kick_bots(table);
         }
-        Ok(Played { version: now })
+        Played { version: now }
     }
 
     /// Plays a table move (`undo`, `resign N`) for `seat`: checked on a copy of the
@@ -1753,30 +1779,12 @@ impl Hub {
             Status::Running
         };
         let text = table_move.to_string();
-        match self
-            .store
-            .append(&table.row.id, version, seat, &text, status)
-            .await
-        {
-            Ok(()) => {}
-            Err(StoreError::Conflict { .. }) => {
-                self.catch_up(table, &mut live).await?;
-                return Err(ApiError::stale(version, live.version()));
-            }
-            Err(e) => return Err(ApiError::internal(e)),
-        }
+        self.store_entry(table, &mut live, version, seat, &text, status)
+            .await?;
         let before = live.session.state().clone_box();
         live.session = next;
         live.advanced(before, text, seat, crate::store::now_ms());
-        let now = live.version();
-        drop(live);
-        let _ = table.changed.send(now);
-        if status == Status::Finished {
-            self.forget(&table.row.id);
-        } else {
-            self.kick_bots(table);
-        }
-        Ok(Played { version: now })
+        Ok(self.moved_on(table, live, status))
     }
 
     /// `seat` ran out of time at a table whose rule is to resign then.

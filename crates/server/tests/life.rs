@@ -3,35 +3,14 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory_state, post_json};
+use common::{
+    call, create_table as create, memory_state, post_json, seat_view as view, table_id as id,
+};
 use serde_json::{json, Value};
 use server::AppState;
 
-async fn create(state: &AppState, body: Value) -> Value {
-    let (status, table) = post_json(state, "/api/tables", None, &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{table}");
-    table
-}
-
-fn id(table: &Value) -> String {
-    table["id"].as_str().expect("id").to_string()
-}
-
 fn token_of(seated: &Value) -> String {
     seated["token"].as_str().expect("token").to_string()
-}
-
-async fn view(state: &AppState, id: &str, token: &str) -> Value {
-    let (status, view) = call(
-        state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{view}");
-    view
 }
 
 /// Plays `seat`'s first legal action; returns the new version.

@@ -4,7 +4,9 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory_state, post_json};
+use common::{
+    call, create_table as create, memory_state, post_json, seat_view as view, table_id as id,
+};
 use engine::{DynState, Viewer};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
@@ -12,33 +14,10 @@ use serde_json::{json, Value};
 use server::AppState;
 use std::time::Duration;
 
-async fn create(state: &AppState, body: Value) -> Value {
-    let (status, table) = post_json(state, "/api/tables", None, &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{table}");
-    table
-}
-
-fn id(table: &Value) -> String {
-    table["id"].as_str().expect("id").to_string()
-}
-
 fn tokens(table: &Value) -> Vec<String> {
     (table["seats"].as_array().expect("seats").iter())
         .map(|s| s["token"].as_str().unwrap_or_default().to_string())
         .collect()
-}
-
-async fn view(state: &AppState, id: &str, token: &str) -> Value {
-    let (status, v) = call(
-        state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
 }
 
 async fn act(

@@ -299,3 +299,29 @@ impl Store for Flaky {
         self.inner.chat(game, from_seq).await
     }
 }
+
+/// Creates a table through the router; panics unless it is created.
+pub async fn create_table(state: &AppState, body: Value) -> Value {
+    let (status, table) = post_json(state, "/api/tables", None, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{table}");
+    table
+}
+
+/// A table's id from its JSON.
+pub fn table_id(table: &Value) -> String {
+    table["id"].as_str().expect("id").to_string()
+}
+
+/// The snapshot of the seat whose token this is.
+pub async fn seat_view(state: &AppState, id: &str, token: &str) -> Value {
+    let (status, view) = call(
+        state,
+        "GET",
+        &format!("/api/tables/{id}/view"),
+        Some(token),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view
+}
