@@ -872,7 +872,14 @@ impl Hub {
             } else {
                 ms(self.limits.expire_idle)
             };
-            if live.abandoned || live.session.outcome().is_some() || now - live.moved < limit {
+            // A started table with a clock goes by its clock (the take-over bot moves when
+            // time runs out), never by the idle limit.
+            let clocked = table.row.rules.clock.is_some() && !live.actions.is_empty();
+            if live.abandoned
+                || clocked
+                || live.session.outcome().is_some()
+                || now - live.moved < limit
+            {
                 continue;
             }
             match self.store.abandon(&table.row.id, live.version()).await {
