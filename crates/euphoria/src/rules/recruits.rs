@@ -278,175 +278,255 @@ impl Euphoria {
         });
     }
 
-    /// Uses optional ability `id` (`use KEY`).
+    /// Uses optional ability `id` (`use KEY`): each ability's effect is its own method.
     pub(crate) fn use_ability(&mut self, seat: Seat, id: u8, arg: Trigger) {
         let v1 = self.v1();
-        let victim = self.victim();
         match id {
-            FLAVIO => {
-                if v1 {
-                    self.shift_morale(seat, -2);
-                } else {
-                    self.shift_knowledge(seat, 1);
-                }
-                self.draw_artifact(seat);
-            }
+            FLAVIO => self.flavio(seat),
             GIDGET => self.shift_knowledge(seat, -2),
             MATTHEW => self.shift_knowledge(seat, 1),
-            LEE | MAXIME | REBECCA => {
-                self.shift_morale(seat, if id == LEE { -1 } else { -2 });
-                if let Some(v) = victim {
-                    self.shift_knowledge(v, 1);
-                }
-                match id {
-                    LEE => self.stack.push(Step::Choose {
-                        seat: seat as u8,
-                        menu: COMMODITY_BITS,
-                    }),
-                    MAXIME => {
-                        self.draw_artifact(seat);
-                    }
-                    _ => self.choose_resource(seat),
-                }
-            }
-            SHEPPARD | PETE if arg == Trigger::Plain => {
-                if let Some(d) = self.retrieving_die() {
-                    self.players[seat].dice[d] = DieLoc::Reserve;
-                    let g = if id == SHEPPARD {
-                        Good::Bliss
-                    } else {
-                        Good::Food
-                    };
-                    self.players[seat].add(g, 4);
-                    self.choose_resource(seat);
-                }
-            }
-            SHEPPARD => {
-                self.shift_morale(seat, -2);
-                self.draw_artifact(seat);
-            }
-            PETE | ARTIST | KYLE => {
-                self.shift_knowledge(seat, 2);
-                self.draw_artifact(seat);
-            }
-            ZONG => {
-                self.shift_knowledge(seat, 1);
-                self.draw_artifact(seat);
-                for s in self.order_from_current() {
-                    if s != seat {
-                        self.players[s].add(Good::Bliss, 1);
-                    }
-                }
-            }
-            BEN => {
-                self.shift_morale(seat, -2);
-                self.choose_resource(seat);
-            }
-            BRADLEY => {
-                self.shift_knowledge(seat, 2);
-                let mut mask = 0u8;
-                for _ in 0..2 {
-                    if let Some(k) = self.draw_artifact(seat).and_then(|g| g.artifact_index()) {
-                        mask |= 1 << k;
-                    }
-                }
-                if mask != 0 {
-                    self.stack.push(Step::Shed {
-                        seat: seat as u8,
-                        n: 1,
-                        mask,
-                    });
-                }
-            }
-            JULIA => {
-                if v1 {
-                    self.shift_morale(seat, -2);
-                } else {
-                    self.shift_morale(seat, -1);
-                    let value = self.placed_value();
-                    if let (Some(v), Some(d)) = (victim, arg.die()) {
-                        if matches!(self.players[v].dice[d], DieLoc::Board(..)) {
-                            self.players[v].dice[d] = DieLoc::Ready(value);
-                        }
-                    }
-                }
-                self.choose_resource(seat);
-            }
-            LAURA => {
-                if let Some(v) = victim {
-                    self.players[seat].remove(Good::Gold, 1);
-                    self.players[v].add(Good::Gold, 1);
-                    self.draw_artifact(seat);
-                    self.draw_artifact(seat);
-                }
-            }
-            NAKAGAWA if v1 => {
-                if let (Some(d), Some(f)) = (self.placed_die(), self.market_territory()) {
-                    self.players[seat].dice[d] = DieLoc::Reserve;
-                    self.place_star(seat, StarSpot::Territory(f));
-                }
-            }
+            LEE => self.lee(seat),
+            MAXIME => self.maxime(seat),
+            REBECCA => self.rebecca(seat),
+            SHEPPARD | PETE if arg == Trigger::Plain => self.sheppard_or_pete_sacrifice(seat, id),
+            SHEPPARD => self.sheppard_new_worker(seat),
+            PETE | ARTIST | KYLE => self.knowledge_for_artifact(seat, 2),
+            ZONG => self.zong(seat),
+            BEN => self.ben(seat),
+            BRADLEY => self.bradley(seat),
+            JULIA => self.julia(seat, arg),
+            LAURA => self.laura(seat),
+            NAKAGAWA if v1 => self.nakagawa_v1(seat),
             NAKAGAWA => self.advance(Faction::Euphorian),
-            GEEK => {
-                self.turn.geek |= 1 << seat;
-                let (cost, more) = if v1 { (2, 1) } else { (1, 2) };
-                self.shift_knowledge(seat, cost);
-                for _ in 0..more {
-                    self.draw_artifact(seat);
-                }
-                self.stack.push(Step::Shed {
-                    seat: seat as u8,
-                    n: more,
-                    mask: ANY_KIND,
-                });
-            }
-            JACKO => {
-                if let Some(f) = self.market_territory() {
-                    self.place_star(seat, StarSpot::Territory(f));
-                    self.stack.push(Step::Shed {
-                        seat: seat as u8,
-                        n: 2,
-                        mask: ANY_KIND,
-                    });
-                }
-            }
-            REITZ => {
-                self.shift_knowledge(seat, 2);
-                self.draw_artifact(seat);
-                self.extra_miner();
-            }
-            BRETT => {
-                self.shift_knowledge(seat, if v1 { 2 } else { 1 });
-                self.choose_resource(seat);
-            }
-            CHASE if arg == Trigger::Plain => {
-                if let Some(d) = self.placed_die() {
-                    self.players[seat].dice[d] = DieLoc::Reserve;
-                    if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
-                        self.players[seat].add(tunnel_resource(f), 2);
-                    }
-                }
-            }
-            CHASE => {
-                if let Some(d) = arg.die() {
-                    self.turn.eligible[d] = true;
-                }
-            }
-            DAVE | XANDER => {
-                self.shift_knowledge(seat, if v1 && id == DAVE { 2 } else { 1 });
-                if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
-                    self.players[seat].add(tunnel_resource(f), 1);
-                }
-                if id == DAVE {
-                    self.extra_miner();
-                }
-            }
-            PHIL => {
-                self.shift_knowledge(seat, if v1 { 2 } else { 1 });
-                self.draw_artifact(seat);
-            }
+            GEEK => self.geek(seat),
+            JACKO => self.jacko_extra_star(seat),
+            REITZ => self.reitz(seat),
+            BRETT => self.brett(seat),
+            CHASE if arg == Trigger::Plain => self.chase_sacrifice(seat),
+            CHASE => self.chase_new_worker(arg),
+            DAVE => self.dave(seat),
+            XANDER => self.xander(seat),
+            PHIL => self.knowledge_for_artifact(seat, if v1 { 2 } else { 1 }),
             GAMBLER => self.gamble(seat, arg),
             _ => {}
+        }
+    }
+
+    /// Flavio the Merchant: +1 knowledge (1st ed.: −2 morale) to draw 1 artifact.
+    fn flavio(&mut self, seat: Seat) {
+        if self.v1() {
+            self.shift_morale(seat, -2);
+        } else {
+            self.shift_knowledge(seat, 1);
+        }
+        self.draw_artifact(seat);
+    }
+
+    /// Pete, Jonathan the Artist, Kyle (+2 knowledge) and Phil (+1, 1st ed. +2): knowledge
+    /// for 1 artifact.
+    fn knowledge_for_artifact(&mut self, seat: Seat, knowledge: i32) {
+        self.shift_knowledge(seat, knowledge);
+        self.draw_artifact(seat);
+    }
+
+    /// The cost shared by Lee, Maxime and Rebecca: `morale` for the bumper, +1 knowledge
+    /// for the bumped player.
+    fn bump_gift(&mut self, seat: Seat, morale: i32) {
+        let victim = self.victim();
+        self.shift_morale(seat, morale);
+        if let Some(v) = victim {
+            self.shift_knowledge(v, 1);
+        }
+    }
+
+    /// Lee the Gossip: −1 morale, the bumped player +1 knowledge; choose 1 commodity.
+    fn lee(&mut self, seat: Seat) {
+        self.bump_gift(seat, -1);
+        self.stack.push(Step::Choose {
+            seat: seat as u8,
+            menu: COMMODITY_BITS,
+        });
+    }
+
+    /// Maxime the Ambassador: −2 morale, the bumped player +1 knowledge; draw 1 artifact.
+    fn maxime(&mut self, seat: Seat) {
+        self.bump_gift(seat, -2);
+        self.draw_artifact(seat);
+    }
+
+    /// Rebecca the Peddler: −2 morale, the bumped player +1 knowledge; choose 1 resource.
+    fn rebecca(&mut self, seat: Seat) {
+        self.bump_gift(seat, -2);
+        self.choose_resource(seat);
+    }
+
+    /// Dr. Sheppard (4 bliss) or Pete (4 food): a retrieved worker sacrificed before the
+    /// roll, and 1 resource.
+    fn sheppard_or_pete_sacrifice(&mut self, seat: Seat, id: u8) {
+        if let Some(d) = self.retrieving_die() {
+            self.players[seat].dice[d] = DieLoc::Reserve;
+            let g = if id == SHEPPARD {
+                Good::Bliss
+            } else {
+                Good::Food
+            };
+            self.players[seat].add(g, 4);
+            self.choose_resource(seat);
+        }
+    }
+
+    /// Dr. Sheppard on a new worker: −2 morale to draw 1 artifact.
+    fn sheppard_new_worker(&mut self, seat: Seat) {
+        self.shift_morale(seat, -2);
+        self.draw_artifact(seat);
+    }
+
+    /// Zong the Astronomer: +1 knowledge to draw 1 artifact; every other player +1 bliss.
+    fn zong(&mut self, seat: Seat) {
+        self.shift_knowledge(seat, 1);
+        self.draw_artifact(seat);
+        for s in self.order_from_current() {
+            if s != seat {
+                self.players[s].add(Good::Bliss, 1);
+            }
+        }
+    }
+
+    /// Ben the Ludologist: −2 morale to choose 1 resource.
+    fn ben(&mut self, seat: Seat) {
+        self.shift_morale(seat, -2);
+        self.choose_resource(seat);
+    }
+
+    /// Bradley the Futurist: +2 knowledge to draw 2 artifacts and keep 1.
+    fn bradley(&mut self, seat: Seat) {
+        self.shift_knowledge(seat, 2);
+        let mut mask = 0u8;
+        for _ in 0..2 {
+            if let Some(k) = self.draw_artifact(seat).and_then(|g| g.artifact_index()) {
+                mask |= 1 << k;
+            }
+        }
+        if mask != 0 {
+            self.stack.push(Step::Shed {
+                seat: seat as u8,
+                n: 1,
+                mask,
+            });
+        }
+    }
+
+    /// Julia the Thought Inspector: −1 morale, the bumped die takes your value (1st ed.:
+    /// −2 morale); choose 1 resource.
+    fn julia(&mut self, seat: Seat, arg: Trigger) {
+        let victim = self.victim();
+        if self.v1() {
+            self.shift_morale(seat, -2);
+        } else {
+            self.shift_morale(seat, -1);
+            let value = self.placed_value();
+            if let (Some(v), Some(d)) = (victim, arg.die()) {
+                if matches!(self.players[v].dice[d], DieLoc::Board(..)) {
+                    self.players[v].dice[d] = DieLoc::Ready(value);
+                }
+            }
+        }
+        self.choose_resource(seat);
+    }
+
+    /// Laura the Philanthropist: 1 gold to the bumped player, draw 2 artifacts.
+    fn laura(&mut self, seat: Seat) {
+        if let Some(v) = self.victim() {
+            self.players[seat].remove(Good::Gold, 1);
+            self.players[v].add(Good::Gold, 1);
+            self.draw_artifact(seat);
+            self.draw_artifact(seat);
+        }
+    }
+
+    /// Dr. Nakagawa (1st ed.): the market worker sacrificed for an extra territory star.
+    fn nakagawa_v1(&mut self, seat: Seat) {
+        if let (Some(d), Some(f)) = (self.placed_die(), self.market_territory()) {
+            self.players[seat].dice[d] = DieLoc::Reserve;
+            self.place_star(seat, StarSpot::Territory(f));
+        }
+    }
+
+    /// Geek the Oracle: +1 knowledge to draw 2 more and discard 2 (1st ed.: +2, 1 and 1).
+    fn geek(&mut self, seat: Seat) {
+        self.turn.geek |= 1 << seat;
+        let (cost, more) = if self.v1() { (2, 1) } else { (1, 2) };
+        self.shift_knowledge(seat, cost);
+        for _ in 0..more {
+            self.draw_artifact(seat);
+        }
+        self.stack.push(Step::Shed {
+            seat: seat as u8,
+            n: more,
+            mask: ANY_KIND,
+        });
+    }
+
+    /// Jacko the Archivist (1st ed.): an extra territory star for 2 artifact cards.
+    fn jacko_extra_star(&mut self, seat: Seat) {
+        if let Some(f) = self.market_territory() {
+            self.place_star(seat, StarSpot::Territory(f));
+            self.stack.push(Step::Shed {
+                seat: seat as u8,
+                n: 2,
+                mask: ANY_KIND,
+            });
+        }
+    }
+
+    /// Professor Reitz: +2 knowledge to draw 1 artifact and move the miner 1 more.
+    fn reitz(&mut self, seat: Seat) {
+        self.shift_knowledge(seat, 2);
+        self.draw_artifact(seat);
+        self.extra_miner();
+    }
+
+    /// Brett the Lockpicker: +1 knowledge (1st ed.: +2) to choose 1 resource.
+    fn brett(&mut self, seat: Seat) {
+        self.shift_knowledge(seat, if self.v1() { 2 } else { 1 });
+        self.choose_resource(seat);
+    }
+
+    /// Chase the Miner: the tunnel worker sacrificed for 2 more of its resource.
+    fn chase_sacrifice(&mut self, seat: Seat) {
+        if let Some(d) = self.placed_die() {
+            self.players[seat].dice[d] = DieLoc::Reserve;
+            if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
+                self.players[seat].add(tunnel_resource(f), 2);
+            }
+        }
+    }
+
+    /// Chase the Miner on a new worker: it may be placed this turn.
+    fn chase_new_worker(&mut self, arg: Trigger) {
+        if let Some(d) = arg.die() {
+            self.turn.eligible[d] = true;
+        }
+    }
+
+    /// Major Dave: +1 knowledge (1st ed.: +2) for 1 more of the tunnel's resource and 1
+    /// more miner space.
+    fn dave(&mut self, seat: Seat) {
+        self.shift_knowledge(seat, if self.v1() { 2 } else { 1 });
+        self.tunnel_extra(seat);
+        self.extra_miner();
+    }
+
+    /// Xander the Excavator: +1 knowledge for 1 more of the tunnel's resource.
+    fn xander(&mut self, seat: Seat) {
+        self.shift_knowledge(seat, 1);
+        self.tunnel_extra(seat);
+    }
+
+    /// One more of the resource of the tunnel just placed on.
+    fn tunnel_extra(&mut self, seat: Seat) {
+        if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
+            self.players[seat].add(tunnel_resource(f), 1);
         }
     }
 
