@@ -197,6 +197,49 @@ fn recruit_number(s: &str) -> Option<u8> {
     (1..=48).contains(&n).then_some(n)
 }
 
+/// `use KEY` or `use KEY-new` (only for the recruits with two abilities).
+fn use_action(k: &str) -> Option<Action> {
+    match k.strip_suffix("-new") {
+        Some(k) => {
+            let id = recruit_key(k)?;
+            if !TWO_ABILITIES.contains(&id) {
+                return None;
+            }
+            Some(Action::UseNew(id))
+        }
+        None => Some(Action::Use(recruit_key(k)?)),
+    }
+}
+
+/// `set V`, a die value 1 to 6.
+fn set_action(v: &str) -> Option<Action> {
+    let v: u8 = v.parse().ok()?;
+    if !(1..=6).contains(&v) {
+        return None;
+    }
+    Some(Action::Set(v))
+}
+
+/// `star mX`: the star on market X.
+fn star_market_action(m: &str) -> Option<Action> {
+    let code = m.strip_prefix('m')?;
+    let idx = (0..6).find(|&i| crate::cards::market_code(i) == code)?;
+    Some(Action::Star(StarTarget::Market(idx as u8)))
+}
+
+/// `offer p2`: seat 2 counted from 1; a bare `offer 1` is the notation before issue 16,
+/// counted from 0, still read so that old records replay.
+fn offer_action(a: &str) -> Option<Action> {
+    let s: u8 = match a.strip_prefix('p') {
+        Some(n) => n.parse::<u8>().ok()?.wrapping_sub(1),
+        None => a.parse().ok()?,
+    };
+    if s >= 6 {
+        return None;
+    }
+    Some(Action::Offer(s))
+}
+
 impl FromStr for Action {
     type Err = ParseActionError;
 
@@ -226,23 +269,8 @@ impl FromStr for Action {
             ("fin", Some("bliss")) => Action::FinishRetrieve(RetrievePay::Bliss),
             ("fin", Some("free")) => Action::FinishRetrieve(RetrievePay::Free),
             ("fin", Some("energy")) => Action::FinishRetrieve(RetrievePay::Energy),
-            ("use", Some(k)) => match k.strip_suffix("-new") {
-                Some(k) => {
-                    let id = recruit_key(k).ok_or_else(err)?;
-                    if !TWO_ABILITIES.contains(&id) {
-                        return Err(err());
-                    }
-                    Action::UseNew(id)
-                }
-                None => Action::Use(recruit_key(k).ok_or_else(err)?),
-            },
-            ("set", Some(v)) => {
-                let v: u8 = v.parse().map_err(|_| err())?;
-                if !(1..=6).contains(&v) {
-                    return Err(err());
-                }
-                Action::Set(v)
-            }
+            ("use", Some(k)) => use_action(k).ok_or_else(err)?,
+            ("set", Some(v)) => set_action(v).ok_or_else(err)?,
             ("choose", Some("morale")) => Action::Choose(Boon::Morale),
             ("choose", Some("-knowledge")) => Action::Choose(Boon::LessKnowledge),
             ("choose", a) => Action::Choose(Boon::Good(good(a)?)),
@@ -256,13 +284,7 @@ impl FromStr for Action {
             }
             ("draw", None) => Action::Draw,
             ("star", Some("terr")) => Action::Star(StarTarget::Territory),
-            ("star", Some(m)) => {
-                let code = m.strip_prefix('m').ok_or_else(err)?;
-                let idx = (0..6)
-                    .find(|&i| crate::cards::market_code(i) == code)
-                    .ok_or_else(err)?;
-                Action::Star(StarTarget::Market(idx as u8))
-            }
+            ("star", Some(m)) => star_market_action(m).ok_or_else(err)?,
             ("end", None) => Action::End,
             ("discard", a) => {
                 let g = good(a)?;
@@ -282,18 +304,7 @@ impl FromStr for Action {
             ("rebel", None) => Action::Rebel,
             ("conform", None) => Action::Conform,
             ("trade", None) => Action::Trade,
-            // `offer p2`: seat 2 counted from 1; a bare `offer 1` is the notation before
-            // issue 16, counted from 0, still read so that old records replay.
-            ("offer", Some(a)) => {
-                let s: u8 = match a.strip_prefix('p') {
-                    Some(n) => n.parse::<u8>().map_err(|_| err())?.wrapping_sub(1),
-                    None => a.parse().map_err(|_| err())?,
-                };
-                if s >= 6 {
-                    return Err(err());
-                }
-                Action::Offer(s)
-            }
+            ("offer", Some(a)) => offer_action(a).ok_or_else(err)?,
             ("give", a) => Action::Give(good(a)?),
             ("ask", a) => Action::Ask(good(a)?),
             ("propose", None) => Action::Propose,

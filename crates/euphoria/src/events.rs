@@ -6,7 +6,7 @@
 use crate::action::{Action, RetrievePay};
 use crate::cards::{market_code, recruit, Good, Space, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
-use crate::view::EuphoriaView;
+use crate::view::{EuphoriaView, PlayerView};
 use engine::{Event, Game, Names, Seat, Viewer};
 use serde::Serialize;
 
@@ -193,6 +193,38 @@ fn signed(n: i64, what: &str) -> String {
     format!("{n:+} {what}")
 }
 
+/// A seat's changes of goods, artifact cards, knowledge and morale, in words.
+fn changes_text(goods: &[(Good, i64)], knowledge: i64, morale: i64, artifacts: i64) -> String {
+    let mut parts: Vec<String> = goods
+        .iter()
+        .map(|&(g, n)| signed(n, good_name(g)))
+        .collect();
+    if artifacts != 0 {
+        parts.push(signed(artifacts, "artifact cards"));
+    }
+    if knowledge != 0 {
+        parts.push(signed(knowledge, "knowledge"));
+    }
+    if morale != 0 {
+        parts.push(signed(morale, "morale"));
+    }
+    parts.join(", ")
+}
+
+/// The end of the game: winners and every seat's stars placed.
+fn game_over_text(scores: &[i64], winners: &[Seat], names: &Names) -> String {
+    let each: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {p}", names.seat(s)))
+        .collect();
+    format!(
+        "the game is over: {} won (stars placed: {})",
+        names.list(winners),
+        each.join(", ")
+    )
+}
+
 impl Event for EuphoriaEvent {
     fn text(&self, names: &Names) -> String {
         match self {
@@ -230,22 +262,11 @@ impl Event for EuphoriaEvent {
                 knowledge,
                 morale,
                 artifacts,
-            } => {
-                let mut parts: Vec<String> = goods
-                    .iter()
-                    .map(|&(g, n)| signed(n, good_name(g)))
-                    .collect();
-                if *artifacts != 0 {
-                    parts.push(signed(*artifacts, "artifact cards"));
-                }
-                if *knowledge != 0 {
-                    parts.push(signed(*knowledge, "knowledge"));
-                }
-                if *morale != 0 {
-                    parts.push(signed(*morale, "morale"));
-                }
-                format!("{}: {}", names.seat(*seat), parts.join(", "))
-            }
+            } => format!(
+                "{}: {}",
+                names.seat(*seat),
+                changes_text(goods, *knowledge, *morale, *artifacts)
+            ),
             EuphoriaEvent::StarPlaced { seat, target } => {
                 format!("{} placed a star {target}", names.seat(*seat))
             }
@@ -269,18 +290,7 @@ impl Event for EuphoriaEvent {
                 (Some(n), false) => format!("{} gained the recruit {n}", names.seat(*seat)),
                 (None, false) => format!("{} gained a recruit face down", names.seat(*seat)),
             },
-            EuphoriaEvent::GameOver { scores, winners } => {
-                let each: Vec<String> = scores
-                    .iter()
-                    .enumerate()
-                    .map(|(s, p)| format!("{} {p}", names.seat(s)))
-                    .collect();
-                format!(
-                    "the game is over: {} won (stars placed: {})",
-                    names.list(winners),
-                    each.join(", ")
-                )
-            }
+            EuphoriaEvent::GameOver { scores, winners } => game_over_text(scores, winners, names),
         }
     }
 }
@@ -350,6 +360,69 @@ fn decision(action: Action) -> Decision {
     }
 }
 
+/// Seat `s`'s dice that moved: bumped, retrieved (`retrieving`: the seat's own finished
+/// retrieval, not a bump), gained or lost.
+fn dice_events(
+    out: &mut Vec<EuphoriaEvent>,
+    s: Seat,
+    b: &PlayerView,
+    a: &PlayerView,
+    retrieving: bool,
+) {
+    let mut back = Vec::new();
+    for (&db, &da) in b.dice.iter().zip(&a.dice) {
+        match (db, da) {
+            (DieLoc::Board(space, _), DieLoc::Ready(v)) if !retrieving => {
+                out.push(EuphoriaEvent::Bumped {
+                    seat: s,
+                    space,
+                    rolled: v,
+                })
+            }
+            (DieLoc::Board(..), DieLoc::Ready(v)) => back.push(v),
+            (DieLoc::Reserve, DieLoc::Ready(v)) => {
+                out.push(EuphoriaEvent::DieGained { seat: s, value: v })
+            }
+            (DieLoc::Ready(_) | DieLoc::Board(..), DieLoc::Reserve) => {
+                out.push(EuphoriaEvent::DieLost { seat: s })
+            }
+            _ => {}
+        }
+    }
+    if !back.is_empty() {
+        out.push(EuphoriaEvent::DiceRetrieved {
+            seat: s,
+            values: back,
+        });
+    }
+}
+
+/// Seat `s`'s recruits gained, or turned up (`same_phase`: not by the end of setup).
+fn recruit_events(
+    out: &mut Vec<EuphoriaEvent>,
+    s: Seat,
+    b: &PlayerView,
+    a: &PlayerView,
+    same_phase: bool,
+) {
+    for (k, ra) in a.recruits.iter().enumerate() {
+        let name = ra.id.map(|id| recruit(id).name.to_string());
+        match b.recruits.get(k) {
+            None => out.push(EuphoriaEvent::Recruit {
+                seat: s,
+                name,
+                revealed: false,
+            }),
+            Some(rb) if ra.up && !rb.up && same_phase => out.push(EuphoriaEvent::Recruit {
+                seat: s,
+                name,
+                revealed: true,
+            }),
+            _ => {}
+        }
+    }
+}
+
 /// What changed between two views of the table.
 fn describe(
     seat: Seat,
@@ -363,31 +436,7 @@ fn describe(
     }];
     let retrieving = matches!(action, Action::FinishRetrieve(_));
     for (s, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
-        let mut back = Vec::new();
-        for (&db, &da) in b.dice.iter().zip(&a.dice) {
-            match (db, da) {
-                (DieLoc::Board(space, _), DieLoc::Ready(v)) if !(retrieving && s == seat) => out
-                    .push(EuphoriaEvent::Bumped {
-                        seat: s,
-                        space,
-                        rolled: v,
-                    }),
-                (DieLoc::Board(..), DieLoc::Ready(v)) => back.push(v),
-                (DieLoc::Reserve, DieLoc::Ready(v)) => {
-                    out.push(EuphoriaEvent::DieGained { seat: s, value: v })
-                }
-                (DieLoc::Ready(_) | DieLoc::Board(..), DieLoc::Reserve) => {
-                    out.push(EuphoriaEvent::DieLost { seat: s })
-                }
-                _ => {}
-            }
-        }
-        if !back.is_empty() {
-            out.push(EuphoriaEvent::DiceRetrieved {
-                seat: s,
-                values: back,
-            });
-        }
+        dice_events(&mut out, s, b, a, retrieving && s == seat);
         let goods: Vec<(Good, i64)> = Good::ALL
             .iter()
             .zip(b.supply.iter().zip(&a.supply))
@@ -414,24 +463,7 @@ fn describe(
             };
             out.push(EuphoriaEvent::StarPlaced { seat: s, target });
         }
-        for (k, ra) in a.recruits.iter().enumerate() {
-            let name = ra.id.map(|id| recruit(id).name.to_string());
-            match b.recruits.get(k) {
-                None => out.push(EuphoriaEvent::Recruit {
-                    seat: s,
-                    name,
-                    revealed: false,
-                }),
-                Some(rb) if ra.up && !rb.up && after.setup_done == before.setup_done => {
-                    out.push(EuphoriaEvent::Recruit {
-                        seat: s,
-                        name,
-                        revealed: true,
-                    })
-                }
-                _ => {}
-            }
-        }
+        recruit_events(&mut out, s, b, a, after.setup_done == before.setup_done);
     }
     for (m, (b, a)) in before.markets.iter().zip(&after.markets).enumerate() {
         if let (None, Some(tile)) = (b.tile, a.tile) {

@@ -240,40 +240,7 @@ impl EuphoriaView {
                 seats_text(&t)
             )?;
         }
-        for (m, mk) in self.markets.iter().enumerate() {
-            let code = market_code(m).to_uppercase();
-            match mk.tile {
-                Some(tile) => {
-                    let t = MARKET_TILES[tile as usize];
-                    writeln!(
-                        f,
-                        "Market {code} ({}): {} [stars {}] visit `m{}` costs {}; without a star: {}",
-                        market_faction(m),
-                        t.name,
-                        seats_text(&mk.stars),
-                        market_code(m),
-                        t.cost.text(),
-                        t.penalty.text()
-                    )?;
-                }
-                None => {
-                    let sites: Vec<String> = (0..4)
-                        .map(|k| {
-                            let sp = Space::site(m, k);
-                            format!("{sp} {}", space_cost_text(sp))
-                        })
-                        .collect();
-                    writeln!(
-                        f,
-                        "Market {code} ({}): under construction, {} of {} workers; sites {}",
-                        market_faction(m),
-                        mk.workers,
-                        mk.needed,
-                        sites.join(", ")
-                    )?;
-                }
-            }
-        }
+        self.fmt_markets(f)?;
         let costs: Vec<String> = Space::all()
             .filter(|sp| {
                 !matches!(
@@ -309,6 +276,45 @@ impl EuphoriaView {
             self.artifact_discard.len(),
             self.recruit_deck
         )
+    }
+
+    /// One line per market: the built tile, or the construction sites.
+    fn fmt_markets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (m, mk) in self.markets.iter().enumerate() {
+            let code = market_code(m).to_uppercase();
+            match mk.tile {
+                Some(tile) => {
+                    let t = MARKET_TILES[tile as usize];
+                    writeln!(
+                        f,
+                        "Market {code} ({}): {} [stars {}] visit `m{}` costs {}; without a star: {}",
+                        market_faction(m),
+                        t.name,
+                        seats_text(&mk.stars),
+                        market_code(m),
+                        t.cost.text(),
+                        t.penalty.text()
+                    )?;
+                }
+                None => {
+                    let sites: Vec<String> = (0..4)
+                        .map(|k| {
+                            let sp = Space::site(m, k);
+                            format!("{sp} {}", space_cost_text(sp))
+                        })
+                        .collect();
+                    writeln!(
+                        f,
+                        "Market {code} ({}): under construction, {} of {} workers; sites {}",
+                        market_faction(m),
+                        mk.workers,
+                        mk.needed,
+                        sites.join(", ")
+                    )?;
+                }
+            }
+        }
+        Ok(())
     }
 
     fn fmt_player(&self, f: &mut fmt::Formatter<'_>, s: Seat, p: &PlayerView) -> fmt::Result {

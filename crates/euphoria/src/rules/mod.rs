@@ -30,11 +30,11 @@ pub mod trade;
 
 use crate::action::{Action, RetrievePay};
 use crate::cards::{
-    tunnel_resource, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, SPACES, YORDY,
+    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, SPACES, YORDY,
 };
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
-use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, StarTarget, Step, Trigger};
+use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, PayUnit, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::fmt;
 
@@ -252,19 +252,7 @@ impl Euphoria {
         action: Action,
     ) -> Result<(), W> {
         match (top, action) {
-            (Some(Step::Pay(units)), Action::Pay(g)) => {
-                if !units.iter().any(|u| u.accepts & (1 << g.index()) != 0) {
-                    Err(why!("{g} is not part of what is left to pay"))
-                } else if self.players[seat].count(g) == 0 {
-                    Err(why!("you have no {g}"))
-                } else if self.pay_unit_index(seat, units, g).is_none() {
-                    Err(why!(
-                        "paying {g} would leave the rest of the cost unpayable"
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
+            (Some(Step::Pay(units)), Action::Pay(g)) => self.check_pay(seat, units, g),
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
             (Some(Step::PaySet(p)), Action::Use(JACKO)) => {
                 if p.single && p.paid == 1 {
@@ -305,18 +293,7 @@ impl Euphoria {
                     Err(why!("choose gold, stone or clay"))
                 }
             }
-            (Some(Step::StarChoice(f)), Action::Star(t)) => {
-                if self.star_targets(seat, *f).contains(&t) {
-                    Ok(())
-                } else {
-                    Err(match t {
-                        StarTarget::Territory => why!("the {f} territory is full"),
-                        StarTarget::Market(_) => {
-                            why!("the star may go on a built {f} market tile without your star")
-                        }
-                    })
-                }
-            }
+            (Some(Step::StarChoice(f)), Action::Star(t)) => self.check_star(seat, *f, t),
             (Some(Step::Discard(_)), Action::Discard(g)) => {
                 if self.players[seat].count(g) > 0 {
                     Ok(())
@@ -335,6 +312,35 @@ impl Euphoria {
                 "not now: {}",
                 describe(top, self.config.legacy_actions)
             )),
+        }
+    }
+
+    /// Why `pay G` does not answer a pending payment of `units`.
+    fn check_pay<W: Why>(&self, seat: Seat, units: &[PayUnit], g: Good) -> Result<(), W> {
+        if !units.iter().any(|u| u.accepts & (1 << g.index()) != 0) {
+            Err(why!("{g} is not part of what is left to pay"))
+        } else if self.players[seat].count(g) == 0 {
+            Err(why!("you have no {g}"))
+        } else if self.pay_unit_index(seat, units, g).is_none() {
+            Err(why!(
+                "paying {g} would leave the rest of the cost unpayable"
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Why `star T` is not a place for the star owed in faction `f`.
+    fn check_star<W: Why>(&self, seat: Seat, f: Faction, t: StarTarget) -> Result<(), W> {
+        if self.star_targets(seat, f).contains(&t) {
+            Ok(())
+        } else {
+            Err(match t {
+                StarTarget::Territory => why!("the {f} territory is full"),
+                StarTarget::Market(_) => {
+                    why!("the star may go on a built {f} market tile without your star")
+                }
+            })
         }
     }
 
