@@ -199,8 +199,8 @@ impl Game for Euphoria {
     /// Nothing is taken back yet (docs/rulings.md, "Taking back a move"): even a plain
     /// placement's effects were found to depend on what other seats cannot see, so the
     /// default (`false`) stands until each case is pinned down.
-    fn may_take_back(&self, _action: Action) -> bool {
-        false
+    fn may_take_back(&self, action: Action) -> bool {
+        self.may_take_back_action(action)
     }
 
     fn is_legal(&self, action: Action) -> bool {
@@ -265,7 +265,40 @@ impl Euphoria {
             *slot = sorted.next().unwrap_or(*slot);
         }
         pool.shuffle(rng);
-        let mut end = len;
+        // A face-down recruit is never of an unlocked faction (those are turned face up):
+        // the others' face-down recruits are dealt from the cards that may lie face down,
+        // gathered at the end of the pool; the rest is shuffled again for the other places.
+        let unlocked = cards::Faction::ALL.map(|f| self.unlocked(f));
+        let may_hide = |id: u8| !unlocked[cards::recruit_faction(id).index()];
+        let face_down = (self.players.iter().enumerate())
+            .filter(|(s, _)| *s != seat)
+            .map(|(_, p)| {
+                (p.recruits.iter())
+                    .filter(|r| !(setup_done && r.up))
+                    .count()
+            })
+            .sum::<usize>();
+        let mut rest = len;
+        for _ in 0..face_down.min(len) {
+            if let Some(j) = (0..rest).rev().find(|&j| may_hide(pool[j])) {
+                pool.swap(j, rest - 1);
+            }
+            rest -= 1;
+        }
+        pool[..rest].shuffle(rng);
+        let mut hidden_end = len;
+        for (s, p) in self.players.iter_mut().enumerate() {
+            if s == seat {
+                continue;
+            }
+            for r in p.recruits.iter_mut() {
+                if !(setup_done && r.up) && hidden_end > rest {
+                    hidden_end -= 1;
+                    r.id = pool[hidden_end];
+                }
+            }
+        }
+        let mut end = rest;
         let mut take_last = |dest: &mut [u8]| {
             if let Some(start) = end.checked_sub(dest.len()) {
                 dest.copy_from_slice(&pool[start..end]);
@@ -284,11 +317,6 @@ impl Euphoria {
             }
             for d in p.dealt.iter_mut() {
                 *d = pop().unwrap_or(*d);
-            }
-            for r in p.recruits.iter_mut() {
-                if !(setup_done && r.up) {
-                    r.id = pop().unwrap_or(r.id);
-                }
             }
         }
         if hidden_draw {

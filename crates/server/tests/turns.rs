@@ -155,12 +155,12 @@ async fn distopia_takes_back_what_the_game_allows_and_refuses_the_rest() {
 }
 
 #[tokio::test]
-async fn euphoria_takes_back_nothing_yet_and_refuses_every_undo() {
-    // docs/rulings.md, "Taking back a move": a plain placement's effects were found to
-    // depend on what other seats cannot see, so Euphoria takes nothing back for now.
+async fn euphoria_takes_back_what_the_game_allows_and_refuses_the_rest() {
     let (allowed, refused) = undo_as_the_game_allows("euphoria", json!({"players": 2}), 7).await;
-    assert_eq!(allowed, 0);
-    assert!(refused > 20, "refused {refused}");
+    assert!(
+        allowed > 0 && refused > 0,
+        "allowed {allowed}, refused {refused}"
+    );
 }
 
 #[tokio::test]

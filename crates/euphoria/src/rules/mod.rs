@@ -27,6 +27,7 @@ pub mod recruits;
 pub mod retrieve;
 pub mod setup;
 pub mod trade;
+mod undo;
 
 use crate::action::{Action, RetrievePay};
 use crate::cards::{
