@@ -121,8 +121,8 @@ async fn seat_of(
 /// refusing (another server may have seated the player).
 async fn authenticate(hub: &Arc<Hub>, table: &Arc<Table>, token: &str) -> Result<Seat, ApiError> {
     match table.authenticate(token) {
-        Err(e) if !table.open_seats().is_empty() || table.row.series.is_some() => {
-            hub.refresh_table(table).await?;
+        Err(e) if !table.open_seats().is_empty() => {
+            hub.refresh(table).await?;
             table.authenticate(token).map_err(|_| e)
         }
         found => found,
@@ -233,10 +233,7 @@ fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>
         seed_chosen: row.seed_chosen,
         status: row.status,
         created: row.created,
-        open_seats: (seats.iter().enumerate())
-            .filter(|(_, s)| s.player == crate::hub::OPEN)
-            .map(|(seat, _)| seat)
-            .collect(),
+        open_seats: crate::hub::open_seats(seats),
         rematch: row.rematch.clone(),
         series: row.series.clone(),
         table: TableRulesOut::from(&row.rules),

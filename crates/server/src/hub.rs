@@ -35,6 +35,14 @@ pub const MAX_NAME_CHARS: usize = 24;
 /// The player of a seat nobody has taken yet (`"open"` in a create request's `seats`).
 pub const OPEN: &str = "open";
 
+/// The seats of `seats` nobody has taken yet.
+pub fn open_seats(seats: &[SeatRow]) -> Vec<Seat> {
+    (seats.iter().enumerate())
+        .filter(|(_, s)| s.player == OPEN)
+        .map(|(seat, _)| seat)
+        .collect()
+}
+
 /// The longest chat line accepted, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
 
@@ -341,10 +349,7 @@ impl Table {
 
     /// The seats nobody has taken yet.
     pub fn open_seats(&self) -> Vec<Seat> {
-        (self.seats().iter().enumerate())
-            .filter(|(_, s)| s.player == OPEN)
-            .map(|(seat, _)| seat)
-            .collect()
+        open_seats(&self.seats())
     }
 
     /// The rematch's id, once named.
@@ -1241,11 +1246,7 @@ impl Hub {
     ///
     /// # Errors
     /// The store fails.
-    pub async fn refresh_table(&self, table: &Arc<Table>) -> Result<(), ApiError> {
-        self.refresh(table).await
-    }
-
-    async fn refresh(&self, table: &Arc<Table>) -> Result<(), ApiError> {
+    pub async fn refresh(&self, table: &Arc<Table>) -> Result<(), ApiError> {
         let row = self
             .store
             .game(&table.row.id)

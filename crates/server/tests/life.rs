@@ -4,7 +4,8 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{
-    call, create_table as create, memory_state, post_json, seat_view as view, table_id as id,
+    call, create_table as create, memory_state, post_json, seat_token, seat_view as view,
+    table_id as id,
 };
 use serde_json::{json, Value};
 use server::AppState;
@@ -37,10 +38,7 @@ async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
     )
     .await;
     let id = id(&table);
-    let ada = table["seats"][0]["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    let ada = seat_token(&table, 0);
     assert_eq!(table["open_seats"], json!([1]));
     assert_eq!(table["seats"][1]["player"], "open");
     assert!(table["seats"][1].get("token").is_none(), "{table}");
@@ -216,10 +214,7 @@ async fn chat_is_stored_in_order_limited_and_kept_as_text() {
     )
     .await;
     let id = id(&table);
-    let ada = table["seats"][0]["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    let ada = seat_token(&table, 0);
     let uri = format!("/api/tables/{id}/chat");
 
     let (status, line) = post_json(
@@ -305,14 +300,8 @@ async fn chat_is_rate_limited_per_writer() {
         .expect("state");
     let table = create(&state, json!({"game": "dropsite"})).await;
     let id = id(&table);
-    let ada = table["seats"][0]["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
-    let bo = table["seats"][1]["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    let ada = seat_token(&table, 0);
+    let bo = seat_token(&table, 1);
     let uri = format!("/api/tables/{id}/chat");
     let mut refused = None;
     for i in 0..20 {
@@ -358,14 +347,7 @@ async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
     )
     .await;
     let id = id(&table);
-    let tokens: Vec<String> = (0..2)
-        .map(|s| {
-            table["seats"][s]["token"]
-                .as_str()
-                .expect("token")
-                .to_string()
-        })
-        .collect();
+    let tokens: Vec<String> = (0..2).map(|s| seat_token(&table, s)).collect();
 
     // Not before the end.
     let (status, err) = post_json(
@@ -503,10 +485,7 @@ async fn chat_and_seats_reach_the_socket() {
     )
     .await;
     let id = id(&table);
-    let ada = table["seats"][0]["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    let ada = seat_token(&table, 0);
     let addr = common::spawn(state.clone()).await;
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))

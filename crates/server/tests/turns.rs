@@ -5,7 +5,8 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{
-    call, create_table as create, memory_state, post_json, seat_view as view, table_id as id,
+    call, create_table as create, memory_state, post_json, seat_tokens, seat_view as view,
+    table_id as id,
 };
 use engine::{DynState, Viewer};
 use rand::prelude::IndexedRandom;
@@ -13,12 +14,6 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 use server::AppState;
 use std::time::Duration;
-
-fn tokens(table: &Value) -> Vec<String> {
-    (table["seats"].as_array().expect("seats").iter())
-        .map(|s| s["token"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
 
 async fn act(
     state: &AppState,
@@ -64,7 +59,7 @@ async fn undo_as_the_game_allows(game: &str, options: Value, seed: u64) -> (usiz
     )
     .await;
     let id = id(&table);
-    let tokens = tokens(&table);
+    let tokens = seat_tokens(&table);
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let (mut allowed, mut refused) = (0, 0);
     for _ in 0..400 {
@@ -168,7 +163,7 @@ async fn undo_entries_are_stored_and_the_record_replays_to_the_same_game() {
     let state = memory_state().await;
     let table = create(&state, json!({"game": "distopia", "seed": 11})).await;
     let id = id(&table);
-    let tokens = tokens(&table);
+    let tokens = seat_tokens(&table);
     let mut undos = 0;
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     for _ in 0..2000 {
@@ -241,7 +236,7 @@ async fn resigning_at_two_ends_the_game_and_at_three_plays_on() {
     )
     .await;
     let id = id(&table);
-    let tokens = tokens(&table);
+    let tokens = seat_tokens(&table);
     let (status, err) = act(&state, &id, &tokens[1], "resign 1", &json!(0)).await;
     assert_eq!(
         (status, err_code(&err)),
@@ -291,7 +286,7 @@ async fn resigning_at_two_ends_the_game_and_at_three_plays_on() {
     )
     .await;
     let id = self::id(&table);
-    let tokens = self::tokens(&table);
+    let tokens = seat_tokens(&table);
     let (status, after) = post_json(
         &state,
         &format!("/api/tables/{id}/resign"),
@@ -375,7 +370,7 @@ async fn a_seat_out_of_time_is_played_by_the_bot_until_its_player_is_back() {
     )
     .await;
     let id = id(&table);
-    let tokens = tokens(&table);
+    let tokens = seat_tokens(&table);
     assert_eq!(
         table["table"]["clock"],
         json!({"kind": "per_move", "seconds": 1})

@@ -325,3 +325,18 @@ pub async fn seat_view(state: &AppState, id: &str, token: &str) -> Value {
     assert_eq!(status, StatusCode::OK, "{view}");
     view
 }
+
+/// The token of human seat `seat` of a created table.
+pub fn seat_token(table: &Value, seat: usize) -> String {
+    table["seats"][seat]["token"]
+        .as_str()
+        .expect("a human seat has a token")
+        .to_string()
+}
+
+/// Every seat's token of a created table (empty for a bot's seat).
+pub fn seat_tokens(table: &Value) -> Vec<String> {
+    (table["seats"].as_array().expect("seats").iter())
+        .map(|s| s["token"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
