@@ -364,9 +364,10 @@ impl Session {
         if self.is_resigned(seat) {
             return Err(refuse(undo, format!("{} has resigned", seat_name(seat))));
         }
-        match self.undoer() {
-            Some(s) if s == seat => {}
-            Some(s) => {
+        // Another seat hears the same whether or not the last move may be taken back:
+        // that answer is the mover's to know (it may rest on what the mover alone sees).
+        match self.last_actor {
+            Some(s) if s != seat && !self.is_over() => {
                 return Err(refuse(
                     undo,
                     format!(
@@ -376,19 +377,8 @@ impl Session {
                     ),
                 ))
             }
-            None => match self.last_actor {
-                Some(s) if s != seat && !self.is_over() => {
-                    return Err(refuse(
-                        undo,
-                        format!(
-                            "{} has nothing to take back: {} has moved since",
-                            seat_name(seat),
-                            seat_name(s)
-                        ),
-                    ))
-                }
-                _ => return Err(refuse(undo, self.why_not())),
-            },
+            _ if self.undoer() != Some(seat) => return Err(refuse(undo, self.why_not())),
+            _ => {}
         }
         let Some(before) = self.takeback.pop() else {
             return Err(refuse(undo, self.why_not()));

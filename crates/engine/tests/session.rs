@@ -244,6 +244,21 @@ fn undo_restores_the_state_before_and_repeats_within_the_turn() {
 }
 
 #[test]
+fn another_seat_hears_the_same_refusal_whether_or_not_the_move_may_be_taken_back() {
+    // Seat 1's add may be taken back, its roll may not: seat 2 must not learn which.
+    let mut takeable = session(2, 3);
+    takeable.apply("add 1").unwrap();
+    let mut rolled = session(2, 3);
+    rolled.apply("roll").unwrap();
+    assert_eq!(takeable.undoer(), Some(0));
+    assert_eq!(rolled.undoer(), None);
+    let a = refused(&mut takeable, |s| s.undo(1));
+    let b = refused(&mut rolled, |s| s.undo(1));
+    assert_eq!(a, b);
+    assert!(a.contains("seat 1 moved last"), "{a}");
+}
+
+#[test]
 fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
     let mut s = session(2, 2);
     s.apply("add 1").unwrap();
