@@ -1743,11 +1743,15 @@ impl Hub {
         status: Status,
     ) -> Played {
         let now = live.version();
+        // A bot is due only if none drives the table already (a bot's own move comes
+        // back to its driver's loop).
+        let bot_due = !live.bot_running
+            && (live.session.to_act()).is_some_and(|seat| table.bot_spec(&live, seat).is_some());
         drop(live);
         let _ = table.changed.send(now);
         if status == Status::Finished {
             self.forget(&table.row.id);
-        } else {
+        } else if bot_due {
             self.kick_bots(table);
         }
         Played { version: now }

@@ -16,6 +16,7 @@ pub mod conn;
 pub mod error;
 pub mod hub;
 pub mod limits;
+mod sqlite_writer;
 pub mod store;
 pub mod web;
 

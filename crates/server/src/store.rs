@@ -200,6 +200,8 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
     #[error(transparent)]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
     #[error("the storage writer has stopped")]
     WriterGone,
     /// The SQLite file under the running server was removed, replaced or truncated:
@@ -265,7 +267,7 @@ pub fn now_ms() -> i64 {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-const INSERT_GAME: &str = "INSERT INTO games \
+pub(crate) const INSERT_GAME: &str = "INSERT INTO games \
                            (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules) \
                            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 /// The columns [`game_from_row`] reads, in its order.
@@ -323,7 +325,7 @@ fn insert_actions(pending: usize) -> (usize, &'static str) {
 const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
                        AND status IN ('open', 'running') \
                        AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
-const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
+pub(crate) const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -851,10 +853,10 @@ macro_rules! sql_store {
 }
 
 /// The most writes committed in one batch.
-const MAX_BATCH: usize = 256;
+pub(crate) const MAX_BATCH: usize = 256;
 
 /// A row for the writer: a new game, or an action appended.
-enum Write {
+pub(crate) enum Write {
     Create {
         id: String,
         game: String,
@@ -880,19 +882,19 @@ enum Write {
 impl Write {
     /// An action that changes its game's status: the first (`open` to `running`) or the
     /// last (to `finished`). Other moves leave it `running`.
-    fn sets_status(&self) -> bool {
+    pub(crate) fn sets_status(&self) -> bool {
         matches!(self, Write::Append { seq, status, .. } if *seq == 0 || *status != Status::Running)
     }
 }
 
 /// A write waiting for the writer, and where its result goes.
-struct Pending {
-    write: Write,
-    reply: oneshot::Sender<Result<(), StoreError>>,
+pub(crate) struct Pending {
+    pub(crate) write: Write,
+    pub(crate) reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 impl Pending {
-    fn conflict(&self) -> StoreError {
+    pub(crate) fn conflict(&self) -> StoreError {
         match &self.write {
             Write::Append { game, seq, .. } => StoreError::Conflict {
                 game: game.clone(),
@@ -918,7 +920,7 @@ async fn queue(writer: &mpsc::Sender<Pending>, write: Write) -> Result<(), Store
 /// The identity of the SQLite file a server opened: its device, inode and a length that
 /// only grows (SQLite never shrinks the file without `VACUUM`, which the server never runs).
 /// A file removed, replaced by another, or truncated no longer matches.
-struct FileGuard {
+pub(crate) struct FileGuard {
     path: std::path::PathBuf,
     id: (u64, u64),
     len: u64,
@@ -938,12 +940,12 @@ impl FileGuard {
         })
     }
 
-    fn gone(&self) -> Option<String> {
+    pub(crate) fn gone(&self) -> Option<String> {
         self.gone.clone()
     }
 
     /// Compares the file at the path with the one opened.
-    fn check(&mut self) -> Result<(), String> {
+    pub(crate) fn check(&mut self) -> Result<(), String> {
         if let Some(gone) = &self.gone {
             return Err(gone.clone());
         }
@@ -1014,7 +1016,11 @@ impl SqliteStore {
             .await?;
         MIGRATOR.run(&pool).await?;
         let guard = if memory { None } else { FileGuard::new(&path) };
-        let writer = SqliteStore::spawn_writer(pool.clone(), None, !memory, guard);
+        let writer = if memory {
+            SqliteStore::spawn_writer(pool.clone(), None, false, guard)
+        } else {
+            crate::sqlite_writer::spawn(&path, guard)?
+        };
         Ok(SqliteStore { pool, writer })
     }
 }

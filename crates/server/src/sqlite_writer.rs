@@ -1,0 +1,172 @@
+//! The writer of a SQLite file: one thread of its own with its own connection, committing
+//! whatever is queued when it is free in one transaction (group commit: one sync for many
+//! moves), and answering each write after the commit.
+//!
+//! The other store calls go through sqlx's pool; this path carries every game created and
+//! every move, and a thread that calls SQLite directly spends no wake-up per statement
+//! (sqlx runs each SQLite statement on a worker thread of its own and waits for it).
+
+use crate::store::{
+    FileGuard, Pending, StoreError, Write, INSERT_GAME, MAX_BATCH, SET_STATUS,
+};
+use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
+use std::path::Path;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
+                             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, seq) DO NOTHING";
+
+/// Opens the writer's connection to the (already migrated) file at `path` and starts its
+/// thread; writes sent to the returned queue are committed in batches.
+///
+/// # Errors
+/// The file cannot be opened or set up, or the thread not started.
+pub(crate) fn spawn(
+    path: &Path,
+    mut guard: Option<FileGuard>,
+) -> Result<mpsc::Sender<Pending>, StoreError> {
+    let conn = open(path).map_err(StoreError::Sqlite)?;
+    let (sender, mut queue) = mpsc::channel::<Pending>(4096);
+    std::thread::Builder::new()
+        .name("sqlite-writer".into())
+        .spawn(move || {
+            let mut conn = conn;
+            let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
+            while let Some(first) = queue.blocking_recv() {
+                batch.push(first);
+                while batch.len() < MAX_BATCH {
+                    match queue.try_recv() {
+                        Ok(p) => batch.push(p),
+                        Err(_) => break,
+                    }
+                }
+                commit(&mut conn, &mut batch, guard.as_mut());
+            }
+        })
+        .map_err(|e| StoreError::Corrupt(format!("the SQLite writer did not start: {e}")))?;
+    Ok(sender)
+}
+
+fn open(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    // A commit reaches the disk before the move is acknowledged.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(conn)
+}
+
+/// Commits `batch`, answers every write in it and empties it. A batch that fails is
+/// written again one write at a time, so that one bad row does not sink the others.
+fn commit(conn: &mut Connection, batch: &mut Vec<Pending>, guard: Option<&mut FileGuard>) {
+    if let Some(gone) = guard.as_ref().and_then(|g| g.gone()) {
+        for p in batch.drain(..) {
+            let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
+        }
+        return;
+    }
+    let written = write_batch(conn, batch);
+    if let Some(guard) = guard {
+        if let Err(gone) = guard.check() {
+            tracing::error!(
+                "{}; {} moves refused",
+                StoreError::FileGone(gone.clone()),
+                batch.len()
+            );
+            for p in batch.drain(..) {
+                let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
+            }
+            return;
+        }
+    }
+    match written {
+        Ok(inserted) => {
+            for (p, fresh) in batch.drain(..).zip(inserted) {
+                let result = if fresh { Ok(()) } else { Err(p.conflict()) };
+                let _ = p.reply.send(result);
+            }
+        }
+        Err(e) if batch.len() == 1 => {
+            if let Some(p) = batch.pop() {
+                let _ = p.reply.send(Err(StoreError::Sqlite(e)));
+            }
+        }
+        Err(e) => {
+            tracing::warn!(
+                "a batch of {} writes failed ({e}); retrying one by one",
+                batch.len()
+            );
+            for p in batch.drain(..) {
+                let result = match write_batch(conn, std::slice::from_ref(&p)) {
+                    Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
+                    Ok(_) => Err(p.conflict()),
+                    Err(e) => Err(StoreError::Sqlite(e)),
+                };
+                let _ = p.reply.send(result);
+            }
+        }
+    }
+}
+
+/// Writes `batch` in one transaction: `true` for each row stored, `false` for an action
+/// whose `(game, seq)` was taken (by an earlier row, in the file or in the batch).
+fn write_batch(conn: &mut Connection, batch: &[Pending]) -> rusqlite::Result<Vec<bool>> {
+    // Immediate: the write lock is taken at once, never upgraded from a read.
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut inserted = vec![true; batch.len()];
+    let now = crate::store::now_ms();
+    for (i, p) in batch.iter().enumerate() {
+        match &p.write {
+            Write::Create {
+                id,
+                game,
+                config,
+                seed,
+                seats,
+                created,
+                status,
+                seed_chosen,
+                bot_secret,
+                series,
+                rules,
+            } => {
+                tx.prepare_cached(INSERT_GAME)?.execute(params![
+                    id,
+                    game,
+                    config,
+                    seed,
+                    seats,
+                    created,
+                    status.as_str(),
+                    seed_chosen,
+                    bot_secret,
+                    series,
+                    rules
+                ])?;
+            }
+            Write::Append {
+                game,
+                seq,
+                seat,
+                action,
+                status,
+            } => {
+                let rows = tx
+                    .prepare_cached(INSERT_ACTION)?
+                    .execute(params![game, seq, seat, action, now])?;
+                inserted[i] = rows == 1;
+                if rows == 1 && p.write.sets_status() {
+                    tx.prepare_cached(SET_STATUS)?
+                        .execute(params![status.as_str(), game])?;
+                }
+            }
+        }
+    }
+    tx.commit()?;
+    Ok(inserted)
+}
