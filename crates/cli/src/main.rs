@@ -17,6 +17,9 @@ mod tournament;
 mod tune;
 
 use clap::{Parser, Subcommand};
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::process::ExitCode;
 
 /// Play, simulate and study three tabletop games with their rules enforced exactly.

@@ -5,7 +5,7 @@ use crate::clock::{ClockView, Clocks, OnTimeout};
 use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{
-    ChatKind, ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError,
+    ActionRow, ChatKind, ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError,
 };
 use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
@@ -983,15 +983,28 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?
             .ok_or_else(|| ApiError::table_not_found(id))?;
-        let game = catalog::game(&row.game).map_err(ApiError::internal)?;
-        let state = game
-            .new_state(&row.config, row.seed)
-            .map_err(|e| ApiError::internal(format!("table {id}: {e}")))?;
         let rows = self
             .store
             .actions(id, 0)
             .await
             .map_err(ApiError::internal)?;
+        let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
+        self.build(row, rows, chat).await
+    }
+
+    /// The table of `row` in memory with its stored actions and chat, among the live
+    /// tables (or the ended ones), its bots started.
+    async fn build(
+        self: &Arc<Self>,
+        row: GameRow,
+        rows: Vec<ActionRow>,
+        chat: Vec<ChatRow>,
+    ) -> Result<Arc<Table>, ApiError> {
+        let id = row.id.as_str();
+        let game = catalog::game(&row.game).map_err(ApiError::internal)?;
+        let state = game
+            .new_state(&row.config, row.seed)
+            .map_err(|e| ApiError::internal(format!("table {id}: {e}")))?;
         let mut actions = Vec::with_capacity(rows.len());
         let mut recent = VecDeque::with_capacity(RECENT);
         let moved = rows.last().map_or(row.created, |a| a.at);
@@ -1018,7 +1031,6 @@ impl Hub {
             }
             actions.push(action.action);
         }
-        let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
         // Who a bot plays for: the table's last note on each seat says.
         let mut away = vec![false; n];
         for line in &chat {
@@ -1072,7 +1084,7 @@ impl Hub {
                 .lock()
                 .map_err(|_| ApiError::internal("table cache poisoned"))?;
             tables
-                .entry(id.to_string())
+                .entry(table.row.id.clone())
                 .or_insert_with(|| table.clone())
                 .clone()
         };
@@ -1237,7 +1249,8 @@ impl Hub {
             },
         };
         self.store.create(&row).await.map_err(ApiError::internal)?;
-        let table = self.table(&row.id).await?;
+        // Just stored, nothing played or said yet: nothing to read back.
+        let table = self.build(row, Vec::new(), Vec::new()).await?;
         Ok((table, tokens))
     }
 

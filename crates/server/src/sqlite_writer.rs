@@ -6,9 +6,7 @@
 //! every move, and a thread that calls SQLite directly spends no wake-up per statement
 //! (sqlx runs each SQLite statement on a worker thread of its own and waits for it).
 
-use crate::store::{
-    FileGuard, Pending, StoreError, Write, INSERT_GAME, MAX_BATCH, SET_STATUS,
-};
+use crate::store::{FileGuard, Pending, StoreError, Write, INSERT_GAME, MAX_BATCH, SET_STATUS};
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use std::path::Path;
 use std::time::Duration;

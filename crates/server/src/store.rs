@@ -325,7 +325,8 @@ fn insert_actions(pending: usize) -> (usize, &'static str) {
 const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
                        AND status IN ('open', 'running') \
                        AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
-pub(crate) const SET_STATUS: &str = "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
+pub(crate) const SET_STATUS: &str =
+    "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
 const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
