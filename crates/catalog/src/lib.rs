@@ -118,4 +118,43 @@ mod tests {
             assert!(about.components.is_object(), "{name} has components");
         }
     }
+
+    #[test]
+    fn events_written_as_text_are_the_events_as_values() {
+        use engine::{Names, Viewer};
+        for name in GAMES {
+            let game = game(name).expect("a listed game");
+            let mut state = game
+                .new_state(&game.default_config(), 7)
+                .expect("the default config");
+            for step in 0..400 {
+                let legal = state.legal();
+                let Some(action) = legal.get((step * 7919) % legal.len().max(1)).cloned() else {
+                    break;
+                };
+                let mut after = state.clone_box();
+                after.apply_text(&action).expect("a legal action applies");
+                for viewer in (0..state.seats())
+                    .map(Viewer::Seat)
+                    .chain([Viewer::Spectator])
+                {
+                    let names = Names::for_viewer(viewer);
+                    let values = state.events(&action, after.as_ref(), viewer, &names);
+                    let mut out = Vec::new();
+                    let written = state
+                        .write_events_json(&action, after.as_ref(), viewer, &names, &mut out)
+                        .expect("events serialize");
+                    assert!(written, "{name}: `{action}` has events");
+                    let parsed: serde_json::Value =
+                        serde_json::from_slice(&out).expect("written events are JSON");
+                    assert_eq!(
+                        parsed,
+                        serde_json::to_value(values).expect("events serialize"),
+                        "{name}, step {step}, `{action}`, {viewer:?}"
+                    );
+                }
+                state = after;
+            }
+        }
+    }
 }

@@ -37,6 +37,20 @@ pub trait DynState: Send + Sync {
         viewer: Viewer,
         names: &Names,
     ) -> Option<Vec<LogEvent>>;
+    /// Writes the same events as [`DynState::events`] straight to JSON text (an array of
+    /// [`LogEvent`] objects, no `Value` tree in between): `false`, with nothing written,
+    /// where `events` would answer `None`.
+    ///
+    /// # Errors
+    /// An event does not serialize (none of the catalog's games can fail).
+    fn write_events_json(
+        &self,
+        action: &str,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<bool>;
     /// Writes the same view as [`DynState::view_json`] straight to JSON text, with no
     /// `Value` tree in between (the server's pushes). Keys keep the view's field order.
     ///
@@ -110,6 +124,23 @@ impl<G: Game> DynState for G {
         let action: G::Action = action.trim().parse().ok()?;
         let after = after.as_any().downcast_ref::<G>()?;
         Some(crate::log::step_events(self, action, after, viewer, names))
+    }
+    fn write_events_json(
+        &self,
+        action: &str,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<bool> {
+        let (Ok(action), Some(after)) = (
+            action.trim().parse::<G::Action>(),
+            after.as_any().downcast_ref::<G>(),
+        ) else {
+            return Ok(false);
+        };
+        crate::log::write_step_events(self, action, after, viewer, names, out)?;
+        Ok(true)
     }
     fn state_json(&self) -> serde_json::Value {
         serde_json::to_value(StateFile {

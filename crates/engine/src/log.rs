@@ -137,6 +137,44 @@ pub fn step_events<G: Game>(
         .collect()
 }
 
+/// An event as [`LogEvent`] serializes it (its text, then its own fields), written
+/// without building a `Value` tree.
+#[derive(Serialize)]
+struct Texted<'a, E> {
+    text: String,
+    #[serde(flatten)]
+    event: &'a E,
+}
+
+/// [`step_events`] written straight to JSON text: an array of [`LogEvent`] objects.
+///
+/// # Errors
+/// An event does not serialize.
+pub fn write_step_events<G: Game>(
+    before: &G,
+    action: G::Action,
+    after: &G,
+    viewer: Viewer,
+    names: &Names,
+    out: &mut Vec<u8>,
+) -> serde_json::Result<()> {
+    out.push(b'[');
+    for (i, event) in G::events(before, action, after, viewer).iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let start = out.len();
+        let text = event.text(names);
+        if serde_json::to_writer(&mut *out, &Texted { text, event }).is_err() {
+            // An event that is no JSON object goes the way of `LogEvent::new`.
+            out.truncate(start);
+            serde_json::to_writer(&mut *out, &LogEvent::new(event, names))?;
+        }
+    }
+    out.push(b']');
+    Ok(())
+}
+
 /// Replays `record` and tells every action from index `since` on as `viewer` may know it.
 /// Table moves (`undo`, `resign N`) are told by a [`crate::TableEvent`], to every viewer
 /// alike.

@@ -250,6 +250,21 @@ impl Live {
         self.moved = at;
     }
 
+    /// Action `index` (one of the last `recent.len()`): the state before it, the action
+    /// and the state after.
+    fn step(&self, index: u64) -> (&dyn DynState, &str, &dyn DynState) {
+        let at = (index + self.recent.len() as u64 - self.version()) as usize;
+        let after: &dyn DynState = match self.recent.get(at + 1) {
+            Some(next) => next.as_ref(),
+            None => self.session.state(),
+        };
+        (
+            self.recent[at].as_ref(),
+            &self.actions[index as usize],
+            after,
+        )
+    }
+
     fn can_undo(&self, viewer: Viewer) -> bool {
         viewer.seat().is_some() && self.session.undoer() == viewer.seat()
     }
@@ -489,13 +504,7 @@ impl Table {
         }
         (since..version)
             .map(|index| {
-                let at = (index + kept - version) as usize;
-                let before = &live.recent[at];
-                let after: &dyn DynState = match live.recent.get(at + 1) {
-                    Some(next) => next.as_ref(),
-                    None => live.session.state(),
-                };
-                let action = &live.actions[index as usize];
+                let (before, action, after) = live.step(index);
                 LogEntry {
                     index: index as usize,
                     seat: before.to_act().unwrap_or_default(),
@@ -592,8 +601,45 @@ impl Table {
         out.extend_from_slice(br#","can_undo":"#);
         serde_json::to_writer(&mut *out, &live.can_undo(viewer))?;
         out.extend_from_slice(br#","events":"#);
-        serde_json::to_writer(&mut *out, &self.entries(live, viewer, since))?;
+        self.write_entries(live, viewer, since, out)?;
         out.push(b'}');
+        Ok(())
+    }
+
+    /// [`Table::entries`] written straight to JSON text: the moves still in `recent`
+    /// without building their events as `Value` trees, others as `entries` has them.
+    fn write_entries(
+        &self,
+        live: &Live,
+        viewer: Viewer,
+        since: u64,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
+        let version = live.version();
+        let since = since.min(version);
+        let kept = live.recent.len() as u64;
+        let table_moves = (since..version).any(|i| is_table_move(&live.actions[i as usize]));
+        if since + kept < version || table_moves {
+            return serde_json::to_writer(&mut *out, &self.entries(live, viewer, since));
+        }
+        let names = self.log_names(viewer);
+        out.push(b'[');
+        for index in since..version {
+            let (before, action, after) = live.step(index);
+            if index > since {
+                out.push(b',');
+            }
+            out.extend_from_slice(br#"{"index":"#);
+            serde_json::to_writer(&mut *out, &index)?;
+            out.extend_from_slice(br#","seat":"#);
+            serde_json::to_writer(&mut *out, &before.to_act().unwrap_or_default())?;
+            out.extend_from_slice(br#","events":"#);
+            if !before.write_events_json(action, after, viewer, &names, out)? {
+                out.extend_from_slice(b"[]");
+            }
+            out.push(b'}');
+        }
+        out.push(b']');
         Ok(())
     }
 

@@ -9,8 +9,18 @@
 use crate::store::{FileGuard, Pending, StoreError, Write, INSERT_GAME, MAX_BATCH, SET_STATUS};
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// A write that comes within this time of the last commit's end finds the server busy
+/// (moves streaming in); one that comes later is committed at once.
+const BUSY: Duration = Duration::from_millis(2);
+/// How long a write waits for others when the server is busy: every commit syncs the
+/// file, and one sync for many moves costs far less CPU than one each (a move's answer
+/// comes this much later).
+const LINGER: Duration = Duration::from_micros(1000);
+/// A batch this big is committed without waiting.
+const LINGER_BATCH: usize = 32;
 
 const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at) \
                              VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, seq) DO NOTHING";
@@ -31,19 +41,31 @@ pub(crate) fn spawn(
         .spawn(move || {
             let mut conn = conn;
             let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
+            let mut last_commit = Instant::now();
             while let Some(first) = queue.blocking_recv() {
                 batch.push(first);
-                while batch.len() < MAX_BATCH {
-                    match queue.try_recv() {
-                        Ok(p) => batch.push(p),
-                        Err(_) => break,
-                    }
+                take_queued(&mut queue, &mut batch);
+                if batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY {
+                    // Writes are streaming in: a moment's wait lets one sync serve many.
+                    std::thread::sleep(LINGER);
+                    take_queued(&mut queue, &mut batch);
                 }
                 commit(&mut conn, &mut batch, guard.as_mut());
+                last_commit = Instant::now();
             }
         })
         .map_err(|e| StoreError::Corrupt(format!("the SQLite writer did not start: {e}")))?;
     Ok(sender)
+}
+
+/// Moves what is queued into `batch`, up to [`MAX_BATCH`] writes.
+fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
+    while batch.len() < MAX_BATCH {
+        match queue.try_recv() {
+            Ok(p) => batch.push(p),
+            Err(_) => break,
+        }
+    }
 }
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {
