@@ -18,7 +18,7 @@ const BUSY: Duration = Duration::from_millis(2);
 /// How long a write waits for others when the server is busy: every commit syncs the
 /// file, and one sync for many moves costs far less CPU than one each (a move's answer
 /// comes this much later).
-const LINGER: Duration = Duration::from_micros(1000);
+const LINGER: Duration = Duration::from_millis(2);
 /// A batch this big is committed without waiting.
 const LINGER_BATCH: usize = 32;
 
