@@ -11,7 +11,7 @@ use crate::cards::{
 };
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
-use crate::rules::payment::units_payable;
+use crate::rules::payment::{units_payable, Substitutes};
 use crate::rules::Why;
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
@@ -87,7 +87,7 @@ impl Euphoria {
                 "the Apothecary penalty forbids placing workers in Icarus"
             ));
         }
-        if icarus && ctx.brian && !self.v1() && !self.morale_room(seat, 1) {
+        if icarus && ctx.subs.brian && !self.v1() && !self.morale_room(seat, 1) {
             return Err(why!(
                 "with Brian a worker in Icarus costs 1 morale and your morale is 1"
             ));
@@ -188,7 +188,7 @@ impl Euphoria {
             _ if !ctx.substitutes => self.can_pay_from(&ctx.have, self.cost_of(space)),
             _ => {
                 let mut have = ctx.have;
-                units_payable(&mut have, &self.pay_units(seat, space))
+                units_payable(&mut have, self.units_for(ctx.subs, space).as_slice())
             }
         }
     }
@@ -558,8 +558,9 @@ pub(crate) struct Placing {
     have: [u32; GOODS],
     /// A face-up recruit changes what the seat may pay with.
     substitutes: bool,
-    /// Brian the Viticulturist works for the seat.
-    brian: bool,
+    /// The recruits working for the seat that change what it may pay with (Brian also
+    /// makes a worker in Icarus cost morale).
+    subs: Substitutes,
     /// Matthew the Thief could pay a tunnel for the seat.
     matthew: bool,
 }
@@ -575,13 +576,18 @@ impl Placing {
             }
         }
         let p = &g.players[seat];
+        let substitutes = g.may_substitute(seat);
         Placing {
             seat,
             penalties: g.penalties(seat),
             occupied,
             have: std::array::from_fn(|i| p.count(Good::ALL[i])),
-            substitutes: g.may_substitute(seat),
-            brian: g.has(seat, BRIAN),
+            substitutes,
+            subs: if substitutes {
+                g.substitutes(seat)
+            } else {
+                Substitutes::default()
+            },
             matthew: g.can_use(seat, MATTHEW, Trigger::Plain),
         }
     }
