@@ -178,10 +178,15 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return Err(why!("the game is over"));
         };
-        if action == Action::Trade && seat != self.current as usize {
+        self.check_for(seat, self.stack.last(), action)
+    }
+
+    /// [`Euphoria::check`] for the seat to act, `seat`, and the pending step, `top` (the
+    /// legal sweep works them out once for all its candidates).
+    fn check_for<W: Why>(&self, seat: Seat, top: Option<&Step>, action: Action) -> Result<(), W> {
+        if matches!(action, Action::Trade) && seat != self.current as usize {
             return Err(why!("you may offer a trade only in your own turn"));
         }
-        let top = self.stack.last();
         match (top, action) {
             (Some(Step::ChooseUp(_)), Action::KeepUp(r))
             | (Some(Step::ChooseDown(_)), Action::KeepDown(r)) => {
@@ -513,8 +518,16 @@ impl Euphoria {
             self.decision_candidates(candidates);
         }
         // Placements come already checked (see `turn_candidates`).
-        candidates
-            .retain(|&a| matches!(a, Action::Place { .. }) || self.check::<Refused>(a).is_ok());
+        let top = self.stack.last();
+        candidates.retain(|&a| match (top, a) {
+            (_, Action::Place { .. }) => true,
+            // An offer's items, most of a random game's decisions, go straight to the
+            // check `check_for` gives them to.
+            (Some(Step::TradeBuild(o)), Action::Give(_) | Action::Ask(_)) => {
+                self.check_offer_item::<Refused>(o, a).is_ok()
+            }
+            _ => self.check_for::<Refused>(seat, top, a).is_ok(),
+        });
         if self.stack.is_empty()
             && !candidates.iter().any(|a| {
                 matches!(
