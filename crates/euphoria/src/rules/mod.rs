@@ -546,16 +546,30 @@ impl Euphoria {
         // The legal placements, each die value once in increasing order. Whether a space
         // takes a worker does not depend on the value, so each space is checked once.
         let placements = |c: &mut Vec<Action>, doubles: bool| {
-            let ready: [bool; 7] =
-                std::array::from_fn(|v| v > 0 && self.ready_die(seat, v as u8, doubles).is_some());
+            // ready[v]: `ready_die(seat, v, doubles)` finds a die, for v in 1..=6.
+            let mut ready = [false; 7];
+            for (i, d) in self.players[seat].dice.iter().enumerate() {
+                if let DieLoc::Ready(v @ 1..=6) = *d {
+                    if !doubles || self.turn.eligible[i] {
+                        ready[usize::from(v)] = true;
+                    }
+                }
+            }
             if !ready.contains(&true) {
                 return;
             }
             let ctx = Placing::new(self, seat);
+            let closed = ctx.closed(self);
             let mut open = [false; SPACES];
             for space in Space::all() {
-                open[space.0 as usize] =
-                    self.check_space_in::<Refused>(&ctx, space, doubles).is_ok();
+                let i = space.0 as usize;
+                if closed & (1 << i) != 0 {
+                    debug_assert!(self
+                        .check_space_in::<Refused>(&ctx, space, doubles)
+                        .is_err());
+                    continue;
+                }
+                open[i] = self.check_space_in::<Refused>(&ctx, space, doubles).is_ok();
             }
             for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
                 for space in Space::all().filter(|s| open[s.0 as usize]) {
