@@ -35,6 +35,7 @@ use crate::cards::{
 };
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
+use crate::rules::trade::Offering;
 use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, PayUnit, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::fmt;
@@ -519,12 +520,16 @@ impl Euphoria {
         }
         // Placements come already checked (see `turn_candidates`).
         let top = self.stack.last();
-        candidates.retain(|&a| match (top, a) {
+        // An offer's items, most of a random game's decisions, go straight to the check
+        // `check_for` gives them to, with what it needs worked out once.
+        let offering = match top {
+            Some(Step::TradeBuild(o)) => Some(Offering::new(self, o)),
+            _ => None,
+        };
+        candidates.retain(|&a| match (&offering, a) {
             (_, Action::Place { .. }) => true,
-            // An offer's items, most of a random game's decisions, go straight to the
-            // check `check_for` gives them to.
-            (Some(Step::TradeBuild(o)), Action::Give(_) | Action::Ask(_)) => {
-                self.check_offer_item::<Refused>(o, a).is_ok()
+            (Some(ctx), Action::Give(_) | Action::Ask(_)) => {
+                self.check_offer_item_in::<Refused>(ctx, a).is_ok()
             }
             _ => self.check_for::<Refused>(seat, top, a).is_ok(),
         });
