@@ -31,7 +31,7 @@ mod undo;
 
 use crate::action::{Action, RetrievePay};
 use crate::cards::{
-    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, SPACES, YORDY,
+    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY,
 };
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
@@ -565,19 +565,22 @@ impl Euphoria {
             }
             let ctx = Placing::new(self, seat);
             let closed = ctx.closed(self);
-            let mut open = [false; SPACES];
+            // The open spaces, as bits by index (SPACES < 64).
+            let mut open = 0u64;
             for space in Space::all() {
-                let i = space.0 as usize;
-                if closed & (1 << i) != 0 {
+                if closed & (1 << space.0) != 0 {
                     debug_assert!(self
                         .check_space_in::<Refused>(&ctx, space, doubles)
                         .is_err());
-                    continue;
+                } else if self.check_space_in::<Refused>(&ctx, space, doubles).is_ok() {
+                    open |= 1 << space.0;
                 }
-                open[i] = self.check_space_in::<Refused>(&ctx, space, doubles).is_ok();
             }
             for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
-                for space in Space::all().filter(|s| open[s.0 as usize]) {
+                let mut rest = open;
+                while rest != 0 {
+                    let space = Space(rest.trailing_zeros() as u8);
+                    rest &= rest - 1;
                     c.push(Action::Place { value: v, space });
                 }
             }
