@@ -251,6 +251,39 @@ pub struct Space(pub u8);
 /// Number of action spaces.
 pub const SPACES: usize = 49;
 
+/// What space `i` is (see [`Space`] for the numbering).
+const fn space_kind(i: usize) -> SpaceKind {
+    match i {
+        0..=3 => SpaceKind::Area(faction_at(i)),
+        4..=6 => SpaceKind::Tunnel(faction_at(i - 4)),
+        7..=9 => SpaceKind::TunnelEnd(faction_at(i - 7)),
+        10..=13 => SpaceKind::ArtifactMarket(faction_at(i - 10)),
+        14 => SpaceKind::Nimbus,
+        15 => SpaceKind::Breeze,
+        16 => SpaceKind::Sky,
+        17 => SpaceKind::ActivateEnergy,
+        18 => SpaceKind::ActivateWater,
+        19..=42 => SpaceKind::Site((i - 19) / 4, (i - 19) % 4),
+        _ => SpaceKind::Built(i - 43),
+    }
+}
+
+/// The faction with index `i % 4`, in a constant.
+const fn faction_at(i: usize) -> Faction {
+    Faction::ALL[i % 4]
+}
+
+/// What each space is, by index.
+static SPACE_KINDS: [SpaceKind; SPACES] = {
+    let mut kinds = [SpaceKind::Nimbus; SPACES];
+    let mut i = 0;
+    while i < SPACES {
+        kinds[i] = space_kind(i);
+        i += 1;
+    }
+    kinds
+};
+
 /// What kind of space a [`Space`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpaceKind {
@@ -310,19 +343,10 @@ impl Space {
 
     /// What this space is.
     pub fn kind(self) -> SpaceKind {
-        let i = self.0 as usize;
-        match i {
-            0..=3 => SpaceKind::Area(Faction::from_index(i)),
-            4..=6 => SpaceKind::Tunnel(Faction::from_index(i - 4)),
-            7..=9 => SpaceKind::TunnelEnd(Faction::from_index(i - 7)),
-            10..=13 => SpaceKind::ArtifactMarket(Faction::from_index(i - 10)),
-            14 => SpaceKind::Nimbus,
-            15 => SpaceKind::Breeze,
-            16 => SpaceKind::Sky,
-            17 => SpaceKind::ActivateEnergy,
-            18 => SpaceKind::ActivateWater,
-            19..=42 => SpaceKind::Site((i - 19) / 4, (i - 19) % 4),
-            _ => SpaceKind::Built(i - 43),
+        // A table lookup: the placement sweep asks every space several times.
+        match SPACE_KINDS.get(self.0 as usize) {
+            Some(&kind) => kind,
+            None => space_kind(self.0 as usize),
         }
     }
 
@@ -1011,11 +1035,23 @@ pub const XANDER: u8 = 48;
 
 /// The faction of recruit number `n` (1..=48); out of range, the Euphorians.
 pub fn recruit_faction(n: u8) -> Faction {
-    match RECRUIT_CARDS.get(usize::from(n).wrapping_sub(1)) {
-        Some(card) => card.faction,
+    match RECRUIT_FACTIONS.get(usize::from(n)) {
+        Some(&f) => f,
         None => Faction::Euphorian,
     }
 }
+
+/// Each recruit's faction by number (the checks at all times look it up for every held
+/// recruit); 0, no recruit, reads as Euphorian like any number out of range.
+static RECRUIT_FACTIONS: [Faction; RECRUITS + 1] = {
+    let mut factions = [Faction::Euphorian; RECRUITS + 1];
+    let mut n = 1;
+    while n <= RECRUITS {
+        factions[n] = RECRUIT_CARDS[n - 1].faction;
+        n += 1;
+    }
+    factions
+};
 
 /// The card of recruit number `n` (1..=48).
 pub fn recruit(n: u8) -> RecruitCard {

@@ -398,36 +398,65 @@ impl Euphoria {
         rng: &mut R,
     ) {
         let hidden = |s: Seat| s != seat && !before.dilemma_visible(s, Some(seat));
-        let mut dilemmas: Vec<u8> = std::mem::take(&mut self.dilemma_box);
-        for (s, p) in self.players.iter().enumerate() {
-            if hidden(s) {
-                dilemmas.push(p.dilemma);
+        // Gathered on the stack (the box, then the hidden cards), without allocating.
+        let mut dilemmas = [0u8; DILEMMAS.len()];
+        let mut len = 0;
+        let held = (self.players.iter().enumerate())
+            .filter(|&(s, _)| hidden(s))
+            .map(|(_, p)| p.dilemma);
+        for d in self.dilemma_box.iter().copied().chain(held) {
+            if let Some(slot) = dilemmas.get_mut(len) {
+                *slot = d;
+                len += 1;
             }
         }
+        let dilemmas = &mut dilemmas[..len];
         // Sorted first, as above.
         dilemmas.sort_unstable();
         dilemmas.shuffle(rng);
+        let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if hidden(s) {
-                p.dilemma = dilemmas.pop().unwrap_or(0);
+                p.dilemma = match end.checked_sub(1) {
+                    Some(e) => {
+                        end = e;
+                        dilemmas[e]
+                    }
+                    None => 0,
+                };
             }
         }
-        self.dilemma_box = dilemmas;
+        self.dilemma_box.clear();
+        self.dilemma_box.extend_from_slice(&dilemmas[..end]);
     }
 
     /// The face-down market tiles.
     fn resample_tiles<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
-        let mut tiles: Vec<u8> = std::mem::take(&mut self.box_tiles);
-        tiles.extend(self.markets.iter().filter(|m| !m.built).map(|m| m.tile));
+        // Gathered on the stack (the box, then the unbuilt slots), without allocating.
+        let mut tiles = [0u8; TILES];
+        let mut len = 0;
+        let unbuilt = self.markets.iter().filter(|m| !m.built).map(|m| m.tile);
+        for t in self.box_tiles.iter().copied().chain(unbuilt) {
+            if let Some(slot) = tiles.get_mut(len) {
+                *slot = t;
+                len += 1;
+            }
+        }
+        let tiles = &mut tiles[..len];
         // Sorted first, as above.
         tiles.sort_unstable();
         tiles.shuffle(rng);
+        let mut end = len;
         for m in self.markets.iter_mut() {
             if !m.built {
-                m.tile = tiles.pop().unwrap_or(m.tile);
+                if let Some(e) = end.checked_sub(1) {
+                    end = e;
+                    m.tile = tiles[e];
+                }
             }
         }
-        self.box_tiles = tiles;
+        self.box_tiles.clear();
+        self.box_tiles.extend_from_slice(&tiles[..end]);
     }
 
     /// Every broken invariant.

@@ -11,6 +11,19 @@ use engine::Seat;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+/// What the checks "at all times" ([`Euphoria::global_checks`]) have to do.
+#[derive(Clone, Copy, Debug, Default)]
+struct ChecksDue {
+    /// Some player has placed all ten stars.
+    won: bool,
+    /// Seats (bits) at or over the knowledge limit.
+    knowledge: u8,
+    /// Some recruit is to be revealed or to get a tier-4 star.
+    recruits: bool,
+    /// Seats (bits) holding more artifact cards than their morale.
+    hands: u8,
+}
+
 /// Where a star is placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StarSpot {
@@ -307,6 +320,41 @@ impl Euphoria {
         }
     }
 
+    /// What the checks "at all times" have to do, found in one pass over the players.
+    fn checks_due(&self) -> ChecksDue {
+        let mut unlocked = 0u8;
+        let mut maxed = 0u8;
+        for f in Faction::ALL {
+            if self.unlocked(f) {
+                unlocked |= 1 << f.index();
+            }
+            if self.allegiance[f.index()] >= ALLEGIANCE_MAX {
+                maxed |= 1 << f.index();
+            }
+        }
+        let mut due = ChecksDue::default();
+        for (s, p) in self.players.iter().enumerate() {
+            let bit = 1u8 << s;
+            due.won |= p.stars_left == 0;
+            if self.knowledge_value(s) >= KNOWLEDGE_LIMIT {
+                due.knowledge |= bit;
+            }
+            if p.hand_size() > u32::from(p.morale) {
+                due.hands |= bit;
+            }
+            if unlocked | maxed != 0 && !due.recruits {
+                // A face-down recruit of an unlocked faction is revealed; an unstarred one
+                // (face up, or about to be) of a faction at 11 gets a star.
+                due.recruits = p.recruits.iter().any(|r| {
+                    let f = 1 << recruit_faction(r.id).index();
+                    let up = r.up || unlocked & f != 0;
+                    (!r.up && unlocked & f != 0) || (up && !r.star && maxed & f != 0)
+                });
+            }
+        }
+        due
+    }
+
     /// Whether some player has placed all ten stars.
     pub fn someone_won(&self) -> bool {
         self.players.iter().any(|p| p.stars_left == 0)
@@ -314,12 +362,16 @@ impl Euphoria {
 
     /// The checks that hold "at all times", run before every step.
     pub(crate) fn global_checks(&mut self) {
-        if self.someone_won() {
+        // What each check would find is worked out first, in one pass; a check with
+        // nothing to do is skipped (most of the time, all of them).
+        let due = self.checks_due();
+        if due.won {
             self.finish();
             return;
         }
-        if self.config.knowledge_check == KnowledgeCheck::Continuous {
-            for seat in 0..self.n() {
+        if self.config.knowledge_check == KnowledgeCheck::Continuous && due.knowledge != 0 {
+            // A seat's check moves only its own dice: the others' values stay as found.
+            for seat in (0..self.n()).filter(|s| due.knowledge & (1 << s) != 0) {
                 let lost = self.knowledge_check(seat, true);
                 // 1st edition: Steven counts every knowledge-check loss, not only a roll's.
                 if lost > 0 && self.v1() && self.has(seat, STEVEN) {
@@ -333,11 +385,15 @@ impl Euphoria {
                 }
             }
         }
-        self.reveal();
-        self.tier_four();
-        if self.someone_won() {
-            self.finish();
-            return;
+        // Only a reveal or a tier-4 star (which may move knowledge, and with Nick morale)
+        // can change the stars and hands counted above.
+        if due.recruits {
+            self.reveal();
+            self.tier_four();
+            if self.someone_won() {
+                self.finish();
+                return;
+            }
         }
         if matches!(
             self.stack.last(),
@@ -350,6 +406,9 @@ impl Euphoria {
                     | Step::DilemmaPay { .. }
             )
         ) {
+            return;
+        }
+        if due.hands == 0 && !due.recruits {
             return;
         }
         let over = self

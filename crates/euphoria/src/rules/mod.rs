@@ -31,10 +31,11 @@ mod undo;
 
 use crate::action::{Action, RetrievePay};
 use crate::cards::{
-    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, SPACES, YORDY,
+    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY,
 };
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
+use crate::rules::trade::Offering;
 use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, PayUnit, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::fmt;
@@ -178,10 +179,15 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return Err(why!("the game is over"));
         };
-        if action == Action::Trade && seat != self.current as usize {
+        self.check_for(seat, self.stack.last(), action)
+    }
+
+    /// [`Euphoria::check`] for the seat to act, `seat`, and the pending step, `top` (the
+    /// legal sweep works them out once for all its candidates).
+    fn check_for<W: Why>(&self, seat: Seat, top: Option<&Step>, action: Action) -> Result<(), W> {
+        if matches!(action, Action::Trade) && seat != self.current as usize {
             return Err(why!("you may offer a trade only in your own turn"));
         }
-        let top = self.stack.last();
         match (top, action) {
             (Some(Step::ChooseUp(_)), Action::KeepUp(r))
             | (Some(Step::ChooseDown(_)), Action::KeepDown(r)) => {
@@ -513,8 +519,20 @@ impl Euphoria {
             self.decision_candidates(candidates);
         }
         // Placements come already checked (see `turn_candidates`).
-        candidates
-            .retain(|&a| matches!(a, Action::Place { .. }) || self.check::<Refused>(a).is_ok());
+        let top = self.stack.last();
+        // An offer's items, most of a random game's decisions, go straight to the check
+        // `check_for` gives them to, with what it needs worked out once.
+        let offering = match top {
+            Some(Step::TradeBuild(o)) => Some(Offering::new(self, o)),
+            _ => None,
+        };
+        candidates.retain(|&a| match (&offering, a) {
+            (_, Action::Place { .. }) => true,
+            (Some(ctx), Action::Give(_) | Action::Ask(_)) => {
+                self.check_offer_item_in::<Refused>(ctx, a).is_ok()
+            }
+            _ => self.check_for::<Refused>(seat, top, a).is_ok(),
+        });
         if self.stack.is_empty()
             && !candidates.iter().any(|a| {
                 matches!(
@@ -533,19 +551,36 @@ impl Euphoria {
         // The legal placements, each die value once in increasing order. Whether a space
         // takes a worker does not depend on the value, so each space is checked once.
         let placements = |c: &mut Vec<Action>, doubles: bool| {
-            let ready: [bool; 7] =
-                std::array::from_fn(|v| v > 0 && self.ready_die(seat, v as u8, doubles).is_some());
+            // ready[v]: `ready_die(seat, v, doubles)` finds a die, for v in 1..=6.
+            let mut ready = [false; 7];
+            for (i, d) in self.players[seat].dice.iter().enumerate() {
+                if let DieLoc::Ready(v @ 1..=6) = *d {
+                    if !doubles || self.turn.eligible[i] {
+                        ready[usize::from(v)] = true;
+                    }
+                }
+            }
             if !ready.contains(&true) {
                 return;
             }
             let ctx = Placing::new(self, seat);
-            let mut open = [false; SPACES];
+            let closed = ctx.closed(self);
+            // The open spaces, as bits by index (SPACES < 64).
+            let mut open = 0u64;
             for space in Space::all() {
-                open[space.0 as usize] =
-                    self.check_space_in::<Refused>(&ctx, space, doubles).is_ok();
+                if closed & (1 << space.0) != 0 {
+                    debug_assert!(self
+                        .check_space_in::<Refused>(&ctx, space, doubles)
+                        .is_err());
+                } else if self.check_space_in::<Refused>(&ctx, space, doubles).is_ok() {
+                    open |= 1 << space.0;
+                }
             }
             for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
-                for space in Space::all().filter(|s| open[s.0 as usize]) {
+                let mut rest = open;
+                while rest != 0 {
+                    let space = Space(rest.trailing_zeros() as u8);
+                    rest &= rest - 1;
                     c.push(Action::Place { value: v, space });
                 }
             }

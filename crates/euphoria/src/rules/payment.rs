@@ -23,6 +23,52 @@ pub const ANY_KIND: u8 = 0x3f;
 /// Most units a cost has (the largest printed cost is 5 goods).
 const MAX_UNITS: usize = 8;
 
+/// The face-up recruits (usable: no Academy penalty) that change what a payer may pay
+/// with.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Substitutes {
+    pub michael: bool,
+    pub flartner: bool,
+    pub josh: bool,
+    pub brian: bool,
+}
+
+/// The units of one cost, held inline (a cost has at most [`MAX_UNITS`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Units {
+    items: [PayUnit; MAX_UNITS],
+    len: usize,
+}
+
+impl Default for Units {
+    fn default() -> Units {
+        Units {
+            items: [PayUnit {
+                printed: 0,
+                accepts: 0,
+            }; MAX_UNITS],
+            len: 0,
+        }
+    }
+}
+
+impl Units {
+    fn push(&mut self, u: PayUnit) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = u;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[PayUnit] {
+        &self.items[..self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [PayUnit] {
+        &mut self.items[..self.len]
+    }
+}
+
 fn bit(g: Good) -> u16 {
     1 << g.index()
 }
@@ -91,8 +137,25 @@ impl Euphoria {
     /// The goods a placement costs `seat`, one unit per good, with what its recruits let
     /// it pay instead (Michael, Flartner, Josh, Brian).
     pub fn pay_units(&self, seat: Seat, space: Space) -> Vec<PayUnit> {
+        self.units_for(self.substitutes(seat), space)
+            .as_slice()
+            .to_vec()
+    }
+
+    /// The recruits that change what `seat` may pay with (see [`Substitutes`]).
+    pub(crate) fn substitutes(&self, seat: Seat) -> Substitutes {
+        Substitutes {
+            michael: self.has(seat, MICHAEL),
+            flartner: self.has(seat, FLARTNER),
+            josh: self.has(seat, JOSH),
+            brian: self.has(seat, BRIAN),
+        }
+    }
+
+    /// [`Euphoria::pay_units`] for a payer with the recruits `subs`, without allocating.
+    pub(crate) fn units_for(&self, subs: Substitutes, space: Space) -> Units {
         let cost = self.cost_of(space);
-        let mut units = Vec::new();
+        let mut units = Units::default();
         for &(g, n) in cost.fixed {
             for _ in 0..n {
                 units.push(PayUnit {
@@ -115,11 +178,10 @@ impl Euphoria {
         }
         let site = matches!(space.kind(), SpaceKind::Site(..));
         let built = matches!(space.kind(), SpaceKind::Built(_));
-        let michael = site && self.has(seat, MICHAEL);
-        let flartner = site && self.has(seat, FLARTNER);
-        let josh = built && self.has(seat, JOSH);
-        let brian = self.has(seat, BRIAN);
-        for u in &mut units {
+        let michael = site && subs.michael;
+        let flartner = site && subs.flartner;
+        let josh = built && subs.josh;
+        for u in units.as_mut_slice() {
             let resource_only = u.printed & !RESOURCE_BITS == 0;
             if michael && resource_only {
                 u.accepts |= RESOURCE_BITS;
@@ -130,7 +192,7 @@ impl Euphoria {
             if josh && resource_only {
                 u.accepts |= bit(Good::Bliss);
             }
-            if brian && u.accepts & bit(Good::Bliss) != 0 {
+            if subs.brian && u.accepts & bit(Good::Bliss) != 0 {
                 u.accepts |= bit(Good::Food);
             }
         }

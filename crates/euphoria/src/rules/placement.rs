@@ -5,16 +5,17 @@ use crate::cards::{
     market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, MARKETS,
     TUNNEL_END,
 };
-use crate::cards::{tunnel_end_reward, tunnel_resource, SpaceName};
+use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
-use crate::rules::payment::units_payable;
+use crate::rules::payment::{units_payable, Substitutes};
 use crate::rules::Why;
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
+use std::cell::Cell;
 
 impl Euphoria {
     /// The dice on a space (seat, die index, value).
@@ -33,7 +34,7 @@ impl Euphoria {
     /// The die index of `seat` available with `value` (eligible for doubles if asked).
     pub fn ready_die(&self, seat: Seat, value: u8, doubles: bool) -> Option<usize> {
         (0..DICE).find(|&i| {
-            self.players[seat].dice[i] == DieLoc::Ready(value)
+            matches!(self.players[seat].dice[i], DieLoc::Ready(v) if v == value)
                 && (!doubles || self.turn.eligible[i])
         })
     }
@@ -87,7 +88,7 @@ impl Euphoria {
                 "the Apothecary penalty forbids placing workers in Icarus"
             ));
         }
-        if icarus && ctx.brian && !self.v1() && !self.morale_room(seat, 1) {
+        if icarus && ctx.subs.brian && !self.v1() && !self.morale_room(seat, 1) {
             return Err(why!(
                 "with Brian a worker in Icarus costs 1 morale and your morale is 1"
             ));
@@ -180,16 +181,33 @@ impl Euphoria {
         let seat = ctx.seat;
         match space.kind() {
             SpaceKind::ArtifactMarket(_) => {
-                self.can_pay_set(seat)
+                ctx.set_payable
                     || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
+            }
+            // The sites printing the same resource cost the same: each is worked out once.
+            SpaceKind::Site(m, s) => {
+                let k = site_cost(m, s).index() % 3;
+                let mut memo = ctx.sites.get();
+                if memo[k] == 0 {
+                    memo[k] = if self.pay_printed(ctx, space) { 2 } else { 1 };
+                    ctx.sites.set(memo);
+                }
+                memo[k] == 2
             }
             // Matthew pays a tunnel where he bumps another player.
             SpaceKind::Tunnel(_) if ctx.matthew && here & !(1 << seat) != 0 => true,
-            _ if !ctx.substitutes => self.can_pay_from(&ctx.have, self.cost_of(space)),
-            _ => {
-                let mut have = ctx.have;
-                units_payable(&mut have, &self.pay_units(seat, space))
-            }
+            _ => self.pay_printed(ctx, space),
+        }
+    }
+
+    /// Whether the placing seat can pay the printed cost of `space`, with what its
+    /// recruits let it pay instead.
+    fn pay_printed(&self, ctx: &Placing, space: Space) -> bool {
+        if ctx.substitutes {
+            let mut have = ctx.have;
+            units_payable(&mut have, self.units_for(ctx.subs, space).as_slice())
+        } else {
+            self.can_pay_from(&ctx.have, self.cost_of(space))
         }
     }
 
@@ -225,14 +243,13 @@ impl Euphoria {
             return;
         };
         if self.turn.placed == 0 {
-            let group: Vec<usize> = (0..DICE)
-                .filter(|&i| {
-                    self.turn.at_start[i] && self.players[seat].dice[i] == DieLoc::Ready(value)
-                })
-                .collect();
-            let allowed = group.len() >= 2 && !self.penalized(seat, Penalty::NoDoubles);
-            for i in 0..DICE {
-                self.turn.eligible[i] = allowed && group.contains(&i);
+            let group: [bool; DICE] = std::array::from_fn(|i| {
+                self.turn.at_start[i] && self.players[seat].dice[i] == DieLoc::Ready(value)
+            });
+            let size = group.iter().filter(|&&g| g).count();
+            let allowed = size >= 2 && !self.penalized(seat, Penalty::NoDoubles);
+            for (eligible, in_group) in self.turn.eligible.iter_mut().zip(group) {
+                *eligible = allowed && in_group;
             }
         }
         if doubles && self.config.doubles_cost_morale {
@@ -243,16 +260,16 @@ impl Euphoria {
         let bumped = self.bump_target(space);
         let matthew = matches!(space.kind(), SpaceKind::Tunnel(_)) && self.matthew_at(seat, space);
         let jacko = self.jacko_at(seat, space);
-        let units = self.pay_units(seat, space);
+        let units = self.units_for(self.substitutes(seat), space);
         self.players[seat].dice[die] = DieLoc::Board(space, value);
         self.turn.space = Some(space);
         self.turn.die = die as u8;
         self.turn.victim = bumped.map(|(s, _, v)| (s as u8, v));
         self.turn.brian = false;
-        let (fixed, flexible): (Vec<PayUnit>, Vec<PayUnit>) =
-            units.into_iter().partition(|u| u.accepts.count_ones() == 1);
+        // A unit only one good pays is paid now; the others wait for the payer's choice.
+        let fixed = |u: &&PayUnit| u.accepts.count_ones() == 1;
         if !matthew {
-            for u in &fixed {
+            for u in units.as_slice().iter().filter(fixed) {
                 if let Some(g) = Good::ALL.iter().find(|g| u.accepts & (1 << g.index()) != 0) {
                     self.spend(seat, *g, 1);
                 }
@@ -291,7 +308,10 @@ impl Euphoria {
                 id: MATTHEW,
                 arg: Trigger::Plain,
             }),
-            _ if !flexible.is_empty() => self.stack.push(Step::Pay(flexible)),
+            _ if !units.as_slice().iter().all(|u| fixed(&u)) => {
+                let flexible = units.as_slice().iter().filter(|u| !fixed(u));
+                self.stack.push(Step::Pay(flexible.copied().collect()))
+            }
             _ => {}
         }
     }
@@ -558,10 +578,16 @@ pub(crate) struct Placing {
     have: [u32; GOODS],
     /// A face-up recruit changes what the seat may pay with.
     substitutes: bool,
-    /// Brian the Viticulturist works for the seat.
-    brian: bool,
+    /// The recruits working for the seat that change what it may pay with (Brian also
+    /// makes a worker in Icarus cost morale).
+    subs: Substitutes,
     /// Matthew the Thief could pay a tunnel for the seat.
     matthew: bool,
+    /// The seat can pay an artifact market with cards (3, or a pair unless forbidden).
+    set_payable: bool,
+    /// Whether the construction sites printing each resource (by index among the
+    /// resources) are payable: 0 not worked out yet, 1 no, 2 yes.
+    sites: Cell<[u8; 3]>,
 }
 
 impl Placing {
@@ -575,15 +601,52 @@ impl Placing {
             }
         }
         let p = &g.players[seat];
+        let substitutes = g.may_substitute(seat);
         Placing {
             seat,
             penalties: g.penalties(seat),
             occupied,
             have: std::array::from_fn(|i| p.count(Good::ALL[i])),
-            substitutes: g.may_substitute(seat),
-            brian: g.has(seat, BRIAN),
-            matthew: g.can_use(seat, MATTHEW, Trigger::Plain),
+            substitutes,
+            subs: if substitutes {
+                g.substitutes(seat)
+            } else {
+                Substitutes::default()
+            },
+            // (`can_use` first asks for Matthew face up: most seats have none.)
+            matthew: p.recruits.iter().any(|r| r.up && r.id == MATTHEW)
+                && g.can_use(seat, MATTHEW, Trigger::Plain),
+            set_payable: g.can_pay_set(seat),
+            sites: Cell::new([0; 3]),
         }
+    }
+
+    /// The spaces (bits by index) that [`Euphoria::check_space_in`] refuses whoever
+    /// places, for what the board shows: the sites of built markets and the taken ones,
+    /// the unbuilt markets, the closed tunnel ends. The sweep does not ask about them.
+    pub(crate) fn closed(&self, g: &Euphoria) -> u64 {
+        let mut closed = 0u64;
+        for (m, market) in g.markets.iter().enumerate() {
+            if market.built {
+                closed |= (0..4).fold(0, |c, s| c | 1 << Space::site(m, s).0);
+            } else {
+                closed |= 1 << Space::built(m).0;
+            }
+        }
+        for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
+            if g.miners[f.index()] < TUNNEL_END {
+                closed |= 1 << Space::tunnel_end(f).0;
+            }
+        }
+        for m in 0..MARKETS {
+            for s in 0..4 {
+                let site = Space::site(m, s);
+                if self.occupied[site.0 as usize % SPACES] != 0 {
+                    closed |= 1 << site.0;
+                }
+            }
+        }
+        closed
     }
 
     fn suffers(&self, penalty: Penalty) -> bool {

@@ -5,7 +5,7 @@
 //! ([`Trading::OneOfferBeforePlacing`]) stays for the games made with it.
 
 use crate::action::Action;
-use crate::cards::Good;
+use crate::cards::{Good, GOODS};
 use crate::config::Trading;
 use crate::rules::Why;
 use crate::state::{Euphoria, Offer, Step};
@@ -58,12 +58,21 @@ impl Euphoria {
 
     /// Why `item` (give or ask) may not be added to `offer`.
     pub fn check_offer_item<W: Why>(&self, offer: &Offer, item: Action) -> Result<(), W> {
+        self.check_offer_item_in(&Offering::new(self, offer), item)
+    }
+
+    /// [`Euphoria::check_offer_item`] with what does not depend on the item worked out
+    /// once (the legal sweep asks it for every good, given and asked).
+    pub(crate) fn check_offer_item_in<W: Why>(
+        &self,
+        ctx: &Offering,
+        item: Action,
+    ) -> Result<(), W> {
+        let offer = &ctx.offer;
         if self.config.trading == Trading::OneOfferBeforePlacing && offer.items() >= OLD_OFFER_ITEMS
         {
             return Err(why!("an offer holds at most {OLD_OFFER_ITEMS} items"));
         }
-        let me = &self.players[self.current as usize];
-        let them = &self.players[offer.partner as usize];
         match item {
             Action::Give(g) | Action::Ask(g)
                 if offer.give[g.index()] == u8::MAX || offer.ask[g.index()] == u8::MAX =>
@@ -74,7 +83,7 @@ impl Euphoria {
                 if offer.ask[g.index()] > 0 {
                     return Err(why!("you already ask for {g}"));
                 }
-                if me.count(g) <= offer.give[g.index()] as u32 {
+                if ctx.mine[g.index()] <= offer.give[g.index()] as u32 {
                     return Err(if offer.give[g.index()] == 0 {
                         why!("you have no {g} to give")
                     } else {
@@ -89,17 +98,13 @@ impl Euphoria {
                 }
                 // Their card kinds are secret: only the hand size limits what you ask.
                 if g.is_artifact() {
-                    let asked: u32 = Good::ARTIFACT_KINDS
-                        .iter()
-                        .map(|k| offer.ask[k.index()] as u32)
-                        .sum();
-                    if them.hand_size() <= asked {
+                    if ctx.their_hand <= ctx.asked_cards {
                         return Err(why!(
                             "they (P{}) do not hold that many artifact cards",
                             offer.partner as usize + 1
                         ));
                     }
-                } else if them.count(g) <= offer.ask[g.index()] as u32 {
+                } else if ctx.theirs[g.index()] <= offer.ask[g.index()] as u32 {
                     return Err(why!(
                         "they (P{}) do not have {} {g}",
                         offer.partner as usize + 1,
@@ -162,5 +167,36 @@ impl Euphoria {
     pub fn may_trade_after_placing(&self) -> bool {
         self.config.trading == Trading::Rulebook
             && self.check_trade::<crate::rules::Refused>().is_ok()
+    }
+}
+
+/// What an offer's item checks need, worked out once per offer: the goods of both sides
+/// and the artifact cards asked so far.
+pub(crate) struct Offering {
+    offer: Offer,
+    /// The active player's goods, by [`Good::index`].
+    mine: [u32; GOODS],
+    /// The partner's goods, by [`Good::index`].
+    theirs: [u32; GOODS],
+    /// The partner's hand size.
+    their_hand: u32,
+    /// Artifact cards the offer asks for.
+    asked_cards: u32,
+}
+
+impl Offering {
+    pub(crate) fn new(g: &Euphoria, offer: &Offer) -> Offering {
+        let me = &g.players[g.current as usize];
+        let them = &g.players[offer.partner as usize];
+        Offering {
+            offer: *offer,
+            mine: std::array::from_fn(|i| me.count(Good::ALL[i])),
+            theirs: std::array::from_fn(|i| them.count(Good::ALL[i])),
+            their_hand: them.hand_size(),
+            asked_cards: Good::ARTIFACT_KINDS
+                .iter()
+                .map(|k| offer.ask[k.index()] as u32)
+                .sum(),
+        }
     }
 }
