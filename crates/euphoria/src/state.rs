@@ -1,16 +1,21 @@
 //! The full game state: board, players, decks, and the stack of pending steps.
 
-use crate::cards::{Faction, Good, GoodClass, Space, ARTIFACTS, DICE, MARKETS, SUPPLY};
+use crate::cards::{
+    Faction, Good, GoodClass, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS,
+    STARS, SUPPLY, TILES,
+};
 use crate::config::Config;
+use crate::inline::InlineVec;
 use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Where one worker die is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DieLoc {
     /// Not yet gained (or lost to the knowledge check): beside the board.
     #[serde(alias = "Reserve")]
+    #[default]
     Reserve,
     /// Available in front of its owner, showing a value.
     #[serde(alias = "Ready")]
@@ -31,7 +36,7 @@ impl DieLoc {
 }
 
 /// A recruit card a player holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldRecruit {
     /// Recruit number 1..=48.
     pub id: u8,
@@ -42,10 +47,11 @@ pub struct HeldRecruit {
 }
 
 /// How a player's dilemma stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DilemmaState {
     #[serde(alias = "Unresolved")]
+    #[default]
     Unresolved,
     /// Resolved by drawing recruits.
     #[serde(alias = "Rebelled")]
@@ -55,8 +61,18 @@ pub enum DilemmaState {
     Conformed,
 }
 
+/// Most seats a game has.
+pub const MAX_SEATS: usize = 6;
+
+/// Most stars one territory can hold: every seat's stars (a territory has a spot per
+/// seat; the check of a position reports more).
+pub const TERRITORY_CAPACITY: usize = MAX_SEATS * STARS as usize;
+
+/// Most artifact cards in the game.
+pub const ARTIFACT_CARDS: usize = ARTIFACTS * ARTIFACT_COPIES as usize;
+
 /// One player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub dice: [DieLoc; DICE],
     pub knowledge: u8,
@@ -66,9 +82,9 @@ pub struct Player {
     /// Artifact cards in hand, counted by kind (0..6).
     pub hand: [u8; ARTIFACTS],
     pub stars_left: u8,
-    pub recruits: Vec<HeldRecruit>,
+    pub recruits: InlineVec<HeldRecruit, RECRUITS>,
     /// The four recruits dealt at setup, until the choice is made.
-    pub dealt: Vec<u8>,
+    pub dealt: InlineVec<u8, RECRUITS>,
     /// Dilemma card index 0..6.
     pub dilemma: u8,
     pub dilemma_state: DilemmaState,
@@ -447,7 +463,7 @@ impl Iterator for SeatOrder {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Euphoria {
     pub(crate) config: Config,
-    pub(crate) players: Vec<Player>,
+    pub(crate) players: InlineVec<Player, MAX_SEATS>,
     /// Seat whose turn it is.
     pub(crate) current: u8,
     pub(crate) first_player: u8,
@@ -461,20 +477,20 @@ pub struct Euphoria {
     /// Miner positions 0..=9 (EUP, SUB, WAS).
     pub(crate) miners: [u8; 3],
     /// Seats with a star in each territory, in placement order.
-    pub(crate) territory: [Vec<u8>; 4],
+    pub(crate) territory: [InlineVec<u8, TERRITORY_CAPACITY>; 4],
     pub(crate) markets: [Market; MARKETS],
     /// Market tiles left in the box (hidden).
-    pub(crate) box_tiles: Vec<u8>,
-    pub(crate) artifact_deck: Vec<Good>,
+    pub(crate) box_tiles: InlineVec<u8, TILES>,
+    pub(crate) artifact_deck: InlineVec<Good, ARTIFACT_CARDS>,
     /// Face up.
-    pub(crate) artifact_discard: Vec<Good>,
-    pub(crate) recruit_deck: Vec<u8>,
+    pub(crate) artifact_discard: InlineVec<Good, ARTIFACT_CARDS>,
+    pub(crate) recruit_deck: InlineVec<u8, RECRUITS>,
     /// Face up (discarded from a dilemma draw).
-    pub(crate) recruit_discard: Vec<u8>,
+    pub(crate) recruit_discard: InlineVec<u8, RECRUITS>,
     /// Out of the game face down (starting discards under the published rule).
-    pub(crate) recruit_box: Vec<u8>,
+    pub(crate) recruit_box: InlineVec<u8, RECRUITS>,
     /// Dilemma cards nobody holds (hidden).
-    pub(crate) dilemma_box: Vec<u8>,
+    pub(crate) dilemma_box: InlineVec<u8, { DILEMMAS.len() }>,
     pub(crate) over: bool,
     /// Final roll-off totals per seat, one per round (only tied winners roll).
     pub(crate) rolloff: Vec<Vec<u8>>,
@@ -586,8 +602,8 @@ impl Euphoria {
     }
 
     /// Seats with a star in each territory, in placement order.
-    pub fn territory(&self) -> &[Vec<u8>; 4] {
-        &self.territory
+    pub fn territory(&self) -> [&[u8]; 4] {
+        self.territory.each_ref().map(|t| t.as_slice())
     }
 
     /// One market slot.
@@ -720,8 +736,11 @@ impl Setup {
             return self;
         }
         while g.players[seat].count(good) > n {
+            // More cards than the game has: `build` reports the hand.
+            if g.artifact_discard.try_push(good).is_err() {
+                break;
+            }
             g.players[seat].remove(good, 1);
-            g.artifact_discard.push(good);
         }
         while g.players[seat].count(good) < n {
             if let Some(pos) = g.artifact_deck.iter().position(|&c| c == good) {
@@ -753,7 +772,11 @@ impl Setup {
     pub fn recruits(mut self, seat: Seat, recruits: &[(u8, bool)]) -> Setup {
         let g = &mut self.game;
         let old = std::mem::take(&mut g.players[seat].recruits);
-        g.recruit_deck.extend(old.iter().map(|r| r.id));
+        for r in old {
+            // Only a position with more cards than the game has fills the deck;
+            // `build` reports it.
+            let _ = g.recruit_deck.try_push(r.id);
+        }
         for &(id, up) in recruits {
             g.recruit_deck.retain(|&x| x != id);
             g.recruit_discard.retain(|&x| x != id);
@@ -762,7 +785,9 @@ impl Setup {
                 p.recruits.retain(|r| r.id != id);
                 p.dealt.retain(|&x| x != id);
             }
-            g.players[seat].recruits.push(HeldRecruit {
+            // Every copy of `id` was just taken away: only a list asking for more
+            // recruits than the game has fills the hand.
+            let _ = g.players[seat].recruits.try_push(HeldRecruit {
                 id,
                 up,
                 star: false,
@@ -820,7 +845,11 @@ impl Setup {
             g.players[s as usize].stars_left += 1;
         }
         for &s in seats {
-            g.territory[f.index()].push(s as u8);
+            // Past every seat's stars, the rest cannot be placed (and `build` would
+            // refuse the position anyway: a territory has a spot per seat).
+            if g.territory[f.index()].try_push(s as u8).is_err() {
+                break;
+            }
             g.players[s].stars_left = g.players[s].stars_left.saturating_sub(1);
         }
         self

@@ -48,8 +48,8 @@ impl Euphoria {
         let secrets = |g: &Euphoria, s: usize| {
             let p = &g.players[s];
             (
-                p.recruits.clone(),
-                p.dealt.clone(),
+                p.recruits,
+                p.dealt,
                 p.dilemma,
                 p.dilemma_state,
             )
