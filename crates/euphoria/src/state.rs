@@ -2,7 +2,7 @@
 
 use crate::cards::{
     Faction, Good, GoodClass, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS,
-    STARS, SUPPLY, TILES,
+    SUPPLY, TILES,
 };
 use crate::config::Config;
 use crate::inline::InlineVec;
@@ -64,9 +64,12 @@ pub enum DilemmaState {
 /// Most seats a game has.
 pub const MAX_SEATS: usize = 6;
 
-/// Most stars one territory can hold: every seat's stars (a territory has a spot per
-/// seat; the check of a position reports more).
-pub const TERRITORY_CAPACITY: usize = MAX_SEATS * STARS as usize;
+/// Most recruits a player holds: the two kept at setup and one kept on rebelling (spec
+/// 5.1, 5.8), and one to spare.
+pub const HELD_RECRUITS: usize = 4;
+
+/// Recruits dealt to each player at setup (spec 5.1).
+pub const DEALT: usize = 4;
 
 /// Most artifact cards in the game.
 pub const ARTIFACT_CARDS: usize = ARTIFACTS * ARTIFACT_COPIES as usize;
@@ -82,9 +85,9 @@ pub struct Player {
     /// Artifact cards in hand, counted by kind (0..6).
     pub hand: [u8; ARTIFACTS],
     pub stars_left: u8,
-    pub recruits: InlineVec<HeldRecruit, RECRUITS>,
+    pub recruits: InlineVec<HeldRecruit, HELD_RECRUITS>,
     /// The four recruits dealt at setup, until the choice is made.
-    pub dealt: InlineVec<u8, RECRUITS>,
+    pub dealt: InlineVec<u8, DEALT>,
     /// Dilemma card index 0..6.
     pub dilemma: u8,
     pub dilemma_state: DilemmaState,
@@ -477,7 +480,8 @@ pub struct Euphoria {
     /// Miner positions 0..=9 (EUP, SUB, WAS).
     pub(crate) miners: [u8; 3],
     /// Seats with a star in each territory, in placement order.
-    pub(crate) territory: [InlineVec<u8, TERRITORY_CAPACITY>; 4],
+    /// (A territory has a spot per seat.)
+    pub(crate) territory: [InlineVec<u8, MAX_SEATS>; 4],
     pub(crate) markets: [Market; MARKETS],
     /// Market tiles left in the box (hidden).
     pub(crate) box_tiles: InlineVec<u8, TILES>,
@@ -658,7 +662,10 @@ impl Euphoria {
 
     /// A position to edit from this one (for tests and tools).
     pub fn edit(self) -> Setup {
-        Setup { game: self }
+        Setup {
+            game: self,
+            problems: Vec::new(),
+        }
     }
 }
 
@@ -672,6 +679,8 @@ impl Euphoria {
 #[derive(Clone, Debug)]
 pub struct Setup {
     game: Euphoria,
+    /// What an editing step could not do (a list past what the game holds).
+    problems: Vec<String>,
 }
 
 /// A position that breaks the game's invariants: every problem found.
@@ -697,7 +706,8 @@ impl Setup {
     /// # Errors
     /// [`SetupError`] with every problem found.
     pub fn build(self) -> Result<Euphoria, SetupError> {
-        let problems = self.game.problems();
+        let mut problems = self.problems;
+        problems.extend(self.game.problems());
         if problems.is_empty() {
             Ok(self.game)
         } else {
@@ -736,8 +746,9 @@ impl Setup {
             return self;
         }
         while g.players[seat].count(good) > n {
-            // More cards than the game has: `build` reports the hand.
             if g.artifact_discard.try_push(good).is_err() {
+                self.problems
+                    .push(format!("more than {ARTIFACT_CARDS} artifact cards"));
                 break;
             }
             g.players[seat].remove(good, 1);
@@ -773,9 +784,9 @@ impl Setup {
         let g = &mut self.game;
         let old = std::mem::take(&mut g.players[seat].recruits);
         for r in old {
-            // Only a position with more cards than the game has fills the deck;
-            // `build` reports it.
-            let _ = g.recruit_deck.try_push(r.id);
+            if g.recruit_deck.try_push(r.id).is_err() {
+                self.problems.push(format!("more than {RECRUITS} recruits"));
+            }
         }
         for &(id, up) in recruits {
             g.recruit_deck.retain(|&x| x != id);
@@ -785,13 +796,15 @@ impl Setup {
                 p.recruits.retain(|r| r.id != id);
                 p.dealt.retain(|&x| x != id);
             }
-            // Every copy of `id` was just taken away: only a list asking for more
-            // recruits than the game has fills the hand.
-            let _ = g.players[seat].recruits.try_push(HeldRecruit {
+            let held = HeldRecruit {
                 id,
                 up,
                 star: false,
-            });
+            };
+            if g.players[seat].recruits.try_push(held).is_err() {
+                self.problems
+                    .push(format!("P{seat}: more than {HELD_RECRUITS} recruits"));
+            }
         }
         self
     }
@@ -845,9 +858,9 @@ impl Setup {
             g.players[s as usize].stars_left += 1;
         }
         for &s in seats {
-            // Past every seat's stars, the rest cannot be placed (and `build` would
-            // refuse the position anyway: a territory has a spot per seat).
             if g.territory[f.index()].try_push(s as u8).is_err() {
+                self.problems
+                    .push(format!("territory {f} holds more than {MAX_SEATS} stars"));
                 break;
             }
             g.players[s].stars_left = g.players[s].stars_left.saturating_sub(1);

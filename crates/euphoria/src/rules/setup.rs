@@ -2,7 +2,7 @@
 
 use crate::cards::{Good, ARTIFACT_COPIES, DICE, MARKETS, RECRUITS, STARS, TILES};
 use crate::config::{Config, StartingRecruitDiscards};
-use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Step, Turn};
+use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Step, Turn, DEALT};
 use engine::{rng_from_seed, ConfigError};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -35,7 +35,7 @@ impl Euphoria {
         dilemmas.shuffle(&mut rng);
         let mut players = Vec::with_capacity(n);
         for _ in 0..n {
-            let dealt = recruit_deck.split_off(recruit_deck.len() - 4);
+            let dealt = recruit_deck.split_off(recruit_deck.len() - DEALT);
             let dilemma = dilemmas.pop().unwrap_or(0);
             players.push(Player {
                 dice: [DieLoc::Reserve; DICE],
