@@ -74,6 +74,62 @@ pub const DEALT: usize = 4;
 /// Most artifact cards in the game.
 pub const ARTIFACT_CARDS: usize = ARTIFACTS * ARTIFACT_COPIES as usize;
 
+/// The final roll-off totals, a list per seat (one total per round), kept for up to
+/// [`MAX_SEATS`] seats in place: until the game ends every list is empty, and a clone
+/// allocates nothing. It reads as a slice of the seats' lists; serde sees a list of lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rolloff {
+    seats: u8,
+    rounds: [Vec<u8>; MAX_SEATS],
+}
+
+impl Rolloff {
+    /// Empty lists for `n` seats (at most [`MAX_SEATS`]).
+    pub(crate) fn new(n: usize) -> Rolloff {
+        Rolloff {
+            seats: n.min(MAX_SEATS) as u8,
+            rounds: Default::default(),
+        }
+    }
+}
+
+impl std::ops::Deref for Rolloff {
+    type Target = [Vec<u8>];
+
+    fn deref(&self) -> &[Vec<u8>] {
+        &self.rounds[..self.seats as usize]
+    }
+}
+
+impl std::ops::DerefMut for Rolloff {
+    fn deref_mut(&mut self) -> &mut [Vec<u8>] {
+        &mut self.rounds[..self.seats as usize]
+    }
+}
+
+impl Serialize for Rolloff {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rolloff {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rolloff, D::Error> {
+        let all: Vec<Vec<u8>> = Vec::deserialize(d)?;
+        if all.len() > MAX_SEATS {
+            return Err(serde::de::Error::custom(format_args!(
+                "roll-offs for {} seats, where a game has at most {MAX_SEATS}",
+                all.len()
+            )));
+        }
+        let mut r = Rolloff::new(all.len());
+        for (slot, list) in r.rounds.iter_mut().zip(all) {
+            *slot = list;
+        }
+        Ok(r)
+    }
+}
+
 /// One player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -497,7 +553,7 @@ pub struct Euphoria {
     pub(crate) dilemma_box: InlineVec<u8, { DILEMMAS.len() }>,
     pub(crate) over: bool,
     /// Final roll-off totals per seat, one per round (only tied winners roll).
-    pub(crate) rolloff: Vec<Vec<u8>>,
+    pub(crate) rolloff: Rolloff,
     pub(crate) rng: GameRng,
 }
 

@@ -176,7 +176,7 @@ impl Euphoria {
             recruit_discard: self.recruit_discard.to_vec(),
             drawn,
             offer,
-            rolloff: self.rolloff.clone(),
+            rolloff: self.rolloff.to_vec(),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::cards::{Good, ARTIFACT_COPIES, DICE, MARKETS, RECRUITS, STARS, TILES};
 use crate::config::{Config, StartingRecruitDiscards};
-use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Step, Turn, DEALT};
+use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Rolloff, Step, Turn, DEALT};
 use engine::{rng_from_seed, ConfigError};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -76,7 +76,7 @@ impl Euphoria {
             recruit_box: Default::default(),
             dilemma_box: dilemmas.into_iter().collect(),
             over: false,
-            rolloff: vec![Vec::new(); n],
+            rolloff: Rolloff::new(n),
             rng,
         };
         game.run();
