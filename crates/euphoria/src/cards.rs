@@ -55,10 +55,14 @@ impl fmt::Display for Faction {
 }
 
 /// A commodity, a resource or an artifact type: everything a player can hold and trade.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Good {
+    /// (The default only fills the unused slots of a fixed-size list.)
     #[serde(alias = "Energy")]
+    #[default]
     Energy,
     #[serde(alias = "Water")]
     Water,

@@ -1,16 +1,21 @@
 //! The full game state: board, players, decks, and the stack of pending steps.
 
-use crate::cards::{Faction, Good, GoodClass, Space, ARTIFACTS, DICE, MARKETS, SUPPLY};
+use crate::cards::{
+    Faction, Good, GoodClass, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS,
+    SUPPLY, TILES,
+};
 use crate::config::Config;
+use crate::inline::InlineVec;
 use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Where one worker die is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DieLoc {
     /// Not yet gained (or lost to the knowledge check): beside the board.
     #[serde(alias = "Reserve")]
+    #[default]
     Reserve,
     /// Available in front of its owner, showing a value.
     #[serde(alias = "Ready")]
@@ -31,7 +36,7 @@ impl DieLoc {
 }
 
 /// A recruit card a player holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldRecruit {
     /// Recruit number 1..=48.
     pub id: u8,
@@ -42,10 +47,11 @@ pub struct HeldRecruit {
 }
 
 /// How a player's dilemma stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DilemmaState {
     #[serde(alias = "Unresolved")]
+    #[default]
     Unresolved,
     /// Resolved by drawing recruits.
     #[serde(alias = "Rebelled")]
@@ -55,8 +61,77 @@ pub enum DilemmaState {
     Conformed,
 }
 
+/// Most seats a game has.
+pub const MAX_SEATS: usize = 6;
+
+/// Most recruits a player holds: the two kept at setup and one kept on rebelling (spec
+/// 5.1, 5.8), and one to spare.
+pub const HELD_RECRUITS: usize = 4;
+
+/// Recruits dealt to each player at setup (spec 5.1).
+pub const DEALT: usize = 4;
+
+/// Most artifact cards in the game.
+pub const ARTIFACT_CARDS: usize = ARTIFACTS * ARTIFACT_COPIES as usize;
+
+/// The final roll-off totals, a list per seat (one total per round), kept for up to
+/// [`MAX_SEATS`] seats in place: until the game ends every list is empty, and a clone
+/// allocates nothing. It reads as a slice of the seats' lists; serde sees a list of lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rolloff {
+    seats: u8,
+    rounds: [Vec<u8>; MAX_SEATS],
+}
+
+impl Rolloff {
+    /// Empty lists for `n` seats (at most [`MAX_SEATS`]).
+    pub(crate) fn new(n: usize) -> Rolloff {
+        Rolloff {
+            seats: n.min(MAX_SEATS) as u8,
+            rounds: Default::default(),
+        }
+    }
+}
+
+impl std::ops::Deref for Rolloff {
+    type Target = [Vec<u8>];
+
+    fn deref(&self) -> &[Vec<u8>] {
+        &self.rounds[..self.seats as usize]
+    }
+}
+
+impl std::ops::DerefMut for Rolloff {
+    fn deref_mut(&mut self) -> &mut [Vec<u8>] {
+        &mut self.rounds[..self.seats as usize]
+    }
+}
+
+impl Serialize for Rolloff {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rolloff {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rolloff, D::Error> {
+        let all: Vec<Vec<u8>> = Vec::deserialize(d)?;
+        if all.len() > MAX_SEATS {
+            return Err(serde::de::Error::custom(format_args!(
+                "roll-offs for {} seats, where a game has at most {MAX_SEATS}",
+                all.len()
+            )));
+        }
+        let mut r = Rolloff::new(all.len());
+        for (slot, list) in r.rounds.iter_mut().zip(all) {
+            *slot = list;
+        }
+        Ok(r)
+    }
+}
+
 /// One player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub dice: [DieLoc; DICE],
     pub knowledge: u8,
@@ -66,9 +141,9 @@ pub struct Player {
     /// Artifact cards in hand, counted by kind (0..6).
     pub hand: [u8; ARTIFACTS],
     pub stars_left: u8,
-    pub recruits: Vec<HeldRecruit>,
+    pub recruits: InlineVec<HeldRecruit, HELD_RECRUITS>,
     /// The four recruits dealt at setup, until the choice is made.
-    pub dealt: Vec<u8>,
+    pub dealt: InlineVec<u8, DEALT>,
     /// Dilemma card index 0..6.
     pub dilemma: u8,
     pub dilemma_state: DilemmaState,
@@ -447,7 +522,7 @@ impl Iterator for SeatOrder {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Euphoria {
     pub(crate) config: Config,
-    pub(crate) players: Vec<Player>,
+    pub(crate) players: InlineVec<Player, MAX_SEATS>,
     /// Seat whose turn it is.
     pub(crate) current: u8,
     pub(crate) first_player: u8,
@@ -461,23 +536,24 @@ pub struct Euphoria {
     /// Miner positions 0..=9 (EUP, SUB, WAS).
     pub(crate) miners: [u8; 3],
     /// Seats with a star in each territory, in placement order.
-    pub(crate) territory: [Vec<u8>; 4],
+    /// (A territory has a spot per seat.)
+    pub(crate) territory: [InlineVec<u8, MAX_SEATS>; 4],
     pub(crate) markets: [Market; MARKETS],
     /// Market tiles left in the box (hidden).
-    pub(crate) box_tiles: Vec<u8>,
-    pub(crate) artifact_deck: Vec<Good>,
+    pub(crate) box_tiles: InlineVec<u8, TILES>,
+    pub(crate) artifact_deck: InlineVec<Good, ARTIFACT_CARDS>,
     /// Face up.
-    pub(crate) artifact_discard: Vec<Good>,
-    pub(crate) recruit_deck: Vec<u8>,
+    pub(crate) artifact_discard: InlineVec<Good, ARTIFACT_CARDS>,
+    pub(crate) recruit_deck: InlineVec<u8, RECRUITS>,
     /// Face up (discarded from a dilemma draw).
-    pub(crate) recruit_discard: Vec<u8>,
+    pub(crate) recruit_discard: InlineVec<u8, RECRUITS>,
     /// Out of the game face down (starting discards under the published rule).
-    pub(crate) recruit_box: Vec<u8>,
+    pub(crate) recruit_box: InlineVec<u8, RECRUITS>,
     /// Dilemma cards nobody holds (hidden).
-    pub(crate) dilemma_box: Vec<u8>,
+    pub(crate) dilemma_box: InlineVec<u8, { DILEMMAS.len() }>,
     pub(crate) over: bool,
     /// Final roll-off totals per seat, one per round (only tied winners roll).
-    pub(crate) rolloff: Vec<Vec<u8>>,
+    pub(crate) rolloff: Rolloff,
     pub(crate) rng: GameRng,
 }
 
@@ -586,8 +662,8 @@ impl Euphoria {
     }
 
     /// Seats with a star in each territory, in placement order.
-    pub fn territory(&self) -> &[Vec<u8>; 4] {
-        &self.territory
+    pub fn territory(&self) -> [&[u8]; 4] {
+        self.territory.each_ref().map(|t| t.as_slice())
     }
 
     /// One market slot.
@@ -642,7 +718,10 @@ impl Euphoria {
 
     /// A position to edit from this one (for tests and tools).
     pub fn edit(self) -> Setup {
-        Setup { game: self }
+        Setup {
+            game: self,
+            problems: Vec::new(),
+        }
     }
 }
 
@@ -656,6 +735,8 @@ impl Euphoria {
 #[derive(Clone, Debug)]
 pub struct Setup {
     game: Euphoria,
+    /// What an editing step could not do (a list past what the game holds).
+    problems: Vec<String>,
 }
 
 /// A position that breaks the game's invariants: every problem found.
@@ -681,7 +762,8 @@ impl Setup {
     /// # Errors
     /// [`SetupError`] with every problem found.
     pub fn build(self) -> Result<Euphoria, SetupError> {
-        let problems = self.game.problems();
+        let mut problems = self.problems;
+        problems.extend(self.game.problems());
         if problems.is_empty() {
             Ok(self.game)
         } else {
@@ -720,8 +802,12 @@ impl Setup {
             return self;
         }
         while g.players[seat].count(good) > n {
+            if g.artifact_discard.try_push(good).is_err() {
+                self.problems
+                    .push(format!("more than {ARTIFACT_CARDS} artifact cards"));
+                break;
+            }
             g.players[seat].remove(good, 1);
-            g.artifact_discard.push(good);
         }
         while g.players[seat].count(good) < n {
             if let Some(pos) = g.artifact_deck.iter().position(|&c| c == good) {
@@ -753,7 +839,11 @@ impl Setup {
     pub fn recruits(mut self, seat: Seat, recruits: &[(u8, bool)]) -> Setup {
         let g = &mut self.game;
         let old = std::mem::take(&mut g.players[seat].recruits);
-        g.recruit_deck.extend(old.iter().map(|r| r.id));
+        for r in old {
+            if g.recruit_deck.try_push(r.id).is_err() {
+                self.problems.push(format!("more than {RECRUITS} recruits"));
+            }
+        }
         for &(id, up) in recruits {
             g.recruit_deck.retain(|&x| x != id);
             g.recruit_discard.retain(|&x| x != id);
@@ -762,11 +852,15 @@ impl Setup {
                 p.recruits.retain(|r| r.id != id);
                 p.dealt.retain(|&x| x != id);
             }
-            g.players[seat].recruits.push(HeldRecruit {
+            let held = HeldRecruit {
                 id,
                 up,
                 star: false,
-            });
+            };
+            if g.players[seat].recruits.try_push(held).is_err() {
+                self.problems
+                    .push(format!("P{seat}: more than {HELD_RECRUITS} recruits"));
+            }
         }
         self
     }
@@ -820,7 +914,11 @@ impl Setup {
             g.players[s as usize].stars_left += 1;
         }
         for &s in seats {
-            g.territory[f.index()].push(s as u8);
+            if g.territory[f.index()].try_push(s as u8).is_err() {
+                self.problems
+                    .push(format!("territory {f} holds more than {MAX_SEATS} stars"));
+                break;
+            }
             g.players[s].stars_left = g.players[s].stars_left.saturating_sub(1);
         }
         self

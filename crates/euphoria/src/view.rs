@@ -125,7 +125,7 @@ impl Euphoria {
                             }
                         })
                         .collect(),
-                    dealt: own.then(|| p.dealt.clone()),
+                    dealt: own.then(|| p.dealt.to_vec()),
                     dealt_count: p.dealt.len(),
                     dilemma: self.dilemma_visible(s, me).then_some(p.dilemma),
                     dilemma_state: p.dilemma_state,
@@ -155,7 +155,7 @@ impl Euphoria {
             over: self.over,
             allegiance: self.allegiance,
             miners: self.miners,
-            territory: self.territory.clone(),
+            territory: self.territory.each_ref().map(|t| t.to_vec()),
             territory_spots: self.n(),
             markets: self
                 .markets
@@ -171,12 +171,12 @@ impl Euphoria {
                 })
                 .collect(),
             artifact_deck: self.artifact_deck.len(),
-            artifact_discard: self.artifact_discard.clone(),
+            artifact_discard: self.artifact_discard.to_vec(),
             recruit_deck: self.recruit_deck.len(),
-            recruit_discard: self.recruit_discard.clone(),
+            recruit_discard: self.recruit_discard.to_vec(),
             drawn,
             offer,
-            rolloff: self.rolloff.clone(),
+            rolloff: self.rolloff.to_vec(),
         }
     }
 }

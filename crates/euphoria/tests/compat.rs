@@ -44,3 +44,32 @@ fn a_state_file_written_before_issue_16_loads_and_plays_on() {
         .expect("cancel is legal");
     assert_eq!(game.validate(), Ok(()));
 }
+
+#[test]
+fn a_state_file_with_a_list_longer_than_the_rules_allow_is_refused() {
+    let path = format!(
+        "{}/tests/fixtures/state-before-16.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut file: StateFile =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("JSON");
+    file.state["recruit_deck"] = serde_json::json!(vec![1; 49]);
+    let err = load_state::<Euphoria>(&file.state).expect_err("49 recruits in the deck");
+    assert!(err.to_string().contains("at most 48"), "{err}");
+}
+
+#[test]
+fn a_position_edited_past_what_a_list_holds_is_refused() {
+    let five: Vec<(u8, bool)> = (1..=5).map(|id| (id, true)).collect();
+    let err = euphoria::state::Setup::started(&euphoria::Config::players(4), 1)
+        .expect("config")
+        .recruits(0, &five)
+        .build()
+        .expect_err("five recruits");
+    assert!(
+        err.problems
+            .iter()
+            .any(|p| p.contains("more than 4 recruits")),
+        "{err}"
+    );
+}

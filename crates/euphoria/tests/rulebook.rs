@@ -750,7 +750,7 @@ fn game_ends_at_the_tenth_star() {
 
 fn tie(g: &mut Euphoria) -> Vec<u8> {
     // Each places the last star in a territory with room, and the game ends.
-    let mut territory = g.territory().clone();
+    let mut territory = g.territory().map(<[u8]>::to_vec);
     let mut e = g.clone().edit();
     for s in [0, 1] {
         let f = Faction::ALL

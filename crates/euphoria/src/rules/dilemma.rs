@@ -62,7 +62,7 @@ impl Euphoria {
                 up: false,
                 star: false,
             }),
-            _ => self.stack.push(Step::DilemmaKeep(drawn)),
+            _ => self.stack.push(Step::DilemmaKeep(drawn.to_vec())),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use crate::cards::{Good, ARTIFACT_COPIES, DICE, MARKETS, RECRUITS, STARS, TILES};
 use crate::config::{Config, StartingRecruitDiscards};
-use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Step, Turn};
+use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Rolloff, Step, Turn, DEALT};
 use engine::{rng_from_seed, ConfigError};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -35,7 +35,7 @@ impl Euphoria {
         dilemmas.shuffle(&mut rng);
         let mut players = Vec::with_capacity(n);
         for _ in 0..n {
-            let dealt = recruit_deck.split_off(recruit_deck.len() - 4);
+            let dealt = recruit_deck.split_off(recruit_deck.len() - DEALT);
             let dilemma = dilemmas.pop().unwrap_or(0);
             players.push(Player {
                 dice: [DieLoc::Reserve; DICE],
@@ -44,8 +44,8 @@ impl Euphoria {
                 supply: [0; 7],
                 hand: [0; 6],
                 stars_left: STARS,
-                recruits: Vec::new(),
-                dealt,
+                recruits: Default::default(),
+                dealt: dealt.into_iter().collect(),
                 dilemma,
                 dilemma_state: DilemmaState::Unresolved,
             });
@@ -57,7 +57,7 @@ impl Euphoria {
         }
         let mut game = Euphoria {
             config: config.clone(),
-            players,
+            players: players.into_iter().collect(),
             current: 0,
             first_player: 0,
             turn: Turn::default(),
@@ -68,15 +68,15 @@ impl Euphoria {
             miners: [0; 3],
             territory: Default::default(),
             markets,
-            box_tiles,
-            artifact_deck,
-            artifact_discard: Vec::new(),
-            recruit_deck,
-            recruit_discard: Vec::new(),
-            recruit_box: Vec::new(),
-            dilemma_box: dilemmas,
+            box_tiles: box_tiles.into_iter().collect(),
+            artifact_deck: artifact_deck.into_iter().collect(),
+            artifact_discard: Default::default(),
+            recruit_deck: recruit_deck.into_iter().collect(),
+            recruit_discard: Default::default(),
+            recruit_box: Default::default(),
+            dilemma_box: dilemmas.into_iter().collect(),
             over: false,
-            rolloff: vec![Vec::new(); n],
+            rolloff: Rolloff::new(n),
             rng,
         };
         game.run();

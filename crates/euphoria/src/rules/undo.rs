@@ -47,12 +47,7 @@ impl Euphoria {
         let unlocked = |g: &Euphoria| Faction::ALL.map(|f| g.unlocked(f));
         let secrets = |g: &Euphoria, s: usize| {
             let p = &g.players[s];
-            (
-                p.recruits.clone(),
-                p.dealt.clone(),
-                p.dilemma,
-                p.dilemma_state,
-            )
+            (p.recruits, p.dealt, p.dilemma, p.dilemma_state)
         };
         after.actor() == Some(seat)
             && matches!(after.stack.last(), Some(Step::Finish | Step::Doubles))
