@@ -66,6 +66,13 @@ pub trait DynState: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// An action in notation and the state it led to, as `G`'s own: `None` when the action
+/// does not parse or `after` is another game.
+fn step_of<'a, G: Game>(action: &str, after: &'a dyn DynState) -> Option<(G::Action, &'a G)> {
+    let action = action.trim().parse().ok()?;
+    Some((action, after.as_any().downcast_ref::<G>()?))
+}
+
 impl<G: Game> DynState for G {
     fn game_name(&self) -> &'static str {
         G::NAME
@@ -121,8 +128,7 @@ impl<G: Game> DynState for G {
         viewer: Viewer,
         names: &Names,
     ) -> Option<Vec<LogEvent>> {
-        let action: G::Action = action.trim().parse().ok()?;
-        let after = after.as_any().downcast_ref::<G>()?;
+        let (action, after) = step_of::<G>(action, after)?;
         Some(crate::log::step_events(self, action, after, viewer, names))
     }
     fn write_events_json(
@@ -133,10 +139,7 @@ impl<G: Game> DynState for G {
         names: &Names,
         out: &mut Vec<u8>,
     ) -> serde_json::Result<bool> {
-        let (Ok(action), Some(after)) = (
-            action.trim().parse::<G::Action>(),
-            after.as_any().downcast_ref::<G>(),
-        ) else {
+        let Some((action, after)) = step_of::<G>(action, after) else {
             return Ok(false);
         };
         crate::log::write_step_events(self, action, after, viewer, names, out)?;

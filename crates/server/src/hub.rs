@@ -250,6 +250,15 @@ impl Live {
         self.moved = at;
     }
 
+    /// Whether the actions from `since` on are told from a replay of the record: some
+    /// are further back than the states kept, or one is a table move (they are rare; a
+    /// replay knows who undid).
+    fn told_by_replay(&self, since: u64) -> bool {
+        let version = self.version();
+        since + (self.recent.len() as u64) < version
+            || (since..version).any(|i| is_table_move(&self.actions[i as usize]))
+    }
+
     /// Action `index` (one of the last `recent.len()`): the state before it, the action
     /// and the state after.
     fn step(&self, index: u64) -> (&dyn DynState, &str, &dyn DynState) {
@@ -488,12 +497,8 @@ impl Table {
     fn entries(&self, live: &Live, viewer: Viewer, since: u64) -> Vec<LogEntry> {
         let version = live.version();
         let since = since.min(version);
-        let kept = live.recent.len() as u64;
         let names = self.log_names(viewer);
-        // Table moves are told from a replay (they are rare; a replay knows who undid).
-        let table_moves = (since..version).any(|i| is_table_move(&live.actions[i as usize]));
-        if since + kept < version || table_moves {
-            // Further back than the states kept: replay the record.
+        if live.told_by_replay(since) {
             return catalog::game(&self.row.game)
                 .ok()
                 .and_then(|game| {
@@ -617,9 +622,7 @@ impl Table {
     ) -> serde_json::Result<()> {
         let version = live.version();
         let since = since.min(version);
-        let kept = live.recent.len() as u64;
-        let table_moves = (since..version).any(|i| is_table_move(&live.actions[i as usize]));
-        if since + kept < version || table_moves {
+        if live.told_by_replay(since) {
             return serde_json::to_writer(&mut *out, &self.entries(live, viewer, since));
         }
         let names = self.log_names(viewer);

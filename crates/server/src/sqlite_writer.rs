@@ -6,7 +6,10 @@
 //! every move, and a thread that calls SQLite directly spends no wake-up per statement
 //! (sqlx runs each SQLite statement on a worker thread of its own and waits for it).
 
-use crate::store::{FileGuard, Pending, StoreError, Write, INSERT_GAME, MAX_BATCH, SET_STATUS};
+use crate::store::{
+    answer_batch, file_holds, refuse_batch, FileGuard, Pending, StoreError, Write, INSERT_GAME,
+    MAX_BATCH, SET_STATUS,
+};
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -85,32 +88,15 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
 /// written again one write at a time, so that one bad row does not sink the others.
 fn commit(conn: &mut Connection, batch: &mut Vec<Pending>, guard: Option<&mut FileGuard>) {
     if let Some(gone) = guard.as_ref().and_then(|g| g.gone()) {
-        for p in batch.drain(..) {
-            let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
-        }
+        refuse_batch(batch, &gone);
         return;
     }
     let written = write_batch(conn, batch);
-    if let Some(guard) = guard {
-        if let Err(gone) = guard.check() {
-            tracing::error!(
-                "{}; {} moves refused",
-                StoreError::FileGone(gone.clone()),
-                batch.len()
-            );
-            for p in batch.drain(..) {
-                let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
-            }
-            return;
-        }
+    if !file_holds(guard, batch) {
+        return;
     }
     match written {
-        Ok(inserted) => {
-            for (p, fresh) in batch.drain(..).zip(inserted) {
-                let result = if fresh { Ok(()) } else { Err(p.conflict()) };
-                let _ = p.reply.send(result);
-            }
-        }
+        Ok(inserted) => answer_batch(batch, inserted),
         Err(e) if batch.len() == 1 => {
             if let Some(p) = batch.pop() {
                 let _ = p.reply.send(Err(StoreError::Sqlite(e)));

@@ -782,9 +782,7 @@ macro_rules! sql_store {
                         }
                     }
                     if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
-                        for p in batch.drain(..) {
-                            let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
-                        }
+                        refuse_batch(&mut batch, &gone);
                         continue;
                     }
                     let conn = match held.take() {
@@ -805,22 +803,11 @@ macro_rules! sql_store {
                     if written.is_ok() && hold {
                         held = Some(conn);
                     }
-                    if let Some(guard) = guard.as_mut() {
-                        if let Err(gone) = guard.check() {
-                            tracing::error!("{}; {} moves refused", StoreError::FileGone(gone.clone()), batch.len());
-                            for p in batch.drain(..) {
-                                let _ = p.reply.send(Err(StoreError::FileGone(gone.clone())));
-                            }
-                            continue;
-                        }
+                    if !file_holds(guard.as_mut(), &mut batch) {
+                        continue;
                     }
                     match written {
-                        Ok(inserted) => {
-                            for (p, fresh) in batch.drain(..).zip(inserted) {
-                                let result = if fresh { Ok(()) } else { Err(p.conflict()) };
-                                let _ = p.reply.send(result);
-                            }
-                        }
+                        Ok(inserted) => answer_batch(&mut batch, inserted),
                         Err(e) if batch.len() == 1 => {
                             if let Some(p) = batch.pop() {
                                 let _ = p.reply.send(Err(StoreError::Db(e)));
@@ -905,6 +892,40 @@ impl Pending {
                 StoreError::Corrupt(format!("game {id} could not be stored"))
             }
         }
+    }
+}
+
+/// Answers each write of a committed `batch` by whether its row was stored, and empties
+/// it.
+pub(crate) fn answer_batch(batch: &mut Vec<Pending>, inserted: Vec<bool>) {
+    for (p, fresh) in batch.drain(..).zip(inserted) {
+        let result = if fresh { Ok(()) } else { Err(p.conflict()) };
+        let _ = p.reply.send(result);
+    }
+}
+
+/// Refuses every write of `batch` (the file at `gone` is not the one opened), and
+/// empties it.
+pub(crate) fn refuse_batch(batch: &mut Vec<Pending>, gone: &str) {
+    for p in batch.drain(..) {
+        let _ = p.reply.send(Err(StoreError::FileGone(gone.to_string())));
+    }
+}
+
+/// After a commit: whether the SQLite file is still the one opened (always, without a
+/// `guard`). If not, the batch is refused and logged.
+pub(crate) fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>) -> bool {
+    match guard.map(FileGuard::check) {
+        Some(Err(gone)) => {
+            tracing::error!(
+                "{}; {} moves refused",
+                StoreError::FileGone(gone.clone()),
+                batch.len()
+            );
+            refuse_batch(batch, &gone);
+            false
+        }
+        _ => true,
     }
 }
 
