@@ -47,12 +47,23 @@ impl Action {
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written piece by piece, without `write!`'s number formatting: the server writes
+        // every legal action of every position it sends.
+        write_number(f, u32::from(self.card))?;
         match self.target {
-            Target::Debt => write!(f, "{} debt", self.card),
-            Target::New => write!(f, "{} new", self.card),
-            Target::Site(s) => write!(f, "{} on {}", self.card, s as usize + 1),
+            Target::Debt => f.write_str(" debt"),
+            Target::New => f.write_str(" new"),
+            Target::Site(s) => {
+                f.write_str(" on ")?;
+                write_number(f, u32::from(s) + 1)
+            }
         }
     }
+}
+
+/// `n` in decimal (the formatter's width and fill do not apply to actions).
+fn write_number(f: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
+    f.write_str(itoa::Buffer::new().format(n))
 }
 
 const EXPECTED: &str = "`CARD debt`, `CARD new` or `CARD on SITE` (for example `7 on 2`)";
@@ -61,16 +72,18 @@ impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || ParseActionError::new(s, EXPECTED);
-        let words: Vec<String> = s.split_whitespace().map(str::to_ascii_lowercase).collect();
+        // Words compared without case and without a copy: the server parses every move
+        // several times.
+        let mut words = s.split_whitespace();
         let card = words
-            .first()
+            .next()
             .and_then(|w| w.parse::<u8>().ok())
             .filter(|&c| c <= 12)
             .ok_or_else(err)?;
-        let target = match words.get(1..).unwrap_or_default() {
-            [w] if w == "debt" => Target::Debt,
-            [w] if w == "new" => Target::New,
-            [on, n] if on == "on" => {
+        let target = match (words.next(), words.next(), words.next()) {
+            (Some(w), None, None) if w.eq_ignore_ascii_case("debt") => Target::Debt,
+            (Some(w), None, None) if w.eq_ignore_ascii_case("new") => Target::New,
+            (Some(on), Some(n), None) if on.eq_ignore_ascii_case("on") => {
                 let site = n
                     .parse::<u8>()
                     .ok()

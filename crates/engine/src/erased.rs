@@ -12,6 +12,8 @@ pub trait DynState: Send + Sync {
     fn to_act(&self) -> Option<Seat>;
     /// The legal actions in notation.
     fn legal(&self) -> Vec<String>;
+    /// The same actions written straight to a JSON list of their notations.
+    fn write_legal_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()>;
     /// Parses and applies one action.
     ///
     /// # Errors
@@ -66,6 +68,30 @@ pub trait DynState: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// Actions serialized as a list of their notations (each written by its `Display`, no
+/// `String` made for it).
+struct Notations<'a, A>(&'a [A]);
+
+impl<A: std::fmt::Display> Serialize for Notations<'_, A> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for action in self.0 {
+            seq.serialize_element(&Text(action))?;
+        }
+        seq.end()
+    }
+}
+
+/// One value serialized as the string its `Display` writes.
+struct Text<'a, A>(&'a A);
+
+impl<A: std::fmt::Display> Serialize for Text<'_, A> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self.0)
+    }
+}
+
 /// An action in notation and the state it led to, as `G`'s own: `None` when the action
 /// does not parse or `after` is another game.
 fn step_of<'a, G: Game>(action: &str, after: &'a dyn DynState) -> Option<(G::Action, &'a G)> {
@@ -87,6 +113,11 @@ impl<G: Game> DynState for G {
         let mut out = Vec::new();
         self.legal_actions(&mut out);
         out.iter().map(ToString::to_string).collect()
+    }
+    fn write_legal_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        let mut actions = Vec::new();
+        self.legal_actions(&mut actions);
+        serde_json::to_writer(out, &Notations(&actions))
     }
     fn apply_text(&mut self, text: &str) -> Result<(), EngineError> {
         let action: G::Action = text.trim().parse()?;

@@ -22,7 +22,7 @@ pub trait Event: Clone + Debug + PartialEq + Serialize + Send + Sync {
 /// given, otherwise "seat N" counted from 1.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Names {
-    names: Vec<String>,
+    names: std::sync::Arc<[String]>,
     you: Option<Seat>,
 }
 
@@ -30,13 +30,18 @@ impl Names {
     /// Seats by number, the viewer's as "you".
     pub fn for_viewer(viewer: Viewer) -> Names {
         Names {
-            names: Vec::new(),
+            names: std::sync::Arc::new([]),
             you: viewer.seat(),
         }
     }
 
     /// Players' names by seat (an empty name falls back to the seat number).
-    pub fn with_names(mut self, names: Vec<String>) -> Names {
+    pub fn with_names(self, names: Vec<String>) -> Names {
+        self.with_shared_names(names.into())
+    }
+
+    /// The same, from a list shared with other viewers' names (no copy).
+    pub fn with_shared_names(mut self, names: std::sync::Arc<[String]>) -> Names {
         self.names = names;
         self
     }

@@ -199,13 +199,41 @@ pub struct Table {
     live: Mutex<Live>,
     changed: broadcast::Sender<u64>,
     /// Who sits where now (open seats get taken).
-    seats: StdMutex<Arc<Vec<SeatRow>>>,
+    seats: StdMutex<Seating>,
     /// The last [`CHAT_KEPT`] chat lines.
     chat: StdMutex<VecDeque<ChatRow>>,
     /// Every new chat line.
     chat_tx: broadcast::Sender<ChatRow>,
     /// The rematch's id, once named.
     rematch: StdMutex<Option<String>>,
+}
+
+/// Who sits where, and the names the log gives them (worked out when the seats change,
+/// not for every push).
+struct Seating {
+    rows: Arc<Vec<SeatRow>>,
+    log_names: Arc<[String]>,
+    /// The names shown by seat (see [`Table::display_names`]).
+    display: Vec<String>,
+}
+
+impl Seating {
+    fn new(rows: Vec<SeatRow>) -> Seating {
+        let players: Vec<String> = rows.iter().map(|s| s.player.clone()).collect();
+        // A given name wins; otherwise "seat N" or "seat N (bot)".
+        let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
+        let log_names = (rows.iter().enumerate())
+            .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
+            .collect();
+        let display = (rows.iter().enumerate())
+            .map(|(seat, row)| row.display(seat))
+            .collect();
+        Seating {
+            rows: Arc::new(rows),
+            log_names,
+            display,
+        }
+    }
 }
 
 struct Live {
@@ -300,8 +328,7 @@ impl Live {
 
 /// SHA-256 of a token, in hex.
 pub fn token_hash(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -318,7 +345,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 pub fn random_hex(n: usize) -> Result<String, ApiError> {
     let mut bytes = vec![0u8; n];
     secure_fill(&mut bytes)?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(hex::encode(bytes))
 }
 
 /// Fills `bytes` from the operating system's secure random source.
@@ -371,14 +398,19 @@ pub fn bot_seed(row: &GameRow, seat: Seat, version: u64) -> u64 {
 impl Table {
     /// Who sits where now.
     pub fn seats(&self) -> Arc<Vec<SeatRow>> {
-        self.seats
-            .lock()
-            .map(|s| s.clone())
-            .unwrap_or_else(|e| e.into_inner().clone())
+        self.seating(|s| s.rows.clone())
+    }
+
+    /// `read` of the seating now.
+    fn seating<T>(&self, read: impl FnOnce(&Seating) -> T) -> T {
+        match self.seats.lock() {
+            Ok(s) => read(&s),
+            Err(e) => read(&e.into_inner()),
+        }
     }
 
     fn set_seats(&self, seats: Vec<SeatRow>) {
-        let seats = Arc::new(seats);
+        let seats = Seating::new(seats);
         match self.seats.lock() {
             Ok(mut s) => *s = seats,
             Err(e) => *e.into_inner() = seats,
@@ -482,14 +514,7 @@ impl Table {
     /// How the log names the seats for `viewer`: "you", a given display name, or "seat N"
     /// (with the bot's spec for a bot).
     fn log_names(&self, viewer: Viewer) -> Names {
-        let seats = self.seats();
-        let players: Vec<String> = seats.iter().map(|s| s.player.clone()).collect();
-        // A given name wins; otherwise "seat N" or "seat N (bot)".
-        let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
-        let names = (seats.iter().enumerate())
-            .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
-            .collect();
-        Names::for_viewer(viewer).with_names(names)
+        Names::for_viewer(viewer).with_shared_names(self.seating(|s| s.log_names.clone()))
     }
 
     /// The game so far as a record.
@@ -595,7 +620,7 @@ impl Table {
         out.extend_from_slice(br#","legal":"#);
         match viewer.seat() {
             Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat) => {
-                serde_json::to_writer(&mut *out, &live.session.state().legal())?;
+                live.session.state().write_legal_json(out)?;
             }
             _ => out.extend_from_slice(b"[]"),
         }
@@ -604,7 +629,7 @@ impl Table {
         out.extend_from_slice(br#","outcome":"#);
         serde_json::to_writer(&mut *out, &live.session.outcome())?;
         out.extend_from_slice(br#","names":"#);
-        serde_json::to_writer(&mut *out, &self.display_names())?;
+        self.seating(|s| serde_json::to_writer(&mut *out, &s.display))?;
         out.extend_from_slice(br#","open_seats":"#);
         serde_json::to_writer(&mut *out, &self.open_seats())?;
         out.extend_from_slice(br#","rematch":"#);
@@ -696,11 +721,7 @@ impl Table {
 
     /// Each seat's display name, in seat order.
     pub fn display_names(&self) -> Vec<String> {
-        self.seats()
-            .iter()
-            .enumerate()
-            .map(|(seat, row)| row.display(seat))
-            .collect()
+        self.seating(|s| s.display.clone())
     }
 
     /// The number of entries played so far (the version).
@@ -1110,7 +1131,7 @@ impl Hub {
         let (chat_tx, _) = broadcast::channel(64);
         let abandoned = row.status == Status::Abandoned;
         let table = Arc::new(Table {
-            seats: StdMutex::new(Arc::new(row.seats.clone())),
+            seats: StdMutex::new(Seating::new(row.seats.clone())),
             chat: StdMutex::new(chat),
             chat_tx,
             rematch: StdMutex::new(row.rematch.clone()),
