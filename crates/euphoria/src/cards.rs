@@ -188,6 +188,19 @@ pub enum GoodClass {
 }
 
 impl GoodClass {
+    /// Every class, in order.
+    pub const ALL: [GoodClass; 4] = [
+        GoodClass::AnyCommodity,
+        GoodClass::NonBlissCommodity,
+        GoodClass::AnyResource,
+        GoodClass::AnyArtifact,
+    ];
+
+    /// Index 0..4, in [`GoodClass::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Whether `g` pays a unit of this class.
     pub fn accepts(self, g: Good) -> bool {
         match self {
@@ -1055,6 +1068,34 @@ static RECRUIT_FACTIONS: [Faction; RECRUITS + 1] = {
         n += 1;
     }
     factions
+};
+
+/// The recruit numbers of faction `f`, as bits (bit `n` for number `n`, 0..64; the
+/// numbers out of range read as Euphorian, as in [`recruit_faction`]). See [`recruit_bit`].
+pub fn faction_recruits(f: Faction) -> u64 {
+    FACTION_RECRUITS[f.index() % 4]
+}
+
+/// The bit of recruit number `n` in [`faction_recruits`] (a number past 63 shares bit 63,
+/// out of range like it).
+pub fn recruit_bit(n: u8) -> u64 {
+    1 << n.min(63)
+}
+
+/// [`faction_recruits`] by faction index.
+static FACTION_RECRUITS: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut n = 0;
+    while n < 64 {
+        let f = if n >= 1 && n <= RECRUITS {
+            RECRUIT_CARDS[n - 1].faction
+        } else {
+            Faction::Euphorian
+        };
+        masks[f as usize] |= 1 << n;
+        n += 1;
+    }
+    masks
 };
 
 /// The card of recruit number `n` (1..=48).
