@@ -36,7 +36,9 @@ use crate::cards::{
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
 use crate::rules::trade::Offering;
-use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, PayUnit, StarTarget, Step, Trigger};
+use crate::state::{
+    Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step, Trigger,
+};
 use engine::Seat;
 use std::fmt;
 
@@ -512,6 +514,13 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return;
         };
+        let top = self.stack.last();
+        // An offer's items, most of a random game's decisions, are listed as they pass
+        // the check `check_for` gives them to, with what it needs worked out once.
+        if let Some(Step::TradeBuild(o)) = top {
+            self.offer_items(seat, o, out);
+            return;
+        }
         // The candidates go straight into `out` and the refused ones are dropped: the
         // sweep allocates nothing once `out` has grown.
         let candidates = out;
@@ -519,18 +528,8 @@ impl Euphoria {
             self.decision_candidates(candidates);
         }
         // Placements come already checked (see `turn_candidates`).
-        let top = self.stack.last();
-        // An offer's items, most of a random game's decisions, go straight to the check
-        // `check_for` gives them to, with what it needs worked out once.
-        let offering = match top {
-            Some(Step::TradeBuild(o)) => Some(Offering::new(self, o)),
-            _ => None,
-        };
-        candidates.retain(|&a| match (&offering, a) {
-            (_, Action::Place { .. }) => true,
-            (Some(ctx), Action::Give(_) | Action::Ask(_)) => {
-                self.check_offer_item_in::<Refused>(ctx, a).is_ok()
-            }
+        candidates.retain(|&a| match a {
+            Action::Place { .. } => true,
             _ => self.check_for::<Refused>(seat, top, a).is_ok(),
         });
         if self.stack.is_empty()
@@ -543,6 +542,31 @@ impl Euphoria {
         {
             candidates.push(Action::Pass);
         }
+    }
+
+    /// The legal answers while `seat` builds offer `o`: the candidates of
+    /// [`Euphoria::decision_candidates`] (give, ask, propose, cancel), those that pass.
+    fn offer_items(&self, seat: Seat, o: &Offer, out: &mut Vec<Action>) {
+        let ctx = Offering::new(self, o);
+        let gives = Good::ALL.iter().map(|&g| Action::Give(g));
+        let asks = Good::ALL.iter().map(|&g| Action::Ask(g));
+        out.extend(
+            gives
+                .chain(asks)
+                .filter(|&a| self.check_offer_item_in::<Refused>(&ctx, a).is_ok()),
+        );
+        let top = self.stack.last();
+        out.extend(
+            [Action::Propose, Action::Cancel]
+                .into_iter()
+                .filter(|&a| self.check_for::<Refused>(seat, top, a).is_ok()),
+        );
+        debug_assert!({
+            let mut all = Vec::new();
+            self.decision_candidates(&mut all);
+            all.retain(|&a| self.check_for::<Refused>(seat, top, a).is_ok());
+            all == *out
+        });
     }
 
     /// The candidates of a turn's own steps (its start, doubles, its end, setup choices,
@@ -564,18 +588,8 @@ impl Euphoria {
                 return;
             }
             let ctx = Placing::new(self, seat);
-            let closed = ctx.closed(self);
             // The open spaces, as bits by index (SPACES < 64).
-            let mut open = 0u64;
-            for space in Space::all() {
-                if closed & (1 << space.0) != 0 {
-                    debug_assert!(self
-                        .check_space_in::<Refused>(&ctx, space, doubles)
-                        .is_err());
-                } else if self.check_space_in::<Refused>(&ctx, space, doubles).is_ok() {
-                    open |= 1 << space.0;
-                }
-            }
+            let open = self.open_spaces(&ctx, doubles);
             for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
                 let mut rest = open;
                 while rest != 0 {

@@ -2,17 +2,18 @@
 
 use crate::cards::SPACES;
 use crate::cards::{
-    market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, MARKETS,
+    market_faction, market_threshold, Cost, Faction, Good, GoodClass, Penalty, Space, SpaceKind, DICE, MARKETS,
     TUNNEL_END,
 };
 use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
-    AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
+    AMANDA, BRIAN, CHASE, FLARTNER, GOODS, JACKO, JOSH, JULIA, KADEN, MATTHEW, MICHAEL, PETE, RAY,
+    SHEPPARD,
 };
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{units_payable, Substitutes};
-use crate::rules::Why;
+use crate::rules::{Refused, Why};
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::cell::Cell;
@@ -162,18 +163,51 @@ impl Euphoria {
                 "this construction site is taken (workers there cannot be bumped)"
             ));
         }
-        if ctx.suffers(Penalty::NoSharedConstruction) {
-            let others = (0..4)
-                .map(|s| ctx.occupied[Space::site(m, s).0 as usize % SPACES])
-                .fold(0, |a, b| a | b)
-                & !(1 << ctx.seat);
-            if others != 0 {
-                return Err(why!(
-                    "the Lounge penalty forbids building beside another player's worker"
-                ));
-            }
+        if ctx.lounge_blocks(m) {
+            return Err(why!(
+                "the Lounge penalty forbids building beside another player's worker"
+            ));
         }
         Ok(())
+    }
+
+    /// The spaces (bits by index) where the placing seat may put a worker: those
+    /// [`Euphoria::check_space_in`] accepts. The sweep asks it about every space but the
+    /// construction sites; an open site (of an unbuilt market, free) is decided by its
+    /// market (the Lounge penalty) and the resource it prints (worked out once each),
+    /// the only things its check depends on.
+    pub(crate) fn open_spaces(&self, ctx: &Placing, doubles: bool) -> u64 {
+        let closed = ctx.closed(self);
+        let mut open = 0u64;
+        let first_site = Space::site(0, 0).0;
+        let past_sites = Space::site(MARKETS - 1, 3).0 + 1;
+        for space in Space::all().filter(|s| s.0 < first_site || s.0 >= past_sites) {
+            if closed & (1 << space.0) == 0
+                && self.check_space_in::<Refused>(ctx, space, doubles).is_ok()
+            {
+                open |= 1 << space.0;
+            }
+        }
+        // What refuses a doubled worker anywhere refuses it on a site too.
+        let refused_anywhere =
+            doubles && self.config.doubles_cost_morale && self.players[ctx.seat].morale < 2;
+        for m in (0..MARKETS).filter(|_| !refused_anywhere) {
+            let sites = (0b1111u64 << Space::site(m, 0).0) & !closed;
+            if sites == 0 || ctx.lounge_blocks(m) {
+                continue;
+            }
+            for slot in 0..4 {
+                let space = Space::site(m, slot);
+                if sites & (1 << space.0) != 0 && self.site_payable(ctx, m, slot) {
+                    open |= 1 << space.0;
+                }
+            }
+        }
+        debug_assert!(Space::all().all(|space| {
+            (open & (1 << space.0) != 0)
+                == self.check_space_in::<Refused>(ctx, space, doubles).is_ok()
+        }));
+        open
     }
 
     /// Whether the placing seat can pay for `space` (occupied by the seats in `here`).
@@ -184,20 +218,27 @@ impl Euphoria {
                 ctx.set_payable
                     || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
             }
-            // The sites printing the same resource cost the same: each is worked out once.
-            SpaceKind::Site(m, s) => {
-                let k = site_cost(m, s).index() % 3;
-                let mut memo = ctx.sites.get();
-                if memo[k] == 0 {
-                    memo[k] = if self.pay_printed(ctx, space) { 2 } else { 1 };
-                    ctx.sites.set(memo);
-                }
-                memo[k] == 2
-            }
+            SpaceKind::Site(m, s) => self.site_payable(ctx, m, s),
             // Matthew pays a tunnel where he bumps another player.
             SpaceKind::Tunnel(_) if ctx.matthew && here & !(1 << seat) != 0 => true,
             _ => self.pay_printed(ctx, space),
         }
+    }
+
+    /// Whether the placing seat can pay for site `slot` of market `m`. The sites printing
+    /// the same resource cost the same: each resource is worked out once per sweep.
+    fn site_payable(&self, ctx: &Placing, m: usize, slot: usize) -> bool {
+        let k = site_cost(m, slot).index() % 3;
+        let mut memo = ctx.sites.get();
+        if memo[k] == 0 {
+            memo[k] = if self.pay_printed(ctx, Space::site(m, slot)) {
+                2
+            } else {
+                1
+            };
+            ctx.sites.set(memo);
+        }
+        memo[k] == 2
     }
 
     /// Whether the placing seat can pay the printed cost of `space`, with what its
@@ -207,7 +248,9 @@ impl Euphoria {
             let mut have = ctx.have;
             units_payable(&mut have, self.units_for(ctx.subs, space).as_slice())
         } else {
-            self.can_pay_from(&ctx.have, self.cost_of(space))
+            let pays = ctx.pays(self.cost_of(space));
+            debug_assert_eq!(pays, self.can_pay_from(&ctx.have, self.cost_of(space)));
+            pays
         }
     }
 
@@ -576,6 +619,8 @@ pub(crate) struct Placing {
     occupied: [u8; SPACES],
     /// The seat's goods, by [`Good::index`].
     have: [u32; GOODS],
+    /// The seat's goods of each class, by [`GoodClass`] in order.
+    classes: [u32; 4],
     /// A face-up recruit changes what the seat may pay with.
     substitutes: bool,
     /// The recruits working for the seat that change what it may pay with (Brian also
@@ -602,23 +647,66 @@ impl Placing {
         }
         let p = &g.players[seat];
         let substitutes = g.may_substitute(seat);
+        // The penalties are worked out once: `has` and `can_pay_set` would ask them again.
+        let penalties = g.penalties(seat);
+        let abilities = penalties & Penalty::NoAbilities.bit() == 0;
+        let up = |id: u8| abilities && p.recruits.iter().any(|r| r.up && r.id == id);
+        let subs = if substitutes {
+            Substitutes {
+                michael: up(MICHAEL),
+                flartner: up(FLARTNER),
+                josh: up(JOSH),
+                brian: up(BRIAN),
+            }
+        } else {
+            Substitutes::default()
+        };
+        debug_assert!(!substitutes || subs == g.substitutes(seat));
+        let set_payable = p.hand_size() >= 3
+            || (penalties & Penalty::NoPair.bit() == 0 && p.hand.iter().any(|&c| c >= 2));
+        debug_assert_eq!(set_payable, g.can_pay_set(seat));
+        let have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
+        let class = |c: GoodClass| {
+            (Good::ALL.iter())
+                .filter(|&&g| c.accepts(g))
+                .map(|&g| have[g.index()])
+                .sum()
+        };
         Placing {
             seat,
-            penalties: g.penalties(seat),
+            penalties,
             occupied,
-            have: std::array::from_fn(|i| p.count(Good::ALL[i])),
+            have,
+            classes: GoodClass::ALL.map(class),
             substitutes,
-            subs: if substitutes {
-                g.substitutes(seat)
-            } else {
-                Substitutes::default()
-            },
+            subs,
             // (`can_use` first asks for Matthew face up: most seats have none.)
             matthew: p.recruits.iter().any(|r| r.up && r.id == MATTHEW)
                 && g.can_use(seat, MATTHEW, Trigger::Plain),
-            set_payable: g.can_pay_set(seat),
+            set_payable,
             sites: Cell::new([0; 3]),
         }
+    }
+
+    /// Whether the seat's goods pay `cost` ([`Euphoria::can_pay_from`] with the class
+    /// totals worked out once: a class's goods left after the fixed part are its total
+    /// less the fixed goods of that class).
+    fn pays(&self, cost: Cost) -> bool {
+        let mut left = self.have;
+        for &(g, n) in cost.fixed {
+            let l = &mut left[g.index()];
+            if *l < u32::from(n) {
+                return false;
+            }
+            *l -= u32::from(n);
+        }
+        cost.choice.iter().all(|&(c, n)| {
+            let fixed: u32 = (cost.fixed.iter())
+                .filter(|(g, _)| c.accepts(*g))
+                .map(|&(_, n)| u32::from(n))
+                .sum();
+            self.classes[c.index()] - fixed >= u32::from(n)
+        })
     }
 
     /// The spaces (bits by index) that [`Euphoria::check_space_in`] refuses whoever
@@ -651,5 +739,18 @@ impl Placing {
 
     fn suffers(&self, penalty: Penalty) -> bool {
         self.penalties & penalty.bit() != 0
+    }
+
+    /// Whether the Lounge penalty keeps the seat off market `m`'s sites (another
+    /// player's worker is on one).
+    fn lounge_blocks(&self, m: usize) -> bool {
+        if !self.suffers(Penalty::NoSharedConstruction) {
+            return false;
+        }
+        let others = (0..4)
+            .map(|s| self.occupied[Space::site(m, s).0 as usize % SPACES])
+            .fold(0, |a, b| a | b)
+            & !(1 << self.seat);
+        others != 0
     }
 }
