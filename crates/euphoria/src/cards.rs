@@ -301,6 +301,56 @@ static SPACE_KINDS: [SpaceKind; SPACES] = {
     kinds
 };
 
+/// The spaces (bits by index) for which `pick` holds of their kind.
+const fn spaces_where(pick: SpaceTest) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < SPACES {
+        let kind = space_kind(i);
+        let hit = match pick {
+            SpaceTest::Icarus => matches!(
+                kind,
+                SpaceKind::Area(Faction::Icarite)
+                    | SpaceKind::ArtifactMarket(Faction::Icarite)
+                    | SpaceKind::Nimbus
+                    | SpaceKind::Breeze
+                    | SpaceKind::Sky
+            ),
+            SpaceTest::Area => matches!(kind, SpaceKind::Area(_)),
+            SpaceTest::Bumpable => !matches!(kind, SpaceKind::Area(_) | SpaceKind::Site(..)),
+            SpaceTest::Free => matches!(kind, SpaceKind::Area(_) | SpaceKind::TunnelEnd(_)),
+            SpaceTest::Site => matches!(kind, SpaceKind::Site(..)),
+        };
+        if hit {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// What [`spaces_where`] picks.
+#[derive(Clone, Copy)]
+enum SpaceTest {
+    Icarus,
+    Area,
+    Bumpable,
+    Free,
+    Site,
+}
+
+/// The spaces in Icarus (region [`Faction::Icarite`]), as bits by index.
+pub const ICARUS_SPACES: u64 = spaces_where(SpaceTest::Icarus);
+/// The commodity areas, as bits by index.
+pub const AREA_SPACES: u64 = spaces_where(SpaceTest::Area);
+/// The spaces where a worker can be bumped, as bits by index.
+pub const BUMPABLE_SPACES: u64 = spaces_where(SpaceTest::Bumpable);
+/// The spaces that cost nothing to place on (the commodity areas and the tunnel ends),
+/// as bits by index.
+pub const FREE_SPACES: u64 = spaces_where(SpaceTest::Free);
+/// The construction sites, as bits by index.
+pub const SITE_SPACES: u64 = spaces_where(SpaceTest::Site);
+
 /// What kind of space a [`Space`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpaceKind {

@@ -1,15 +1,15 @@
 //! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
 
-use crate::cards::SPACES;
 use crate::cards::{
-    market_faction, market_threshold, Cost, Faction, Good, GoodClass, Penalty, Space, SpaceKind, DICE, MARKETS,
-    TUNNEL_END,
+    market_faction, market_threshold, Cost, Faction, Good, GoodClass, Penalty, Space, SpaceKind,
+    DICE, MARKETS, TUNNEL_END,
 };
 use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, FLARTNER, GOODS, JACKO, JOSH, JULIA, KADEN, MATTHEW, MICHAEL, PETE, RAY,
     SHEPPARD,
 };
+use crate::cards::{AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITE_SPACES, SPACES};
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{units_payable, Substitutes};
@@ -172,33 +172,50 @@ impl Euphoria {
     }
 
     /// The spaces (bits by index) where the placing seat may put a worker: those
-    /// [`Euphoria::check_space_in`] accepts. The sweep asks it about every space but the
-    /// construction sites; an open site (of an unbuilt market, free) is decided by its
-    /// market (the Lounge penalty) and the resource it prints (worked out once each),
-    /// the only things its check depends on.
+    /// [`Euphoria::check_space_in`] accepts (debug-asserted for every space), its checks
+    /// made a set of spaces at a time. A construction site that is open (of an unbuilt
+    /// market, free) depends only on its market (the Lounge penalty) and on the resource
+    /// it prints, each worked out once.
     pub(crate) fn open_spaces(&self, ctx: &Placing, doubles: bool) -> u64 {
-        let closed = ctx.closed(self);
-        let mut open = 0u64;
-        let first_site = Space::site(0, 0).0;
-        let past_sites = Space::site(MARKETS - 1, 3).0 + 1;
-        for space in Space::all().filter(|s| s.0 < first_site || s.0 >= past_sites) {
-            if closed & (1 << space.0) == 0
-                && self.check_space_in::<Refused>(ctx, space, doubles).is_ok()
-            {
+        let seat = ctx.seat;
+        let mut open =
+            if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
+                0
+            } else {
+                !ctx.closed(self) & ((1u64 << SPACES) - 1)
+            };
+        if ctx.suffers(Penalty::NoIcarus)
+            || (ctx.subs.brian && !self.v1() && !self.morale_room(seat, 1))
+        {
+            open &= !ICARUS_SPACES;
+        }
+        if ctx.suffers(Penalty::OneWorkerPerArea) {
+            open &= !(AREA_SPACES & ctx.mine);
+        }
+        if ctx.suffers(Penalty::NoSelfBump) {
+            open &= !(BUMPABLE_SPACES & ctx.mine);
+        }
+        let mut sites = open & SITE_SPACES;
+        let mut rest = open & !SITE_SPACES;
+        open = 0;
+        while rest != 0 {
+            let space = Space(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            if self.space_open(ctx, space) {
                 open |= 1 << space.0;
             }
         }
-        // What refuses a doubled worker anywhere refuses it on a site too.
-        let refused_anywhere =
-            doubles && self.config.doubles_cost_morale && self.players[ctx.seat].morale < 2;
-        for m in (0..MARKETS).filter(|_| !refused_anywhere) {
-            let sites = (0b1111u64 << Space::site(m, 0).0) & !closed;
-            if sites == 0 || ctx.lounge_blocks(m) {
-                continue;
+        for m in 0..MARKETS {
+            let market = 0b1111u64 << Space::site(m, 0).0;
+            if sites & market != 0 && ctx.lounge_blocks(m) {
+                sites &= !market;
             }
-            for slot in 0..4 {
-                let space = Space::site(m, slot);
-                if sites & (1 << space.0) != 0 && self.site_payable(ctx, m, slot) {
+        }
+        while sites != 0 {
+            let space = Space(sites.trailing_zeros() as u8);
+            sites &= sites - 1;
+            if let SpaceKind::Site(m, slot) = space.kind() {
+                if self.site_payable(ctx, m, slot) {
                     open |= 1 << space.0;
                 }
             }
@@ -208,6 +225,30 @@ impl Euphoria {
                 == self.check_space_in::<Refused>(ctx, space, doubles).is_ok()
         }));
         open
+    }
+
+    /// The rest of [`Euphoria::check_space_in`] for a space that is not a construction
+    /// site, once the board's closed spaces and the seat's penalties by kind of space
+    /// are out of the way (see [`Euphoria::open_spaces`]).
+    fn space_open(&self, ctx: &Placing, space: Space) -> bool {
+        let here = ctx.occupied[space.0 as usize % SPACES];
+        match space.kind() {
+            SpaceKind::TunnelEnd(f) => {
+                if self.check_tunnel_end::<Refused>(ctx.seat, f).is_err() {
+                    return false;
+                }
+            }
+            SpaceKind::Built(m) => {
+                if ctx.suffers(Penalty::NoForeignBuiltMarket)
+                    && self.markets[m].stars & (1 << ctx.seat) == 0
+                {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        // A free space is payable (no unit to pay, whatever the recruits).
+        FREE_SPACES & (1 << space.0) != 0 || self.payable(ctx, space, here)
     }
 
     /// Whether the placing seat can pay for `space` (occupied by the seats in `here`).
@@ -617,6 +658,8 @@ pub(crate) struct Placing {
     penalties: u16,
     /// The seats (bits) with a worker on each space.
     occupied: [u8; SPACES],
+    /// The spaces (bits by index) with a worker of the seat.
+    mine: u64,
     /// The seat's goods, by [`Good::index`].
     have: [u32; GOODS],
     /// The seat's goods of each class, by [`GoodClass`] in order.
@@ -638,10 +681,14 @@ pub(crate) struct Placing {
 impl Placing {
     pub(crate) fn new(g: &Euphoria, seat: Seat) -> Placing {
         let mut occupied = [0u8; SPACES];
+        let mut mine = 0u64;
         for (s, p) in g.players.iter().enumerate() {
             for d in &p.dice {
                 if let DieLoc::Board(space, _) = *d {
                     occupied[space.0 as usize % SPACES] |= 1 << s;
+                    if s == seat {
+                        mine |= 1 << (space.0 as usize % SPACES);
+                    }
                 }
             }
         }
@@ -676,6 +723,7 @@ impl Placing {
             seat,
             penalties,
             occupied,
+            mine,
             have,
             classes: GoodClass::ALL.map(class),
             substitutes,
