@@ -2,8 +2,9 @@
 //! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
 
 use crate::cards::{
-    faction_recruits, recruit_bit, recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME,
-    KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
+    faction_recruits, recruit_bit, recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN,
+    CURTIS, DICE, ESME, KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END,
+    TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
@@ -22,6 +23,14 @@ struct ChecksDue {
     recruits: bool,
     /// Seats (bits) holding more artifact cards than their morale.
     hands: u8,
+}
+
+impl ChecksDue {
+    /// Nothing to do (under a knowledge check on rolls only, a seat at the limit counts
+    /// as something: the cautious reading, as the check then leaves it be).
+    fn clear(&self) -> bool {
+        !self.won && self.knowledge == 0 && !self.recruits && self.hands == 0
+    }
 }
 
 /// Where a star is placed.
@@ -360,11 +369,27 @@ impl Euphoria {
         self.players.iter().any(|p| p.stars_left == 0)
     }
 
-    /// The checks that hold "at all times", run before every step.
-    pub(crate) fn global_checks(&mut self) {
+    /// The checks that hold "at all times", run before every step. True when they had
+    /// nothing to do: then they changed nothing, and find nothing again until a player's
+    /// dice, goods, tracks, stars or recruits, or the board's tracks, change.
+    pub(crate) fn global_checks(&mut self) -> bool {
         // What each check would find is worked out first, in one pass; a check with
         // nothing to do is skipped (most of the time, all of them).
         let due = self.checks_due();
+        if due.clear() {
+            return true;
+        }
+        self.resolve_checks(due);
+        false
+    }
+
+    /// Whether the checks at all times have nothing to do now.
+    pub(crate) fn checks_clear(&self) -> bool {
+        self.checks_due().clear()
+    }
+
+    /// The checks at all times that have something to do (`due`).
+    fn resolve_checks(&mut self, due: ChecksDue) {
         if due.won {
             self.finish();
             return;

@@ -86,13 +86,18 @@ impl Euphoria {
 
     /// Runs automatic steps until a decision is needed or the game is over.
     pub(crate) fn run(&mut self) {
+        // Whether the checks at all times had nothing to do and the steps run since
+        // changed nothing they look at: they would find nothing again, and are skipped.
+        let mut settled = false;
         loop {
             if self.over {
                 self.stack.clear();
                 return;
             }
-            if self.setup_done {
-                self.global_checks();
+            if settled {
+                debug_assert!(self.checks_clear());
+            } else if self.setup_done {
+                settled = self.global_checks();
                 if self.over {
                     continue;
                 }
@@ -101,6 +106,8 @@ impl Euphoria {
                 return;
             };
             if top.is_decision() {
+                // (A decision made for its seat below changes what the checks look at.)
+                settled = false;
                 if self.decision_done() {
                     if let Some(Step::Ask { seat, id, .. }) = self.stack.pop() {
                         self.decline(seat as usize, id);
@@ -126,7 +133,12 @@ impl Euphoria {
                 return;
             }
             if let Some(step) = self.stack.pop() {
+                settled &= step.keeps_checks();
+                // A market completed changes stars and dice; none completed, nothing.
+                let built = self.markets.map(|m| m.built);
+                let markets = matches!(step, Step::Markets);
                 self.exec(step);
+                settled &= !markets || built == self.markets.map(|m| m.built);
             }
         }
     }
@@ -860,6 +872,21 @@ impl Step {
         matches!(
             self,
             Step::Pay(_) | Step::PaySet(_) | Step::DilemmaPay { .. }
+        )
+    }
+
+    /// Whether running the step leaves alone all that the checks at all times look at
+    /// (it queues other steps, or passes the turn); [`Step::Markets`] does when no
+    /// market completes.
+    fn keeps_checks(&self) -> bool {
+        matches!(
+            self,
+            Step::SpaceHooks(_)
+                | Step::BumpHooks
+                | Step::Bump { .. }
+                | Step::AfterPlacement
+                | Step::EndTurn
+                | Step::Markets
         )
     }
 
