@@ -33,6 +33,7 @@ use crate::action::{Action, RetrievePay};
 use crate::cards::{
     tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY,
 };
+use crate::config::Trading;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
 use crate::rules::trade::Offering;
@@ -639,11 +640,13 @@ impl Euphoria {
         let ctx = Offering::new(self, o);
         let gives = Good::ALL.iter().map(|&g| Action::Give(g));
         let asks = Good::ALL.iter().map(|&g| Action::Ask(g));
-        out.extend(
-            gives
-                .chain(asks)
-                .filter(|&a| self.check_offer_item_in::<Refused>(&ctx, a).is_ok()),
-        );
+        let open = self.config.trading != Trading::OneOfferBeforePlacing
+            || o.items() < trade::OLD_OFFER_ITEMS;
+        out.extend(gives.chain(asks).filter(|&a| {
+            let takes = open && ctx.takes(a);
+            debug_assert_eq!(takes, self.check_offer_item_in::<Refused>(&ctx, a).is_ok());
+            takes
+        }));
         if o.items() > 0 {
             out.push(Action::Propose);
         }
