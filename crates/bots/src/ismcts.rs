@@ -292,8 +292,7 @@ fn search<G: Game>(
             }
             steps += 1;
         }
-        tree.rewards.clear();
-        tree.rewards.extend((0..seats).map(|s| game.evaluate(s)));
+        game.evaluate_all(&mut tree.rewards);
         // Backpropagation: each edge collects the reward of the seat that chose it.
         while node != NONE {
             let n = &mut tree.nodes[node as usize];

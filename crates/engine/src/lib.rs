@@ -192,6 +192,14 @@ pub trait Game:
         }
     }
 
+    /// [`Game::evaluate`] for every seat in order, into `out` (emptied first). A game
+    /// whose value for one seat compares it with the others may work them all out at
+    /// once; the values must be those `evaluate` gives.
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..self.seats()).map(|s| self.evaluate(s)));
+    }
+
     /// Whether `action`, taken now by the seat to act, could be taken back afterwards
     /// (undo, see [`Session`]): it draws, turns, rolls or shuffles nothing (no card drawn
     /// or revealed, no die rolled), shows nothing hidden to anyone, and needs no other

@@ -87,6 +87,10 @@ fn hash_games(config: &Config, games: u64) -> (u64, u64) {
                 for s in 0..game.seats() {
                     game.evaluate(s).to_bits().hash(&mut h);
                 }
+                let mut all = Vec::new();
+                game.evaluate_all(&mut all);
+                let each: Vec<f64> = (0..game.seats()).map(|s| game.evaluate(s)).collect();
+                assert_eq!(all, each, "evaluate_all gives what evaluate gives");
             }
             n += 1;
         }

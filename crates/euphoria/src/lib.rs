@@ -68,6 +68,7 @@ pub use cards::{Faction, Good, Space};
 pub use config::{Config, Edition, KnowledgeCheck, Rewards, StartingRecruitDiscards, Trading};
 pub use inline::InlineVec;
 pub use rules::{Refused, Why};
+use state::MAX_SEATS;
 pub use state::{DieLoc, DilemmaState, Euphoria, Setup, SetupError, StarTarget, Step};
 pub use view::EuphoriaView;
 
@@ -176,26 +177,20 @@ impl Game for Euphoria {
         if let Some(o) = self.final_outcome() {
             return o.reward(seat);
         }
-        // Stars placed, plus small credit for what buys the next ones (resources and
-        // artifacts pay for markets and stars, commodities for retrieving, dice are
-        // workers), as a margin over the best other seat.
-        let progress = |s: usize| {
-            let p = &self.players[s];
-            let stars = f64::from(STARS - p.stars_left);
-            let commodities: u32 = p.supply[..4].iter().map(|&n| n.min(6)).sum();
-            let resources: u32 = p.supply[4..].iter().map(|&n| n.min(6)).sum();
-            let artifacts = p.hand_size().min(u32::from(p.morale));
-            stars
-                + 0.03 * f64::from(commodities)
-                + 0.08 * f64::from(resources)
-                + 0.1 * f64::from(artifacts)
-                + 0.2 * p.owned_dice() as f64
-        };
-        let best_other = (0..self.n())
-            .filter(|&s| s != seat)
-            .map(progress)
-            .fold(f64::NEG_INFINITY, f64::max);
-        (0.5 + (progress(seat) - best_other) / 20.0).clamp(0.0, 1.0)
+        let progress: InlineVec<f64, MAX_SEATS> = (0..self.n()).map(|s| self.progress(s)).collect();
+        value_among(&progress, seat)
+    }
+
+    /// Each seat's progress is worked out once for all the seats.
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if let Some(o) = self.final_outcome() {
+            out.extend((0..self.n()).map(|s| o.reward(s)));
+            return;
+        }
+        let progress: InlineVec<f64, MAX_SEATS> = (0..self.n()).map(|s| self.progress(s)).collect();
+        out.extend((0..self.n()).map(|s| value_among(&progress, s)));
+        debug_assert!((0..self.n()).all(|s| out[s].to_bits() == self.evaluate(s).to_bits()));
     }
 
     /// Nothing is taken back yet (docs/rulings.md, "Taking back a move"): even a plain
@@ -210,7 +205,33 @@ impl Game for Euphoria {
     }
 }
 
+/// The value for `seat` of the seats' `progress`: its margin over the best other seat.
+fn value_among(progress: &[f64], seat: Seat) -> f64 {
+    let best_other = (progress.iter().enumerate())
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, &p)| p)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let own = progress.get(seat).copied().unwrap_or(0.0);
+    (0.5 + (own - best_other) / 20.0).clamp(0.0, 1.0)
+}
+
 impl Euphoria {
+    /// Stars placed, plus small credit for what buys the next ones (resources and
+    /// artifacts pay for markets and stars, commodities for retrieving, dice are
+    /// workers): what [`Game::evaluate`] compares between the seats.
+    fn progress(&self, s: Seat) -> f64 {
+        let p = &self.players[s];
+        let stars = f64::from(STARS - p.stars_left);
+        let commodities: u32 = p.supply[..4].iter().map(|&n| n.min(6)).sum();
+        let resources: u32 = p.supply[4..].iter().map(|&n| n.min(6)).sum();
+        let artifacts = p.hand_size().min(u32::from(p.morale));
+        stars
+            + 0.03 * f64::from(commodities)
+            + 0.08 * f64::from(resources)
+            + 0.1 * f64::from(artifacts)
+            + 0.2 * p.owned_dice() as f64
+    }
+
     /// A copy where everything `seat` cannot see is reshuffled consistently.
     pub fn resample<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Euphoria {
         let mut g = self.clone();
