@@ -39,7 +39,7 @@ pub use holding::{Held, Holding, Moment};
 pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
-pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use rng::{derive_seed, rng_from_seed, shuffle, GameRng};
 pub use session::{is_table_move, session_log, Session, TableEvent, TableMove};
 pub use tensor::{IndexError, Tensor};
 

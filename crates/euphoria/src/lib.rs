@@ -73,8 +73,8 @@ pub use state::{DieLoc, DilemmaState, Euphoria, Setup, SetupError, StarTarget, S
 pub use view::EuphoriaView;
 
 use cards::{recruit, ARTIFACTS, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
+use engine::shuffle;
 use engine::{rng_from_seed, ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
-use rand::seq::SliceRandom;
 
 impl Game for Euphoria {
     type Config = Config;
@@ -287,7 +287,7 @@ impl Euphoria {
         for slot in pool.iter_mut() {
             *slot = sorted.next().unwrap_or(*slot);
         }
-        pool.shuffle(rng);
+        shuffle(&mut pool[..], rng);
         // A face-down recruit is never of an unlocked faction (those are turned face up):
         // the others' face-down recruits are dealt from the cards that may lie face down,
         // gathered at the end of the pool; the rest is shuffled again for the other places.
@@ -308,7 +308,7 @@ impl Euphoria {
             }
             rest -= 1;
         }
-        pool[..rest].shuffle(rng);
+        shuffle(&mut pool[..rest], rng);
         let mut hidden_end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if s == seat {
@@ -387,7 +387,7 @@ impl Euphoria {
             }
             i += n;
         }
-        cards.shuffle(rng);
+        shuffle(&mut cards[..], rng);
         let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if s == seat {
@@ -436,7 +436,7 @@ impl Euphoria {
         let dilemmas = &mut dilemmas[..len];
         // Sorted first, as above.
         dilemmas.sort_unstable();
-        dilemmas.shuffle(rng);
+        shuffle(&mut dilemmas[..], rng);
         let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if hidden(s) {
@@ -468,7 +468,7 @@ impl Euphoria {
         let tiles = &mut tiles[..len];
         // Sorted first, as above.
         tiles.sort_unstable();
-        tiles.shuffle(rng);
+        shuffle(&mut tiles[..], rng);
         let mut end = len;
         for m in self.markets.iter_mut() {
             if !m.built {

@@ -8,8 +8,8 @@ use crate::cards::{
 };
 use crate::config::KnowledgeCheck;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
+use engine::shuffle;
 use engine::Seat;
-use rand::seq::SliceRandom;
 use rand::Rng;
 
 /// What the checks "at all times" ([`Euphoria::global_checks`]) have to do.
@@ -122,7 +122,7 @@ impl Euphoria {
     pub(crate) fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
         if self.artifact_deck.is_empty() {
             self.artifact_deck = std::mem::take(&mut self.artifact_discard);
-            self.artifact_deck.shuffle(&mut self.rng);
+            shuffle(&mut self.artifact_deck[..], &mut self.rng);
         }
         let card = self.artifact_deck.pop()?;
         self.players[seat].add(card, 1);
