@@ -199,7 +199,6 @@ fn search<G: Game>(
         available: 0,
         reward: 0.0,
     });
-    let seats = observer.seats();
     let start = Instant::now();
     let (limit, deadline) = match options.budget {
         Budget::Iterations(n) => (u64::from(n), None),
