@@ -638,16 +638,21 @@ impl Euphoria {
     /// that the offer may take, then `propose` (once it holds an item) and `cancel`.
     fn offer_items(&self, o: &Offer, out: &mut Vec<Action>) {
         let ctx = Offering::new(self, o);
-        let gives = Good::ALL.iter().map(|&g| Action::Give(g));
-        let asks = Good::ALL.iter().map(|&g| Action::Ask(g));
-        let open = self.config.trading != Trading::OneOfferBeforePlacing
-            || o.items() < trade::OLD_OFFER_ITEMS;
-        out.extend(gives.chain(asks).filter(|&a| {
-            let takes = open && ctx.takes(a);
-            debug_assert_eq!(takes, self.check_offer_item_in::<Refused>(&ctx, a).is_ok());
-            takes
-        }));
-        if o.items() > 0 {
+        let items = o.items();
+        let open =
+            self.config.trading != Trading::OneOfferBeforePlacing || items < trade::OLD_OFFER_ITEMS;
+        let item: [fn(Good) -> Action; 2] = [Action::Give, Action::Ask];
+        for make in item {
+            for g in Good::ALL {
+                let a = make(g);
+                let takes = open && ctx.takes(a);
+                debug_assert_eq!(takes, self.check_offer_item_in::<Refused>(&ctx, a).is_ok());
+                if takes {
+                    out.push(a);
+                }
+            }
+        }
+        if items > 0 {
             out.push(Action::Propose);
         }
         out.push(Action::Cancel);

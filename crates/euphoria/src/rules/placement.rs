@@ -685,9 +685,13 @@ impl Placing {
         for (s, p) in g.players.iter().enumerate() {
             for d in &p.dice {
                 if let DieLoc::Board(space, _) = *d {
-                    occupied[space.0 as usize % SPACES] |= 1 << s;
+                    // (A space past the board, which no rule makes, wraps around as
+                    // everywhere the sweep indexes by space; the test skips a division.)
+                    let i = usize::from(space.0);
+                    let i = if i < SPACES { i } else { i % SPACES };
+                    occupied[i] |= 1 << s;
                     if s == seat {
-                        mine |= 1 << (space.0 as usize % SPACES);
+                        mine |= 1 << i;
                     }
                 }
             }
