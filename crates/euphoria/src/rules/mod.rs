@@ -136,10 +136,10 @@ impl Euphoria {
             if let Some(step) = self.stack.pop() {
                 settled &= step.keeps_checks();
                 // A market completed changes stars and dice; none completed, nothing.
-                let built = self.markets.map(|m| m.built);
-                let markets = matches!(step, Step::Markets);
+                let built = |g: &Euphoria| g.markets.iter().filter(|m| m.built).count();
+                let before = (settled && matches!(step, Step::Markets)).then(|| built(self));
                 self.exec(step);
-                settled &= !markets || built == self.markets.map(|m| m.built);
+                settled &= before.is_none_or(|b| b == built(self));
             }
         }
     }
