@@ -95,14 +95,9 @@ const CHUNKS: [(u32, u8); MAX_FAST_SHUFFLE + 1] = {
     while m <= MAX_FAST_SHUFFLE {
         let mut product = m as u32;
         let mut current = m as u32 + 1;
-        loop {
-            match product.checked_mul(current) {
-                Some(p) => {
-                    product = p;
-                    current += 1;
-                }
-                None => break,
-            }
+        while let Some(p) = product.checked_mul(current) {
+            product = p;
+            current += 1;
         }
         table[m] = (product, (current - m as u32) as u8);
         m += 1;

@@ -55,7 +55,7 @@ fn hash_games(config: &Config, games: u64) -> (u64, u64) {
             }
             let a = legal[rng.random_range(0..legal.len())];
             game.public_action(a, Viewer::Spectator).hash(&mut h);
-            let before = (n % 7 == 0).then(|| game.clone());
+            let before = n.is_multiple_of(7).then(|| game.clone());
             if let Err(e) = game.apply(a) {
                 eprintln!("seed {seed}: {e}");
                 std::process::exit(1);
@@ -80,7 +80,7 @@ fn hash_games(config: &Config, games: u64) -> (u64, u64) {
                     probe = before.clone();
                 }
             }
-            if n % 31 == 0 {
+            if n.is_multiple_of(31) {
                 let mut r = rng_from_seed(seed.wrapping_mul(31) ^ n);
                 let world = game.determinize(seat, &mut r);
                 format!("{world:?}").hash(&mut h);

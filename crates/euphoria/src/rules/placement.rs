@@ -232,20 +232,16 @@ impl Euphoria {
     /// are out of the way (see [`Euphoria::open_spaces`]).
     fn space_open(&self, ctx: &Placing, space: Space) -> bool {
         let here = ctx.occupied[space.0 as usize % SPACES];
-        match space.kind() {
-            SpaceKind::TunnelEnd(f) => {
-                if self.check_tunnel_end::<Refused>(ctx.seat, f).is_err() {
-                    return false;
-                }
-            }
+        let refused = match space.kind() {
+            SpaceKind::TunnelEnd(f) => self.check_tunnel_end::<Refused>(ctx.seat, f).is_err(),
             SpaceKind::Built(m) => {
-                if ctx.suffers(Penalty::NoForeignBuiltMarket)
+                ctx.suffers(Penalty::NoForeignBuiltMarket)
                     && self.markets[m].stars & (1 << ctx.seat) == 0
-                {
-                    return false;
-                }
             }
-            _ => {}
+            _ => false,
+        };
+        if refused {
+            return false;
         }
         // A free space is payable (no unit to pay, whatever the recruits).
         FREE_SPACES & (1 << space.0) != 0 || self.payable(ctx, space, here)
