@@ -199,7 +199,6 @@ fn search<G: Game>(
         available: 0,
         reward: 0.0,
     });
-    let seats = observer.seats();
     let start = Instant::now();
     let (limit, deadline) = match options.budget {
         Budget::Iterations(n) => (u64::from(n), None),
@@ -292,8 +291,7 @@ fn search<G: Game>(
             }
             steps += 1;
         }
-        tree.rewards.clear();
-        tree.rewards.extend((0..seats).map(|s| game.evaluate(s)));
+        game.evaluate_all(&mut tree.rewards);
         // Backpropagation: each edge collects the reward of the seat that chose it.
         while node != NONE {
             let n = &mut tree.nodes[node as usize];

@@ -39,7 +39,7 @@ pub use holding::{Held, Holding, Moment};
 pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
-pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use rng::{derive_seed, rng_from_seed, shuffle, GameRng};
 pub use session::{is_table_move, session_log, Session, TableEvent, TableMove};
 pub use tensor::{IndexError, Tensor};
 
@@ -190,6 +190,14 @@ pub trait Game:
             Some(o) => o.reward(seat),
             None => 0.5,
         }
+    }
+
+    /// [`Game::evaluate`] for every seat in order, into `out` (emptied first). A game
+    /// whose value for one seat compares it with the others may work them all out at
+    /// once; the values must be those `evaluate` gives.
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..self.seats()).map(|s| self.evaluate(s)));
     }
 
     /// Whether `action`, taken now by the seat to act, could be taken back afterwards

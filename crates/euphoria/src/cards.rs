@@ -188,6 +188,19 @@ pub enum GoodClass {
 }
 
 impl GoodClass {
+    /// Every class, in order.
+    pub const ALL: [GoodClass; 4] = [
+        GoodClass::AnyCommodity,
+        GoodClass::NonBlissCommodity,
+        GoodClass::AnyResource,
+        GoodClass::AnyArtifact,
+    ];
+
+    /// Index 0..4, in [`GoodClass::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Whether `g` pays a unit of this class.
     pub fn accepts(self, g: Good) -> bool {
         match self {
@@ -287,6 +300,56 @@ static SPACE_KINDS: [SpaceKind; SPACES] = {
     }
     kinds
 };
+
+/// The spaces (bits by index) for which `pick` holds of their kind.
+const fn spaces_where(pick: SpaceTest) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < SPACES {
+        let kind = space_kind(i);
+        let hit = match pick {
+            SpaceTest::Icarus => matches!(
+                kind,
+                SpaceKind::Area(Faction::Icarite)
+                    | SpaceKind::ArtifactMarket(Faction::Icarite)
+                    | SpaceKind::Nimbus
+                    | SpaceKind::Breeze
+                    | SpaceKind::Sky
+            ),
+            SpaceTest::Area => matches!(kind, SpaceKind::Area(_)),
+            SpaceTest::Bumpable => !matches!(kind, SpaceKind::Area(_) | SpaceKind::Site(..)),
+            SpaceTest::Free => matches!(kind, SpaceKind::Area(_) | SpaceKind::TunnelEnd(_)),
+            SpaceTest::Site => matches!(kind, SpaceKind::Site(..)),
+        };
+        if hit {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// What [`spaces_where`] picks.
+#[derive(Clone, Copy)]
+enum SpaceTest {
+    Icarus,
+    Area,
+    Bumpable,
+    Free,
+    Site,
+}
+
+/// The spaces in Icarus (region [`Faction::Icarite`]), as bits by index.
+pub const ICARUS_SPACES: u64 = spaces_where(SpaceTest::Icarus);
+/// The commodity areas, as bits by index.
+pub const AREA_SPACES: u64 = spaces_where(SpaceTest::Area);
+/// The spaces where a worker can be bumped, as bits by index.
+pub const BUMPABLE_SPACES: u64 = spaces_where(SpaceTest::Bumpable);
+/// The spaces that cost nothing to place on (the commodity areas and the tunnel ends),
+/// as bits by index.
+pub const FREE_SPACES: u64 = spaces_where(SpaceTest::Free);
+/// The construction sites, as bits by index.
+pub const SITE_SPACES: u64 = spaces_where(SpaceTest::Site);
 
 /// What kind of space a [`Space`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1055,6 +1118,34 @@ static RECRUIT_FACTIONS: [Faction; RECRUITS + 1] = {
         n += 1;
     }
     factions
+};
+
+/// The recruit numbers of faction `f`, as bits (bit `n` for number `n`, 0..64; the
+/// numbers out of range read as Euphorian, as in [`recruit_faction`]). See [`recruit_bit`].
+pub fn faction_recruits(f: Faction) -> u64 {
+    FACTION_RECRUITS[f.index() % 4]
+}
+
+/// The bit of recruit number `n` in [`faction_recruits`] (a number past 63 shares bit 63,
+/// out of range like it).
+pub fn recruit_bit(n: u8) -> u64 {
+    1 << n.min(63)
+}
+
+/// [`faction_recruits`] by faction index.
+static FACTION_RECRUITS: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut n = 0;
+    while n < 64 {
+        let f = if n >= 1 && n <= RECRUITS {
+            RECRUIT_CARDS[n - 1].faction
+        } else {
+            Faction::Euphorian
+        };
+        masks[f as usize] |= 1 << n;
+        n += 1;
+    }
+    masks
 };
 
 /// The card of recruit number `n` (1..=48).

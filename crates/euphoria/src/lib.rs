@@ -68,12 +68,13 @@ pub use cards::{Faction, Good, Space};
 pub use config::{Config, Edition, KnowledgeCheck, Rewards, StartingRecruitDiscards, Trading};
 pub use inline::InlineVec;
 pub use rules::{Refused, Why};
+use state::MAX_SEATS;
 pub use state::{DieLoc, DilemmaState, Euphoria, Setup, SetupError, StarTarget, Step};
 pub use view::EuphoriaView;
 
 use cards::{recruit, ARTIFACTS, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
+use engine::shuffle;
 use engine::{rng_from_seed, ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
-use rand::seq::SliceRandom;
 
 impl Game for Euphoria {
     type Config = Config;
@@ -176,26 +177,20 @@ impl Game for Euphoria {
         if let Some(o) = self.final_outcome() {
             return o.reward(seat);
         }
-        // Stars placed, plus small credit for what buys the next ones (resources and
-        // artifacts pay for markets and stars, commodities for retrieving, dice are
-        // workers), as a margin over the best other seat.
-        let progress = |s: usize| {
-            let p = &self.players[s];
-            let stars = f64::from(STARS - p.stars_left);
-            let commodities: u32 = p.supply[..4].iter().map(|&n| n.min(6)).sum();
-            let resources: u32 = p.supply[4..].iter().map(|&n| n.min(6)).sum();
-            let artifacts = p.hand_size().min(u32::from(p.morale));
-            stars
-                + 0.03 * f64::from(commodities)
-                + 0.08 * f64::from(resources)
-                + 0.1 * f64::from(artifacts)
-                + 0.2 * p.owned_dice() as f64
-        };
-        let best_other = (0..self.n())
-            .filter(|&s| s != seat)
-            .map(progress)
-            .fold(f64::NEG_INFINITY, f64::max);
-        (0.5 + (progress(seat) - best_other) / 20.0).clamp(0.0, 1.0)
+        let progress: InlineVec<f64, MAX_SEATS> = (0..self.n()).map(|s| self.progress(s)).collect();
+        value_among(&progress, seat)
+    }
+
+    /// Each seat's progress is worked out once for all the seats.
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if let Some(o) = self.final_outcome() {
+            out.extend((0..self.n()).map(|s| o.reward(s)));
+            return;
+        }
+        let progress: InlineVec<f64, MAX_SEATS> = (0..self.n()).map(|s| self.progress(s)).collect();
+        out.extend((0..self.n()).map(|s| value_among(&progress, s)));
+        debug_assert!((0..self.n()).all(|s| out[s].to_bits() == self.evaluate(s).to_bits()));
     }
 
     /// Nothing is taken back yet (docs/rulings.md, "Taking back a move"): even a plain
@@ -210,7 +205,33 @@ impl Game for Euphoria {
     }
 }
 
+/// The value for `seat` of the seats' `progress`: its margin over the best other seat.
+fn value_among(progress: &[f64], seat: Seat) -> f64 {
+    let best_other = (progress.iter().enumerate())
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, &p)| p)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let own = progress.get(seat).copied().unwrap_or(0.0);
+    (0.5 + (own - best_other) / 20.0).clamp(0.0, 1.0)
+}
+
 impl Euphoria {
+    /// Stars placed, plus small credit for what buys the next ones (resources and
+    /// artifacts pay for markets and stars, commodities for retrieving, dice are
+    /// workers): what [`Game::evaluate`] compares between the seats.
+    fn progress(&self, s: Seat) -> f64 {
+        let p = &self.players[s];
+        let stars = f64::from(STARS - p.stars_left);
+        let commodities: u32 = p.supply[..4].iter().map(|&n| n.min(6)).sum();
+        let resources: u32 = p.supply[4..].iter().map(|&n| n.min(6)).sum();
+        let artifacts = p.hand_size().min(u32::from(p.morale));
+        stars
+            + 0.03 * f64::from(commodities)
+            + 0.08 * f64::from(resources)
+            + 0.1 * f64::from(artifacts)
+            + 0.2 * p.owned_dice() as f64
+    }
+
     /// A copy where everything `seat` cannot see is reshuffled consistently.
     pub fn resample<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Euphoria {
         let mut g = self.clone();
@@ -266,7 +287,7 @@ impl Euphoria {
         for slot in pool.iter_mut() {
             *slot = sorted.next().unwrap_or(*slot);
         }
-        pool.shuffle(rng);
+        shuffle(&mut pool[..], rng);
         // A face-down recruit is never of an unlocked faction (those are turned face up):
         // the others' face-down recruits are dealt from the cards that may lie face down,
         // gathered at the end of the pool; the rest is shuffled again for the other places.
@@ -287,7 +308,7 @@ impl Euphoria {
             }
             rest -= 1;
         }
-        pool[..rest].shuffle(rng);
+        shuffle(&mut pool[..rest], rng);
         let mut hidden_end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if s == seat {
@@ -366,7 +387,7 @@ impl Euphoria {
             }
             i += n;
         }
-        cards.shuffle(rng);
+        shuffle(&mut cards[..], rng);
         let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if s == seat {
@@ -415,7 +436,7 @@ impl Euphoria {
         let dilemmas = &mut dilemmas[..len];
         // Sorted first, as above.
         dilemmas.sort_unstable();
-        dilemmas.shuffle(rng);
+        shuffle(&mut dilemmas[..], rng);
         let mut end = len;
         for (s, p) in self.players.iter_mut().enumerate() {
             if hidden(s) {
@@ -447,7 +468,7 @@ impl Euphoria {
         let tiles = &mut tiles[..len];
         // Sorted first, as above.
         tiles.sort_unstable();
-        tiles.shuffle(rng);
+        shuffle(&mut tiles[..], rng);
         let mut end = len;
         for m in self.markets.iter_mut() {
             if !m.built {

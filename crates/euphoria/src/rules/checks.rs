@@ -2,13 +2,14 @@
 //! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
 
 use crate::cards::{
-    recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN, CURTIS, DICE, ESME,
-    KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END, TUNNEL_REVEAL,
+    faction_recruits, recruit_bit, recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN,
+    CURTIS, DICE, ESME, KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END,
+    TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
+use engine::shuffle;
 use engine::Seat;
-use rand::seq::SliceRandom;
 use rand::Rng;
 
 /// What the checks "at all times" ([`Euphoria::global_checks`]) have to do.
@@ -22,6 +23,14 @@ struct ChecksDue {
     recruits: bool,
     /// Seats (bits) holding more artifact cards than their morale.
     hands: u8,
+}
+
+impl ChecksDue {
+    /// Nothing to do (under a knowledge check on rolls only, a seat at the limit counts
+    /// as something: the cautious reading, as the check then leaves it be).
+    fn clear(&self) -> bool {
+        !self.won && self.knowledge == 0 && !self.recruits && self.hands == 0
+    }
 }
 
 /// Where a star is placed.
@@ -113,7 +122,7 @@ impl Euphoria {
     pub(crate) fn draw_artifact(&mut self, seat: Seat) -> Option<Good> {
         if self.artifact_deck.is_empty() {
             self.artifact_deck = std::mem::take(&mut self.artifact_discard);
-            self.artifact_deck.shuffle(&mut self.rng);
+            shuffle(&mut self.artifact_deck[..], &mut self.rng);
         }
         let card = self.artifact_deck.pop()?;
         self.players[seat].add(card, 1);
@@ -188,15 +197,13 @@ impl Euphoria {
     /// Available dice plus knowledge (5.6).
     pub fn knowledge_value(&self, seat: Seat) -> u32 {
         let p = &self.players[seat];
-        let dice: u32 = p
-            .dice
-            .iter()
-            .map(|d| match d {
-                DieLoc::Ready(v) => *v as u32,
-                _ => 0,
-            })
-            .sum();
-        dice + p.knowledge as u32
+        // Added in a plain fold: the checks at all times ask it for every seat.
+        let ready = |d: DieLoc| match d {
+            DieLoc::Ready(v) => u32::from(v),
+            _ => 0,
+        };
+        let [a, b, c, d] = p.dice;
+        ready(a) + ready(b) + ready(c) + ready(d) + u32::from(p.knowledge)
     }
 
     /// The knowledge check: while the value is 16 or more, the highest available die
@@ -322,14 +329,16 @@ impl Euphoria {
 
     /// What the checks "at all times" have to do, found in one pass over the players.
     fn checks_due(&self) -> ChecksDue {
-        let mut unlocked = 0u8;
-        let mut maxed = 0u8;
+        // The recruit numbers (bits) of the unlocked factions and of those at 11.
+        const { assert!(TIERS[2] <= ALLEGIANCE_MAX) };
+        let mut unlocked = 0u64;
+        let mut maxed = 0u64;
         for f in Faction::ALL {
             if self.unlocked(f) {
-                unlocked |= 1 << f.index();
+                unlocked |= faction_recruits(f);
             }
             if self.allegiance[f.index()] >= ALLEGIANCE_MAX {
-                maxed |= 1 << f.index();
+                maxed |= faction_recruits(f);
             }
         }
         let mut due = ChecksDue::default();
@@ -344,11 +353,11 @@ impl Euphoria {
             }
             if unlocked | maxed != 0 && !due.recruits {
                 // A face-down recruit of an unlocked faction is revealed; an unstarred one
-                // (face up, or about to be) of a faction at 11 gets a star.
+                // of a faction at 11 (face up, or about to be: 11 is past the tier that
+                // unlocks) gets a star.
                 due.recruits = p.recruits.iter().any(|r| {
-                    let f = 1 << recruit_faction(r.id).index();
-                    let up = r.up || unlocked & f != 0;
-                    (!r.up && unlocked & f != 0) || (up && !r.star && maxed & f != 0)
+                    let id = recruit_bit(r.id);
+                    (!r.up && unlocked & id != 0) || (!r.star && maxed & id != 0)
                 });
             }
         }
@@ -360,11 +369,27 @@ impl Euphoria {
         self.players.iter().any(|p| p.stars_left == 0)
     }
 
-    /// The checks that hold "at all times", run before every step.
-    pub(crate) fn global_checks(&mut self) {
+    /// The checks that hold "at all times", run before every step. True when they had
+    /// nothing to do: then they changed nothing, and find nothing again until a player's
+    /// dice, goods, tracks, stars or recruits, or the board's tracks, change.
+    pub(crate) fn global_checks(&mut self) -> bool {
         // What each check would find is worked out first, in one pass; a check with
         // nothing to do is skipped (most of the time, all of them).
         let due = self.checks_due();
+        if due.clear() {
+            return true;
+        }
+        self.resolve_checks(due);
+        false
+    }
+
+    /// Whether the checks at all times have nothing to do now.
+    pub(crate) fn checks_clear(&self) -> bool {
+        self.checks_due().clear()
+    }
+
+    /// The checks at all times that have something to do (`due`).
+    fn resolve_checks(&mut self, due: ChecksDue) {
         if due.won {
             self.finish();
             return;

@@ -3,8 +3,8 @@
 use crate::cards::{Good, DILEMMAS};
 use crate::rules::Why;
 use crate::state::{DilemmaState, Euphoria, HeldRecruit, Step};
+use engine::shuffle;
 use engine::Seat;
-use rand::seq::SliceRandom;
 
 impl Euphoria {
     /// Why `seat` may not start resolving its dilemma.
@@ -51,7 +51,7 @@ impl Euphoria {
         if self.recruit_deck.len() < 2 {
             let mut back = std::mem::take(&mut self.recruit_discard);
             self.recruit_deck.append(&mut back);
-            self.recruit_deck.shuffle(&mut self.rng);
+            shuffle(&mut self.recruit_deck[..], &mut self.rng);
         }
         let take = self.recruit_deck.len().min(2);
         let drawn = self.recruit_deck.split_off(self.recruit_deck.len() - take);

@@ -33,10 +33,13 @@ use crate::action::{Action, RetrievePay};
 use crate::cards::{
     tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY,
 };
+use crate::config::Trading;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
 use crate::rules::trade::Offering;
-use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, PayUnit, StarTarget, Step, Trigger};
+use crate::state::{
+    Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step, Trigger,
+};
 use engine::Seat;
 use std::fmt;
 
@@ -84,13 +87,18 @@ impl Euphoria {
 
     /// Runs automatic steps until a decision is needed or the game is over.
     pub(crate) fn run(&mut self) {
+        // Whether the checks at all times had nothing to do and the steps run since
+        // changed nothing they look at: they would find nothing again, and are skipped.
+        let mut settled = false;
         loop {
             if self.over {
                 self.stack.clear();
                 return;
             }
-            if self.setup_done {
-                self.global_checks();
+            if settled {
+                debug_assert!(self.checks_clear());
+            } else if self.setup_done {
+                settled = self.global_checks();
                 if self.over {
                     continue;
                 }
@@ -99,6 +107,8 @@ impl Euphoria {
                 return;
             };
             if top.is_decision() {
+                // (A decision made for its seat below changes what the checks look at.)
+                settled = false;
                 if self.decision_done() {
                     if let Some(Step::Ask { seat, id, .. }) = self.stack.pop() {
                         self.decline(seat as usize, id);
@@ -124,7 +134,12 @@ impl Euphoria {
                 return;
             }
             if let Some(step) = self.stack.pop() {
+                settled &= step.keeps_checks();
+                // A market completed changes stars and dice; none completed, nothing.
+                let built = |g: &Euphoria| g.markets.iter().filter(|m| m.built).count();
+                let before = (settled && matches!(step, Step::Markets)).then(|| built(self));
                 self.exec(step);
+                settled &= before.is_none_or(|b| b == built(self));
             }
         }
     }
@@ -512,25 +527,32 @@ impl Euphoria {
         let Some(seat) = self.actor() else {
             return;
         };
+        // The frequent steps list their answers as they pass the very checks `check_for`
+        // gives them to; the others filter their candidates through `check_for`. Under
+        // debug assertions every list is compared with the filtered candidates.
+        if !self.legal_listed(seat, out) {
+            self.legal_swept(seat, out);
+        }
+        debug_assert!({
+            let mut swept = Vec::new();
+            self.legal_swept(seat, &mut swept);
+            swept == *out
+        });
+    }
+
+    /// The legal actions as the candidates of the step on top that pass `check_for`.
+    fn legal_swept(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        let top = self.stack.last();
         // The candidates go straight into `out` and the refused ones are dropped: the
         // sweep allocates nothing once `out` has grown.
         let candidates = out;
         if !self.turn_candidates(seat, candidates) {
             self.decision_candidates(candidates);
         }
-        // Placements come already checked (see `turn_candidates`).
-        let top = self.stack.last();
-        // An offer's items, most of a random game's decisions, go straight to the check
-        // `check_for` gives them to, with what it needs worked out once.
-        let offering = match top {
-            Some(Step::TradeBuild(o)) => Some(Offering::new(self, o)),
-            _ => None,
-        };
-        candidates.retain(|&a| match (&offering, a) {
-            (_, Action::Place { .. }) => true,
-            (Some(ctx), Action::Give(_) | Action::Ask(_)) => {
-                self.check_offer_item_in::<Refused>(ctx, a).is_ok()
-            }
+        // Placements come already checked (see `place_candidates`).
+        candidates.retain(|&a| match a {
+            Action::Place { .. } => true,
             _ => self.check_for::<Refused>(seat, top, a).is_ok(),
         });
         if self.stack.is_empty()
@@ -545,68 +567,170 @@ impl Euphoria {
         }
     }
 
-    /// The candidates of a turn's own steps (its start, doubles, its end, setup choices,
-    /// retrieval); false when the pending step is another decision.
-    fn turn_candidates(&self, seat: Seat, candidates: &mut Vec<Action>) -> bool {
-        // The legal placements, each die value once in increasing order. Whether a space
-        // takes a worker does not depend on the value, so each space is checked once.
-        let placements = |c: &mut Vec<Action>, doubles: bool| {
-            // ready[v]: `ready_die(seat, v, doubles)` finds a die, for v in 1..=6.
-            let mut ready = [false; 7];
-            for (i, d) in self.players[seat].dice.iter().enumerate() {
-                if let DieLoc::Ready(v @ 1..=6) = *d {
-                    if !doubles || self.turn.eligible[i] {
-                        ready[usize::from(v)] = true;
-                    }
-                }
-            }
-            if !ready.contains(&true) {
-                return;
-            }
-            let ctx = Placing::new(self, seat);
-            let closed = ctx.closed(self);
-            // The open spaces, as bits by index (SPACES < 64).
-            let mut open = 0u64;
-            for space in Space::all() {
-                if closed & (1 << space.0) != 0 {
-                    debug_assert!(self
-                        .check_space_in::<Refused>(&ctx, space, doubles)
-                        .is_err());
-                } else if self.check_space_in::<Refused>(&ctx, space, doubles).is_ok() {
-                    open |= 1 << space.0;
-                }
-            }
-            for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
-                let mut rest = open;
-                while rest != 0 {
-                    let space = Space(rest.trailing_zeros() as u8);
-                    rest &= rest - 1;
-                    c.push(Action::Place { value: v, space });
-                }
-            }
-        };
-        let retrievals = |c: &mut Vec<Action>| {
-            let first = c.len();
-            for d in &self.players[seat].dice {
-                if let DieLoc::Board(space, value) = *d {
-                    let action = Action::Retrieve { value, space };
-                    if !c[first..].contains(&action) {
-                        c.push(action);
-                    }
-                }
+    /// The legal actions of the steps most decisions are made at (a turn's start, its
+    /// doubles and its end, retrieval, trading), each candidate in the order of
+    /// [`Euphoria::legal_swept`] given to the check `check_for` would give it to (the turn
+    /// owner acts at these steps, so `trade` is theirs); false for the other steps.
+    fn legal_listed(&self, seat: Seat, out: &mut Vec<Action>) -> bool {
+        let trade = |out: &mut Vec<Action>| {
+            if self.check_trade::<Refused>().is_ok() {
+                out.push(Action::Trade);
             }
         };
         match self.stack.last() {
+            Some(Step::TradeBuild(o)) => self.offer_items(o, out),
             None => {
-                placements(candidates, false);
-                retrievals(candidates);
+                self.place_candidates(seat, false, out);
+                self.legal_retrievals(seat, 0, out);
+                if self.check_dilemma::<Refused>(seat).is_ok() {
+                    out.push(Action::Dilemma);
+                }
+                // `pass` only when there is no placement, retrieval or dilemma.
+                let main = !out.is_empty();
+                trade(out);
+                if !main {
+                    out.push(Action::Pass);
+                }
+            }
+            Some(Step::Doubles) => {
+                self.place_candidates(seat, true, out);
+                out.push(Action::End);
+                trade(out);
+            }
+            Some(Step::Finish) => {
+                out.push(Action::End);
+                trade(out);
+            }
+            Some(Step::Retrieve { dice }) => {
+                self.legal_retrievals(seat, *dice, out);
+                out.extend(
+                    [
+                        RetrievePay::Food,
+                        RetrievePay::Bliss,
+                        RetrievePay::Free,
+                        RetrievePay::Energy,
+                    ]
+                    .into_iter()
+                    .filter(|&pay| self.check_finish_retrieve::<Refused>(pay).is_ok())
+                    .map(Action::FinishRetrieve),
+                );
+            }
+            Some(Step::TradePartner) => {
+                let seats = 0..self.n() as u8;
+                out.extend(
+                    (seats.filter(|&to| self.check_offer::<Refused>(to).is_ok()))
+                        .map(Action::Offer),
+                );
+                out.push(Action::Cancel);
+            }
+            Some(Step::TradeAnswer(o)) => {
+                if self.check_accept::<Refused>(o).is_ok() {
+                    out.push(Action::Accept);
+                }
+                out.push(Action::Decline);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The legal answers while an offer `o` is built: each good given, then each asked,
+    /// that the offer may take, then `propose` (once it holds an item) and `cancel`.
+    fn offer_items(&self, o: &Offer, out: &mut Vec<Action>) {
+        let ctx = Offering::new(self, o);
+        let items = o.items();
+        let open =
+            self.config.trading != Trading::OneOfferBeforePlacing || items < trade::OLD_OFFER_ITEMS;
+        let item: [fn(Good) -> Action; 2] = [Action::Give, Action::Ask];
+        for make in item {
+            for g in Good::ALL {
+                let a = make(g);
+                let takes = open && ctx.takes(a);
+                debug_assert_eq!(takes, self.check_offer_item_in::<Refused>(&ctx, a).is_ok());
+                if takes {
+                    out.push(a);
+                }
+            }
+        }
+        if items > 0 {
+            out.push(Action::Propose);
+        }
+        out.push(Action::Cancel);
+    }
+
+    /// The legal placements of `seat`, each die value once in increasing order. Whether a
+    /// space takes a worker does not depend on the value, so each space is checked once.
+    fn place_candidates(&self, seat: Seat, doubles: bool, c: &mut Vec<Action>) {
+        // ready[v]: `ready_die(seat, v, doubles)` finds a die, for v in 1..=6.
+        let mut ready = [false; 7];
+        for (i, d) in self.players[seat].dice.iter().enumerate() {
+            if let DieLoc::Ready(v @ 1..=6) = *d {
+                if !doubles || self.turn.eligible[i] {
+                    ready[usize::from(v)] = true;
+                }
+            }
+        }
+        if !ready.contains(&true) {
+            return;
+        }
+        let ctx = Placing::new(self, seat);
+        // The open spaces, as bits by index (SPACES < 64).
+        let open = self.open_spaces(&ctx, doubles);
+        for v in (1..=6u8).filter(|&v| ready[usize::from(v)]) {
+            let mut rest = open;
+            while rest != 0 {
+                let space = Space(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                c.push(Action::Place { value: v, space });
+            }
+        }
+    }
+
+    /// The dice of `seat` on the board, as `ret` candidates (each value and space once).
+    fn retrieve_candidates(&self, seat: Seat, c: &mut Vec<Action>) {
+        let first = c.len();
+        for d in &self.players[seat].dice {
+            if let DieLoc::Board(space, value) = *d {
+                let action = Action::Retrieve { value, space };
+                if !c[first..].contains(&action) {
+                    c.push(action);
+                }
+            }
+        }
+    }
+
+    /// The `ret` candidates of the turn owner `seat` that pick a die not picked already
+    /// (`picked`, a bitmask).
+    fn legal_retrievals(&self, seat: Seat, picked: u8, c: &mut Vec<Action>) {
+        let first = c.len();
+        self.retrieve_candidates(seat, c);
+        let mut kept = first;
+        for i in first..c.len() {
+            let a = c[i];
+            if let Action::Retrieve { value, space } = a {
+                if self.check_retrieve::<Refused>(picked, value, space).is_ok() {
+                    c[kept] = a;
+                    kept += 1;
+                }
+            }
+        }
+        c.truncate(kept);
+    }
+
+    /// The candidates of a turn's own steps (its start, doubles, its end, setup choices,
+    /// retrieval); false when the pending step is another decision.
+    fn turn_candidates(&self, seat: Seat, candidates: &mut Vec<Action>) -> bool {
+        match self.stack.last() {
+            None => {
+                self.place_candidates(seat, false, candidates);
+                self.retrieve_candidates(seat, candidates);
                 candidates.push(Action::Dilemma);
                 candidates.push(Action::Trade);
                 // `pass` is added after the sweep: it is legal exactly when no placement,
                 // retrieval or dilemma passed it (what `has_main_action` would sweep again).
             }
             Some(Step::Doubles) => {
-                placements(candidates, true);
+                self.place_candidates(seat, true, candidates);
                 candidates.push(Action::End);
                 candidates.push(Action::Trade);
             }
@@ -622,7 +746,7 @@ impl Euphoria {
                 }
             }
             Some(Step::Retrieve { .. }) => {
-                retrievals(candidates);
+                self.retrieve_candidates(seat, candidates);
                 candidates.extend([
                     Action::FinishRetrieve(RetrievePay::Food),
                     Action::FinishRetrieve(RetrievePay::Bliss),
@@ -756,6 +880,21 @@ impl Step {
         matches!(
             self,
             Step::Pay(_) | Step::PaySet(_) | Step::DilemmaPay { .. }
+        )
+    }
+
+    /// Whether running the step leaves alone all that the checks at all times look at
+    /// (it queues other steps, or passes the turn); [`Step::Markets`] does when no
+    /// market completes.
+    fn keeps_checks(&self) -> bool {
+        matches!(
+            self,
+            Step::SpaceHooks(_)
+                | Step::BumpHooks
+                | Step::Bump { .. }
+                | Step::AfterPlacement
+                | Step::EndTurn
+                | Step::Markets
         )
     }
 

@@ -25,7 +25,7 @@ const MAX_UNITS: usize = 8;
 
 /// The face-up recruits (usable: no Academy penalty) that change what a payer may pay
 /// with.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Substitutes {
     pub michael: bool,
     pub flartner: bool,

@@ -1,18 +1,19 @@
 //! Placing a worker (spec 5.3) and every action space's benefit (3.2-3.7).
 
-use crate::cards::SPACES;
 use crate::cards::{
-    market_faction, market_threshold, Faction, Good, Penalty, Space, SpaceKind, DICE, MARKETS,
-    TUNNEL_END,
+    market_faction, market_threshold, Cost, Faction, Good, GoodClass, Penalty, Space, SpaceKind,
+    DICE, MARKETS, TUNNEL_END,
 };
 use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
-    AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
+    AMANDA, BRIAN, CHASE, FLARTNER, GOODS, JACKO, JOSH, JULIA, KADEN, MATTHEW, MICHAEL, PETE, RAY,
+    SHEPPARD,
 };
+use crate::cards::{AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITE_SPACES, SPACES};
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{units_payable, Substitutes};
-use crate::rules::Why;
+use crate::rules::{Refused, Why};
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::cell::Cell;
@@ -162,18 +163,88 @@ impl Euphoria {
                 "this construction site is taken (workers there cannot be bumped)"
             ));
         }
-        if ctx.suffers(Penalty::NoSharedConstruction) {
-            let others = (0..4)
-                .map(|s| ctx.occupied[Space::site(m, s).0 as usize % SPACES])
-                .fold(0, |a, b| a | b)
-                & !(1 << ctx.seat);
-            if others != 0 {
-                return Err(why!(
-                    "the Lounge penalty forbids building beside another player's worker"
-                ));
-            }
+        if ctx.lounge_blocks(m) {
+            return Err(why!(
+                "the Lounge penalty forbids building beside another player's worker"
+            ));
         }
         Ok(())
+    }
+
+    /// The spaces (bits by index) where the placing seat may put a worker: those
+    /// [`Euphoria::check_space_in`] accepts (debug-asserted for every space), its checks
+    /// made a set of spaces at a time. A construction site that is open (of an unbuilt
+    /// market, free) depends only on its market (the Lounge penalty) and on the resource
+    /// it prints, each worked out once.
+    pub(crate) fn open_spaces(&self, ctx: &Placing, doubles: bool) -> u64 {
+        let seat = ctx.seat;
+        let mut open =
+            if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
+                0
+            } else {
+                !ctx.closed(self) & ((1u64 << SPACES) - 1)
+            };
+        if ctx.suffers(Penalty::NoIcarus)
+            || (ctx.subs.brian && !self.v1() && !self.morale_room(seat, 1))
+        {
+            open &= !ICARUS_SPACES;
+        }
+        if ctx.suffers(Penalty::OneWorkerPerArea) {
+            open &= !(AREA_SPACES & ctx.mine);
+        }
+        if ctx.suffers(Penalty::NoSelfBump) {
+            open &= !(BUMPABLE_SPACES & ctx.mine);
+        }
+        let mut sites = open & SITE_SPACES;
+        let mut rest = open & !SITE_SPACES;
+        open = 0;
+        while rest != 0 {
+            let space = Space(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            if self.space_open(ctx, space) {
+                open |= 1 << space.0;
+            }
+        }
+        for m in 0..MARKETS {
+            let market = 0b1111u64 << Space::site(m, 0).0;
+            if sites & market != 0 && ctx.lounge_blocks(m) {
+                sites &= !market;
+            }
+        }
+        while sites != 0 {
+            let space = Space(sites.trailing_zeros() as u8);
+            sites &= sites - 1;
+            if let SpaceKind::Site(m, slot) = space.kind() {
+                if self.site_payable(ctx, m, slot) {
+                    open |= 1 << space.0;
+                }
+            }
+        }
+        debug_assert!(Space::all().all(|space| {
+            (open & (1 << space.0) != 0)
+                == self.check_space_in::<Refused>(ctx, space, doubles).is_ok()
+        }));
+        open
+    }
+
+    /// The rest of [`Euphoria::check_space_in`] for a space that is not a construction
+    /// site, once the board's closed spaces and the seat's penalties by kind of space
+    /// are out of the way (see [`Euphoria::open_spaces`]).
+    fn space_open(&self, ctx: &Placing, space: Space) -> bool {
+        let here = ctx.occupied[space.0 as usize % SPACES];
+        let refused = match space.kind() {
+            SpaceKind::TunnelEnd(f) => self.check_tunnel_end::<Refused>(ctx.seat, f).is_err(),
+            SpaceKind::Built(m) => {
+                ctx.suffers(Penalty::NoForeignBuiltMarket)
+                    && self.markets[m].stars & (1 << ctx.seat) == 0
+            }
+            _ => false,
+        };
+        if refused {
+            return false;
+        }
+        // A free space is payable (no unit to pay, whatever the recruits).
+        FREE_SPACES & (1 << space.0) != 0 || self.payable(ctx, space, here)
     }
 
     /// Whether the placing seat can pay for `space` (occupied by the seats in `here`).
@@ -184,20 +255,27 @@ impl Euphoria {
                 ctx.set_payable
                     || (self.jacko_at(seat, space) && self.players[seat].hand_size() >= 1)
             }
-            // The sites printing the same resource cost the same: each is worked out once.
-            SpaceKind::Site(m, s) => {
-                let k = site_cost(m, s).index() % 3;
-                let mut memo = ctx.sites.get();
-                if memo[k] == 0 {
-                    memo[k] = if self.pay_printed(ctx, space) { 2 } else { 1 };
-                    ctx.sites.set(memo);
-                }
-                memo[k] == 2
-            }
+            SpaceKind::Site(m, s) => self.site_payable(ctx, m, s),
             // Matthew pays a tunnel where he bumps another player.
             SpaceKind::Tunnel(_) if ctx.matthew && here & !(1 << seat) != 0 => true,
             _ => self.pay_printed(ctx, space),
         }
+    }
+
+    /// Whether the placing seat can pay for site `slot` of market `m`. The sites printing
+    /// the same resource cost the same: each resource is worked out once per sweep.
+    fn site_payable(&self, ctx: &Placing, m: usize, slot: usize) -> bool {
+        let k = site_cost(m, slot).index() % 3;
+        let mut memo = ctx.sites.get();
+        if memo[k] == 0 {
+            memo[k] = if self.pay_printed(ctx, Space::site(m, slot)) {
+                2
+            } else {
+                1
+            };
+            ctx.sites.set(memo);
+        }
+        memo[k] == 2
     }
 
     /// Whether the placing seat can pay the printed cost of `space`, with what its
@@ -207,7 +285,9 @@ impl Euphoria {
             let mut have = ctx.have;
             units_payable(&mut have, self.units_for(ctx.subs, space).as_slice())
         } else {
-            self.can_pay_from(&ctx.have, self.cost_of(space))
+            let pays = ctx.pays(self.cost_of(space));
+            debug_assert_eq!(pays, self.can_pay_from(&ctx.have, self.cost_of(space)));
+            pays
         }
     }
 
@@ -574,8 +654,12 @@ pub(crate) struct Placing {
     penalties: u16,
     /// The seats (bits) with a worker on each space.
     occupied: [u8; SPACES],
+    /// The spaces (bits by index) with a worker of the seat.
+    mine: u64,
     /// The seat's goods, by [`Good::index`].
     have: [u32; GOODS],
+    /// The seat's goods of each class, by [`GoodClass`] in order.
+    classes: [u32; 4],
     /// A face-up recruit changes what the seat may pay with.
     substitutes: bool,
     /// The recruits working for the seat that change what it may pay with (Brian also
@@ -593,32 +677,84 @@ pub(crate) struct Placing {
 impl Placing {
     pub(crate) fn new(g: &Euphoria, seat: Seat) -> Placing {
         let mut occupied = [0u8; SPACES];
+        let mut mine = 0u64;
         for (s, p) in g.players.iter().enumerate() {
             for d in &p.dice {
                 if let DieLoc::Board(space, _) = *d {
-                    occupied[space.0 as usize % SPACES] |= 1 << s;
+                    // (A space past the board, which no rule makes, wraps around as
+                    // everywhere the sweep indexes by space; the test skips a division.)
+                    let i = usize::from(space.0);
+                    let i = if i < SPACES { i } else { i % SPACES };
+                    occupied[i] |= 1 << s;
+                    if s == seat {
+                        mine |= 1 << i;
+                    }
                 }
             }
         }
         let p = &g.players[seat];
         let substitutes = g.may_substitute(seat);
+        // The penalties are worked out once: `has` and `can_pay_set` would ask them again.
+        let penalties = g.penalties(seat);
+        let abilities = penalties & Penalty::NoAbilities.bit() == 0;
+        let up = |id: u8| abilities && p.recruits.iter().any(|r| r.up && r.id == id);
+        let subs = if substitutes {
+            Substitutes {
+                michael: up(MICHAEL),
+                flartner: up(FLARTNER),
+                josh: up(JOSH),
+                brian: up(BRIAN),
+            }
+        } else {
+            Substitutes::default()
+        };
+        debug_assert!(!substitutes || subs == g.substitutes(seat));
+        let set_payable = p.hand_size() >= 3
+            || (penalties & Penalty::NoPair.bit() == 0 && p.hand.iter().any(|&c| c >= 2));
+        debug_assert_eq!(set_payable, g.can_pay_set(seat));
+        let have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
+        let class = |c: GoodClass| {
+            (Good::ALL.iter())
+                .filter(|&&g| c.accepts(g))
+                .map(|&g| have[g.index()])
+                .sum()
+        };
         Placing {
             seat,
-            penalties: g.penalties(seat),
+            penalties,
             occupied,
-            have: std::array::from_fn(|i| p.count(Good::ALL[i])),
+            mine,
+            have,
+            classes: GoodClass::ALL.map(class),
             substitutes,
-            subs: if substitutes {
-                g.substitutes(seat)
-            } else {
-                Substitutes::default()
-            },
+            subs,
             // (`can_use` first asks for Matthew face up: most seats have none.)
             matthew: p.recruits.iter().any(|r| r.up && r.id == MATTHEW)
                 && g.can_use(seat, MATTHEW, Trigger::Plain),
-            set_payable: g.can_pay_set(seat),
+            set_payable,
             sites: Cell::new([0; 3]),
         }
+    }
+
+    /// Whether the seat's goods pay `cost` ([`Euphoria::can_pay_from`] with the class
+    /// totals worked out once: a class's goods left after the fixed part are its total
+    /// less the fixed goods of that class).
+    fn pays(&self, cost: Cost) -> bool {
+        let mut left = self.have;
+        for &(g, n) in cost.fixed {
+            let l = &mut left[g.index()];
+            if *l < u32::from(n) {
+                return false;
+            }
+            *l -= u32::from(n);
+        }
+        cost.choice.iter().all(|&(c, n)| {
+            let fixed: u32 = (cost.fixed.iter())
+                .filter(|(g, _)| c.accepts(*g))
+                .map(|&(_, n)| u32::from(n))
+                .sum();
+            self.classes[c.index()] - fixed >= u32::from(n)
+        })
     }
 
     /// The spaces (bits by index) that [`Euphoria::check_space_in`] refuses whoever
@@ -651,5 +787,18 @@ impl Placing {
 
     fn suffers(&self, penalty: Penalty) -> bool {
         self.penalties & penalty.bit() != 0
+    }
+
+    /// Whether the Lounge penalty keeps the seat off market `m`'s sites (another
+    /// player's worker is on one).
+    fn lounge_blocks(&self, m: usize) -> bool {
+        if !self.suffers(Penalty::NoSharedConstruction) {
+            return false;
+        }
+        let others = (0..4)
+            .map(|s| self.occupied[Space::site(m, s).0 as usize % SPACES])
+            .fold(0, |a, b| a | b)
+            & !(1 << self.seat);
+        others != 0
     }
 }

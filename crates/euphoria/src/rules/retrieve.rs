@@ -64,7 +64,9 @@ impl Euphoria {
             return;
         };
         let seat = self.current as usize;
-        let mut steps = Vec::new();
+        // The steps that follow, pushed in the order they run and turned over at the end
+        // (on the stack, the first to run is on top): nothing is allocated a retrieval.
+        let base = self.stack.len();
         match pay {
             RetrievePay::Food => {
                 self.spend(seat, Good::Food, 1);
@@ -72,7 +74,7 @@ impl Euphoria {
             }
             RetrievePay::Bliss => {
                 self.spend(seat, Good::Bliss, 1);
-                steps.push(Step::Hook {
+                self.stack.push(Step::Hook {
                     seat: seat as u8,
                     id: GIDGET,
                     arg: Trigger::Plain,
@@ -95,32 +97,33 @@ impl Euphoria {
                 self.shift_morale(seat, -loss);
             }
         }
-        let mut pre = vec![PETE, SHEPPARD];
-        if pay == RetrievePay::Free && !self.v1() {
-            pre.push(YORDY);
-        }
-        for id in pre {
+        let pre: &[u8] = if pay == RetrievePay::Free && !self.v1() {
+            &[PETE, SHEPPARD, YORDY]
+        } else {
+            &[PETE, SHEPPARD]
+        };
+        for &id in pre {
             if self.has(seat, id) {
-                steps.push(Step::Hook {
+                self.stack.push(Step::Hook {
                     seat: seat as u8,
                     id,
                     arg: Trigger::Plain,
                 });
             }
         }
-        steps.push(Step::RetrieveRoll { dice });
+        self.stack.push(Step::RetrieveRoll { dice });
         let subterra = (0..DICE).filter(|i| dice & (1 << i) != 0).all(|i| {
             matches!(self.players[seat].dice[i], DieLoc::Board(sp, _) if sp.region() == Some(Faction::Subterran))
         });
         if subterra && self.has(seat, MAGGIE) {
-            steps.push(Step::Hook {
+            self.stack.push(Step::Hook {
                 seat: seat as u8,
                 id: MAGGIE,
                 arg: Trigger::Plain,
             });
         }
-        steps.push(Step::EndTurn);
-        self.push_seq(steps);
+        self.stack.push(Step::EndTurn);
+        self.stack[base..].reverse();
     }
 
     /// The retrieved dice still on the board return and are rolled.

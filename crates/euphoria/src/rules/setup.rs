@@ -3,8 +3,8 @@
 use crate::cards::{Good, ARTIFACT_COPIES, DICE, MARKETS, RECRUITS, STARS, TILES};
 use crate::config::{Config, StartingRecruitDiscards};
 use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Rolloff, Step, Turn, DEALT};
+use engine::shuffle;
 use engine::{rng_from_seed, ConfigError};
-use rand::seq::SliceRandom;
 use rand::Rng;
 
 impl Euphoria {
@@ -17,7 +17,7 @@ impl Euphoria {
         let n = config.players;
         let mut rng = rng_from_seed(seed);
         let mut tiles: Vec<u8> = (0..TILES as u8).collect();
-        tiles.shuffle(&mut rng);
+        shuffle(&mut tiles[..], &mut rng);
         let markets = std::array::from_fn(|m| Market {
             tile: tiles[m],
             built: false,
@@ -28,11 +28,11 @@ impl Euphoria {
             .iter()
             .flat_map(|&g| std::iter::repeat_n(g, ARTIFACT_COPIES as usize))
             .collect();
-        artifact_deck.shuffle(&mut rng);
+        shuffle(&mut artifact_deck[..], &mut rng);
         let mut recruit_deck: Vec<u8> = (1..=RECRUITS as u8).collect();
-        recruit_deck.shuffle(&mut rng);
+        shuffle(&mut recruit_deck[..], &mut rng);
         let mut dilemmas: Vec<u8> = (0..6).collect();
-        dilemmas.shuffle(&mut rng);
+        shuffle(&mut dilemmas[..], &mut rng);
         let mut players = Vec::with_capacity(n);
         for _ in 0..n {
             let dealt = recruit_deck.split_off(recruit_deck.len() - DEALT);
@@ -93,7 +93,7 @@ impl Euphoria {
                 StartingRecruitDiscards::Discard => self.recruit_box.extend(rest),
             }
         }
-        self.recruit_deck.shuffle(&mut self.rng);
+        shuffle(&mut self.recruit_deck[..], &mut self.rng);
         let mut best = Vec::new();
         let mut best_total = 0;
         for s in 0..self.n() {

@@ -185,6 +185,25 @@ pub(crate) struct Offering {
 }
 
 impl Offering {
+    /// Whether the offer may take `item` (give or ask), for an offer not already full
+    /// under the old rule: [`Euphoria::check_offer_item_in`] as a yes or no.
+    pub(crate) fn takes(&self, item: Action) -> bool {
+        let (Action::Give(g) | Action::Ask(g)) = item else {
+            return false;
+        };
+        let i = g.index();
+        let (give, ask) = (self.offer.give[i], self.offer.ask[i]);
+        if give == u8::MAX || ask == u8::MAX {
+            return false;
+        }
+        match item {
+            Action::Give(_) => ask == 0 && self.mine[i] > u32::from(give),
+            _ if give > 0 => false,
+            _ if g.is_artifact() => self.their_hand > self.asked_cards,
+            _ => self.theirs[i] > u32::from(ask),
+        }
+    }
+
     pub(crate) fn new(g: &Euphoria, offer: &Offer) -> Offering {
         let me = &g.players[g.current as usize];
         let them = &g.players[offer.partner as usize];
