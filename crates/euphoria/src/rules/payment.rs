@@ -33,6 +33,26 @@ pub(crate) struct Substitutes {
     pub brian: bool,
 }
 
+impl Substitutes {
+    /// Those of `p`'s recruits, face up, when its abilities work (`abilities`: no
+    /// Academy penalty).
+    pub(crate) fn of(p: &Player, abilities: bool) -> Substitutes {
+        let up = |id: u8| abilities && p.recruits.iter().any(|r| r.up && r.id == id);
+        Substitutes {
+            michael: up(MICHAEL),
+            flartner: up(FLARTNER),
+            josh: up(JOSH),
+            brian: up(BRIAN),
+        }
+    }
+}
+
+/// Whether `p` can pay an artifact market with cards: 3 any, or 2 identical unless
+/// `no_pair` (the Courthouse).
+pub(crate) fn set_payable(p: &Player, no_pair: bool) -> bool {
+    p.hand_size() >= 3 || (!no_pair && p.hand.iter().any(|&c| c >= 2))
+}
+
 /// The units of one cost, held inline (a cost has at most [`MAX_UNITS`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Units {
@@ -129,9 +149,7 @@ impl Euphoria {
     /// Whether `seat` can pay an artifact market (3 any, or 2 identical unless the
     /// Courthouse forbids it).
     pub fn can_pay_set(&self, seat: Seat) -> bool {
-        let p = &self.players[seat];
-        p.hand_size() >= 3
-            || (!self.penalized(seat, Penalty::NoPair) && p.hand.iter().any(|&c| c >= 2))
+        set_payable(&self.players[seat], self.penalized(seat, Penalty::NoPair))
     }
 
     /// The goods a placement costs `seat`, one unit per good, with what its recruits let
@@ -144,12 +162,10 @@ impl Euphoria {
 
     /// The recruits that change what `seat` may pay with (see [`Substitutes`]).
     pub(crate) fn substitutes(&self, seat: Seat) -> Substitutes {
-        Substitutes {
-            michael: self.has(seat, MICHAEL),
-            flartner: self.has(seat, FLARTNER),
-            josh: self.has(seat, JOSH),
-            brian: self.has(seat, BRIAN),
-        }
+        Substitutes::of(
+            &self.players[seat],
+            !self.penalized(seat, Penalty::NoAbilities),
+        )
     }
 
     /// [`Euphoria::pay_units`] for a payer with the recruits `subs`, without allocating.

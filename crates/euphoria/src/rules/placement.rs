@@ -6,13 +6,12 @@ use crate::cards::{
 };
 use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
-    AMANDA, BRIAN, CHASE, FLARTNER, GOODS, JACKO, JOSH, JULIA, KADEN, MATTHEW, MICHAEL, PETE, RAY,
-    SHEPPARD,
+    AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
 use crate::cards::{AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITE_SPACES, SPACES};
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
-use crate::rules::payment::{units_payable, Substitutes};
+use crate::rules::payment::{set_payable, units_payable, Substitutes};
 use crate::rules::{Refused, Why};
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
@@ -696,22 +695,12 @@ impl Placing {
         let substitutes = g.may_substitute(seat);
         // The penalties are worked out once: `has` and `can_pay_set` would ask them again.
         let penalties = g.penalties(seat);
-        let abilities = penalties & Penalty::NoAbilities.bit() == 0;
-        let up = |id: u8| abilities && p.recruits.iter().any(|r| r.up && r.id == id);
         let subs = if substitutes {
-            Substitutes {
-                michael: up(MICHAEL),
-                flartner: up(FLARTNER),
-                josh: up(JOSH),
-                brian: up(BRIAN),
-            }
+            Substitutes::of(p, penalties & Penalty::NoAbilities.bit() == 0)
         } else {
             Substitutes::default()
         };
-        debug_assert!(!substitutes || subs == g.substitutes(seat));
-        let set_payable = p.hand_size() >= 3
-            || (penalties & Penalty::NoPair.bit() == 0 && p.hand.iter().any(|&c| c >= 2));
-        debug_assert_eq!(set_payable, g.can_pay_set(seat));
+        let set_payable = set_payable(p, penalties & Penalty::NoPair.bit() != 0);
         let have: [u32; GOODS] = std::array::from_fn(|i| p.count(Good::ALL[i]));
         let class = |c: GoodClass| {
             (Good::ALL.iter())
