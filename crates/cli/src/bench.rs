@@ -31,11 +31,14 @@ impl Visit for Bench {
         let mut seed = 0u64;
         let mut game = G::new(&config, seed).map_err(user)?;
         let (mut rounds, mut games, mut moves) = (0u64, 0u64, 0u64);
+        // The rounds a game has played are counted when it ends (rounds only grow within
+        // a game), so that the loop asks nothing but the moves.
+        let mut first_round = game.rounds();
+        let played = |game: &G, first: u32| u64::from(game.rounds().saturating_sub(first));
         let start = Instant::now();
         // A playout is one round for games played in rounds (Drop Site), else one game.
         // The clock is read every 1024 moves to keep it out of the measurement.
         loop {
-            let before = game.rounds();
             match bot.pick(&game) {
                 Some(action) => {
                     game.apply(action)
@@ -43,16 +46,18 @@ impl Visit for Bench {
                     moves += 1;
                 }
                 None => {
+                    rounds += played(&game, first_round);
                     games += 1;
                     seed += 1;
                     game = G::new(&config, seed).map_err(user)?;
+                    first_round = game.rounds();
                 }
             }
-            rounds += u64::from(game.rounds().saturating_sub(before));
             if moves % 1024 == 0 && start.elapsed().as_secs_f64() >= self.seconds {
                 break;
             }
         }
+        rounds += played(&game, first_round);
         let secs = start.elapsed().as_secs_f64();
         let rounds = if rounds == 0 { games } else { rounds };
         println!(

@@ -241,7 +241,7 @@ pub fn market_code(m: usize) -> &'static str {
 }
 
 /// The resource printed on construction site `slot` (0..4) of market `m` (spec 3.2).
-pub fn site_cost(m: usize, slot: usize) -> Good {
+pub const fn site_cost(m: usize, slot: usize) -> Good {
     let own = [Good::Gold, Good::Stone, Good::Clay][m / 2];
     if slot > 0 {
         return own;
@@ -350,6 +350,30 @@ pub const BUMPABLE_SPACES: u64 = spaces_where(SpaceTest::Bumpable);
 pub const FREE_SPACES: u64 = spaces_where(SpaceTest::Free);
 /// The construction sites, as bits by index.
 pub const SITE_SPACES: u64 = spaces_where(SpaceTest::Site);
+/// The construction sites printing each resource ([`Good::RESOURCES`] in order), as bits
+/// by index.
+pub const SITES_PRINTING: [u64; 3] = [
+    sites_printing(Good::RESOURCES[0]),
+    sites_printing(Good::RESOURCES[1]),
+    sites_printing(Good::RESOURCES[2]),
+];
+
+/// The construction sites printing `g`, as bits by index.
+const fn sites_printing(g: Good) -> u64 {
+    let mut mask = 0u64;
+    let mut m = 0;
+    while m < MARKETS {
+        let mut slot = 0;
+        while slot < 4 {
+            if site_cost(m, slot) as usize == g as usize {
+                mask |= 1 << Space::site(m, slot).0;
+            }
+            slot += 1;
+        }
+        m += 1;
+    }
+    mask
+}
 
 /// What kind of space a [`Space`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -395,7 +419,7 @@ impl Space {
     /// Worker activation paid with water.
     pub const ACTIVATE_WATER: Space = Space(18);
     /// Construction site `slot` of market `m`.
-    pub fn site(m: usize, slot: usize) -> Space {
+    pub const fn site(m: usize, slot: usize) -> Space {
         Space((19 + 4 * m + slot) as u8)
     }
     /// The built-market space of market `m`.

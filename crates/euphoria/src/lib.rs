@@ -118,8 +118,12 @@ impl Game for Euphoria {
     fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         self.check::<String>(action)
             .map_err(|reason| IllegalAction::new(action, reason))?;
+        // A move that changes nothing the checks at all times look at leaves them with
+        // nothing to do if they had nothing to do before it.
+        let settled = self.checks.clear && self.keeps_checks(action);
+        self.checks.clear = false;
         self.perform(action);
-        self.run();
+        self.run_from(settled);
         Ok(())
     }
 
@@ -235,6 +239,8 @@ impl Euphoria {
     /// A copy where everything `seat` cannot see is reshuffled consistently.
     pub fn resample<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Euphoria {
         let mut g = self.clone();
+        // (Face-down recruits resampled may be of an unlocked faction: the checks look again.)
+        g.checks = Default::default();
         g.resample_recruits(seat, rng);
         g.resample_artifacts(seat, rng);
         g.resample_dilemmas(self, seat, rng);

@@ -521,7 +521,7 @@ impl Iterator for SeatOrder {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct Euphoria {
     pub(crate) config: Config,
     pub(crate) players: InlineVec<Player, MAX_SEATS>,
@@ -557,6 +557,56 @@ pub struct Euphoria {
     /// Final roll-off totals per seat, one per round (only tied winners roll).
     pub(crate) rolloff: Rolloff,
     pub(crate) rng: GameRng,
+    /// What the rules last found of the checks at all times (a shortcut, not part of the
+    /// position: not saved, not compared).
+    #[serde(skip)]
+    pub(crate) checks: ChecksSeen,
+}
+
+/// Whether the checks at all times were found with nothing to do in the position as it
+/// stands: set when the rules stop for a decision, cleared by a move and by any editing
+/// outside the rules ([`Euphoria::edit`], a resampled world). A move that changes nothing
+/// they look at then need not run them again.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ChecksSeen {
+    pub(crate) clear: bool,
+}
+
+impl PartialEq for ChecksSeen {
+    /// Two positions are the same whatever was found of their checks.
+    fn eq(&self, _: &ChecksSeen) -> bool {
+        true
+    }
+}
+
+/// As derived, without the shortcut `checks`, which is not part of the position.
+impl std::fmt::Debug for Euphoria {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Euphoria")
+            .field("config", &self.config)
+            .field("players", &self.players)
+            .field("current", &self.current)
+            .field("first_player", &self.first_player)
+            .field("turn", &self.turn)
+            .field("turns", &self.turns)
+            .field("stack", &self.stack)
+            .field("setup_done", &self.setup_done)
+            .field("allegiance", &self.allegiance)
+            .field("miners", &self.miners)
+            .field("territory", &self.territory)
+            .field("markets", &self.markets)
+            .field("box_tiles", &self.box_tiles)
+            .field("artifact_deck", &self.artifact_deck)
+            .field("artifact_discard", &self.artifact_discard)
+            .field("recruit_deck", &self.recruit_deck)
+            .field("recruit_discard", &self.recruit_discard)
+            .field("recruit_box", &self.recruit_box)
+            .field("dilemma_box", &self.dilemma_box)
+            .field("over", &self.over)
+            .field("rolloff", &self.rolloff)
+            .field("rng", &self.rng)
+            .finish()
+    }
 }
 
 impl Euphoria {
@@ -719,7 +769,8 @@ impl Euphoria {
     }
 
     /// A position to edit from this one (for tests and tools).
-    pub fn edit(self) -> Setup {
+    pub fn edit(mut self) -> Setup {
+        self.checks = ChecksSeen::default();
         Setup {
             game: self,
             problems: Vec::new(),

@@ -87,9 +87,15 @@ impl Euphoria {
 
     /// Runs automatic steps until a decision is needed or the game is over.
     pub(crate) fn run(&mut self) {
-        // Whether the checks at all times had nothing to do and the steps run since
+        self.run_from(false);
+    }
+
+    /// [`Euphoria::run`], told whether the checks at all times are known to have nothing
+    /// to do (`settled`, debug-asserted).
+    pub(crate) fn run_from(&mut self, mut settled: bool) {
+        // `settled`: the checks at all times had nothing to do and the steps run since
         // changed nothing they look at: they would find nothing again, and are skipped.
-        let mut settled = false;
+        self.checks.clear = false;
         loop {
             if self.over {
                 self.stack.clear();
@@ -104,9 +110,11 @@ impl Euphoria {
                 }
             }
             let Some(top) = self.stack.last() else {
+                self.checks.clear = settled;
                 return;
             };
             if top.is_decision() {
+                let clear = settled;
                 // (A decision made for its seat below changes what the checks look at.)
                 settled = false;
                 if self.decision_done() {
@@ -131,6 +139,7 @@ impl Euphoria {
                         }
                     }
                 }
+                self.checks.clear = clear;
                 return;
             }
             if let Some(step) = self.stack.pop() {
@@ -141,6 +150,27 @@ impl Euphoria {
                 self.exec(step);
                 settled &= before.is_none_or(|b| b == built(self));
             }
+        }
+    }
+
+    /// Whether `action`, taken now, changes nothing the checks at all times look at (it
+    /// builds, proposes or drops a trade offer, picks a die to retrieve, or ends the turn).
+    pub(crate) fn keeps_checks(&self, action: Action) -> bool {
+        match action {
+            Action::Trade
+            | Action::Offer(_)
+            | Action::Give(_)
+            | Action::Ask(_)
+            | Action::Propose
+            | Action::Retrieve { .. }
+            | Action::End
+            | Action::Pass => true,
+            // (Declining a recruit's offer may do something.)
+            Action::Cancel | Action::Decline => matches!(
+                self.stack.last(),
+                Some(Step::TradePartner | Step::TradeBuild(_) | Step::TradeAnswer(_))
+            ),
+            _ => false,
         }
     }
 

@@ -8,7 +8,9 @@ use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
-use crate::cards::{AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITE_SPACES, SPACES};
+use crate::cards::{
+    AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITES_PRINTING, SITE_SPACES, SPACES,
+};
 use crate::config::Rewards;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{set_payable, units_payable, Substitutes};
@@ -195,8 +197,9 @@ impl Euphoria {
             open &= !(BUMPABLE_SPACES & ctx.mine);
         }
         let mut sites = open & SITE_SPACES;
-        let mut rest = open & !SITE_SPACES;
-        open = 0;
+        // A commodity area left open takes the worker (no refusal, nothing to pay).
+        let mut rest = open & !SITE_SPACES & !AREA_SPACES;
+        open &= AREA_SPACES;
         while rest != 0 {
             let space = Space(rest.trailing_zeros() as u8);
             rest &= rest - 1;
@@ -210,12 +213,15 @@ impl Euphoria {
                 sites &= !market;
             }
         }
-        while sites != 0 {
-            let space = Space(sites.trailing_zeros() as u8);
-            sites &= sites - 1;
-            if let SpaceKind::Site(m, slot) = space.kind() {
+        // The open sites printing one resource are all payable or none is.
+        for printing in SITES_PRINTING {
+            let these = sites & printing;
+            if these == 0 {
+                continue;
+            }
+            if let SpaceKind::Site(m, slot) = Space(these.trailing_zeros() as u8).kind() {
                 if self.site_payable(ctx, m, slot) {
-                    open |= 1 << space.0;
+                    open |= these;
                 }
             }
         }

@@ -78,6 +78,7 @@ impl Euphoria {
             over: false,
             rolloff: Rolloff::new(n),
             rng,
+            checks: Default::default(),
         };
         game.run();
         Ok(game)
