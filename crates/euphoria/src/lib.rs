@@ -121,7 +121,6 @@ impl Game for Euphoria {
         // A move that changes nothing the checks at all times look at leaves them with
         // nothing to do if they had nothing to do before it.
         let settled = self.checks.clear && self.keeps_checks(action);
-        self.checks.clear = false;
         self.perform(action);
         self.run_from(settled);
         Ok(())

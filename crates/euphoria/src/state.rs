@@ -579,32 +579,59 @@ impl PartialEq for ChecksSeen {
     }
 }
 
-/// As derived, without the shortcut `checks`, which is not part of the position.
+/// As derived, without the shortcut `checks`, which is not part of the position (the
+/// replay check hashes this text). The fields are taken apart by name, so that a field
+/// added to the struct and not here does not compile.
 impl std::fmt::Debug for Euphoria {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Euphoria {
+            config,
+            players,
+            current,
+            first_player,
+            turn,
+            turns,
+            stack,
+            setup_done,
+            allegiance,
+            miners,
+            territory,
+            markets,
+            box_tiles,
+            artifact_deck,
+            artifact_discard,
+            recruit_deck,
+            recruit_discard,
+            recruit_box,
+            dilemma_box,
+            over,
+            rolloff,
+            rng,
+            checks: _,
+        } = self;
         f.debug_struct("Euphoria")
-            .field("config", &self.config)
-            .field("players", &self.players)
-            .field("current", &self.current)
-            .field("first_player", &self.first_player)
-            .field("turn", &self.turn)
-            .field("turns", &self.turns)
-            .field("stack", &self.stack)
-            .field("setup_done", &self.setup_done)
-            .field("allegiance", &self.allegiance)
-            .field("miners", &self.miners)
-            .field("territory", &self.territory)
-            .field("markets", &self.markets)
-            .field("box_tiles", &self.box_tiles)
-            .field("artifact_deck", &self.artifact_deck)
-            .field("artifact_discard", &self.artifact_discard)
-            .field("recruit_deck", &self.recruit_deck)
-            .field("recruit_discard", &self.recruit_discard)
-            .field("recruit_box", &self.recruit_box)
-            .field("dilemma_box", &self.dilemma_box)
-            .field("over", &self.over)
-            .field("rolloff", &self.rolloff)
-            .field("rng", &self.rng)
+            .field("config", config)
+            .field("players", players)
+            .field("current", current)
+            .field("first_player", first_player)
+            .field("turn", turn)
+            .field("turns", turns)
+            .field("stack", stack)
+            .field("setup_done", setup_done)
+            .field("allegiance", allegiance)
+            .field("miners", miners)
+            .field("territory", territory)
+            .field("markets", markets)
+            .field("box_tiles", box_tiles)
+            .field("artifact_deck", artifact_deck)
+            .field("artifact_discard", artifact_discard)
+            .field("recruit_deck", recruit_deck)
+            .field("recruit_discard", recruit_discard)
+            .field("recruit_box", recruit_box)
+            .field("dilemma_box", dilemma_box)
+            .field("over", over)
+            .field("rolloff", rolloff)
+            .field("rng", rng)
             .finish()
     }
 }
