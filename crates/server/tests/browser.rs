@@ -362,6 +362,11 @@ return c.length ? c[Math.floor(r * c.length)] : null;
 
 /// Clicks while it is this browser's turn, until the end screen; returns the clicks.
 /// `on_turn` runs at each of our turns with their count (for screenshots).
+///
+/// The random stream moves on only when a click is tried, so how often the page was
+/// polled in between does not change what is clicked. A table that shows no new
+/// move for [`STALL`] ends the test early with what the page showed, rather than waiting
+/// out `limit`.
 async fn play_to_end(
     s: &Session,
     rng: &mut Lcg,
@@ -370,15 +375,27 @@ async fn play_to_end(
 ) -> Res<usize> {
     let end = Instant::now() + limit;
     let (mut clicks, mut turns, mut last_version) = (0, 0, -1);
+    let mut seen = (-1, Instant::now());
+    let mut missed: Vec<String> = Vec::new();
+    let mut r = rng.next();
     while Instant::now() < end {
         // One round trip: the page's state and, on our turn, what to click.
         let step = s
             .exec(
                 &format!("return [document.body.dataset.version, (() => {{ {CHOOSE} }})()]"),
-                json!([rng.next(), true]),
+                json!([r, true]),
             )
             .await?;
         let version: i64 = step[0].as_str().unwrap_or("").parse().unwrap_or(-1);
+        if version != seen.0 {
+            seen = (version, Instant::now());
+        } else if seen.1.elapsed() > STALL {
+            anyhow::bail!(
+                "the table stayed at move {version} for {STALL:?} ({clicks} clicks; {}; \
+                 the clicks refused last: {missed:?})",
+                describe_page(s).await?
+            );
+        }
         let Some(el) = step[1][ELEMENT].as_str() else {
             let b = s.body().await?;
             if b["end"] == json!(true) && b["status"] == "finished" {
@@ -390,15 +407,77 @@ async fn play_to_end(
         if version != last_version {
             last_version = version;
             turns += 1;
+            let hidden = s.exec(COVERED, json!([])).await?;
+            anyhow::ensure!(
+                hidden.as_array().is_some_and(Vec::is_empty),
+                "move {version}: what can be played is covered where it is shown: {hidden}"
+            );
             on_turn(turns).await?;
             continue;
         }
         // The board may have been redrawn under us: a stale element is just skipped.
-        if s.click(el).await.is_ok() {
-            clicks += 1;
+        match s.click(el).await {
+            Ok(()) => clicks += 1,
+            Err(e) => {
+                // Under something that floats (a sticky bar): scrolled to the middle, as a
+                // player would, it is tried again with the next pick.
+                let _ = s
+                    .exec(
+                        "arguments[0].scrollIntoView({block: 'center'})",
+                        json!([{ ELEMENT: el }]),
+                    )
+                    .await;
+                if missed.len() == 3 {
+                    missed.remove(0);
+                }
+                // What WebDriver says after its code: which element took the click.
+                let e = e.to_string();
+                let said = e.split_once("\"message\":").map_or(e.as_str(), |(_, m)| m);
+                missed.push(said.chars().take(400).collect());
+            }
         }
+        r = rng.next();
     }
-    anyhow::bail!("no end screen after {limit:?} ({clicks} clicks)")
+    anyhow::bail!(
+        "no end screen after {limit:?} ({clicks} clicks; {})",
+        describe_page(s).await?
+    )
+}
+
+/// The playable elements on screen whose middle something else would take the click of
+/// (a button of the action bar may: a player scrolls on; nothing else should).
+const COVERED: &str = r#"
+const out = [];
+for (const el of document.querySelectorAll('.board .pick, .board .drop')) {
+  const b = el.getBoundingClientRect();
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || el.contains(hit) || hit.closest('.actions button')) continue;
+  out.push(`${el.dataset.key} under ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}`);
+}
+return out;
+"#;
+
+/// How long a table may show the same move before [`play_to_end`] gives up on it.
+const STALL: Duration = Duration::from_secs(90);
+
+/// What the page shows, for a failure's message: its state and what could be clicked.
+async fn describe_page(s: &Session) -> Res<String> {
+    let v = s
+        .exec(
+            "const d = document.body.dataset; const q = (c) => document.querySelectorAll(c).length; \
+             return JSON.stringify({version: d.version, status: d.status, myturn: d.myturn, \
+               pending: d.pending, connected: d.connected, \
+               turn: (document.querySelector('.status-line') || {}).innerText, \
+               drop: q('.board .drop'), pick: q('.board .pick'), selected: q('.board .selected'), \
+               buttons: [...document.querySelectorAll('.actions button')].map((b) => b.innerText), \
+               banner: (document.querySelector('.banner:not([hidden])') || {}).innerText, \
+               toast: (document.querySelector('.toast:not([hidden])') || {}).innerText})",
+            json!([]),
+        )
+        .await?;
+    Ok(v.as_str().unwrap_or_default().to_string())
 }
 
 /// Makes a table through the lobby form and returns the first seat's link.
@@ -636,7 +715,7 @@ async fn play_game(
     let started = Instant::now();
     let mut told_turn = false;
     let mut shot = false;
-    let clicks = play_to_end(&s, &mut rng, Duration::from_secs(300), async |turn| {
+    let clicks = play_to_end(&s, &mut rng, Duration::from_secs(600), async |turn| {
         // The tab's title says when it is our turn.
         let title = s.exec("return document.title", json!([])).await?;
         told_turn |= title.as_str().is_some_and(|t| t.starts_with("Your turn"));
@@ -778,9 +857,11 @@ async fn check_finished_round(s: &Session) -> Res<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dropsite_in_the_browser() {
+    // A target no one reaches in two rounds: the game always plays both, so the first
+    // round's finished board is on show during the second.
     play_game(
         "dropsite",
-        &[("target", "10"), ("max_rounds", "2")],
+        &[("target", "1000"), ("max_rounds", "2")],
         11,
         2,
         "seat 2 (random) *banked a card face down|played|opened site",
