@@ -192,7 +192,8 @@ impl Distopia {
     fn play_legality(&self, action: Action) -> Result<(), String> {
         let t = &self.turn;
         let target = self.next_district();
-        let here = self.describe(target);
+        // Written out only for a refusal: a legal play formats nothing.
+        let here = || self.describe(target);
         match action {
             Action::Play(card) => {
                 if card.is_guard() || !card.is_valid() {
@@ -205,7 +206,8 @@ impl Distopia {
                 }
                 if self.guarded(target) {
                     return Err(format!(
-                        "{here} has a guard: you can never play contraband on top of a guard{}",
+                        "{} has a guard: you can never play contraband on top of a guard{}",
+                        here(),
                         if self.holds_guard() {
                             " (you must play a guard there)"
                         } else {
@@ -224,10 +226,14 @@ impl Distopia {
             }
             Action::Skip => {
                 if !self.guarded(target) {
-                    Err(format!("{here} has no guard: you must play a card there"))
+                    Err(format!(
+                        "{} has no guard: you must play a card there",
+                        here()
+                    ))
                 } else if self.holds_guard() {
                     Err(format!(
-                        "you hold a guard, so you must play a guard in {here}"
+                        "you hold a guard, so you must play a guard in {}",
+                        here()
                     ))
                 } else {
                     Ok(())
