@@ -131,7 +131,10 @@ export function render(snap) {
     h('div', { class: 'hand' }, t.hand.map((c) => card(c, v.to_act === snap.seat ? `card:${c.number === null ? 'guard' : c.number}` : null))))
     : h('div', { class: 'hand-area muted' }, v.phase === 'over' ? 'The game is over.' : `${seatName(v.to_act, snap.seat)}: pick up one of your districts.`);
   return h('div', { class: 'dt' },
-    h('div', { class: 'info' }, `${v.border} border · turn ${v.turn_number} · deck ${v.deck_count} cards`),
+    h('div', { class: 'info' }, `${v.border} border · turn ${v.turn_number} · deck ${v.deck_count} cards`,
+      v.repetitions > 1 && v.phase !== 'over'
+        ? h('span', { class: 'repeated', id: 'repeated' }, ` · this position has come up ${v.repetitions} times since a card was drawn or won: a third time ends the game`)
+        : null),
     extras.length ? h('div', { class: 'specials' }, extras) : null,
     playerBox(them),
     h('div', { class: 'ring' },

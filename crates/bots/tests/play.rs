@@ -97,3 +97,28 @@ fn euphoria_search_chooses_legal_actions_midgame() {
         }
     }
 }
+
+/// Two heuristic bots once played this advanced Distop-IA game for ever: each turn one
+/// picked up its guarded district, sent the guard across with Spy Pets and played the card
+/// back, and the other did the same in reply. A position that comes up a third time now
+/// ends the game (ruling X15).
+#[test]
+fn heuristic_bots_in_a_spy_pets_loop_reach_the_end() {
+    use distopia::{Border, Config, Distopia};
+    let seed = engine::derive_seed(1, 111);
+    let mut game = Distopia::new(&Config::advanced(Border::Coast), seed).expect("valid");
+    let mut bots: Vec<bots::HeuristicBot<Distopia>> = (0..2)
+        .map(|s| bots::HeuristicBot::new(engine::derive_seed(seed, s + 1)))
+        .collect();
+    let mut moves = 0;
+    while let Some(observer) = Observer::new(&game) {
+        let action = bots[observer.seat()].choose(&observer).expect("an action");
+        game.apply(action).expect("legal");
+        moves += 1;
+        assert!(moves < 2_000, "still playing after {moves} moves");
+    }
+    assert!(
+        game.ended_by_repetition(),
+        "it ended by the loop, after {moves} moves"
+    );
+}

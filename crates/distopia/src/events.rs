@@ -90,6 +90,9 @@ pub enum DistopiaEvent {
     Refilled { at: Place, card: CardView },
     /// A siren card came up: each top guard moves one district toward it (ruling D18).
     Siren { at: Place, moves: Vec<GuardMove> },
+    /// The turn about to begin would start from a position that came up twice before
+    /// since anything was drawn or won: the game ends as it stands (ruling X15).
+    Repeated,
     /// The game is over: final scores.
     GameOver {
         scores: Vec<i64>,
@@ -213,6 +216,9 @@ impl Event for DistopiaEvent {
                     .collect();
                 format!("a siren at {}: {}", at.text(names), each.join(", "))
             }
+            DistopiaEvent::Repeated => "the same position came up a third time since a card was \
+                                         drawn or won: the game ends as it stands"
+                .into(),
             DistopiaEvent::GameOver { scores, winners } => {
                 let each: Vec<String> = scores
                     .iter()
@@ -360,6 +366,9 @@ impl Distopia {
                     });
                 }
             }
+        }
+        if after.ended_by_repetition() {
+            out.push(DistopiaEvent::Repeated);
         }
         if after.phase == Phase::Over {
             if let Some(outcome) = Game::outcome(after) {

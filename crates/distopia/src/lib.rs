@@ -59,7 +59,7 @@ pub use events::{DistopiaEvent, GuardMove, Place};
 pub use rules::Score;
 pub use state::{
     at_column, column, district, letter_of, opposite, owner, step, CollaboratorState, Distopia,
-    MissionState, Phase, Setup, Turn, DISTRICTS,
+    MissionState, Phase, Setup, Turn, DISTRICTS, REPETITIONS,
 };
 pub use view::{
     CardView, CollaboratorView, DistopiaView, DistrictView, MissionView, SideView, TurnView,

@@ -4,6 +4,7 @@ use crate::action::{letter_char, Action, Letter};
 use crate::cards::{Card, Collaborator, Contraband, Kind, Mission};
 use crate::state::{
     at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
+    REPETITIONS,
 };
 use engine::{IllegalAction, Seat};
 use serde::Serialize;
@@ -357,9 +358,25 @@ impl Distopia {
         }
     }
 
+    /// Whether a turn that picks up district `picked` may end with it filled, so that
+    /// nothing is drawn (ruling X15). Without Spy Pets, a card reaches it again only after
+    /// a walk once round the ring of 8 (either way round): 8 steps, each a card played
+    /// (the hand, one more with Rebel Robot) or a guarded district skipped (at most one
+    /// step a district on the way, counted from those guarded now, since a guard played
+    /// this turn lies behind). Anything else refills it from the deck.
+    pub(crate) fn may_come_back(&self, picked: usize) -> bool {
+        if self.may_use(Collaborator::SpyPets) {
+            return true;
+        }
+        let robot = usize::from(self.may_use(Collaborator::RebelRobot));
+        let guarded = (0..DISTRICTS).filter(|&i| self.guarded(i)).count();
+        self.districts[picked].len() + robot + guarded >= DISTRICTS
+    }
+
     /// Turn Order, step 1: the district's cards become the hand.
     fn pick(&mut self, letter: Letter) {
         let i = district(self.current, letter);
+        self.note_turn_start(i);
         // Swapping keeps both vectors' capacity: no allocation in steady state.
         self.turn.reset(i);
         std::mem::swap(&mut self.turn.hand, &mut self.districts[i]);
@@ -427,7 +444,8 @@ impl Distopia {
         }
     }
 
-    /// Setting Up the Next Turn: refill, the siren, and the end of the game.
+    /// Setting Up the Next Turn: refill, the siren, and the end of the game (the
+    /// rulebook's two endings, and a position come up a third time: ruling X15).
     fn finish_turn(&mut self) {
         let seat = self.current;
         if let Some(m) = &mut self.mission {
@@ -450,10 +468,18 @@ impl Distopia {
         }
         // End of the Game: a side with a guard in every district.
         over |= (0..2).any(|s| (0..4).all(|l| self.guarded(district(s, l))));
+        if !over {
+            // The next turn's position, a third time since anything was drawn or won: the
+            // game ends as it stands (ruling X15).
+            self.current = 1 - seat;
+            over = self.note_turn_end() >= REPETITIONS;
+            if over {
+                self.current = seat;
+            }
+        }
         if over {
             self.phase = Phase::Over;
         } else {
-            self.current = 1 - seat;
             self.turns += 1;
             self.phase = Phase::Pick;
         }
@@ -665,5 +691,54 @@ impl Distopia {
             .into_iter()
             .filter(|&&c| self.contraband(c).kind == Kind::Survival)
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Border, Config};
+    use engine::Game;
+    use rand::{Rng, SeedableRng};
+
+    /// `may_come_back` is what lets ordinary turns skip the repetition count (ruling X15):
+    /// every turn that draws and wins nothing must have been one it said may.
+    #[test]
+    fn a_turn_that_draws_and_wins_nothing_was_foreseen_at_its_pick() {
+        let mut quiet_turns = 0;
+        let mut legal = Vec::new();
+        for seed in 0..600u64 {
+            let k = seed as usize % 4;
+            let config = Config {
+                collaborator: Some(Collaborator::all()[k].key().into()),
+                ..Config::advanced(Border::all()[k])
+            };
+            let mut g = Distopia::new(&config, seed).expect("valid");
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let mut start = None;
+            while g.to_act().is_some() {
+                g.legal_actions(&mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                if let Action::Pick(l) = action {
+                    let i = district(g.current, l);
+                    start = Some((g.current, g.progress(), g.may_come_back(i)));
+                }
+                g.apply(action).expect("legal");
+                if let Some((seat, progress, foreseen)) = start {
+                    if g.current != seat && g.phase != Phase::Over {
+                        if g.progress() == progress {
+                            quiet_turns += 1;
+                            assert!(foreseen, "seed {seed}: a quiet turn not foreseen");
+                        }
+                        start = None;
+                    }
+                }
+            }
+        }
+        assert!(
+            quiet_turns > 0,
+            "the random games had no quiet turn to check"
+        );
+        eprintln!("{quiet_turns} turns drew and won nothing, each foreseen at its pick");
     }
 }

@@ -148,6 +148,56 @@ pub struct Distopia {
     /// Turns begun so far.
     pub(crate) turns: u32,
     pub(crate) rng: GameRng,
+    /// The positions turns began at since a card last left the deck or was won (ruling
+    /// X15). Written out only when any; older saved games read as none.
+    #[serde(default, skip_serializing_if = "Repeats::is_empty")]
+    pub(crate) repeats: Repeats,
+}
+
+/// How often a position must come up at the start of a turn to end the game (ruling X15).
+pub const REPETITIONS: usize = 3;
+
+/// The positions turns began at over a stretch in which nothing left the deck and nothing
+/// was won (ruling X15). None from before a stretch can come back, since the deck only
+/// shrinks and the won piles only grow.
+///
+/// A stretch begins at the pick of a turn that may leave the picked district filled (see
+/// `may_come_back`): any other turn refills it from the deck, so its position cannot come
+/// back and is not noted. Each turn that then draws and wins nothing notes the position it
+/// hands on. So nothing is worked out in the turns of an ordinary game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Repeats {
+    /// Cards in the deck and in each won pile during the stretch.
+    progress: [u8; 3],
+    /// The positions, as hashes (see `position_key`): the stretch's first here (nearly
+    /// every stretch is one turn long, so a copy of the game allocates nothing for it),
+    /// the later ones in `more`.
+    first: Option<u64>,
+    more: Vec<u64>,
+}
+
+impl Repeats {
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    /// Whether this stretch is the one at `progress`.
+    fn goes_on(&self, progress: [u8; 3]) -> bool {
+        self.first.is_some() && self.progress == progress
+    }
+
+    /// How often `key` was noted in this stretch.
+    fn count(&self, key: u64) -> usize {
+        usize::from(self.first == Some(key)) + self.more.iter().filter(|&&k| k == key).count()
+    }
+}
+
+/// One step of the position hash: a word mixed in (a multiply and a rotation, our own and
+/// the same in every build and every saved game).
+fn mix(h: u64, word: u64) -> u64 {
+    (h ^ word)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .rotate_left(29)
 }
 
 /// An explicit position, for tests and puzzles: `Distopia::from_setup`.
@@ -253,6 +303,7 @@ impl Distopia {
             turn: Turn::default(),
             turns: 1,
             rng,
+            repeats: Repeats::default(),
         })
     }
 
@@ -301,9 +352,86 @@ impl Distopia {
             turn: Turn::default(),
             turns: 1,
             rng: engine::rng_from_seed(seed),
+            repeats: Repeats::default(),
         };
         game.check()?;
         Ok(game)
+    }
+
+    /// Cards in the deck and in each won pile: what only a draw or a win changes.
+    pub(crate) fn progress(&self) -> [u8; 3] {
+        let count = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
+        [
+            count(self.deck.len()),
+            count(self.won[0].len()),
+            count(self.won[1].len()),
+        ]
+    }
+
+    /// At the pick of district `picked`, before its cards are taken: a turn that may leave
+    /// it filled begins a stretch with its starting position, unless the stretch already
+    /// goes on (ruling X15).
+    pub(crate) fn note_turn_start(&mut self, picked: usize) {
+        let progress = self.progress();
+        if !self.repeats.goes_on(progress) && self.may_come_back(picked) {
+            self.repeats = Repeats {
+                progress,
+                first: Some(self.position_key()),
+                more: std::mem::take(&mut self.repeats.more),
+            };
+            self.repeats.more.clear();
+        }
+    }
+
+    /// At the end of a turn, the next seat to pick: if nothing was drawn or won since the
+    /// stretch began, notes the position handed on and returns how often it has come up
+    /// (ruling X15); otherwise 1.
+    pub(crate) fn note_turn_end(&mut self) -> usize {
+        if !self.repeats.goes_on(self.progress()) {
+            return 1;
+        }
+        let key = self.position_key();
+        self.repeats.more.push(key);
+        self.repeats.count(key)
+    }
+
+    /// The position a turn starts from, as a hash: the seat to pick, every district's
+    /// stack, who may use the collaborator and who earned the mission. The deck and the
+    /// won piles are the same all through a stretch (see [`Repeats`]), so they are left
+    /// out, and with them everything hidden.
+    fn position_key(&self) -> u64 {
+        let seat = |s: Option<Seat>| s.map_or(2, |s| s as u64);
+        let mut h = mix(
+            0x243f_6a88_85a3_08d3,
+            self.current as u64
+                | seat(self.collaborator.and_then(|c| c.holder)) << 2
+                | seat(self.mission.and_then(|m| m.claimed_by)) << 4,
+        );
+        // Each stack: its cards, then its length (above any card's byte) to close it.
+        for stack in &self.districts {
+            for c in stack {
+                h = mix(h, u64::from(c.0));
+            }
+            h = mix(h, 0x100 | stack.len() as u64);
+        }
+        h
+    }
+
+    /// How often the position this turn started from has come up at the start of a turn
+    /// since a card last left the deck or was won, this time included (ruling X15): the
+    /// game ends when it reaches [`REPETITIONS`].
+    pub fn repetitions(&self) -> usize {
+        let r = &self.repeats;
+        match r.more.last().copied().or(r.first) {
+            Some(key) if r.goes_on(self.progress()) => r.count(key),
+            _ => 1,
+        }
+    }
+
+    /// Whether the game ended because a position came up for the third time (ruling X15)
+    /// rather than by the rulebook's two endings.
+    pub fn ended_by_repetition(&self) -> bool {
+        self.phase == Phase::Over && self.repetitions() >= REPETITIONS
     }
 
     /// The seat whose turn it is (also after the game ends: the last player).

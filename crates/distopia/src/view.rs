@@ -137,6 +137,9 @@ pub struct DistopiaView {
     pub turn_number: u32,
     /// The turn in progress.
     pub turn: Option<TurnView>,
+    /// How often the position this turn started from has come up since a card was last
+    /// drawn or won, this time included: the third time ends the game (ruling X15).
+    pub repetitions: usize,
     /// The collaborator card, if in play.
     pub collaborator: Option<CollaboratorView>,
     /// The mission card, if in play.
@@ -196,6 +199,7 @@ pub(crate) fn build(game: &Distopia, viewer: Viewer) -> DistopiaView {
         phase: game.phase(),
         turn_number: game.turns,
         turn,
+        repetitions: game.repetitions(),
         collaborator: game.collaborator().map(|c| CollaboratorView {
             card: c.card,
             usable_by: c.holder,
@@ -332,6 +336,14 @@ impl fmt::Display for DistopiaView {
             "Distop-IA · {} border · turn {} · deck {} cards",
             self.border, self.turn_number, self.deck_count
         )?;
+        if self.repetitions > 1 && self.scores.is_none() {
+            writeln!(
+                f,
+                "This position has come up {} times since a card was drawn or won; \
+                 a third time ends the game.",
+                self.repetitions
+            )?;
+        }
         if let Some(c) = self.collaborator {
             match c.usable_by {
                 None => writeln!(f, "Collaborator: {} (either player)", c.card)?,

@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use distopia::{Border, Card, Collaborator, Config, Distopia, Mission, Phase, Setup};
-use engine::{Game, Viewer};
+use engine::{Event, Game, Viewer};
 
 // ---- Setting Up the Game ----
 
@@ -903,4 +903,124 @@ fn limits_in_the_config_change_the_game_and_bad_ones_are_all_listed() {
     let err = Distopia::new(&bad, 1).expect_err("two bad limits");
     assert_eq!(err.problems.len(), 2, "{err}");
     assert!(err.to_string().contains("district A") && err.to_string().contains("district C"));
+}
+
+// ---- A position that comes up a third time (ruling X15) ----
+
+/// Seat 0's A holds atlas under a guard, seat 1's D (across from it) calculator; Spy Pets
+/// is in play. Each player in turn picks that district up, sends the guard across and
+/// plays the card back into the district it came from: nothing is drawn, nothing is won,
+/// and the table comes back round every two turns.
+fn spy_pets_loop() -> Distopia {
+    let mut s = with_collaborator(quiet(), Collaborator::SpyPets);
+    put(&mut s, 0, vec![card("atlas"), guard(0)]);
+    put(&mut s, 7, cards(&["calculator"]));
+    game(s)
+}
+
+/// One turn of the loop for the seat to act.
+fn loop_turn(g: &mut Distopia) {
+    let number = |name: &str| card(name).number().expect("contraband");
+    if g.to_act() == Some(0) {
+        for a in ["pick A", "cross", "play guard"] {
+            act(g, a);
+        }
+        act(g, &format!("play {}", number("atlas")));
+    } else {
+        for a in ["pick D", "play guard", "cross"] {
+            act(g, a);
+        }
+        act(g, &format!("play {}", number("calculator")));
+    }
+}
+
+#[test]
+fn a_position_that_comes_up_a_third_time_ends_the_game() {
+    let mut g = spy_pets_loop();
+    let deck = g.deck().len();
+    // Turn 1 leaves seat 1 to pick with the collaborator held by seat 1; turn 2 leaves
+    // seat 0 to pick with it held by seat 0 (not the opening position, where either
+    // player could use it). Turns 3 and 4 bring both back a second time.
+    for turn in 1..=4 {
+        loop_turn(&mut g);
+        assert_eq!(
+            g.repetitions(),
+            if turn <= 2 { 1 } else { 2 },
+            "turn {turn}"
+        );
+        assert_eq!(g.phase(), Phase::Pick, "turn {turn}: the game goes on");
+    }
+    assert!(g
+        .view(Viewer::Spectator)
+        .to_string()
+        .contains("This position has come up 2 times"));
+    // Turn 5 brings seat 1's position back a third time: the game ends as it stands.
+    let before = g.clone();
+    loop_turn(&mut g);
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.to_act(), None);
+    assert!(g.ended_by_repetition());
+    assert_eq!(g.deck().len(), deck, "nothing was drawn");
+    let outcome = g.outcome().expect("scored");
+    assert_eq!(outcome.scores, vec![g.total(0), g.total(1)]);
+    assert_eq!(g.current(), 0, "the last player is the one who moved last");
+    // The log tells why, just before the final scores.
+    let mut mid = before;
+    for a in ["pick A", "cross", "play guard"] {
+        act(&mut mid, a);
+    }
+    let last = format!("play {}", card("atlas").number().expect("contraband"));
+    let events = Distopia::events(&mid, last.parse().expect("notation"), &g, Viewer::Seat(1));
+    let n = events.len();
+    assert!(n >= 2, "{events:?}");
+    assert_eq!(
+        events[n - 2],
+        distopia::DistopiaEvent::Repeated,
+        "{events:?}"
+    );
+    assert!(
+        matches!(events[n - 1], distopia::DistopiaEvent::GameOver { .. }),
+        "{events:?}"
+    );
+    let text = events[n - 2].text(&engine::Names::for_viewer(Viewer::Seat(1)));
+    assert!(text.contains("came up a third time"), "{text}");
+}
+
+#[test]
+fn twice_is_not_enough_and_a_drawn_card_starts_the_count_again() {
+    let mut g = spy_pets_loop();
+    for _ in 0..4 {
+        loop_turn(&mut g);
+    }
+    assert_eq!(g.repetitions(), 2);
+    assert!(!g.ended_by_repetition());
+    // Seat 0 breaks the loop: picking up B empties it and a card is drawn into it.
+    let deck = g.deck().len();
+    act(&mut g, "pick B");
+    while g.to_act() == Some(0) {
+        let next = legal(&g).into_iter().find(|a| a.starts_with("play"));
+        act(&mut g, &next.expect("a card to play"));
+    }
+    assert_eq!(g.deck().len(), deck - 1, "B was refilled");
+    assert_eq!(g.repetitions(), 1, "a new stretch begins");
+    assert_eq!(g.to_act(), Some(1), "and the game goes on");
+}
+
+#[test]
+fn a_saved_game_from_before_the_count_loads_and_plays_on() {
+    let mut g = spy_pets_loop();
+    loop_turn(&mut g);
+    let mut saved = serde_json::to_value(&g).expect("serialize");
+    assert!(saved.get("repeats").is_some());
+    saved.as_object_mut().expect("an object").remove("repeats");
+    let mut old: Distopia = serde_json::from_value(saved).expect("an older save loads");
+    assert_eq!(old.repetitions(), 1);
+    for _ in 0..3 {
+        loop_turn(&mut old);
+    }
+    assert_ne!(
+        old.phase(),
+        Phase::Over,
+        "it counts from where it was loaded"
+    );
 }
