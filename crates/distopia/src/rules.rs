@@ -468,18 +468,13 @@ impl Distopia {
         }
         // End of the Game: a side with a guard in every district.
         over |= (0..2).any(|s| (0..4).all(|l| self.guarded(district(s, l))));
-        if !over {
-            // The next turn's position, a third time since anything was drawn or won: the
-            // game ends as it stands (ruling X15).
-            self.current = 1 - seat;
-            over = self.note_turn_end() >= REPETITIONS;
-            if over {
-                self.current = seat;
-            }
-        }
+        // The next turn's position, a third time since anything was drawn or won: the game
+        // ends as it stands (ruling X15).
+        over = over || self.note_turn_end(1 - seat) >= REPETITIONS;
         if over {
             self.phase = Phase::Over;
         } else {
+            self.current = 1 - seat;
             self.turns += 1;
             self.phase = Phase::Pick;
         }

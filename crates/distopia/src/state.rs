@@ -374,36 +374,33 @@ impl Distopia {
     pub(crate) fn note_turn_start(&mut self, picked: usize) {
         let progress = self.progress();
         if !self.repeats.goes_on(progress) && self.may_come_back(picked) {
-            self.repeats = Repeats {
-                progress,
-                first: Some(self.position_key()),
-                more: std::mem::take(&mut self.repeats.more),
-            };
+            self.repeats.progress = progress;
+            self.repeats.first = Some(self.position_key(self.current));
             self.repeats.more.clear();
         }
     }
 
-    /// At the end of a turn, the next seat to pick: if nothing was drawn or won since the
-    /// stretch began, notes the position handed on and returns how often it has come up
-    /// (ruling X15); otherwise 1.
-    pub(crate) fn note_turn_end(&mut self) -> usize {
+    /// At the end of a turn, `next` to pick: if nothing was drawn or won since the stretch
+    /// began, notes the position handed on and returns how often it has come up (ruling
+    /// X15); otherwise 1.
+    pub(crate) fn note_turn_end(&mut self, next: Seat) -> usize {
         if !self.repeats.goes_on(self.progress()) {
             return 1;
         }
-        let key = self.position_key();
+        let key = self.position_key(next);
         self.repeats.more.push(key);
         self.repeats.count(key)
     }
 
-    /// The position a turn starts from, as a hash: the seat to pick, every district's
+    /// The position a turn starts from, as a hash: `to_pick`, every district's
     /// stack, who may use the collaborator and who earned the mission. The deck and the
     /// won piles are the same all through a stretch (see [`Repeats`]), so they are left
     /// out, and with them everything hidden.
-    fn position_key(&self) -> u64 {
+    fn position_key(&self, to_pick: Seat) -> u64 {
         let seat = |s: Option<Seat>| s.map_or(2, |s| s as u64);
         let mut h = mix(
             0x243f_6a88_85a3_08d3,
-            self.current as u64
+            to_pick as u64
                 | seat(self.collaborator.and_then(|c| c.holder)) << 2
                 | seat(self.mission.and_then(|m| m.claimed_by)) << 4,
         );
