@@ -7,23 +7,13 @@
 //! (sqlx runs each SQLite statement on a worker thread of its own and waits for it).
 
 use crate::store::{
-    answer_batch, file_holds, refuse_batch, FileGuard, Pending, StoreError, Write, INSERT_GAME,
-    MAX_BATCH, SET_STATUS,
+    answer_batch, file_holds, refuse_batch, take_queued, FileGuard, Pending, StoreError, Write,
+    BUSY, INSERT_GAME, LINGER, LINGER_BATCH, MAX_BATCH, SET_STATUS,
 };
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use std::path::Path;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
-
-/// A write that comes within this time of the last commit's end finds the server busy
-/// (moves streaming in); one that comes later is committed at once.
-const BUSY: Duration = Duration::from_millis(2);
-/// How long a write waits for others when the server is busy: every commit syncs the
-/// file, and one sync for many moves costs far less CPU than one each (a move's answer
-/// comes this much later).
-const LINGER: Duration = Duration::from_millis(2);
-/// A batch this big is committed without waiting.
-const LINGER_BATCH: usize = 32;
 
 /// WAL pages between the writer's checkpoints (SQLite's default is 1,000).
 const WAL_PAGES: u32 = 8_000;
@@ -62,16 +52,6 @@ pub(crate) fn spawn(
         })
         .map_err(|e| StoreError::Corrupt(format!("the SQLite writer did not start: {e}")))?;
     Ok(sender)
-}
-
-/// Moves what is queued into `batch`, up to [`MAX_BATCH`] writes.
-fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
-    while batch.len() < MAX_BATCH {
-        match queue.try_recv() {
-            Ok(p) => batch.push(p),
-            Err(_) => break,
-        }
-    }
 }
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {

@@ -773,13 +773,14 @@ macro_rules! sql_store {
                 // a failed batch gives it back and the next takes a fresh one. (An
                 // in-memory database has one connection: it must go back every time.)
                 let mut held: Option<sqlx::pool::PoolConnection<$db>> = None;
+                let mut last_commit = std::time::Instant::now();
                 while let Some(first) = queue.recv().await {
                     batch.push(first);
-                    while batch.len() < MAX_BATCH {
-                        match queue.try_recv() {
-                            Ok(p) => batch.push(p),
-                            Err(_) => break,
-                        }
+                    take_queued(&mut queue, &mut batch);
+                    if batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY {
+                        // Writes are streaming in: a moment's wait lets one commit serve many.
+                        tokio::time::sleep(LINGER).await;
+                        take_queued(&mut queue, &mut batch);
                     }
                     if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
                         refuse_batch(&mut batch, &gone);
@@ -800,6 +801,7 @@ macro_rules! sql_store {
                         }
                     };
                     let written = Self::write_batch(&mut *conn, channel.as_deref(), &batch).await;
+                    last_commit = std::time::Instant::now();
                     if written.is_ok() && hold {
                         held = Some(conn);
                     }
@@ -842,6 +844,16 @@ macro_rules! sql_store {
 
 /// The most writes committed in one batch.
 pub(crate) const MAX_BATCH: usize = 256;
+
+/// A write that comes within this time of the last commit's end finds the server busy
+/// (moves streaming in); one that comes later is committed at once.
+pub(crate) const BUSY: std::time::Duration = std::time::Duration::from_millis(2);
+/// How long a write waits for others when the server is busy: every commit costs a sync
+/// (SQLite) or a round of statements (PostgreSQL), and one for many moves costs far less
+/// CPU than one each (a move's answer comes this much later).
+pub(crate) const LINGER: std::time::Duration = std::time::Duration::from_millis(4);
+/// A batch this big is committed without waiting.
+pub(crate) const LINGER_BATCH: usize = 64;
 
 /// A row for the writer: a new game, or an action appended.
 pub(crate) enum Write {
@@ -926,6 +938,16 @@ pub(crate) fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>
             false
         }
         _ => true,
+    }
+}
+
+/// Moves what is queued into `batch`, up to [`MAX_BATCH`] writes.
+pub(crate) fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
+    while batch.len() < MAX_BATCH {
+        match queue.try_recv() {
+            Ok(p) => batch.push(p),
+            Err(_) => break,
+        }
     }
 }
 
