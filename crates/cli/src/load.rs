@@ -44,8 +44,9 @@ pub struct LoadArgs {
     /// The server's process id: also report its CPU per move (read from /proc).
     #[arg(long)]
     server_pid: Option<u32>,
-    /// Processes of the database (e.g. every PostgreSQL process): their CPU per move is
-    /// reported too. May be repeated.
+    /// A process of the database (e.g. PostgreSQL's main process): its CPU per move is
+    /// reported too, with that of every process it forks (a worker per connection, also
+    /// those opened during the run). May be repeated.
     #[arg(long = "db-pid")]
     db_pids: Vec<u32>,
     /// Print one JSON object instead of text.
@@ -210,29 +211,80 @@ impl Run {
     }
 }
 
-/// CPU time (user + system) of a process so far, from `/proc/PID/stat`, in seconds.
-fn cpu_seconds(pid: &str) -> anyhow::Result<f64> {
+/// What `/proc/PID/stat` tells of a process: its parent and its CPU time so far (user +
+/// system), in seconds.
+fn proc_stat(pid: &str) -> anyhow::Result<(u32, f64)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .map_err(|e| user(format!("cannot read the CPU time of process {pid}: {e}")))?;
-    // Fields after the command name (which may hold spaces): state is field 3, utime 14,
-    // stime 15 (in clock ticks of 1/100 s, the USER_HZ Linux reports in /proc).
+    // Fields after the command name (which may hold spaces): state is field 3, the parent
+    // 4, utime 14, stime 15 (in clock ticks of 1/100 s, the USER_HZ Linux reports).
     let rest = stat
         .rsplit_once(") ")
         .map(|(_, r)| r)
         .ok_or_else(|| anyhow::anyhow!("unexpected /proc/{pid}/stat"))?;
     let fields: Vec<&str> = rest.split(' ').collect();
-    let ticks = |i: usize| -> anyhow::Result<f64> {
+    let number = |i: usize| -> anyhow::Result<f64> {
         fields
             .get(i)
             .and_then(|f| f.parse::<f64>().ok())
             .ok_or_else(|| anyhow::anyhow!("unexpected /proc/{pid}/stat"))
     };
-    Ok((ticks(11)? + ticks(12)?) / 100.0)
+    Ok((number(1)? as u32, (number(11)? + number(12)?) / 100.0))
 }
 
 /// CPU seconds of every process in `pids` together.
 fn cpu_of(pids: &[String]) -> anyhow::Result<f64> {
-    pids.iter().map(|p| cpu_seconds(p)).sum()
+    pids.iter().map(|p| Ok(proc_stat(p)?.1)).sum()
+}
+
+/// CPU seconds so far of each of `roots` and of every process descending from them (a
+/// database's workers, forked by its main process whenever a connection opens), by pid.
+/// A root that cannot be read is an error; a descendant gone while reading is skipped.
+fn tree_cpu(roots: &[String]) -> anyhow::Result<BTreeMap<u32, f64>> {
+    let mut cpu = BTreeMap::new();
+    for root in roots {
+        let pid: u32 = root
+            .parse()
+            .map_err(|_| user(format!("`{root}` is not a process id")))?;
+        cpu.insert(pid, proc_stat(root)?.1);
+    }
+    if cpu.is_empty() {
+        return Ok(cpu);
+    }
+    let mut others = Vec::new();
+    for entry in std::fs::read_dir("/proc")?.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        if !cpu.contains_key(&pid) {
+            if let Ok((parent, seconds)) = proc_stat(&pid.to_string()) {
+                others.push((pid, parent, seconds));
+            }
+        }
+    }
+    // Parents may come after their children in /proc: repeat until nothing joins.
+    loop {
+        let before = cpu.len();
+        others.retain(|&(pid, parent, seconds)| {
+            let joins = cpu.contains_key(&parent);
+            if joins {
+                cpu.insert(pid, seconds);
+            }
+            !joins
+        });
+        if cpu.len() == before {
+            return Ok(cpu);
+        }
+    }
+}
+
+/// CPU seconds the process trees used between two [`tree_cpu`] readings: a process born in
+/// between counts from its start; one gone by the second reading is not counted.
+fn tree_used(start: &BTreeMap<u32, f64>, end: &BTreeMap<u32, f64>) -> f64 {
+    end.iter()
+        .map(|(pid, seconds)| seconds - start.get(pid).copied().unwrap_or(0.0))
+        .sum()
 }
 
 async fn drive(
@@ -246,7 +298,7 @@ async fn drive(
     let server: Vec<String> = server_pid.iter().map(u32::to_string).collect();
     let db: Vec<String> = db_pids.iter().map(u32::to_string).collect();
     cpu_of(&server)?;
-    cpu_of(&db)?;
+    tree_cpu(&db)?;
     // Set up: every table's first lane created and synced, in groups of 50.
     let mut first = Vec::with_capacity(tables);
     for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
@@ -261,13 +313,13 @@ async fn drive(
         .collect();
     tokio::time::sleep(warmup).await;
     let own = vec![std::process::id().to_string()];
-    let (c0, s0, d0) = (cpu_of(&own)?, cpu_of(&server)?, cpu_of(&db)?);
+    let (c0, s0, d0) = (cpu_of(&own)?, cpu_of(&server)?, tree_cpu(&db)?);
     run.stats.borrow_mut().measuring = true;
     let start = Instant::now();
     tokio::time::sleep(seconds).await;
     run.stats.borrow_mut().measuring = false;
     let elapsed = start.elapsed().as_secs_f64();
-    let (c1, s1, d1) = (cpu_of(&own)?, cpu_of(&server)?, cpu_of(&db)?);
+    let (c1, s1, d1) = (cpu_of(&own)?, cpu_of(&server)?, tree_cpu(&db)?);
     run.stopping.set(true);
     for handle in handles {
         handle.abort();
@@ -304,7 +356,7 @@ async fn drive(
         client_cpu_ms_per_move: per_move(c1 - c0),
         server_cpu_ms_per_move: server_pid.map(|_| per_move(s1 - s0)),
         server_cpu_pct: server_pid.map(|_| (s1 - s0) / elapsed * 100.0),
-        db_cpu_ms_per_move: (!db.is_empty()).then(|| per_move(d1 - d0)),
+        db_cpu_ms_per_move: (!db.is_empty()).then(|| per_move(tree_used(&d0, &d1))),
     })
 }
 
@@ -623,5 +675,60 @@ impl Seen {
         self.legal.clear();
         self.legal
             .extend(pushed.legal.iter().map(|a| a.as_ref().to_string()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_process_tree_takes_in_children_and_their_children() {
+        // `sh` forks `sleep`: a child and a grandchild of this process.
+        let mut shell = std::process::Command::new("sh")
+            .args(["-c", "sleep 30 & wait"])
+            .spawn()
+            .expect("sh runs");
+        let shell_pid = shell.id();
+        let me = std::process::id().to_string();
+        let mut grandchild = None;
+        for _ in 0..200 {
+            let tree = tree_cpu(std::slice::from_ref(&me)).expect("readable");
+            grandchild = tree
+                .keys()
+                .copied()
+                .find(|&pid| proc_stat(&pid.to_string()).is_ok_and(|(p, _)| p == shell_pid));
+            if grandchild.is_some() {
+                assert!(tree.contains_key(&shell_pid), "the child is in the tree");
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = shell.kill();
+        let _ = shell.wait();
+        if let Some(pid) = grandchild {
+            let _ = std::process::Command::new("kill")
+                .arg(pid.to_string())
+                .status();
+        }
+        assert!(grandchild.is_some(), "the grandchild is in the tree");
+    }
+
+    #[test]
+    fn a_process_born_between_readings_counts_from_its_start_and_one_gone_is_left_out() {
+        let start = BTreeMap::from([(1, 5.0), (2, 1.0)]);
+        let end = BTreeMap::from([(1, 7.5), (3, 0.25)]);
+        assert_eq!(tree_used(&start, &end), 2.75);
+    }
+
+    #[test]
+    fn a_database_pid_that_is_no_number_or_no_process_is_refused() {
+        let refused = tree_cpu(&["postgres".to_string()]).expect_err("not a pid");
+        assert!(
+            refused.to_string().contains("not a process id"),
+            "{refused}"
+        );
+        let refused = tree_cpu(&[u32::MAX.to_string()]).expect_err("no such process");
+        assert!(refused.to_string().contains("cannot read"), "{refused}");
     }
 }
