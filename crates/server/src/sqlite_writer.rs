@@ -7,8 +7,8 @@
 //! (sqlx runs each SQLite statement on a worker thread of its own and waits for it).
 
 use crate::store::{
-    answer_batch, file_holds, refuse_batch, take_queued, FileGuard, Pending, StoreError, Write,
-    BUSY, INSERT_GAME, LINGER, LINGER_BATCH, MAX_BATCH, SET_STATUS,
+    answer_batch, file_holds, refuse_batch, take_queued, worth_waiting, FileGuard, Pending,
+    StoreError, Write, INSERT_GAME, LINGER, MAX_BATCH, SET_STATUS,
 };
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use std::path::Path;
@@ -41,7 +41,7 @@ pub(crate) fn spawn(
             while let Some(first) = queue.blocking_recv() {
                 batch.push(first);
                 take_queued(&mut queue, &mut batch);
-                if batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY {
+                if worth_waiting(&batch, last_commit) {
                     // Writes are streaming in: a moment's wait lets one sync serve many.
                     std::thread::sleep(LINGER);
                     take_queued(&mut queue, &mut batch);

@@ -777,7 +777,7 @@ macro_rules! sql_store {
                 while let Some(first) = queue.recv().await {
                     batch.push(first);
                     take_queued(&mut queue, &mut batch);
-                    if batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY {
+                    if worth_waiting(&batch, last_commit) {
                         // Writes are streaming in: a moment's wait lets one commit serve many.
                         tokio::time::sleep(LINGER).await;
                         take_queued(&mut queue, &mut batch);
@@ -939,6 +939,12 @@ pub(crate) fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>
         }
         _ => true,
     }
+}
+
+/// Whether a writer holding `batch` waits [`LINGER`] for more before committing: writes
+/// are streaming in (the last commit ended under [`BUSY`] ago) and the batch is small.
+pub(crate) fn worth_waiting(batch: &[Pending], last_commit: std::time::Instant) -> bool {
+    batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY
 }
 
 /// Moves what is queued into `batch`, up to [`MAX_BATCH`] writes.
