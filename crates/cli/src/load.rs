@@ -213,7 +213,7 @@ impl Run {
 
 /// What `/proc/PID/stat` tells of a process: its parent and its CPU time so far (user +
 /// system), in seconds.
-fn proc_stat(pid: &str) -> anyhow::Result<(u32, f64)> {
+fn proc_stat(pid: u32) -> anyhow::Result<(u32, f64)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .map_err(|e| user(format!("cannot read the CPU time of process {pid}: {e}")))?;
     // Fields after the command name (which may hold spaces): state is field 3, the parent
@@ -233,20 +233,17 @@ fn proc_stat(pid: &str) -> anyhow::Result<(u32, f64)> {
 }
 
 /// CPU seconds of every process in `pids` together.
-fn cpu_of(pids: &[String]) -> anyhow::Result<f64> {
-    pids.iter().map(|p| Ok(proc_stat(p)?.1)).sum()
+fn cpu_of(pids: &[u32]) -> anyhow::Result<f64> {
+    pids.iter().map(|&p| Ok(proc_stat(p)?.1)).sum()
 }
 
 /// CPU seconds so far of each of `roots` and of every process descending from them (a
 /// database's workers, forked by its main process whenever a connection opens), by pid.
 /// A root that cannot be read is an error; a descendant gone while reading is skipped.
-fn tree_cpu(roots: &[String]) -> anyhow::Result<BTreeMap<u32, f64>> {
+fn tree_cpu(roots: &[u32]) -> anyhow::Result<BTreeMap<u32, f64>> {
     let mut cpu = BTreeMap::new();
-    for root in roots {
-        let pid: u32 = root
-            .parse()
-            .map_err(|_| user(format!("`{root}` is not a process id")))?;
-        cpu.insert(pid, proc_stat(root)?.1);
+    for &root in roots {
+        cpu.insert(root, proc_stat(root)?.1);
     }
     if cpu.is_empty() {
         return Ok(cpu);
@@ -258,7 +255,7 @@ fn tree_cpu(roots: &[String]) -> anyhow::Result<BTreeMap<u32, f64>> {
             continue;
         };
         if !cpu.contains_key(&pid) {
-            if let Ok((parent, seconds)) = proc_stat(&pid.to_string()) {
+            if let Ok((parent, seconds)) = proc_stat(pid) {
                 others.push((pid, parent, seconds));
             }
         }
@@ -295,10 +292,9 @@ async fn drive(
     server_pid: Option<u32>,
     db_pids: &[u32],
 ) -> anyhow::Result<LoadReport> {
-    let server: Vec<String> = server_pid.iter().map(u32::to_string).collect();
-    let db: Vec<String> = db_pids.iter().map(u32::to_string).collect();
+    let server: Vec<u32> = server_pid.into_iter().collect();
     cpu_of(&server)?;
-    tree_cpu(&db)?;
+    tree_cpu(db_pids)?;
     // Set up: every table's first lane created and synced, in groups of 50.
     let mut first = Vec::with_capacity(tables);
     for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
@@ -312,14 +308,14 @@ async fn drive(
         .map(|lane| tokio::task::spawn_local(table_loop(run.clone(), lane)))
         .collect();
     tokio::time::sleep(warmup).await;
-    let own = vec![std::process::id().to_string()];
-    let (c0, s0, d0) = (cpu_of(&own)?, cpu_of(&server)?, tree_cpu(&db)?);
+    let own = [std::process::id()];
+    let (c0, s0, d0) = (cpu_of(&own)?, cpu_of(&server)?, tree_cpu(db_pids)?);
     run.stats.borrow_mut().measuring = true;
     let start = Instant::now();
     tokio::time::sleep(seconds).await;
     run.stats.borrow_mut().measuring = false;
     let elapsed = start.elapsed().as_secs_f64();
-    let (c1, s1, d1) = (cpu_of(&own)?, cpu_of(&server)?, tree_cpu(&db)?);
+    let (c1, s1, d1) = (cpu_of(&own)?, cpu_of(&server)?, tree_cpu(db_pids)?);
     run.stopping.set(true);
     for handle in handles {
         handle.abort();
@@ -356,7 +352,7 @@ async fn drive(
         client_cpu_ms_per_move: per_move(c1 - c0),
         server_cpu_ms_per_move: server_pid.map(|_| per_move(s1 - s0)),
         server_cpu_pct: server_pid.map(|_| (s1 - s0) / elapsed * 100.0),
-        db_cpu_ms_per_move: (!db.is_empty()).then(|| per_move(tree_used(&d0, &d1))),
+        db_cpu_ms_per_move: (!db_pids.is_empty()).then(|| per_move(tree_used(&d0, &d1))),
     })
 }
 
@@ -690,14 +686,14 @@ mod tests {
             .spawn()
             .expect("sh runs");
         let shell_pid = shell.id();
-        let me = std::process::id().to_string();
+        let me = std::process::id();
         let mut grandchild = None;
         for _ in 0..200 {
-            let tree = tree_cpu(std::slice::from_ref(&me)).expect("readable");
+            let tree = tree_cpu(&[me]).expect("readable");
             grandchild = tree
                 .keys()
                 .copied()
-                .find(|&pid| proc_stat(&pid.to_string()).is_ok_and(|(p, _)| p == shell_pid));
+                .find(|&pid| proc_stat(pid).is_ok_and(|(p, _)| p == shell_pid));
             if grandchild.is_some() {
                 assert!(tree.contains_key(&shell_pid), "the child is in the tree");
                 break;
@@ -722,13 +718,8 @@ mod tests {
     }
 
     #[test]
-    fn a_database_pid_that_is_no_number_or_no_process_is_refused() {
-        let refused = tree_cpu(&["postgres".to_string()]).expect_err("not a pid");
-        assert!(
-            refused.to_string().contains("not a process id"),
-            "{refused}"
-        );
-        let refused = tree_cpu(&[u32::MAX.to_string()]).expect_err("no such process");
+    fn a_database_pid_of_no_process_is_refused() {
+        let refused = tree_cpu(&[u32::MAX]).expect_err("no such process");
         assert!(refused.to_string().contains("cannot read"), "{refused}");
     }
 }
