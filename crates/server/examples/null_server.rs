@@ -44,7 +44,8 @@ const USAGE: &str = "usage: null_server serve --addr HOST:PORT [--database sqlit
                      measure the protocol's floor. --no-rate-limits is taken and changes nothing \
                      (there are no limits).";
 
-/// A view of a real `state` message's size (a Drop Site seat's, about 700 bytes).
+/// A real `state` message from its `view` on (a Drop Site seat's; the whole message is
+/// about 700 bytes, as tabletop's are).
 const VIEW: &str = r#"{"viewer":{"seat":0},"players":2,"target":1,"round":1,"round_first":0,"to_act":0,"hand":[3,6,7,11,12],"hand_sizes":[5,5],"debt_sizes":[0,0],"own_debt":null,"piles":[{"cards":[5],"sideways":false,"restarted":false,"closed":false,"shows":[5]}],"pile_limit":5,"deck_size":41,"totals":[0,0],"history":[],"winner":null},"outcome":null,"names":["Seat 1","Seat 2"],"open_seats":[],"rematch":null,"series":null,"clock":null,"away":[],"resigned":[],"can_undo":false,"events":[{"index":0,"seat":0,"events":[{"text":"you banked a card face down","kind":"banked","seat":0,"card":null}]}]"#;
 const LEGAL: &str = r#"["3 debt","3 new","3 on 1","6 debt","6 new","7 debt","7 new"]"#;
 
