@@ -780,6 +780,9 @@ pub struct Hub {
     ended: StdMutex<Ended>,
     /// Set once the tables live at start are rebuilt.
     rebuilt: tokio::sync::watch::Sender<bool>,
+    /// Whether the store tells of other writers' moves (PostgreSQL): then rows may come
+    /// in while a table is loaded, from another server or from a killed one's last commit.
+    notified: bool,
 }
 
 /// How often clocks and players' presence are looked at.
@@ -836,7 +839,10 @@ impl Hub {
     /// # Errors
     /// The store cannot list or load its games.
     pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
+        // Listening starts before anything is read: a move stored after a read is told.
+        let notices = store.subscribe().await?;
         let hub = Arc::new(Hub {
+            notified: notices.is_some(),
             store,
             creates: RateLimiter::new(
                 limits.create_burst,
@@ -850,7 +856,6 @@ impl Hub {
             ended: StdMutex::new(Ended::default()),
             rebuilt: tokio::sync::watch::Sender::new(false),
         });
-        let notices = hub.store.subscribe().await?;
         let rows = hub
             .store
             .list(&[Status::Open, Status::Running], u32::MAX)
@@ -1073,7 +1078,18 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?;
         let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
-        self.build(row, rows, chat).await
+        let table = self.build(row, rows, chat).await?;
+        if self.notified {
+            // A row stored between the read above and the table's entry among the live
+            // ones was told while no table could take the notice: read it now. (On
+            // PostgreSQL the last commit of a server killed with a move in flight may
+            // land after the next server has read the table.)
+            let mut live = table.live.lock().await;
+            if matches!(live.status(), Status::Open | Status::Running) {
+                self.catch_up(&table, &mut live).await?;
+            }
+        }
+        Ok(table)
     }
 
     /// The table of `row` in memory with its stored actions and chat, among the live
