@@ -215,18 +215,23 @@ fn spawn_writer(path: &std::path::Path) -> Result<Durable, String> {
 /// A connection: a socket when its request line asks for one, plain HTTP otherwise.
 async fn connection(tcp: TcpStream, shared: Arc<Shared>) -> std::io::Result<()> {
     let mut head = [0u8; 256];
-    let line = loop {
+    // A peek finds the bytes already there at once, so a request line that came in
+    // parts is waited for a millisecond at a time (not spun on, which would count as
+    // the server's CPU), for a second at most.
+    let mut line = None;
+    for _ in 0..1000 {
         let n = tcp.peek(&mut head).await?;
-        if n == 0 {
+        if n == 0 || n == head.len() {
             return Ok(());
         }
         if let Some(end) = head[..n].iter().position(|&b| b == b'\n') {
-            break String::from_utf8_lossy(&head[..end]).into_owned();
+            line = Some(String::from_utf8_lossy(&head[..end]).into_owned());
+            break;
         }
-        if n == head.len() {
-            return Ok(());
-        }
-        tokio::task::yield_now().await;
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let Some(line) = line else {
+        return Ok(());
     };
     if line.starts_with("GET ") && line.contains("/ws?") {
         socket(tcp, shared).await
