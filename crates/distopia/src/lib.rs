@@ -105,6 +105,9 @@ impl Game for Distopia {
     fn to_act(&self) -> Option<Seat> {
         (self.phase != Phase::Over).then_some(self.current)
     }
+    fn position_key(&self) -> Option<engine::PositionKey> {
+        self.key()
+    }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.legal_into(out);

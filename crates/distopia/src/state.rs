@@ -61,7 +61,7 @@ pub fn step(i: usize, clockwise: bool) -> usize {
 }
 
 /// Where the game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     /// The player to act picks one of their districts.
@@ -75,7 +75,7 @@ pub enum Phase {
 }
 
 /// The turn in progress (meaningful in `Play` and `Raid`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Turn {
     /// The ring index picked up.
     pub picked: usize,
@@ -111,7 +111,7 @@ impl Turn {
 }
 
 /// A collaborator card in play and who may use it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct CollaboratorState {
     /// Which collaborator.
     pub card: Collaborator,
@@ -120,7 +120,7 @@ pub struct CollaboratorState {
 }
 
 /// A mission card in play and who earned it (Curfew and Save a Sibling go to one player).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct MissionState {
     /// Which mission.
     pub card: Mission,
@@ -612,4 +612,27 @@ pub(crate) fn guards_on_side(districts: &[Vec<Card>; DISTRICTS], seat: Seat) -> 
                 .count()
         })
         .sum()
+}
+
+/// The position key (see [`engine::PositionKey`]): what the player to act sees: the
+/// districts, the turn in progress with the cards picked up, their own won pile and the
+/// size of the other's, the deck's size, the collaborator and the mission.
+impl Distopia {
+    pub(crate) fn key(&self) -> Option<engine::PositionKey> {
+        use std::hash::Hash;
+        if self.phase == Phase::Over {
+            return None;
+        }
+        let me = self.current;
+        let mut h = engine::KeyHasher::default();
+        (me, self.phase, &self.turn, &self.districts).hash(&mut h);
+        (self.collaborator, self.mission).hash(&mut h);
+        self.won[me % 2].hash(&mut h);
+        (self.won[1 - me % 2].len(), self.deck.len()).hash(&mut h);
+        Some(engine::PositionKey {
+            turn: u64::from(self.turns),
+            owner: me,
+            position: h.finish(),
+        })
+    }
 }

@@ -82,6 +82,9 @@ impl Game for DropSite {
     fn to_act(&self) -> Option<Seat> {
         self.to_act
     }
+    fn position_key(&self) -> Option<engine::PositionKey> {
+        self.key()
+    }
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.legal(out);
     }

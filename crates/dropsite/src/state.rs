@@ -5,7 +5,7 @@ use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One drop site: a face-up pile in the middle of the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Pile {
     /// The cards, bottom first.
     pub cards: Vec<u8>,
@@ -327,4 +327,25 @@ fn check_pile(pile: &Pile) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The position key (see [`engine::PositionKey`]). Every action draws a card, so each is a
+/// turn of its own: the turn is told by the round and the cards left in the deck, and the
+/// position is what the seat to act sees (its hand, the sites, how many debt cards each
+/// seat has, the scores).
+impl DropSite {
+    pub(crate) fn key(&self) -> Option<engine::PositionKey> {
+        use std::hash::Hash;
+        let me = self.to_act?;
+        let mut h = engine::KeyHasher::default();
+        (me, &self.hands[me], &self.piles, &self.totals).hash(&mut h);
+        for d in &self.debts {
+            d.len().hash(&mut h);
+        }
+        Some(engine::PositionKey {
+            turn: u64::from(self.round) << 32 | (u64::from(u32::MAX) - self.deck.len() as u64),
+            owner: me,
+            position: h.finish(),
+        })
+    }
 }

@@ -14,7 +14,10 @@
 //! is resampled; an action that may be taken back shows no other seat anything new (its
 //! view afterwards is the same when what it could not see before is resampled) and is
 //! undone by a [`crate::Session`] to the identical state; and records where some of those
-//! actions were made and taken back (`undo`) replay to the same final state.
+//! actions were made and taken back (`undo`) replay to the same final state. The position
+//! key ([`Game::position_key`]) and what an action means for trading
+//! ([`Game::proposal_to`], [`Game::deal`]) stay the same when what the seat to act
+//! cannot see is resampled.
 use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
@@ -303,6 +306,20 @@ fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
                 return Err(format!(
                     "seat {seat}'s legal actions change under determinization"
                 ));
+            }
+            if other.position_key() != game.position_key() {
+                return Err(format!(
+                    "the position key changes when what seat {seat} cannot see is resampled"
+                ));
+            }
+            for &action in &a {
+                if other.proposal_to(action) != game.proposal_to(action)
+                    || other.deal(action) != game.deal(action)
+                {
+                    return Err(format!(
+                        "whether {action} proposes or trades changes when what seat {seat} cannot see is resampled"
+                    ));
+                }
             }
         }
     }

@@ -25,6 +25,7 @@ pub mod conformance;
 mod erased;
 mod error;
 mod holding;
+mod key;
 pub mod log;
 mod outcome;
 mod record;
@@ -36,6 +37,7 @@ pub use about::{About, GameOption, Input, OptionChoice};
 pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
 pub use holding::{Held, Holding, Moment};
+pub use key::{Deal, KeyHasher, PositionKey};
 pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
@@ -211,6 +213,32 @@ pub trait Game:
     fn may_take_back(&self, action: Self::Action) -> bool {
         let _ = action;
         false
+    }
+
+    /// Where the game stands for the seat to act, for bots that must not go round in
+    /// circles within a turn (see [`PositionKey`]); `None` once the game is over. Worked
+    /// out only from what the seat to act may know: the conformance harness checks that
+    /// it stays the same when what that seat cannot see is resampled. The default gives
+    /// none, and bots then keep no memory of the turn.
+    fn position_key(&self) -> Option<PositionKey> {
+        None
+    }
+
+    /// The seat that `action`, taken now, opens a proposal to: a deal (a trade offer)
+    /// that seat will be asked to answer in this turn. Bots open at most one a turn to
+    /// each seat. The default opens none.
+    fn proposal_to(&self, action: Self::Action) -> Option<Seat> {
+        let _ = action;
+        None
+    }
+
+    /// What `action`, taken now, does in a deal between seats (a trade offer): nothing,
+    /// pursue one (open, build, send or accept it) or drop one (cancel or decline it).
+    /// Bots pursue a deal only when their search finds it better than leaving it; the
+    /// statistics count both kinds as trading. The default: no action is part of a deal.
+    fn deal(&self, action: Self::Action) -> Deal {
+        let _ = action;
+        Deal::None
     }
 
     /// Whether `action` is legal now. The default asks [`Game::legal_actions`].

@@ -10,7 +10,7 @@ use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Where one worker die is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum DieLoc {
     /// Not yet gained (or lost to the knowledge check): beside the board.
@@ -47,7 +47,7 @@ pub struct HeldRecruit {
 }
 
 /// How a player's dilemma stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum DilemmaState {
     #[serde(alias = "Unresolved")]
@@ -227,7 +227,7 @@ pub enum StarTarget {
 }
 
 /// The artifact-market payment in progress ("3 any or 2 identical").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct SetPayment {
     pub first: Option<Good>,
     pub paid: u8,
@@ -239,7 +239,7 @@ pub struct SetPayment {
 
 /// One good still to pay: what the space prints and what the payer's recruits let them
 /// pay instead (bitmasks over [`Good::index`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct PayUnit {
     /// The goods the space prints for this unit.
     pub printed: u16,
@@ -282,7 +282,7 @@ impl Boon {
 }
 
 /// A trade offer being built or answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Offer {
     pub partner: u8,
     /// What the active player gives, by good index.
@@ -304,7 +304,7 @@ impl Offer {
 
 /// One pending step of the current turn. Decision steps wait for a seat; the others run
 /// automatically. The stack's top runs first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     // --- setup (5.1)
@@ -1039,5 +1039,63 @@ impl Setup {
             *m = position;
         }
         self
+    }
+}
+
+/// The position key (see [`engine::PositionKey`]): what the seat to act sees, less the
+/// turn's count of offers, so that opening and dropping an offer comes back to the same
+/// key.
+impl Euphoria {
+    pub(crate) fn key(&self) -> Option<engine::PositionKey> {
+        use std::hash::Hash;
+        let me = self.actor()?;
+        let mut h = engine::KeyHasher::default();
+        let hidden = u8::MAX;
+        (self.current, self.setup_done, self.over).hash(&mut h);
+        (self.allegiance, self.miners).hash(&mut h);
+        for t in &self.territory {
+            t[..].hash(&mut h);
+        }
+        for m in &self.markets {
+            (m.built, m.stars, if m.built { m.tile } else { hidden }).hash(&mut h);
+        }
+        h.word(self.artifact_deck.len() as u64)
+            .word(self.recruit_deck.len() as u64)
+            .word(self.recruit_box.len() as u64)
+            .word(self.dilemma_box.len() as u64);
+        self.artifact_discard[..].hash(&mut h);
+        self.recruit_discard[..].hash(&mut h);
+        for (s, p) in self.players.iter().enumerate() {
+            let own = s == me;
+            (p.dice, p.knowledge, p.morale, p.supply, p.stars_left).hash(&mut h);
+            if own {
+                p.hand.hash(&mut h);
+                p.dealt[..].hash(&mut h);
+            } else {
+                h.word(u64::from(p.hand_size())).word(p.dealt.len() as u64);
+            }
+            for r in p.recruits.iter() {
+                let public = self.setup_done && r.up;
+                let id = if own || public { r.id } else { hidden };
+                (id, (own || self.setup_done) && r.up, r.star).hash(&mut h);
+            }
+            h.word(p.recruits.len() as u64);
+            let dilemma = if self.dilemma_visible(s, Some(me)) {
+                p.dilemma
+            } else {
+                hidden
+            };
+            (dilemma, p.dilemma_state).hash(&mut h);
+        }
+        let t = &self.turn;
+        (t.eligible, t.at_start, t.placed, t.space, t.die, t.victim).hash(&mut h);
+        (t.brian, t.geek, t.gambler).hash(&mut h);
+        self.stack.hash(&mut h);
+        self.rolloff[..].hash(&mut h);
+        Some(engine::PositionKey {
+            turn: u64::from(self.turns),
+            owner: self.current as Seat,
+            position: h.finish(),
+        })
     }
 }
