@@ -63,6 +63,7 @@ mod study;
 mod tensor;
 pub mod view;
 
+use crate::cards::{market_threshold, SpaceKind, MARKETS};
 pub use action::{Action, RetrievePay};
 pub use cards::{Faction, Good, Space};
 pub use config::{Config, Edition, KnowledgeCheck, Rewards, StartingRecruitDiscards, Trading};
@@ -128,6 +129,38 @@ impl Game for Euphoria {
 
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
+    }
+
+    fn position_key(&self) -> Option<engine::PositionKey> {
+        self.key()
+    }
+
+    fn proposal_to(&self, action: Action) -> Option<Seat> {
+        match (action, self.stack.last()) {
+            (Action::Offer(to), Some(Step::TradePartner)) => Some(to as Seat),
+            _ => None,
+        }
+    }
+
+    fn deal(&self, action: Action) -> engine::Deal {
+        use engine::Deal;
+        match action {
+            Action::Trade
+            | Action::Offer(_)
+            | Action::Give(_)
+            | Action::Ask(_)
+            | Action::Propose
+            | Action::Accept => Deal::Pursue,
+            Action::Cancel | Action::Decline
+                if matches!(
+                    self.stack.last(),
+                    Some(Step::TradePartner | Step::TradeBuild(_) | Step::TradeAnswer(_))
+                ) =>
+            {
+                Deal::Drop
+            }
+            _ => Deal::None,
+        }
     }
 
     fn view(&self, viewer: Viewer) -> EuphoriaView {
@@ -233,6 +266,36 @@ impl Euphoria {
             + 0.08 * f64::from(resources)
             + 0.1 * f64::from(artifacts)
             + 0.2 * p.owned_dice() as f64
+            + self.building(s)
+    }
+
+    /// Credit for `s`'s workers on the construction sites of markets not yet built: a
+    /// share of the star each builder gets, half a star for a full market and growing
+    /// with the square of how full it is (a lone worker on an empty market is worth
+    /// little: it waits there until others build). Without it a search that looks a turn
+    /// ahead sees only what a site costs, never the star, and keeps to the commodity areas
+    /// for ever (`easy` games at 4 seats did not end). Tried (docs/bots.md): a credit
+    /// linear in the fill left the heuristic's workers on sites nobody else built (87%
+    /// against random instead of 99%); linear less 0.2 a worker kept the heuristic strong
+    /// but `medium` beat it in only 58.5%; this one gives 99.7% and 71.0%.
+    fn building(&self, s: Seat) -> f64 {
+        let mut workers = [0u32; MARKETS];
+        let mut own = [0u32; MARKETS];
+        for (o, p) in self.players.iter().enumerate() {
+            for d in &p.dice {
+                if let DieLoc::Board(space, _) = *d {
+                    if let SpaceKind::Site(m, _) = space.kind() {
+                        workers[m % MARKETS] += 1;
+                        own[m % MARKETS] += u32::from(o == s);
+                    }
+                }
+            }
+        }
+        let threshold = market_threshold(self.n()) as f64;
+        (0..MARKETS)
+            .filter(|&m| own[m] > 0 && !self.markets[m].built)
+            .map(|m| 0.5 * (f64::from(workers[m]) / threshold).min(1.0).powi(2))
+            .sum()
     }
 
     /// A copy where everything `seat` cannot see is reshuffled consistently.
