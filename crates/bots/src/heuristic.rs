@@ -1,5 +1,5 @@
-use crate::{Bot, Observer};
-use engine::{Game, Seat};
+use crate::{less_keen, Bot, Observer, DEAL_MARGIN};
+use engine::{Deal, Game, Seat};
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -68,13 +68,29 @@ impl<G: Game> HeuristicBot<G> {
     }
 
     /// Plays `seat`'s following decisions greedily (each by a one-step evaluation) and
-    /// returns the evaluation once the turn passes or the look-ahead runs out.
+    /// returns the evaluation once the turn passes or the look-ahead runs out. The
+    /// look-ahead pursues no deal of its own, and an offer the seat made that another
+    /// seat is to answer is taken as declined: a deal is worth only what it brings, and
+    /// opening one is not a way to put off the rest of the turn.
     fn finish_turn(&mut self, game: &mut G, seat: Seat) -> f64 {
         for _ in 0..self.options.own_lookahead {
-            if game.to_act() != Some(seat) {
-                break;
-            }
+            let Some(to_act) = game.to_act() else { break };
             game.legal_actions(&mut self.inner);
+            if to_act != seat {
+                let ours = game.position_key().is_some_and(|k| k.owner == seat);
+                match self.inner.iter().find(|&&a| game.deal(a) == Deal::Drop) {
+                    Some(&drop) if ours => {
+                        if game.apply(drop).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    _ => break,
+                }
+            }
+            if self.inner.iter().any(|&a| game.deal(a) != Deal::Pursue) {
+                self.inner.retain(|&a| game.deal(a) != Deal::Pursue);
+            }
             let choice = if self.inner.len() == 1 {
                 self.inner[0]
             } else {
@@ -145,11 +161,25 @@ impl<G: Game> Bot<G> for HeuristicBot<G> {
                 .filter(|(_, &s)| s >= top - eps)
                 .map(|(&a, _)| a),
         );
-        let choice = self
+        let mut choice = self
             .best
             .choose(&mut self.rng)
             .copied()
             .or(legal.first().copied());
+        // A deal is pursued only when it beats the best other move by the deal margin.
+        if let Some(a) = choice.filter(|&a| observer.deal(a) == Deal::Pursue) {
+            let n = self.options.determinizations as f64;
+            let other = legal
+                .iter()
+                .zip(&self.scores)
+                .filter(|(&b, _)| observer.deal(b) != Deal::Pursue)
+                .map(|(&b, &s)| (b, s / n))
+                .fold(None, |best: Option<(G::Action, f64)>, (b, m)| match best {
+                    Some((_, bm)) if bm >= m => best,
+                    _ => Some((b, m)),
+                });
+            choice = less_keen(Some((a, top / n)), other, DEAL_MARGIN);
+        }
         self.legal = legal;
         choice
     }

@@ -1,5 +1,5 @@
-use crate::{Bot, Observer};
-use engine::{derive_seed, Game, Seat};
+use crate::{less_keen, Bot, Observer, DEAL_MARGIN};
+use engine::{derive_seed, Deal, Game, Seat};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -67,6 +67,12 @@ pub struct IsmctsOptions {
     /// summed; 1 searches on the calling thread, 0 uses one tree per core. Each tree gets
     /// the whole budget.
     pub trees: usize,
+    /// How much better (by mean reward) than the best other move a move pursuing a deal
+    /// must be to be chosen ([`DEAL_MARGIN`] by default).
+    pub deal_margin: f64,
+    /// However many iterations are left, the search stops after this long (a level's
+    /// promise of a quick decision at a table); `None` sets no cap.
+    pub time_cap: Option<Duration>,
 }
 
 impl Default for IsmctsOptions {
@@ -77,6 +83,8 @@ impl Default for IsmctsOptions {
             playout_depth: Some(32),
             playout_turns: Some(0),
             trees: 1,
+            deal_margin: DEAL_MARGIN,
+            time_cap: None,
         }
     }
 }
@@ -100,6 +108,16 @@ impl IsmctsOptions {
     /// Sets [`IsmctsOptions::playout_turns`].
     pub fn with_playout_turns(mut self, turns: Option<u32>) -> Self {
         self.playout_turns = turns;
+        self
+    }
+    /// Sets [`IsmctsOptions::deal_margin`].
+    pub fn with_deal_margin(mut self, margin: f64) -> Self {
+        self.deal_margin = margin;
+        self
+    }
+    /// Sets [`IsmctsOptions::time_cap`].
+    pub fn with_time_cap(mut self, cap: Duration) -> Self {
+        self.time_cap = Some(cap);
         self
     }
     /// Sets [`IsmctsOptions::trees`].
@@ -201,8 +219,11 @@ fn search<G: Game>(
     });
     let start = Instant::now();
     let (limit, deadline) = match options.budget {
-        Budget::Iterations(n) => (u64::from(n), None),
-        Budget::Millis(ms) => (u64::MAX, Some(Duration::from_millis(ms))),
+        Budget::Iterations(n) => (u64::from(n), options.time_cap),
+        Budget::Millis(ms) => {
+            let d = Duration::from_millis(ms);
+            (u64::MAX, Some(options.time_cap.map_or(d, |cap| cap.min(d))))
+        }
     };
     let mut iteration = 0u64;
     while iteration < limit {
@@ -217,6 +238,10 @@ fn search<G: Game>(
         // Selection and expansion.
         while let Some(seat) = game.to_act() {
             game.legal_actions(&mut tree.legal);
+            if node == 0 {
+                // The root: only what the bot may choose (see `Observer::avoiding`).
+                tree.legal.retain(|&a| observer.allows(a));
+            }
             if tree.legal.is_empty() {
                 break;
             }
@@ -392,17 +417,33 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
             return self.legal.first().copied();
         }
         let stats = self.analyse(observer);
-        // The most visited action; the mean reward breaks ties, then the legal order.
+        // The most visited action; the mean reward breaks ties, then the legal order. A
+        // deal is pursued only when it beats the best other move by the deal margin.
         let mut best: Option<(G::Action, u32, f64)> = None;
+        let mut best_other: Option<(G::Action, u32, f64)> = None;
         for &a in &self.legal {
             let Some(&(_, v, r)) = stats.iter().find(|s| s.0 == a) else {
                 continue;
             };
             let mean = if v > 0 { r / f64::from(v) } else { 0.0 };
-            if best.is_none_or(|(_, bv, bm)| v > bv || (v == bv && mean > bm)) {
+            let better = |b: Option<(G::Action, u32, f64)>| {
+                b.is_none_or(|(_, bv, bm)| v > bv || (v == bv && mean > bm))
+            };
+            if better(best) {
                 best = Some((a, v, mean));
             }
+            if observer.deal(a) != Deal::Pursue && better(best_other) {
+                best_other = Some((a, v, mean));
+            }
         }
-        best.map(|b| b.0).or(self.legal.first().copied())
+        let best = best.map(|(a, _, m)| (a, m));
+        let best_other = best_other.map(|(a, _, m)| (a, m));
+        let pursues = best.is_some_and(|(a, _)| observer.deal(a) == Deal::Pursue);
+        let choice = if pursues {
+            less_keen(best, best_other, self.options.deal_margin)
+        } else {
+            best.map(|b| b.0)
+        };
+        choice.or(self.legal.first().copied())
     }
 }
