@@ -1,7 +1,9 @@
-//! `tabletop bench`: random playouts per second on one thread.
+//! `tabletop bench`: random playouts per second on one thread, or with `--bots`, whole
+//! bot games level by level: moves per game, the share of trade actions and the time a
+//! decision takes.
 use crate::options::GameOptions;
 use crate::user;
-use bots::RandomBot;
+use bots::{BotSpec, Observer, RandomBot};
 use catalog::Visit;
 use clap::Args;
 use engine::Game;
@@ -14,6 +16,21 @@ pub struct BenchArgs {
     /// How long to run.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
+    /// Bot levels to play whole games with instead (comma-separated, e.g.
+    /// `random,heuristic,easy,medium`): every seat the same bot, trading unbounded unless
+    /// `--opt offers_per_turn=N` bounds it.
+    #[arg(long, value_delimiter = ',')]
+    bots: Vec<String>,
+    /// With --bots: games a level.
+    #[arg(long, default_value_t = 20)]
+    games: u64,
+    /// With --bots: the seed game i is seeded from (with i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// With --bots: a game still going after this many moves is stopped and counted as
+    /// unfinished.
+    #[arg(long, default_value_t = 100_000)]
+    max_moves: u64,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -76,6 +93,25 @@ impl Visit for Bench {
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if !args.bots.is_empty() {
+        let levels = args
+            .bots
+            .iter()
+            .map(|s| s.parse::<BotSpec>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(user)?;
+        if levels.contains(&BotSpec::Human) {
+            return Err(user("--bots takes bots only, not `human`"));
+        }
+        let bench = BotBench {
+            config: args.options.to_config(&args.game)?,
+            levels,
+            games: args.games,
+            seed: args.seed,
+            max_moves: args.max_moves,
+        };
+        return catalog::with_game(&args.game, bench).map_err(user)?;
+    }
     let config = args.options.to_batch_config(&args.game)?;
     catalog::with_game(
         &args.game,
@@ -85,4 +121,117 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         },
     )
     .map_err(user)?
+}
+
+/// `tabletop bench GAME --bots ...`: whole games with every seat one bot level, as at a
+/// table (trading as the game's options say, unbounded by default).
+struct BotBench {
+    config: serde_json::Value,
+    levels: Vec<BotSpec>,
+    games: u64,
+    seed: u64,
+    max_moves: u64,
+}
+
+/// What one level did over the benchmark's games.
+struct LevelFigures {
+    spec: BotSpec,
+    games: u64,
+    unfinished: u64,
+    moves: Vec<u64>,
+    trade_moves: u64,
+    decisions: Vec<f64>,
+}
+
+impl LevelFigures {
+    fn print(&mut self) {
+        self.moves.sort_unstable();
+        self.decisions.sort_by(f64::total_cmp);
+        let total: u64 = self.moves.iter().sum();
+        let quantile = |q: f64| -> f64 {
+            let n = self.decisions.len();
+            if n == 0 {
+                return 0.0;
+            }
+            let i = ((n as f64 * q).ceil() as usize).clamp(1, n) - 1;
+            self.decisions[i]
+        };
+        println!(
+            "{:<10} {:>5} {:>9.0} {:>9} {:>8.1}% {:>10.4} {:>10.4} {:>10.4} {:>10}",
+            self.spec.to_string(),
+            self.games,
+            total as f64 / self.games.max(1) as f64,
+            self.moves.last().copied().unwrap_or(0),
+            100.0 * self.trade_moves as f64 / total.max(1) as f64,
+            quantile(0.5),
+            quantile(0.99),
+            self.decisions.last().copied().unwrap_or(0.0),
+            self.unfinished,
+        );
+    }
+}
+
+impl BotBench {
+    fn level<G: Game>(&self, config: &G::Config, spec: &BotSpec) -> anyhow::Result<LevelFigures> {
+        let mut figures = LevelFigures {
+            spec: spec.clone(),
+            games: self.games,
+            unfinished: 0,
+            moves: Vec::new(),
+            trade_moves: 0,
+            decisions: Vec::new(),
+        };
+        for g in 0..self.games {
+            let seed = engine::derive_seed(self.seed, g);
+            let mut game = G::new(config, seed).map_err(user)?;
+            let mut seats = (0..game.seats())
+                .map(|s| bots::make_bot::<G>(spec, engine::derive_seed(seed, s as u64 + 1)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(user)?;
+            let mut moves = 0u64;
+            while let Some(observer) = Observer::new(&game) {
+                if moves >= self.max_moves {
+                    figures.unfinished += 1;
+                    break;
+                }
+                let bot = &mut seats[observer.seat()];
+                let start = Instant::now();
+                let Some(action) = bot.choose(&observer) else {
+                    anyhow::bail!("{spec} found no move in a game that goes on (seed {seed})");
+                };
+                figures.decisions.push(start.elapsed().as_secs_f64());
+                if game.deal(action).is_trade() {
+                    figures.trade_moves += 1;
+                }
+                game.apply(action)
+                    .map_err(|e| anyhow::anyhow!("{spec} chose a refused move: {e}"))?;
+                moves += 1;
+            }
+            figures.moves.push(moves);
+        }
+        Ok(figures)
+    }
+}
+
+impl Visit for BotBench {
+    type Out = anyhow::Result<()>;
+    fn visit<G: Game>(self) -> anyhow::Result<()> {
+        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+        let seats = G::new(&config, 0).map_err(user)?.seats();
+        println!(
+            "{}, {seats} seats, {} games a level (seed {}), options {}, one thread",
+            G::NAME,
+            self.games,
+            self.seed,
+            self.config
+        );
+        println!(
+            "{:<10} {:>5} {:>9} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10}",
+            "bot", "games", "moves/g", "max", "trade", "p50 s", "p99 s", "max s", "unfinished"
+        );
+        for spec in &self.levels {
+            self.level::<G>(&config, spec)?.print();
+        }
+        Ok(())
+    }
 }

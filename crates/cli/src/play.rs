@@ -22,6 +22,10 @@ pub struct PlayArgs {
     /// Write the game record (config, seed, actions) here after every move.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Stop with an error if the game has not ended after this many moves (for tables of
+    /// bots only: a check that they finish).
+    #[arg(long, value_name = "N")]
+    max_moves: Option<usize>,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -106,6 +110,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     // What happened since the screen was last cleared, shown again to the next person.
     let mut since_cleared: Vec<String> = Vec::new();
     while let Some(seat) = state.to_act() {
+        if let Some(max) = args.max_moves.filter(|&max| record.actions.len() >= max) {
+            anyhow::bail!("the game did not end within {max} moves (seed {seed})");
+        }
         let before = state.clone_box();
         let action = match &mut seats[seat] {
             Seat::Bot(bot) => {
@@ -161,7 +168,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     }
     println!(
-        "\n=== game over ===\n{}",
+        "\n=== game over after {} moves ===\n{}",
+        record.actions.len(),
         state.view_text(Viewer::Spectator)
     );
     if let Some(outcome) = state.outcome() {

@@ -365,7 +365,7 @@ fn play_between_bots_reaches_the_end_and_names_the_winner() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("=== game over ===") && stdout.contains("winner: seat"),
+        stdout.contains("=== game over after ") && stdout.contains("winner: seat"),
         "{stdout}"
     );
     let replay = tabletop(&["replay", &record.to_string_lossy()]);

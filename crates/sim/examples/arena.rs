@@ -1,7 +1,8 @@
 //! Plays a tournament and prints its table:
-//! `cargo run --release -p sim --example arena -- GAME GAMES BOT BOT... [--players N] [--seed S]`
+//! `cargo run --release -p sim --example arena -- GAME GAMES BOT BOT... [--players N] [--seed S] [--offers N]`
 //! where GAME is `dropsite`, `distopia` or `euphoria` and each BOT a spec (`random`,
-//! `heuristic`, `ismcts:500`, `medium`...). `--json` prints the report as JSON too.
+//! `heuristic`, `ismcts:500`, `medium`...). Euphoria trades unbounded, as at a table, unless
+//! `--offers N` bounds the offers a turn. `--json` prints the report as JSON too.
 use bots::BotSpec;
 use engine::Game;
 use sim::tournament::{run, TournamentOptions};
@@ -32,17 +33,21 @@ fn main() {
     let mut players = None;
     let mut seed = 1;
     let mut json = false;
+    let mut offers = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--players" => players = it.next().and_then(|v| v.parse().ok()),
             "--seed" => seed = it.next().and_then(|v| v.parse().ok()).unwrap_or(1),
+            "--offers" => offers = it.next().and_then(|v| v.parse().ok()),
             "--json" => json = true,
             _ => positional.push(a.clone()),
         }
     }
     if positional.len() < 4 {
-        eprintln!("usage: arena GAME GAMES BOT BOT... [--players N] [--seed S] [--json]");
+        eprintln!(
+            "usage: arena GAME GAMES BOT BOT... [--players N] [--seed S] [--offers N] [--json]"
+        );
         std::process::exit(2);
     }
     let games: u64 = positional[1].parse().unwrap_or(100);
@@ -68,7 +73,10 @@ fn main() {
         }
         "distopia" => play::<distopia::Distopia>(&distopia::Config::default(), &opts, json),
         "euphoria" => {
-            let mut config = euphoria::Config::default().with_offers(1);
+            let mut config = euphoria::Config::default();
+            if let Some(n) = offers {
+                config = config.with_offers(n);
+            }
             if let Some(p) = players {
                 config.players = p;
             }
