@@ -186,6 +186,7 @@ export async function showLobby(root) {
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),
         h('span', { class: `status ${t.status}` }, t.open_seats && t.open_seats.length ? 'waiting for players' : t.status),
+        t.paused ? h('span', { class: 'status paused' }, t.paused) : null,
         h('span', { class: 'who' }, who.join(' · ')),
         seriesText(t) ? h('span', { class: 'series' }, seriesText(t)) : null,
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,

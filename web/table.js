@@ -407,6 +407,7 @@ export async function showTable(root, id, token) {
     const notes = [];
     for (const s of snap.resigned || []) notes.push(`${seatName(s, mine)} resigned`);
     for (const s of snap.away || []) notes.push(s === mine ? 'a bot is playing for you' : `a bot plays for ${seatName(s, mine)}`);
+    if (snap.paused) notes.push(snap.paused);
     status.replaceChildren(...[
       h('span', { class: `turn ${snap.to_act === mine && mine !== null ? 'mine' : ''}` }, text),
       h('span', { class: 'muted' }, `${who} · move ${snap.version}`),

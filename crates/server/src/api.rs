@@ -223,6 +223,9 @@ pub(crate) struct TableOut {
     version: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     to_act: Option<Seat>,
+    /// Why the table is paused (nobody has been at it for the away time), while it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paused: Option<String>,
 }
 
 fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>) -> TableOut {
@@ -255,6 +258,7 @@ fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>
             .collect(),
         version: None,
         to_act: None,
+        paused: None,
     }
 }
 
@@ -401,7 +405,13 @@ pub(crate) async fn list_tables(
     };
     let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
     Ok(Json(
-        rows.iter().map(|r| table_out(r, &r.seats, None)).collect(),
+        rows.iter()
+            .map(|r| {
+                let mut out = table_out(r, &r.seats, None);
+                out.paused = hub.paused_reason(&r.id);
+                out
+            })
+            .collect(),
     ))
 }
 
@@ -416,6 +426,7 @@ pub(crate) async fn get_table(
     out.status = snapshot.status;
     out.version = Some(snapshot.version);
     out.to_act = snapshot.to_act;
+    out.paused = snapshot.paused;
     Ok(Json(out))
 }
 
@@ -496,6 +507,8 @@ pub(crate) async fn spectate(
 ) -> Result<Json<Snapshot>, ApiError> {
     let table = hub.table(&id).await?;
     let since = since(&query)?;
+    // Someone is watching: a paused table goes on.
+    hub.watch(&table, None).await;
     Ok(Json(table.snapshot_since(Viewer::Spectator, since).await))
 }
 
@@ -792,15 +805,19 @@ pub(crate) async fn websocket(
         .on_upgrade(move |socket| async move {
             // The connection's permit lives as long as the socket.
             let _permit = permit;
-            if let Some(seat) = viewer.seat() {
-                hub.socket(&table, seat, true).await;
-                if let Err(e) = hub.seen(&table, seat).await {
-                    tracing::warn!("table {}: seat {seat} back: {e}", table.row.id);
+            match viewer.seat() {
+                Some(seat) => {
+                    hub.socket(&table, seat, true).await;
+                    if let Err(e) = hub.seen(&table, seat).await {
+                        tracing::warn!("table {}: seat {seat} back: {e}", table.row.id);
+                    }
                 }
+                None => hub.watch(&table, Some(true)).await,
             }
             session(hub.clone(), table.clone(), viewer, pings, socket).await;
-            if let Some(seat) = viewer.seat() {
-                hub.socket(&table, seat, false).await;
+            match viewer.seat() {
+                Some(seat) => hub.socket(&table, seat, false).await,
+                None => hub.watch(&table, Some(false)).await,
             }
         }))
 }

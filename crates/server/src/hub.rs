@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
@@ -180,6 +181,9 @@ pub struct Snapshot {
     pub away: Vec<Seat>,
     /// The seats that resigned, in the order they did.
     pub resigned: Vec<Seat>,
+    /// Why the table is paused (no person has been at it for the away time: its bots
+    /// wait), while it is.
+    pub paused: Option<String>,
     /// Whether the viewer may take back its last move now (`POST …/undo`).
     pub can_undo: bool,
     /// What this viewer may know of every action since the version the client last
@@ -206,6 +210,9 @@ pub struct Table {
     chat_tx: broadcast::Sender<ChatRow>,
     /// The rematch's id, once named.
     rematch: StdMutex<Option<String>>,
+    /// Paused: nobody has been at the table for the away time, so its bots wait (see
+    /// [`Table::nobody_present`]). Read without the table's lock (the lobby lists it).
+    paused: AtomicBool,
 }
 
 /// Who sits where, and the names the log gives them (worked out when the seats change,
@@ -261,6 +268,13 @@ struct Live {
     /// By seat: when its player was last heard of (ms), and its open sockets.
     seen: Vec<i64>,
     sockets: Vec<u32>,
+    /// Spectators: their open sockets, and when one was last heard of (ms).
+    watchers: u32,
+    watched: i64,
+    /// By seat: what its bot remembers of its turn (a bot is made for each decision;
+    /// this keeps it from going round in circles, see `bots::Guarded`). Not stored: a
+    /// restarted server starts the turn's memory afresh.
+    bot_memory: Vec<bots::TurnMemory>,
 }
 
 impl Live {
@@ -425,6 +439,54 @@ impl Table {
     /// The rematch's id, once named.
     pub fn rematch(&self) -> Option<String> {
         self.rematch.lock().ok().and_then(|r| r.clone())
+    }
+
+    /// The away time: how long nobody may be at the table before it pauses (the table's
+    /// `away_seconds`, or [`crate::clock::AWAY_DEFAULT`] where it turned the take-over of
+    /// a player who left off), in ms.
+    fn away_ms(&self) -> i64 {
+        let seconds = match self.row.rules.away_seconds {
+            0 => crate::clock::AWAY_DEFAULT,
+            s => s,
+        };
+        i64::try_from(seconds.saturating_mul(1000)).unwrap_or(i64::MAX)
+    }
+
+    /// Whether no person has been at the table for the away time at `now`: no socket
+    /// open on it (a seat's or a spectator's), no call with a seat's token and no
+    /// spectator's call, while the game goes on with every seat taken.
+    fn nobody_present(&self, live: &Live, now: i64) -> bool {
+        let last = (live.seen.iter().copied())
+            .chain([live.watched])
+            .max()
+            .unwrap_or(live.watched);
+        live.session.to_act().is_some()
+            && !live.abandoned
+            && self.open_seats().is_empty()
+            && live.watchers == 0
+            && live.sockets.iter().all(|&n| n == 0)
+            && now - last >= self.away_ms()
+    }
+
+    /// Whether the table is paused (see [`Table::nobody_present`]).
+    pub fn is_paused(&self) -> bool {
+        self.paused.load(Ordering::Relaxed)
+    }
+
+    /// Why the table is paused, in words, while it is.
+    pub fn paused_reason(&self) -> Option<String> {
+        self.is_paused().then(|| {
+            let seconds = self.away_ms() / 1000;
+            let away = if seconds % 60 == 0 {
+                let minutes = seconds / 60;
+                format!("{minutes} minute{}", if minutes == 1 { "" } else { "s" })
+            } else {
+                format!("{seconds} second{}", if seconds == 1 { "" } else { "s" })
+            };
+            format!(
+                "paused: nobody has been at the table for {away}; the bots wait until a player comes back"
+            )
+        })
     }
 
     /// The chat lines kept, oldest first, from `since` on.
@@ -642,6 +704,8 @@ impl Table {
         serde_json::to_writer(&mut *out, &live.away_seats())?;
         out.extend_from_slice(br#","resigned":"#);
         serde_json::to_writer(&mut *out, &live.session.resigned())?;
+        out.extend_from_slice(br#","paused":"#);
+        serde_json::to_writer(&mut *out, &self.paused_reason())?;
         out.extend_from_slice(br#","can_undo":"#);
         serde_json::to_writer(&mut *out, &live.can_undo(viewer))?;
         out.extend_from_slice(br#","events":"#);
@@ -710,6 +774,7 @@ impl Table {
             clock: live.clocks.as_ref().map(|c| c.view(to_act)),
             away: live.away_seats(),
             resigned: live.session.resigned(),
+            paused: self.paused_reason(),
             can_undo: live.can_undo(viewer),
             events: self.entries(
                 live,
@@ -1016,6 +1081,11 @@ impl Hub {
         self.tables.lock().ok().and_then(|t| t.get(id).cloned())
     }
 
+    /// Why the table `id` is paused, if it is in memory and paused.
+    pub fn paused_reason(&self, id: &str) -> Option<String> {
+        self.cached(id).and_then(|t| t.paused_reason())
+    }
+
     fn all_cached(&self) -> Vec<Arc<Table>> {
         self.tables
             .lock()
@@ -1151,6 +1221,7 @@ impl Hub {
             chat: StdMutex::new(chat),
             chat_tx,
             rematch: StdMutex::new(row.rematch.clone()),
+            paused: AtomicBool::new(false),
             row,
             live: Mutex::new(Live {
                 session,
@@ -1166,6 +1237,9 @@ impl Hub {
                 away,
                 seen: vec![moved; n],
                 sockets: vec![0; n],
+                watchers: 0,
+                watched: moved,
+                bot_memory: vec![bots::TurnMemory::default(); n],
             }),
             changed,
         });
@@ -1540,6 +1614,7 @@ impl Hub {
             }
             live.away.get(seat) == Some(&true)
         };
+        self.resume(table).await;
         if back {
             let name = table.display_names()[seat].clone();
             self.add_line(
@@ -1556,6 +1631,30 @@ impl Hub {
             table.touched().await;
         }
         Ok(())
+    }
+
+    /// A spectator was heard from: a socket opened (`Some(true)`) or closed
+    /// (`Some(false)`), or a call (`None`). A paused table goes on.
+    pub async fn watch(self: &Arc<Self>, table: &Arc<Table>, socket: Option<bool>) {
+        {
+            let mut live = table.live.lock().await;
+            match socket {
+                Some(true) => live.watchers += 1,
+                Some(false) => live.watchers = live.watchers.saturating_sub(1),
+                None => {}
+            }
+            live.watched = crate::store::now_ms();
+        }
+        self.resume(table).await;
+    }
+
+    /// A paused table whose player (or a spectator) is back goes on: it says so to the
+    /// pages and starts its bots again.
+    async fn resume(self: &Arc<Self>, table: &Arc<Table>) {
+        if table.paused.swap(false, Ordering::Relaxed) {
+            table.touched().await;
+            self.kick_if_due(table);
+        }
     }
 
     /// A socket of `seat` opened (`true`) or closed.
@@ -1579,10 +1678,11 @@ impl Hub {
     pub async fn check_time(self: &Arc<Self>, table: &Arc<Table>) {
         let now = crate::store::now_ms();
         let rules = &table.row.rules;
-        let due = {
+        let (due, paused) = {
             let live = table.live.lock().await;
+            let paused = table.nobody_present(&live, now);
             let seat = live.session.to_act();
-            match seat {
+            let due = match seat {
                 _ if live.abandoned || !table.open_seats().is_empty() => None,
                 Some(seat) if table.bot_spec(&live, seat).is_none() => {
                     let timed_out = live
@@ -1598,8 +1698,15 @@ impl Hub {
                     (timed_out || left).then_some((seat, timed_out))
                 }
                 _ => None,
-            }
+            };
+            (due, paused)
         };
+        if table.paused.swap(paused, Ordering::Relaxed) != paused {
+            table.touched().await;
+            if !paused {
+                self.kick_if_due(table);
+            }
+        }
         let Some((seat, timed_out)) = due else {
             return;
         };
@@ -1608,6 +1715,10 @@ impl Hub {
             if let Err(e) = self.resign_for_time(table, seat).await {
                 tracing::warn!("table {}: seat {seat} ran out of time: {e}", table.row.id);
             }
+            return;
+        }
+        if paused {
+            // Nobody is at the table: handing the seat to a bot waits until someone is.
             return;
         }
         let why = if timed_out {
@@ -1641,10 +1752,9 @@ impl Hub {
             loop {
                 tokio::time::sleep(CLOCK_TICK).await;
                 let Some(hub) = weak.upgrade() else { return };
+                // Every table: one without a clock or take-over still pauses.
                 for table in hub.all_cached() {
-                    if table.row.rules.clock.is_some() || table.row.rules.away_seconds > 0 {
-                        hub.check_time(&table).await;
-                    }
+                    hub.check_time(&table).await;
                 }
             }
         });
@@ -1996,6 +2106,7 @@ impl Hub {
             Ok(live) => {
                 !live.bot_running
                     && !live.abandoned
+                    && !table.is_paused()
                     && live
                         .session
                         .to_act()
@@ -2031,37 +2142,48 @@ impl Hub {
                 let job = live
                     .session
                     .to_act()
-                    .filter(|_| !live.abandoned)
+                    .filter(|_| !live.abandoned && !table.is_paused())
                     .and_then(|seat| {
                         table
                             .bot_spec(&live, seat)
                             .map(|spec| (seat, spec, live.version()))
                     });
                 match job {
-                    Some((seat, spec, version)) => {
-                        (seat, spec, version, live.session.state().clone_box())
-                    }
+                    Some((seat, spec, version)) => (
+                        seat,
+                        spec,
+                        version,
+                        live.session.state().clone_box(),
+                        live.bot_memory.get(seat).cloned().unwrap_or_default(),
+                    ),
                     None => {
                         live.bot_running = false;
                         return;
                     }
                 }
             };
-            let (seat, spec, version, state) = job;
+            let (seat, spec, version, state, memory) = job;
             let game = table.row.game.clone();
             let seed = bot_seed(&table.row, seat, version);
             let limits = self.limits.clone();
             let choice = tokio::task::spawn_blocking(move || {
                 let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
-                bot.choose_text(state.as_ref())
+                bot.remember(memory);
+                let action = bot.choose_text(state.as_ref())?;
+                Some((action, bot.memory()))
             })
             .await;
             let outcome = match choice {
-                Ok(Some(action)) => self
-                    .play(&table, seat, &action, version, By::Bot)
-                    .await
-                    .map(|_| ()),
+                Ok(Some((action, memory))) => {
+                    let played = self.play(&table, seat, &action, version, By::Bot).await;
+                    if played.is_ok() {
+                        if let Some(m) = table.live.lock().await.bot_memory.get_mut(seat) {
+                            *m = memory;
+                        }
+                    }
+                    played.map(|_| ())
+                }
                 Ok(None) => Err(ApiError::internal(format!(
                     "table {}: the bot of seat {seat} chose nothing",
                     table.row.id

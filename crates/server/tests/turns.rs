@@ -514,3 +514,84 @@ async fn a_deadline_that_passed_while_the_server_was_down_applies_once() {
     assert_eq!(notes(&state, &id, "took_over").await.len(), 1);
     let _ = Viewer::Spectator;
 }
+
+/// Waits (by the hub, which counts as nobody's presence) until `check` holds of the table.
+async fn wait_in_hub(
+    state: &AppState,
+    id: &str,
+    secs: u64,
+    check: impl Fn(&server::Table) -> bool,
+) {
+    let table = state.hub.table(id).await.expect("table");
+    let end = std::time::Instant::now() + Duration::from_secs(secs);
+    while !check(&table) {
+        assert!(std::time::Instant::now() < end, "not in time");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_table_nobody_is_at_pauses_and_goes_on_when_a_player_is_back() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "table": {"away_seconds": 1, "takeover": "random"}}),
+    )
+    .await;
+    let id = id(&table);
+    let tokens = seat_tokens(&table);
+    // Both players left (neither page is open, no call): after the away time the table is
+    // paused, and the bot that would take the seat to act waits.
+    wait_in_hub(&state, &id, 10, |t| t.is_paused()).await;
+    let live = state.hub.table(&id).await.expect("table");
+    let paused = live.snapshot(Viewer::Spectator).await;
+    assert_eq!(paused.version, 0);
+    assert!(paused.away.is_empty(), "no bot took a seat");
+    let why = paused.paused.clone().expect("the reason");
+    assert!(
+        why.contains("nobody has been at the table for 1 second"),
+        "{why}"
+    );
+    // The lobby says so too.
+    let (_, lobby) = call(&state, "GET", "/api/tables", None, None).await;
+    let listed = (lobby.as_array().expect("tables").iter())
+        .find(|t| t["id"] == id.as_str())
+        .expect("listed");
+    assert_eq!(listed["paused"], json!(why), "{listed}");
+    // It stays so: no bot moves, however long nobody comes.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let still = live.snapshot(Viewer::Spectator).await;
+    assert_eq!((still.version, still.away.len()), (0, 0));
+    assert!(live.is_paused());
+    // The player not to act comes back: the table goes on, and the seat to act, whose
+    // player is still away, is played by the take-over bot as at any table with a person.
+    let to_act = paused.to_act.expect("a seat to act");
+    let back = view(&state, &id, &tokens[1 - to_act]).await;
+    assert_eq!(back["paused"], Value::Null, "{back}");
+    let moved = wait_until(&state, &id, 10, |s| s["version"].as_u64() > Some(0)).await;
+    assert_eq!(moved["away"], json!([to_act]), "{moved}");
+}
+
+#[tokio::test]
+async fn a_resign_on_timeout_still_applies_at_a_paused_table() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "table": {"away_seconds": 1, "clock": {"kind": "per_move", "seconds": 2}, "on_timeout": "resign"}}),
+    )
+    .await;
+    let id = id(&table);
+    wait_in_hub(&state, &id, 10, |t| t.is_paused()).await;
+    let live = state.hub.table(&id).await.expect("table");
+    // The clock runs out for the seat to act while nobody is there: it resigns.
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let s = live.snapshot(Viewer::Spectator).await;
+        if s.status == server::store::Status::Finished {
+            assert_eq!(s.resigned.len(), 1, "one seat resigned");
+            break;
+        }
+        assert!(std::time::Instant::now() < end, "no resign in time");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
