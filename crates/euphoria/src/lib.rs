@@ -270,14 +270,11 @@ impl Euphoria {
     }
 
     /// Credit for `s`'s workers on the construction sites of markets not yet built: a
-    /// share of the star each builder gets, half a star for a full market and growing
-    /// with the square of how full it is (a lone worker on an empty market is worth
-    /// little: it waits there until others build). Without it a search that looks a turn
-    /// ahead sees only what a site costs, never the star, and keeps to the commodity areas
-    /// for ever (`easy` games at 4 seats did not end). Tried (docs/bots.md): a credit
-    /// linear in the fill left the heuristic's workers on sites nobody else built (87%
-    /// against random instead of 99%); linear less 0.2 a worker kept the heuristic strong
-    /// but `medium` beat it in only 58.5%; this one gives 99.7% and 71.0%.
+    /// quarter of a star for having a hand in the market, plus up to half a star as it
+    /// fills, less a fifth of a star for each of its workers there (they wait on the site
+    /// until the market is built). Without it a search that looks a turn ahead sees only
+    /// what a site costs, never the star, and keeps to the commodity areas for ever
+    /// (`easy` games at 4 seats did not end). The variants tried are in docs/bots.md.
     fn building(&self, s: Seat) -> f64 {
         let mut workers = [0u32; MARKETS];
         let mut own = [0u32; MARKETS];
@@ -294,7 +291,9 @@ impl Euphoria {
         let threshold = market_threshold(self.n()) as f64;
         (0..MARKETS)
             .filter(|&m| own[m] > 0 && !self.markets[m].built)
-            .map(|m| 0.5 * (f64::from(workers[m]) / threshold).min(1.0).powi(2))
+            .map(|m| {
+                0.25 + 0.5 * (f64::from(workers[m]) / threshold).min(1.0) - 0.2 * f64::from(own[m])
+            })
             .sum()
     }
 
