@@ -31,8 +31,8 @@ fn moves_to_the_end(bot: &str, players: usize, seed: u64, bound: usize) -> usize
 }
 
 // The bounds are a few times the longest game measured with `tabletop bench euphoria
-// --bots ...` (docs/bots.md, 10 seeded games a level): heuristic 1,269 moves at 4 seats
-// and 1,660 at 6; easy 1,281 / 1,554; medium 1,321 at 4. Random play is random: behind the
+// --bots ...` (docs/bots.md, 10 seeded games a level): heuristic 830 moves at 4 seats
+// and 1,400 at 6; easy 731 / 950; medium 743 at 4. Random play is random: behind the
 // guard its 4-seat games averaged 4,978 moves (longest of 20: 15,616), and at 6 seats one
 // in 20 ran past 100,000, so its seeds here are fixed and its bounds wide.
 
