@@ -83,7 +83,8 @@ impl DropSite {
             return Some("the game is over".into());
         };
         if !self.hands[seat].contains(&action.card) {
-            return Some(format!("seat {seat} holds no {}", action.card));
+            // Seats are counted from 1 wherever a person reads them.
+            return Some(format!("seat {} holds no {}", seat + 1, action.card));
         }
         match action.target {
             // "You MUST EITHER play a card on a drop site OR on your DEBT"; a new site takes

@@ -57,7 +57,7 @@ fn drop_sites_an_equal_or_higher_card_is_refused() {
 fn a_card_not_in_hand_is_refused() {
     let mut game = two();
     let err = refused(&mut game, "9 debt");
-    assert!(err.contains("holds no 9"), "{err}");
+    assert!(err.contains("seat 1 holds no 9"), "{err}");
 }
 
 #[test]
