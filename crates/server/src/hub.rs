@@ -50,9 +50,68 @@ pub const MAX_CHAT_CHARS: usize = 500;
 /// How many chat lines of a table are kept in memory (and served by `GET …/chat`).
 pub const CHAT_KEPT: usize = 200;
 
+/// Bidirectional embedding, override and isolate controls (U+202A-U+202E,
+/// U+2066-U+2069): they reorder the text around them, so that a name could show as
+/// another ("Ada\u{202e}gnp.exe" reads "Adaexe.png") or turn a whole log line round. The
+/// plain marks (LRM, RLM) stay allowed.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The line and paragraph separators (U+2028, U+2029): a line break by another name.
+fn is_line_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// Characters that show nothing by themselves: spaces, zero-width characters and joiners,
+/// direction marks and controls, variation selectors, fillers and the blank braille cell.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
+/// Why `text` (a name or a chat line, already trimmed) cannot be shown as one line that
+/// reads as written, if it cannot: it shows nothing, holds a control character or a line
+/// separator, or a bidirectional control.
+fn unshowable(text: &str, what: &str) -> Option<String> {
+    if text.chars().all(is_invisible) {
+        return Some(format!("{what} needs at least one visible character"));
+    }
+    if text.chars().any(|c| c.is_control() || is_line_separator(c)) {
+        return Some(format!(
+            "{what} is one line of text: no line breaks, line or paragraph separators or control characters"
+        ));
+    }
+    if text.chars().any(is_bidi_control) {
+        return Some(format!(
+            "{what} may not hold a bidirectional embedding, override or isolate control (U+202A to U+202E, U+2066 to U+2069): it would reorder the text around it"
+        ));
+    }
+    None
+}
+
 /// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
-/// no control characters. The name is stored as given otherwise; every page shows it as
-/// text (escaped), never as markup.
+/// at least one visible, no control characters, line separators or bidirectional
+/// controls. The name is stored as given otherwise; every page shows it as text
+/// (escaped), never as markup.
 ///
 /// # Errors
 /// `seat/name` with the reason.
@@ -68,8 +127,8 @@ pub fn display_name(given: &str) -> Result<String, ApiError> {
             "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
         )));
     }
-    if name.chars().any(char::is_control) {
-        return Err(bad("a name may not contain control characters".into()));
+    if let Some(why) = unshowable(name, "a name") {
+        return Err(bad(why));
     }
     Ok(name.to_string())
 }
@@ -107,8 +166,9 @@ pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>),
     }
 }
 
-/// Checks a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters, no control
-/// characters (one line). Stored as written; every page shows it as text.
+/// Checks a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters, at least one
+/// visible, no control characters, line separators or bidirectional controls (one line
+/// that reads as written). Stored as written; every page shows it as text.
 ///
 /// # Errors
 /// `chat/invalid` with the reason.
@@ -126,10 +186,8 @@ pub fn chat_text(given: &str) -> Result<String, ApiError> {
             "a chat line has at most {MAX_CHAT_CHARS} characters; this one has {chars}"
         )));
     }
-    if text.chars().any(char::is_control) {
-        return Err(bad(
-            "a chat line is one line of text: no line breaks or control characters".into(),
-        ));
+    if let Some(why) = unshowable(text, "a chat line") {
+        return Err(bad(why));
     }
     Ok(text.to_string())
 }

@@ -215,6 +215,28 @@ async fn seats_carry_names_limited_and_stored_as_text() {
         (json!({"player": "human", "name": too_long}), "seat/name"),
         (json!({"player": "human", "name": "   "}), "seat/name"),
         (json!({"player": "human", "name": "a\u{7}b"}), "seat/name"),
+        // A right-to-left override would show "Adaexe.png" and turn the log line round.
+        (
+            json!({"player": "human", "name": "Ada\u{202e}gnp.exe"}),
+            "seat/name",
+        ),
+        (
+            json!({"player": "human", "name": "Ada\u{2067}x\u{2069}"}),
+            "seat/name",
+        ),
+        // Names that show nothing, and a line separator.
+        (
+            json!({"player": "human", "name": "\u{200b}\u{200b}"}),
+            "seat/name",
+        ),
+        (
+            json!({"player": "human", "name": "\u{202e}\u{202c}"}),
+            "seat/name",
+        ),
+        (
+            json!({"player": "human", "name": "a\u{2028}b"}),
+            "seat/name",
+        ),
         (json!({"player": "human", "name": 7}), "seat/invalid"),
         (json!({"player": "human", "nick": "Ada"}), "seat/invalid"),
         (json!({"name": "Ada"}), "seat/invalid"),
@@ -239,6 +261,13 @@ async fn seats_carry_names_limited_and_stored_as_text() {
     )
     .await;
     assert_eq!(ok["seats"][0]["name"], just_right);
+    // The plain direction marks stay allowed (a name in Hebrew may need one).
+    let marked = create(
+        &state,
+        json!({"game": "distopia", "seats": [{"player": "human", "name": "\u{5d0}\u{5d3}\u{5d4}\u{200f}"}, "human"]}),
+    )
+    .await;
+    assert_eq!(marked["seats"][0]["name"], "\u{5d0}\u{5d3}\u{5d4}\u{200f}");
 }
 
 #[tokio::test]

@@ -265,6 +265,21 @@ async fn chat_is_stored_in_order_limited_and_kept_as_text() {
             json!({"text": "two\nlines"}),
             "chat/invalid",
         ),
+        (
+            Some(ada.as_str()),
+            json!({"text": "two\u{2029}paragraphs"}),
+            "chat/invalid",
+        ),
+        (
+            Some(ada.as_str()),
+            json!({"text": "turned \u{202e}round"}),
+            "chat/invalid",
+        ),
+        (
+            Some(ada.as_str()),
+            json!({"text": "\u{200b}"}),
+            "chat/invalid",
+        ),
         (None, json!({"text": "who am I"}), "seat/name"),
         (None, json!({"text": "hi", "name": ""}), "seat/name"),
         (Some("not-a-token"), json!({"text": "hi"}), "auth/bad_token"),
