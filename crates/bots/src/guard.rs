@@ -26,11 +26,6 @@ pub struct TurnMemory {
 }
 
 impl TurnMemory {
-    /// How many choices of the current turn are remembered.
-    pub fn choices(&self) -> usize {
-        self.chosen.len()
-    }
-
     fn seat_bit(seat: Seat) -> u64 {
         1u64.checked_shl(seat as u32).unwrap_or(0)
     }

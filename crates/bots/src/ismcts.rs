@@ -67,9 +67,6 @@ pub struct IsmctsOptions {
     /// summed; 1 searches on the calling thread, 0 uses one tree per core. Each tree gets
     /// the whole budget.
     pub trees: usize,
-    /// How much better (by mean reward) than the best other move a move pursuing a deal
-    /// must be to be chosen ([`DEAL_MARGIN`] by default).
-    pub deal_margin: f64,
     /// However many iterations are left, the search stops after this long (a level's
     /// promise of a quick decision at a table); `None` sets no cap.
     pub time_cap: Option<Duration>,
@@ -83,7 +80,6 @@ impl Default for IsmctsOptions {
             playout_depth: Some(32),
             playout_turns: Some(0),
             trees: 1,
-            deal_margin: DEAL_MARGIN,
             time_cap: None,
         }
     }
@@ -108,11 +104,6 @@ impl IsmctsOptions {
     /// Sets [`IsmctsOptions::playout_turns`].
     pub fn with_playout_turns(mut self, turns: Option<u32>) -> Self {
         self.playout_turns = turns;
-        self
-    }
-    /// Sets [`IsmctsOptions::deal_margin`].
-    pub fn with_deal_margin(mut self, margin: f64) -> Self {
-        self.deal_margin = margin;
         self
     }
     /// Sets [`IsmctsOptions::time_cap`].
@@ -440,7 +431,7 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
         let best_other = best_other.map(|(a, _, m)| (a, m));
         let pursues = best.is_some_and(|(a, _)| observer.deal(a) == Deal::Pursue);
         let choice = if pursues {
-            less_keen(best, best_other, self.options.deal_margin)
+            less_keen(best, best_other, DEAL_MARGIN)
         } else {
             best.map(|b| b.0)
         };
