@@ -514,10 +514,7 @@ impl Table {
     /// open on it (a seat's or a spectator's), no call with a seat's token and no
     /// spectator's call, while the game goes on with every seat taken.
     fn nobody_present(&self, live: &Live, now: i64) -> bool {
-        let last = (live.seen.iter().copied())
-            .chain([live.watched])
-            .max()
-            .unwrap_or(live.watched);
+        let last = live.seen.iter().copied().fold(live.watched, i64::max);
         live.session.to_act().is_some()
             && !live.abandoned
             && self.open_seats().is_empty()
@@ -1672,7 +1669,7 @@ impl Hub {
             }
             live.away.get(seat) == Some(&true)
         };
-        self.resume(table).await;
+        self.set_paused(table, false).await;
         if back {
             let name = table.display_names()[seat].clone();
             self.add_line(
@@ -1703,15 +1700,17 @@ impl Hub {
             }
             live.watched = crate::store::now_ms();
         }
-        self.resume(table).await;
+        self.set_paused(table, false).await;
     }
 
-    /// A paused table whose player (or a spectator) is back goes on: it says so to the
-    /// pages and starts its bots again.
-    async fn resume(self: &Arc<Self>, table: &Arc<Table>) {
-        if table.paused.swap(false, Ordering::Relaxed) {
+    /// Pauses `table` or lets it go on; a change is told to the pages, and a table that
+    /// goes on starts its bots again.
+    async fn set_paused(self: &Arc<Self>, table: &Arc<Table>, paused: bool) {
+        if table.paused.swap(paused, Ordering::Relaxed) != paused {
             table.touched().await;
-            self.kick_if_due(table);
+            if !paused {
+                self.kick_if_due(table);
+            }
         }
     }
 
@@ -1759,12 +1758,7 @@ impl Hub {
             };
             (due, paused)
         };
-        if table.paused.swap(paused, Ordering::Relaxed) != paused {
-            table.touched().await;
-            if !paused {
-                self.kick_if_due(table);
-            }
-        }
+        self.set_paused(table, paused).await;
         let Some((seat, timed_out)) = due else {
             return;
         };
