@@ -94,18 +94,9 @@ impl Visit for Bench {
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if !args.bots.is_empty() {
-        let levels = args
-            .bots
-            .iter()
-            .map(|s| s.parse::<BotSpec>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(user)?;
-        if levels.contains(&BotSpec::Human) {
-            return Err(user("--bots takes bots only, not `human`"));
-        }
         let bench = BotBench {
             config: args.options.to_config(&args.game)?,
-            levels,
+            levels: args.bots,
             games: args.games,
             seed: args.seed,
             max_moves: args.max_moves,
@@ -127,7 +118,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
 /// table (trading as the game's options say, unbounded by default).
 struct BotBench {
     config: serde_json::Value,
-    levels: Vec<BotSpec>,
+    /// The bots by name, as given.
+    levels: Vec<String>,
     games: u64,
     seed: u64,
     max_moves: u64,
@@ -217,6 +209,7 @@ impl Visit for BotBench {
     type Out = anyhow::Result<()>;
     fn visit<G: Game>(self) -> anyhow::Result<()> {
         let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+        let levels = crate::simulate::seat_specs::<G>(&config, &self.levels)?;
         let seats = G::new(&config, 0).map_err(user)?.seats();
         println!(
             "{}, {seats} seats, {} games a level (seed {}), options {}, one thread",
@@ -229,7 +222,7 @@ impl Visit for BotBench {
             "{:<10} {:>5} {:>9} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10}",
             "bot", "games", "moves/g", "max", "trade", "p50 s", "p99 s", "max s", "unfinished"
         );
-        for spec in &self.levels {
+        for spec in &levels {
             self.level::<G>(&config, spec)?.print();
         }
         Ok(())
