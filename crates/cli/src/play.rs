@@ -85,6 +85,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         config: state.config_json(),
         seed,
         actions: Vec::new(),
+        format: game.format(),
     };
     println!(
         "{} · seats {}",

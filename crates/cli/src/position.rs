@@ -84,7 +84,7 @@ pub fn load(file: &PathBuf) -> anyhow::Result<Box<dyn DynState>> {
         ))
     })?;
     let game = catalog::game(&parsed.game).map_err(user)?;
-    game.load_state(&parsed.state).map_err(user)
+    game.load_file(&parsed).map_err(user)
 }
 
 fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {

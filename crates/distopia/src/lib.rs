@@ -77,11 +77,13 @@ impl Game for Distopia {
     type Action = Action;
     type View = DistopiaView;
     type Event = DistopiaEvent;
+    type Refusal = String;
 
     const NAME: &'static str = "distopia";
 
     fn about() -> engine::About {
         engine::About {
+            players: engine::Players { min: 2, max: 2 },
             title: "Distop-IA".into(),
             summary: "Smuggle contraband through eight districts past the guards. 2 players."
                 .into(),

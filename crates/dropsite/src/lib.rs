@@ -57,10 +57,12 @@ impl Game for DropSite {
     type Action = Action;
     type View = DropSiteView;
     type Event = DropSiteEvent;
+    type Refusal = String;
     const NAME: &'static str = "dropsite";
 
     fn about() -> About {
         About {
+            players: engine::Players { min: 2, max: 4 },
             title: "Drop Site".into(),
             summary:
                 "Play cards on falling drop sites; what you cannot place becomes debt. 2-4 players."

@@ -1,13 +1,15 @@
 //! What people need to read a game: its name, its options in words and its printed
 //! components (card texts and values). Front ends show these and keep no copy of their own
 //! (the server serves them as `GET /api/games/{game}`).
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A game described for people, from [`crate::Game::about`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct About {
     /// The name people read ("Drop Site").
     pub title: String,
+    /// The fewest and the most players a table may seat (the config's `players`).
+    pub players: Players,
     /// One line on what the game is, for a lobby.
     pub summary: String,
     /// Every option of the game's config, in the order a form shows them.
@@ -15,6 +17,65 @@ pub struct About {
     /// The printed components a board shows (card texts, points, costs), in the game's own
     /// shape (docs/http-api.md describes each game's).
     pub components: serde_json::Value,
+}
+
+/// How many players a game seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Players {
+    pub min: usize,
+    pub max: usize,
+}
+
+impl Players {
+    /// Whether a table of `n` players is allowed.
+    pub fn allows(self, n: usize) -> bool {
+        (self.min..=self.max).contains(&n)
+    }
+}
+
+/// A legal move as a client shows it, from [`crate::Game::describe`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveText {
+    /// What the move does, in words, for this position ("Retrieve the 3 from the
+    /// Generator: pay 1 food, +2 morale").
+    pub label: String,
+    /// The part of the board the move takes (a card in the hand, a die), in the keys the
+    /// game's page gives its parts (`card:7`, `die:3`); `None` for a move made with a
+    /// button.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub from: Option<String>,
+    /// Where the move goes on the board (`site:2`, `sp:gen`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub to: Option<String>,
+}
+
+impl MoveText {
+    /// A move shown only in words, as a button.
+    pub fn words(label: impl Into<String>) -> MoveText {
+        MoveText {
+            label: label.into(),
+            from: None,
+            to: None,
+        }
+    }
+
+    /// A move that takes `from` to `to` on the board.
+    pub fn place(label: impl Into<String>, from: Option<String>, to: Option<String>) -> MoveText {
+        MoveText {
+            label: label.into(),
+            from,
+            to,
+        }
+    }
+}
+
+/// One legal action with its notation, as the API lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMove {
+    /// The notation to send back.
+    pub action: String,
+    #[serde(flatten)]
+    pub text: MoveText,
 }
 
 /// One option of a game's config.

@@ -15,9 +15,10 @@
 //! view afterwards is the same when what it could not see before is resampled) and is
 //! undone by a [`crate::Session`] to the identical state; and records where some of those
 //! actions were made and taken back (`undo`) replay to the same final state. The position
-//! key ([`Game::position_key`]) and what an action means for trading
-//! ([`Game::proposal_to`], [`Game::deal`]) stay the same when what the seat to act
-//! cannot see is resampled.
+//! key ([`Game::position_key`]), what an action means for trading ([`Game::proposal_to`],
+//! [`Game::deal`]) and how it is described to the seat to act ([`Game::describe`]: a
+//! label in words, never empty) stay the same when what the seat to act cannot see is
+//! resampled.
 use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
@@ -318,6 +319,18 @@ fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
                 {
                     return Err(format!(
                         "whether {action} proposes or trades changes when what seat {seat} cannot see is resampled"
+                    ));
+                }
+                let text = game.describe(action);
+                if text.label.trim().is_empty() || text.label.contains('`') {
+                    return Err(format!(
+                        "`{action}` is described as {:?}: a label needs words, not notation",
+                        text.label
+                    ));
+                }
+                if other.describe(action) != text {
+                    return Err(format!(
+                        "how `{action}` is described changes when what seat {seat} cannot see is resampled (a leak)"
                     ));
                 }
             }

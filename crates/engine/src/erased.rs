@@ -1,6 +1,8 @@
 //! Games driven by name, through their text and JSON forms (the CLI and the server).
 use crate::log::{LogEntry, LogEvent, Names};
-use crate::{ConfigError, EngineError, Game, Outcome, Seat, StateError, Viewer};
+use crate::{
+    ConfigError, EngineError, Game, IllegalAction, LegalMove, Outcome, Seat, StateError, Viewer,
+};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::marker::PhantomData;
@@ -14,6 +16,11 @@ pub trait DynState: Send + Sync {
     fn legal(&self) -> Vec<String>;
     /// The same actions written straight to a JSON list of their notations.
     fn write_legal_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()>;
+    /// The legal actions, each with its label and its place on the board
+    /// ([`Game::describe`]).
+    fn moves(&self) -> Vec<LegalMove>;
+    /// [`DynState::moves`] as a JSON list, written into `out`.
+    fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()>;
     /// Parses and applies one action.
     ///
     /// # Errors
@@ -119,12 +126,26 @@ impl<G: Game> DynState for G {
         self.legal_actions(&mut actions);
         serde_json::to_writer(out, &Notations(&actions))
     }
+    fn moves(&self) -> Vec<LegalMove> {
+        let mut actions = Vec::new();
+        self.legal_actions(&mut actions);
+        actions
+            .iter()
+            .map(|&a| LegalMove {
+                action: a.to_string(),
+                text: self.describe(a),
+            })
+            .collect()
+    }
+    fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        serde_json::to_writer(out, &self.moves())
+    }
     fn apply_text(&mut self, text: &str) -> Result<(), EngineError> {
         let action: G::Action = text.trim().parse()?;
         if Game::to_act(self).is_none() {
             return Err(EngineError::GameOver);
         }
-        self.apply(action)?;
+        self.apply(action).map_err(IllegalAction::erase)?;
         Ok(())
     }
     fn may_take_back(&self, text: &str) -> bool {
@@ -179,6 +200,7 @@ impl<G: Game> DynState for G {
     fn state_json(&self) -> serde_json::Value {
         serde_json::to_value(StateFile {
             game: G::NAME.to_string(),
+            format: G::FORMAT,
             state: serde_json::to_value(self).unwrap_or_default(),
         })
         .unwrap_or_default()
@@ -204,6 +226,9 @@ impl<G: Game> DynState for G {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StateFile {
     pub game: String,
+    /// The game's state format it was written in ([`Game::FORMAT`]); absent means 1.
+    #[serde(default = "crate::record::first_format")]
+    pub format: u32,
     pub state: serde_json::Value,
 }
 
@@ -228,6 +253,14 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// Malformed JSON or a state that breaks the game's invariants.
     fn load_state(&self, state: &serde_json::Value) -> Result<Box<dyn DynState>, EngineError>;
+    /// A state from a whole state file, brought up to the game's format first
+    /// ([`Game::upgrade_state`]) and validated.
+    ///
+    /// # Errors
+    /// A newer format than this program knows, malformed JSON or a broken state.
+    fn load_file(&self, file: &StateFile) -> Result<Box<dyn DynState>, EngineError>;
+    /// The game's record and state format ([`Game::FORMAT`]).
+    fn format(&self) -> u32;
     /// Replays a record.
     ///
     /// # Errors
@@ -297,6 +330,12 @@ impl<G: Game> DynGame for Typed<G> {
     fn load_state(&self, state: &serde_json::Value) -> Result<Box<dyn DynState>, EngineError> {
         Ok(Box::new(load_state::<G>(state)?))
     }
+    fn load_file(&self, file: &StateFile) -> Result<Box<dyn DynState>, EngineError> {
+        Ok(Box::new(load_state_file::<G>(file)?))
+    }
+    fn format(&self) -> u32 {
+        G::FORMAT
+    }
     fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError> {
         Ok(Box::new(crate::replay::<G>(record)?))
     }
@@ -304,7 +343,8 @@ impl<G: Game> DynGame for Typed<G> {
         &self,
         record: &crate::GameRecord,
     ) -> Result<crate::Session, crate::ReplayError> {
-        let start = crate::record::start::<G>(record)?;
+        let record = crate::record::upgraded::<G>(record)?;
+        let start = crate::record::start::<G>(&record)?;
         crate::Session::replay(Box::new(start), &record.actions)
     }
     fn log(
@@ -318,7 +358,44 @@ impl<G: Game> DynGame for Typed<G> {
     }
 }
 
-/// Loads and validates a state of game `G` from JSON.
+/// Loads a state file of game `G`: its state brought up to `G`'s format
+/// ([`Game::upgrade_state`]), then validated.
+///
+/// # Errors
+/// A file of another game or of a newer format, malformed JSON, or every invariant the
+/// state breaks.
+pub fn load_state_file<G: Game>(file: &StateFile) -> Result<G, StateError> {
+    let malformed = |message: String| StateError::Malformed {
+        game: G::NAME.to_string(),
+        message,
+    };
+    if file.game != G::NAME {
+        return Err(malformed(format!(
+            "the file holds a state of `{}`",
+            file.game
+        )));
+    }
+    if file.format > G::FORMAT {
+        return Err(malformed(format!(
+            "the state is in format {}, but this program knows formats up to {}: update tabletop",
+            file.format,
+            G::FORMAT
+        )));
+    }
+    if file.format == G::FORMAT {
+        return load_state::<G>(&file.state);
+    }
+    let mut state = file.state.clone();
+    G::upgrade_state(file.format, &mut state).map_err(|problem| {
+        malformed(format!(
+            "the state (format {}) cannot be upgraded: {problem}",
+            file.format
+        ))
+    })?;
+    load_state::<G>(&state)
+}
+
+/// Loads and validates a state of game `G` from JSON, in `G`'s current format.
 ///
 /// # Errors
 /// Malformed JSON, or every invariant the state breaks.

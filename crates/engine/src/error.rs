@@ -42,18 +42,30 @@ impl ParseActionError {
 }
 
 /// An action the rules do not allow in this position. The state is unchanged.
+///
+/// `R` is the game's refusal ([`crate::Game::Refusal`]: an enum whose `Display` says the
+/// rule in plain words), so tests and tools can match the rule that refused. Type-erased
+/// front ends carry the words only ([`IllegalAction::erase`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("illegal action `{action}`: {reason}")]
-pub struct IllegalAction {
+pub struct IllegalAction<R: std::fmt::Display + std::fmt::Debug = String> {
     pub action: String,
-    pub reason: String,
+    pub reason: R,
 }
 
-impl IllegalAction {
-    pub fn new(action: impl std::fmt::Display, reason: impl Into<String>) -> Self {
+impl<R: std::fmt::Display + std::fmt::Debug> IllegalAction<R> {
+    pub fn new(action: impl std::fmt::Display, reason: impl Into<R>) -> Self {
         IllegalAction {
             action: action.to_string(),
             reason: reason.into(),
+        }
+    }
+
+    /// The same refusal with its reason in words, for the type-erased interface.
+    pub fn erase(self) -> IllegalAction {
+        IllegalAction {
+            action: self.action,
+            reason: self.reason.to_string(),
         }
     }
 }

@@ -33,8 +33,8 @@ mod rng;
 pub mod session;
 pub mod tensor;
 
-pub use about::{About, GameOption, Input, OptionChoice};
-pub use erased::{load_state, DynGame, DynState, StateFile, Typed};
+pub use about::{About, GameOption, Input, LegalMove, MoveText, OptionChoice, Players};
+pub use erased::{load_state, load_state_file, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
 pub use holding::{Held, Holding, Moment};
 pub use key::{Deal, KeyHasher, PositionKey};
@@ -96,9 +96,43 @@ pub trait Game:
     type View: Clone + Debug + PartialEq + Serialize + Display + Send + Sync;
     /// One thing a move did, as one viewer may know it (see [`log`]).
     type Event: Event;
+    /// Why the rules refuse an action: one variant per rule, whose `Display` says the rule
+    /// in plain words ("seat 1 holds no 9"). [`Game::apply`] returns it inside
+    /// [`IllegalAction`].
+    type Refusal: Clone + Debug + Display + PartialEq + Send + Sync + 'static;
 
     /// The name used on the command line and in files.
     const NAME: &'static str;
+
+    /// The version of this game's record and state formats. Records and state files say
+    /// which they were written in (absent means 1); an older one is brought up to this
+    /// version once, when it is loaded ([`Game::upgrade_record`], [`Game::upgrade_state`]),
+    /// so the rules hold no branches for old files.
+    const FORMAT: u32 = 1;
+
+    /// Brings a record's config and actions, written in format `from` (older than
+    /// [`Game::FORMAT`]), up to the current format. The default has nothing to upgrade.
+    ///
+    /// # Errors
+    /// What cannot be upgraded, in words.
+    fn upgrade_record(
+        from: u32,
+        config: &mut serde_json::Value,
+        actions: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let _ = (from, config, actions);
+        Ok(())
+    }
+
+    /// Brings a state's JSON, written in format `from` (older than [`Game::FORMAT`]), up
+    /// to the current format. The default has nothing to upgrade.
+    ///
+    /// # Errors
+    /// What cannot be upgraded, in words.
+    fn upgrade_state(from: u32, state: &mut serde_json::Value) -> Result<(), String> {
+        let _ = (from, state);
+        Ok(())
+    }
 
     /// The game described for people: its title, its options in words, its printed
     /// components. Option defaults are filled in from [`Game::Config`]'s `Default` by
@@ -127,7 +161,7 @@ pub trait Game:
     ///
     /// # Errors
     /// [`IllegalAction`] when the action is not legal here; the state is then unchanged.
-    fn apply(&mut self, action: Self::Action) -> Result<(), IllegalAction>;
+    fn apply(&mut self, action: Self::Action) -> Result<(), IllegalAction<Self::Refusal>>;
 
     /// Scores and places once the game is over.
     fn outcome(&self) -> Option<Outcome>;
@@ -239,6 +273,16 @@ pub trait Game:
     fn deal(&self, action: Self::Action) -> Deal {
         let _ = action;
         Deal::None
+    }
+
+    /// What a client needs to show `action`, legal now, to the seat to act: a label in
+    /// words for this position (a cost or a change as the rules work it out here) and
+    /// where it goes on the board, in the keys the game's page gives its parts. Worked out
+    /// only from what the seat to act may know: the conformance harness checks that it
+    /// stays the same when what that seat cannot see is resampled. The default labels a
+    /// move with its notation and places it nowhere.
+    fn describe(&self, action: Self::Action) -> MoveText {
+        MoveText::words(action.to_string())
     }
 
     /// Whether `action` is legal now. The default asks [`Game::legal_actions`].

@@ -192,6 +192,7 @@ pub fn replay_log<G: Game>(
     names: &Names,
     since: usize,
 ) -> Result<Vec<LogEntry>, ReplayError> {
+    let record = &*crate::record::upgraded::<G>(record)?;
     if record.has_table_moves() {
         let start = crate::record::start::<G>(record)?;
         return crate::session::session_log(Box::new(start), &record.actions, viewer, names, since);

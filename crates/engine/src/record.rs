@@ -14,6 +14,53 @@ pub struct GameRecord {
     /// `undo` (the last action is taken back) and `resign N` (seat N, counted from 1,
     /// resigns); see [`crate::Session`].
     pub actions: Vec<String>,
+    /// The version of the game's record format it was written in ([`Game::FORMAT`]);
+    /// absent means 1. An older record is brought up to date once, when it is replayed
+    /// ([`Game::upgrade_record`]).
+    #[serde(default = "first_format")]
+    pub format: u32,
+}
+
+/// The format of records and states that say none.
+pub(crate) fn first_format() -> u32 {
+    1
+}
+
+/// `record` in `G`'s current format: as it is when it is already, else upgraded by the
+/// game ([`Game::upgrade_record`]).
+///
+/// # Errors
+/// A record of a newer format than this program knows, or one the game cannot upgrade.
+pub(crate) fn upgraded<G: Game>(
+    record: &GameRecord,
+) -> Result<std::borrow::Cow<'_, GameRecord>, ReplayError> {
+    let refuse = |message: String| ReplayError {
+        index: 0,
+        action: String::new(),
+        error: EngineError::Config(crate::ConfigError::new(vec![message])),
+    };
+    if record.format == G::FORMAT {
+        return Ok(std::borrow::Cow::Borrowed(record));
+    }
+    if record.format > G::FORMAT {
+        return Err(refuse(format!(
+            "the record is in format {} of {}, but this program knows formats up to {}: update tabletop",
+            record.format,
+            G::NAME,
+            G::FORMAT
+        )));
+    }
+    let mut upgraded = record.clone();
+    G::upgrade_record(record.format, &mut upgraded.config, &mut upgraded.actions).map_err(
+        |problem| {
+            refuse(format!(
+                "the record (format {}) cannot be upgraded: {problem}",
+                record.format
+            ))
+        },
+    )?;
+    upgraded.format = G::FORMAT;
+    Ok(std::borrow::Cow::Owned(upgraded))
 }
 
 impl GameRecord {
@@ -29,6 +76,7 @@ impl GameRecord {
             config: serde_json::to_value(config).unwrap_or(serde_json::Value::Null),
             seed,
             actions: Vec::new(),
+            format: G::FORMAT,
         }
     }
 }
@@ -54,6 +102,7 @@ pub struct ReplayError {
 /// # Errors
 /// The first entry that is malformed or refused where it stands, or a bad config.
 pub fn replay<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
+    let record = &*upgraded::<G>(record)?;
     if !record.has_table_moves() {
         return replay_steps(record, None);
     }
@@ -90,7 +139,7 @@ pub(crate) fn replay_each<G: Game>(
     record: &GameRecord,
     seen: Seen<'_, G>,
 ) -> Result<G, ReplayError> {
-    replay_steps(record, Some(seen))
+    replay_steps(&*upgraded::<G>(record)?, Some(seen))
 }
 
 fn replay_steps<G: Game>(
@@ -113,10 +162,10 @@ fn replay_steps<G: Game>(
         match seen.as_mut() {
             Some(seen) => {
                 let before = game.clone();
-                game.apply(action).map_err(|e| fail(e.into()))?;
+                game.apply(action).map_err(|e| fail(e.erase().into()))?;
                 seen(index, &before, action, &game);
             }
-            None => game.apply(action).map_err(|e| fail(e.into()))?,
+            None => game.apply(action).map_err(|e| fail(e.erase().into()))?,
         }
     }
     Ok(game)

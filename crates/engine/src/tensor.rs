@@ -98,7 +98,7 @@ pub trait Tensor: Game {
         let count = Self::num_distinct_actions(self.config());
         let action = Self::index_action(self.config(), index)
             .ok_or(IndexError::OutOfRange { index, count })?;
-        Ok(self.apply(action)?)
+        Ok(self.apply(action).map_err(IllegalAction::erase)?)
     }
 }
 

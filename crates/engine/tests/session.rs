@@ -111,10 +111,12 @@ impl Game for Tally {
     type Action = Act;
     type View = TallyView;
     type Event = TallyEvent;
+    type Refusal = String;
     const NAME: &'static str = "tally";
 
     fn about() -> About {
         About {
+            players: engine::Players { min: 2, max: 2 },
             title: "Tally".into(),
             summary: "a test game".into(),
             options: Vec::new(),

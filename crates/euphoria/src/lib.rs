@@ -82,11 +82,13 @@ impl Game for Euphoria {
     type Action = Action;
     type View = EuphoriaView;
     type Event = events::EuphoriaEvent;
+    type Refusal = String;
 
     const NAME: &'static str = "euphoria";
 
     fn about() -> engine::About {
         engine::About {
+            players: engine::Players { min: 2, max: 6 },
             title: "Euphoria".into(),
             summary:
                 "Place worker dice, dig tunnels, build markets and place your stars. 2-6 players."

@@ -556,12 +556,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
         ));
     }
     Ok(Json(RecordOut {
-        record: GameRecord {
-            game: table.row.game.clone(),
-            config: table.row.config.clone(),
-            seed: table.row.seed,
-            actions,
-        },
+        record: table.record(&actions),
         outcome,
         seats: table.seats().iter().map(|s| s.player.clone()).collect(),
         names: table.display_names(),

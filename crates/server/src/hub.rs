@@ -634,13 +634,14 @@ impl Table {
         Names::for_viewer(viewer).with_shared_names(self.seating(|s| s.log_names.clone()))
     }
 
-    /// The game so far as a record.
-    fn record(&self, actions: &[String]) -> GameRecord {
+    /// The game so far as a record. Tables are written in their game's current format.
+    pub(crate) fn record(&self, actions: &[String]) -> GameRecord {
         GameRecord {
             game: self.row.game.clone(),
             config: self.row.config.clone(),
             seed: self.row.seed,
             actions: actions.to_vec(),
+            format: catalog::game(&self.row.game).map_or(1, |g| g.format()),
         }
     }
 

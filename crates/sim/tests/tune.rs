@@ -63,9 +63,11 @@ impl Game for Duel {
     type Action = Roll;
     type View = Duel;
     type Event = Rolled;
+    type Refusal = String;
     const NAME: &'static str = "duel";
     fn about() -> engine::About {
         engine::About {
+            players: engine::Players { min: 2, max: 2 },
             title: "Duel".into(),
             summary: "One roll decides; a bonus shifts the odds.".into(),
             options: vec![engine::GameOption::new(
