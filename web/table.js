@@ -11,14 +11,15 @@ const GAMES = {
 };
 
 /**
- * The click model. A game maps each legal action text to `{src, dst}`: keys of board
- * elements (`data-key`). An action with both is played by clicking its source, then its
- * target; with one of them, by one click. Any action the board does not show becomes a
- * button, so every legal action is always offered, and nothing else is.
+ * The click model. The game describes each legal move (`snap.moves`): the action to send,
+ * a label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
+ * where it goes (`to`). A move with both is played by clicking its source, then its
+ * target; with one of them, by one click. Any move the board does not show becomes a
+ * button with its label, so every legal action is always offered, and nothing else is.
  */
 class Moves {
-  constructor(legal, game, snap) {
-    this.list = legal.map((text) => ({ text, ...(game.mapAction(text, snap) || {}) }));
+  constructor(moves) {
+    this.list = (moves || []).map((m) => ({ text: m.action, label: m.label, src: m.from, dst: m.to }));
   }
   from(src) { return this.list.filter((m) => m.src === src); }
   onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
@@ -68,7 +69,7 @@ export async function showTable(root, id, token) {
   }
 
   let snap = null;
-  let moves = new Moves([], game, null);
+  let moves = new Moves([]);
   let selected = null;
   let pending = false;
   let pendingSince = 0;
@@ -308,7 +309,7 @@ export async function showTable(root, id, token) {
       class: 'act-btn',
       dataset: { action: m.text },
       onclick: () => send(m.text),
-    }, (game.label && game.label(m.text, snap)) || m.text))));
+    }, m.label || m.text))));
     if (selected !== null) {
       buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; decorate(); } }, 'Cancel'));
     }
@@ -345,7 +346,7 @@ export async function showTable(root, id, token) {
       const to = moves.onlyTo(k);
       if (to.length === 1) { send(to[0].text); return; }
       if (to.length > 1) {
-        buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => send(m.text) }, (game.label && game.label(m.text, snap)) || m.text)));
+        buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => send(m.text) }, m.label || m.text)));
         return;
       }
       el = el.parentElement && el.parentElement.closest('[data-key]');
@@ -460,7 +461,7 @@ export async function showTable(root, id, token) {
     if (!snap || next.version !== snap.version) { selected = null; info.hidden = true; }
     snap = next;
     setSeatNames(snap.names);
-    moves = new Moves(snap.legal, game, snap);
+    moves = new Moves(snap.moves);
     const known = entries.size ? Math.max(...entries.keys()) + 1 : 0;
     const fresh = (snap.events || []).filter((e) => e.index >= known);
     if (!logLoaded) fillLog(0);

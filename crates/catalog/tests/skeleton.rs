@@ -28,7 +28,9 @@ const MODULES: &[&str] = &[
 ];
 
 /// The test files every game crate has (a game may have more).
-const TESTS: &[&str] = &["describe", "events", "props", "rulebook", "rules", "tensor", "undo"];
+const TESTS: &[&str] = &[
+    "describe", "events", "props", "rulebook", "rules", "tensor", "undo",
+];
 
 const GAMES: &[&str] = &["dropsite", "distopia", "euphoria"];
 

@@ -131,9 +131,12 @@ pub fn run(args: LoadArgs) -> anyhow::Result<()> {
     }
     let mut config = args.options.to_config(&args.game)?;
     if let serde_json::Value::Object(map) = &mut config {
-        let defaults = catalog::game(&args.game).map_err(user)?.default_config();
-        if defaults.get("players").is_some() {
-            map.entry("players").or_insert(2.into());
+        let game = catalog::game(&args.game).map_err(user)?;
+        let defaults = game.default_config();
+        if args.options.players.is_none() {
+            // The smallest table, unless --players says otherwise.
+            game.with_players(map, game.about().players.min)
+                .map_err(user)?;
         }
         if defaults.get("max_rounds").is_some() {
             map.entry("max_rounds").or_insert(1.into());

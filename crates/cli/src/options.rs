@@ -1,44 +1,226 @@
 //! Game options from the command line, turned into a game's JSON config.
 use crate::user;
-use clap::Args;
 use serde_json::{Map, Value};
 
-/// Options every game command takes. Each game accepts the ones it knows; naming one it
-/// does not know is an error that lists what it does know.
-#[derive(Args, Clone, Debug, Default)]
+/// Options every game command takes. Apart from `--players`, `--cards` and `--opt`, the
+/// flags come from the games' own option lists ([`engine::About::options`]): one flag per
+/// option key (`open_debt` is `--open-debt`), its help from the game's words, so an option a
+/// game gains is a flag at once. Each game accepts the ones it knows; naming one it does
+/// not know is an error that lists what it does know.
+#[derive(Clone, Debug, Default)]
 pub struct GameOptions {
-    /// Number of players (Drop Site 2-4, Euphoria 2-6; Distop-IA is always 2).
-    #[arg(long)]
+    /// Number of players.
     pub players: Option<usize>,
-    /// Drop Site: points that end the game (100, or 50 for a shorter game).
-    #[arg(long)]
-    pub target: Option<i64>,
-    /// Drop Site: each player may look at their own debt pile.
-    #[arg(long)]
-    pub open_debt: bool,
-    /// Distop-IA: the border set (meadow, city, coast, mountain).
-    #[arg(long)]
-    pub border: Option<String>,
-    /// Distop-IA: play the advanced mode (a collaborator and a mission).
-    #[arg(long)]
-    pub advanced: bool,
-    /// Distop-IA advanced: the collaborator by name, `random` or `none`.
-    #[arg(long)]
-    pub collaborator: Option<String>,
-    /// Distop-IA advanced: the mission by name, `random` or `none`.
-    #[arg(long)]
-    pub mission: Option<String>,
-    /// Euphoria: recruit ability texts of the first or second edition (v1, v2).
-    #[arg(long)]
-    pub edition: Option<String>,
-    /// Card data from a JSON file whose keys join the options: Drop Site `deck` (a list
-    /// of {value, copies, points}), Distop-IA `limits` ([A, B, C, D]). Checked with
-    /// every problem listed; records and shards carry it.
-    #[arg(long, value_name = "FILE")]
+    /// The options given by their own flags, by config key, as config JSON.
+    pub given: Map<String, Value>,
+    /// Card data from a JSON file whose keys join the options.
     pub cards: Option<std::path::PathBuf>,
-    /// Any other option of the game, as KEY=VALUE (VALUE is JSON, or else a string).
-    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    /// Any other option, as KEY=VALUE.
     pub extra: Vec<String>,
+}
+
+/// How a game option's flag takes its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Takes {
+    /// `--key` alone for yes, or `--key=false`.
+    Toggle,
+    /// A whole number, or `none` where the option may be left empty.
+    Number,
+    /// A seat, counted from 1 (the config counts from 0).
+    Seat,
+    /// Words (a choice's value).
+    Text,
+}
+
+/// One flag made from the games' options sharing a key.
+#[derive(Clone, Debug)]
+struct Flag {
+    key: &'static str,
+    takes: Takes,
+    help: String,
+}
+
+/// The flags made from every game's options, in the games' order, once.
+fn flags() -> &'static [Flag] {
+    static FLAGS: std::sync::OnceLock<Vec<Flag>> = std::sync::OnceLock::new();
+    FLAGS.get_or_init(|| {
+        let mut flags: Vec<Flag> = Vec::new();
+        for name in catalog::GAMES {
+            let Ok(game) = catalog::game(name) else {
+                continue;
+            };
+            let about = game.about();
+            for option in &about.options {
+                let takes = match &option.input {
+                    engine::Input::Toggle => Takes::Toggle,
+                    engine::Input::Number { .. } => Takes::Number,
+                    engine::Input::Seat => Takes::Seat,
+                    engine::Input::Choice { .. } => Takes::Text,
+                    // Card data comes in a file, with --cards; the players are --players.
+                    engine::Input::Data => continue,
+                };
+                if option.key == "players" {
+                    continue;
+                }
+                let words = format!(
+                    "{}: {} ({})",
+                    about.title,
+                    option.help.trim_end_matches('.'),
+                    choices(&option.input)
+                );
+                match flags.iter_mut().find(|f| f.key == option.key) {
+                    Some(flag) => flag.help = format!("{}. {words}", flag.help),
+                    None => flags.push(Flag {
+                        key: option.key,
+                        takes,
+                        help: words,
+                    }),
+                }
+            }
+        }
+        flags
+    })
+}
+
+/// What an option's flag takes, in words for its help.
+fn choices(input: &engine::Input) -> String {
+    match input {
+        engine::Input::Toggle => "a flag; =false turns it off".into(),
+        engine::Input::Number { min, max, none } => match none {
+            Some(none) => format!("{min} to {max}, or none: {none}"),
+            None => format!("{min} to {max}"),
+        },
+        engine::Input::Seat => "a seat, counted from 1".into(),
+        engine::Input::Choice { choices } => choices
+            .iter()
+            .map(|c| match &c.value {
+                Value::String(v) => v.clone(),
+                other => format!("{other}: {}", c.label),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        engine::Input::Data => "card data".into(),
+    }
+}
+
+/// The player range of every game, for `--players`' help.
+fn players_help() -> String {
+    let ranges: Vec<String> = catalog::GAMES
+        .iter()
+        .filter_map(|name| catalog::game(name).ok())
+        .map(|game| {
+            let about = game.about();
+            let p = about.players;
+            if p.min == p.max {
+                format!("{} always {}", about.title, p.min)
+            } else {
+                format!("{} {}-{}", about.title, p.min, p.max)
+            }
+        })
+        .collect();
+    format!("Number of players ({})", ranges.join(", "))
+}
+
+fn long(key: &str) -> String {
+    key.replace('_', "-")
+}
+
+impl clap::Args for GameOptions {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        use clap::{Arg, ArgAction};
+        let mut cmd = cmd.arg(
+            Arg::new("players")
+                .long("players")
+                .value_parser(clap::value_parser!(usize))
+                .help(players_help()),
+        );
+        for flag in flags() {
+            let arg = Arg::new(flag.key)
+                .long(long(flag.key))
+                .help(flag.help.clone());
+            let arg = match flag.takes {
+                Takes::Toggle => arg
+                    .num_args(0..=1)
+                    .require_equals(true)
+                    .default_missing_value("true")
+                    .value_name("true|false")
+                    .hide_possible_values(true)
+                    .value_parser(clap::value_parser!(bool))
+                    .action(ArgAction::Set),
+                Takes::Number => arg.value_name("N"),
+                Takes::Seat => arg
+                    .value_name("SEAT")
+                    .value_parser(clap::value_parser!(u64).range(1..)),
+                Takes::Text => arg.value_name("VALUE"),
+            };
+            cmd = cmd.arg(arg);
+        }
+        cmd.arg(
+            Arg::new("cards")
+                .long("cards")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .help("Card data from a JSON file whose keys join the options: Drop Site `deck` (a list of {value, copies, points}), Distop-IA `limits` ([A, B, C, D]). Checked with every problem listed; records and shards carry it"),
+        )
+        .arg(
+            Arg::new("opt")
+                .long("opt")
+                .value_name("KEY=VALUE")
+                .action(ArgAction::Append)
+                .help("Any option of the game, as KEY=VALUE (VALUE is JSON, or else a string)"),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for GameOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut options = GameOptions::default();
+        options.update_from_arg_matches(matches)?;
+        Ok(options)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        if let Some(p) = matches.get_one::<usize>("players") {
+            self.players = Some(*p);
+        }
+        for flag in flags() {
+            let value = match flag.takes {
+                Takes::Toggle => matches.get_one::<bool>(flag.key).map(|b| Value::Bool(*b)),
+                Takes::Seat => matches.get_one::<u64>(flag.key).map(|s| Value::from(s - 1)),
+                Takes::Number => match matches.get_one::<String>(flag.key) {
+                    Some(text) if text == "none" => Some(Value::Null),
+                    Some(text) => Some(text.parse::<i64>().map(Value::from).map_err(|_| {
+                        clap::Error::raw(
+                            clap::error::ErrorKind::ValueValidation,
+                            format!("--{} takes a whole number, not `{text}`\n", long(flag.key)),
+                        )
+                    })?),
+                    None => None,
+                },
+                // A choice's empty value is JSON `null` (`--collaborator null`).
+                Takes::Text => matches
+                    .get_one::<String>(flag.key)
+                    .map(|t| match t.as_str() {
+                        "null" => Value::Null,
+                        _ => Value::String(t.clone()),
+                    }),
+            };
+            if let Some(value) = value {
+                self.given.insert(flag.key.to_string(), value);
+            }
+        }
+        if let Some(path) = matches.get_one::<std::path::PathBuf>("cards") {
+            self.cards = Some(path.clone());
+        }
+        if let Some(extra) = matches.get_many::<String>("opt") {
+            self.extra.extend(extra.cloned());
+        }
+        Ok(())
+    }
 }
 
 /// Game options given as one quoted string (`--vs '--target 50'`).
@@ -66,31 +248,13 @@ impl GameOptions {
     /// The JSON config for `game`, holding only the options given.
     ///
     /// # Errors
-    /// A malformed `--opt`, or `--players` for a game with a fixed table.
+    /// A malformed `--opt`, or a number of players the game does not seat.
     pub fn to_config(&self, game: &str) -> anyhow::Result<Value> {
-        let defaults = catalog::game(game).map_err(user)?.default_config();
-        let mut map = Map::new();
+        let game = catalog::game(game).map_err(user)?;
+        let mut map = self.given.clone();
         if let Some(p) = self.players {
-            if defaults.get("players").is_some() {
-                map.insert("players".into(), p.into());
-            } else if p != 2 {
-                return Err(user(format!(
-                    "{game} is always played by 2 players, not {p}"
-                )));
-            }
+            game.with_players(&mut map, p).map_err(user)?;
         }
-        let mut put = |key: &str, value: Option<Value>| {
-            if let Some(v) = value {
-                map.insert(key.into(), v);
-            }
-        };
-        put("target", self.target.map(Value::from));
-        put("open_debt", self.open_debt.then_some(Value::Bool(true)));
-        put("border", self.border.clone().map(Value::from));
-        put("advanced", self.advanced.then_some(Value::Bool(true)));
-        put("collaborator", self.collaborator.clone().map(Value::from));
-        put("mission", self.mission.clone().map(Value::from));
-        put("edition", self.edition.clone().map(Value::from));
         if let Some(path) = &self.cards {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| user(format!("cannot read --cards {}: {e}", path.display())))?;

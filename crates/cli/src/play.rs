@@ -196,14 +196,16 @@ fn prompt(
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<Option<String>> {
     println!("\n{}", state.view_text(Viewer::Seat(seat)));
-    let legal = state.legal();
-    for (i, action) in legal.iter().enumerate() {
-        print!("{:>3}) {:<18}", i + 1, action);
-        if (i + 1) % 4 == 0 {
-            println!();
+    // Each move in the game's words, with its notation for those who type it.
+    let moves = state.moves();
+    for (i, m) in moves.iter().enumerate() {
+        if m.text.label == m.action {
+            println!("{:>3}) {}", i + 1, m.action);
+        } else {
+            println!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action);
         }
     }
-    println!();
+    let legal: Vec<String> = moves.into_iter().map(|m| m.action).collect();
     loop {
         print!("seat {}> ", seat + 1);
         std::io::stdout().flush()?;

@@ -183,7 +183,22 @@ impl About {
                 problems.push(format!("option `{key}` is not described"));
             }
         }
+        if self.players.min < 1 || self.players.min > self.players.max {
+            problems.push(format!(
+                "the player range {}-{} is empty",
+                self.players.min, self.players.max
+            ));
+        }
         for (i, option) in self.options.iter().enumerate() {
+            if let (true, Input::Number { min, max, .. }) = (option.key == "players", &option.input)
+            {
+                if (*min, *max) != (self.players.min as i64, self.players.max as i64) {
+                    problems.push(format!(
+                        "the `players` option allows {min}-{max} but the game seats {}-{}",
+                        self.players.min, self.players.max
+                    ));
+                }
+            }
             if self.options[..i].iter().any(|o| o.key == option.key) {
                 problems.push(format!("option `{}` is described twice", option.key));
             }

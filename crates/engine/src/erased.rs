@@ -261,6 +261,34 @@ pub trait DynGame: Send + Sync {
     fn load_file(&self, file: &StateFile) -> Result<Box<dyn DynState>, EngineError>;
     /// The game's record and state format ([`Game::FORMAT`]).
     fn format(&self) -> u32;
+    /// Sets a table of `players` in `options` (a config's JSON object): the `players`
+    /// option of a game that has one; nothing for a game that always seats that many.
+    ///
+    /// # Errors
+    /// A number of players the game does not seat, in words.
+    fn with_players(
+        &self,
+        options: &mut serde_json::Map<String, serde_json::Value>,
+        players: usize,
+    ) -> Result<(), ConfigError> {
+        let about = self.about();
+        let range = about.players;
+        if !range.allows(players) {
+            let seats = if range.min == range.max {
+                format!("is always played by {} players", range.min)
+            } else {
+                format!("seats {} to {} players", range.min, range.max)
+            };
+            return Err(ConfigError::new(vec![format!(
+                "{} {seats}, not {players}",
+                about.title
+            )]));
+        }
+        if self.default_config().get("players").is_some() {
+            options.insert("players".into(), players.into());
+        }
+        Ok(())
+    }
     /// Replays a record.
     ///
     /// # Errors

@@ -174,6 +174,23 @@ impl State {
         self.table.parse_action(text).map_err(value_error)
     }
 
+    /// The legal actions as the game describes them for the seat to act: a list of dicts
+    /// `{"index", "action", "label", "from", "to"}` (the label says in words what the move
+    /// does here; `from`/`to` name board parts, or are absent).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        self.table
+            .moves()
+            .into_iter()
+            .map(|(index, m)| {
+                let mut value = serde_json::to_value(&m).map_err(value_error)?;
+                if let serde_json::Value::Object(map) = &mut value {
+                    map.insert("index".into(), index.into());
+                }
+                pythonize::pythonize(py, &value).map_err(value_error)
+            })
+            .collect()
+    }
+
     /// A state `seat` cannot tell from this one: what it cannot see redrawn from `seed`.
     fn determinize(&self, seat: Seat, seed: u64) -> PyResult<State> {
         self.viewer(Some(seat))?;
@@ -226,6 +243,14 @@ fn derive_seed(seed: u64, index: u64) -> u64 {
     engine::derive_seed(seed, index)
 }
 
+/// A game described for people: `title`, `summary`, `players` (`{"min", "max"}`),
+/// `options` (each with its label, help, input and default) and `components`.
+#[pyfunction]
+fn about<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
+    let game = catalog::game(game).map_err(value_error)?;
+    pythonize::pythonize(py, &game.about()).map_err(value_error)
+}
+
 /// The options a game takes, with their defaults.
 #[pyfunction]
 fn default_options<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -238,6 +263,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(default_options, m)?)?;
+    m.add_function(wrap_pyfunction!(about, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     Ok(())
 }

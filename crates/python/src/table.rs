@@ -29,6 +29,9 @@ pub trait Table: Send + Sync {
     fn render(&self, viewer: Viewer) -> String;
     /// The notation of the action with this index.
     fn action_text(&self, index: usize) -> Option<String>;
+    /// The legal actions as the game describes them ([`engine::Game::describe`]), each
+    /// with its index.
+    fn moves(&self) -> Vec<(usize, engine::LegalMove)>;
     /// The index of an action in notation.
     ///
     /// # Errors
@@ -106,6 +109,23 @@ impl<G: Tensor> Table for Typed<G> {
     }
     fn action_text(&self, index: usize) -> Option<String> {
         G::index_action(self.game.config(), index).map(|a| a.to_string())
+    }
+    fn moves(&self) -> Vec<(usize, engine::LegalMove)> {
+        let mut legal = Vec::new();
+        self.game.legal_actions(&mut legal);
+        legal
+            .into_iter()
+            .filter_map(|a| {
+                let index = G::action_index(self.game.config(), a)?;
+                Some((
+                    index,
+                    engine::LegalMove {
+                        action: a.to_string(),
+                        text: self.game.describe(a),
+                    },
+                ))
+            })
+            .collect()
     }
     fn parse_action(&self, text: &str) -> Result<usize, String> {
         let action: G::Action = text.trim().parse().map_err(|e| format!("{e}"))?;

@@ -101,3 +101,28 @@ def test_a_finished_game_has_rewards_and_a_board():
 def test_games_and_options():
     assert tabletop.games() == ["dropsite", "distopia", "euphoria"]
     assert tabletop.default_options("dropsite")["players"] == 2
+
+
+def test_about_gives_the_title_and_player_range():
+    described = tabletop.about("euphoria")
+    assert described["title"] == "Euphoria"
+    assert described["players"] == {"min": 2, "max": 6}
+    assert tabletop.about("distopia")["players"] == {"min": 2, "max": 2}
+    assert any(o["key"] == "players" for o in tabletop.about("dropsite")["options"])
+    with pytest.raises(ValueError):
+        tabletop.about("chess")
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_legal_moves_describe_the_legal_actions(table):
+    state = State(table[0], 5, table[1])
+    rng = random.Random(5)
+    for _ in range(60):
+        if state.is_over():
+            break
+        moves = state.legal_moves()
+        assert sorted(m["index"] for m in moves) == state.legal_actions()
+        for m in moves:
+            assert m["action"] == state.action_to_string(m["index"])
+            assert m["label"].strip() and "`" not in m["label"]
+        play(state, rng, 1)

@@ -482,6 +482,7 @@ struct LegalOut {
     version: u64,
     to_act: Option<Seat>,
     legal: Vec<String>,
+    moves: Vec<engine::LegalMove>,
 }
 
 pub(crate) async fn my_legal(
@@ -496,6 +497,7 @@ pub(crate) async fn my_legal(
         version: s.version,
         to_act: s.to_act,
         legal: s.legal,
+        moves: s.moves,
     })
     .into_response())
 }

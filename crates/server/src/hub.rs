@@ -221,6 +221,9 @@ pub struct Snapshot {
     pub status: Status,
     /// The viewer's legal actions: empty unless the viewer's seat is to act.
     pub legal: Vec<String>,
+    /// The same actions as the game describes them: each with its label in words and
+    /// where it goes on the board ([`engine::Game::describe`]).
+    pub moves: Vec<engine::LegalMove>,
     /// `view_json` of the game for this viewer.
     pub view: serde_json::Value,
     /// The result, once the game is over.
@@ -736,11 +739,17 @@ impl Table {
         out.extend_from_slice(br#","status":"#);
         serde_json::to_writer(&mut *out, &live.status())?;
         out.extend_from_slice(br#","legal":"#);
-        match viewer.seat() {
-            Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat) => {
-                live.session.state().write_legal_json(out)?;
-            }
-            _ => out.extend_from_slice(b"[]"),
+        let acting = matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat));
+        if acting {
+            live.session.state().write_legal_json(out)?;
+        } else {
+            out.extend_from_slice(b"[]");
+        }
+        out.extend_from_slice(br#","moves":"#);
+        if acting {
+            live.session.state().write_moves_json(out)?;
+        } else {
+            out.extend_from_slice(b"[]");
         }
         out.extend_from_slice(br#","view":"#);
         live.session.state().write_view_json(viewer, out)?;
@@ -807,11 +816,12 @@ impl Table {
 
     fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let to_act = live.session.to_act();
-        let legal = match viewer.seat() {
-            Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat) => {
-                live.session.state().legal()
-            }
-            _ => Vec::new(),
+        let acting = matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat));
+        let (legal, moves) = if acting {
+            let state = live.session.state();
+            (state.legal(), state.moves())
+        } else {
+            (Vec::new(), Vec::new())
         };
         Snapshot {
             table: self.row.id.clone(),
@@ -821,6 +831,7 @@ impl Table {
             to_act,
             status: live.status(),
             legal,
+            moves,
             view: live.session.state().view_json(viewer),
             outcome: live.session.outcome(),
             names: self.display_names(),
@@ -1365,9 +1376,8 @@ impl Hub {
         if let (Some(seats), serde_json::Value::Object(map), false) =
             (&seats, &mut config, players_given)
         {
-            if map.contains_key("players") {
-                map.insert("players".into(), serde_json::json!(seats.len()));
-            }
+            game.with_players(map, seats.len())
+                .map_err(engine::EngineError::from)?;
         }
         let seed_chosen = seed.is_some();
         let seed = match seed {

@@ -6,6 +6,6 @@ a legal-action mask and per-seat observation tensors (built from that seat's vie
 ``tabletop.openspiel`` registers each game with OpenSpiel. See docs/python.md.
 """
 
-from ._native import State, default_options, derive_seed, games
+from ._native import State, about, default_options, derive_seed, games
 
-__all__ = ["State", "default_options", "derive_seed", "games"]
+__all__ = ["State", "about", "default_options", "derive_seed", "games"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from ._native import State, default_options, derive_seed, games
+from ._native import State, about, default_options, derive_seed, games
 
 # A cap for games whose rules give no bound on their length: far above any game seen in
 # random play (docs/python.md).
@@ -150,15 +150,13 @@ class TabletopGame(pyspiel.Game):
         return TabletopObserver(self.observation_len, iig_obs_type, params)
 
 
-_LONG_NAMES = {"dropsite": "Drop Site", "distopia": "Distop-IA", "euphoria": "Euphoria"}
-_PLAYERS = {"dropsite": (2, 4), "distopia": (2, 2), "euphoria": (2, 6)}
-
-
 def _register(name: str) -> type:
-    low, high = _PLAYERS[name]
+    # The title and the player range come from the game's own description.
+    described = about(name)
+    low, high = described["players"]["min"], described["players"]["max"]
     game_type = pyspiel.GameType(
         short_name=f"tabletop_{name}",
-        long_name=f"tabletop {_LONG_NAMES[name]}",
+        long_name=f"tabletop {described['title']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
