@@ -1185,3 +1185,60 @@ fn regex_on_attr(html: &str) -> bool {
         !name.is_empty() && rest[name.len()..].trim_start().starts_with('=')
     })
 }
+
+#[tokio::test]
+async fn names_are_stored_in_nfc_and_a_name_that_looks_like_another_seats_is_refused() {
+    let state = memory_state().await;
+    // "é" as "e" and a combining accent is stored as the one character.
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seats": [{"player": "human", "name": "Zoe\u{301}"}, "human"]}),
+    )
+    .await;
+    assert_eq!(table["seats"][0]["name"], "Zo\u{e9}");
+    // "Ada" and "Аda" (a Cyrillic А) at one table: refused, in words.
+    let (status, error) = post_json(
+        &state,
+        "/api/tables",
+        None,
+        &json!({"game": "dropsite", "seats": [
+            {"player": "human", "name": "Ada"},
+            {"player": "human", "name": "\u{410}da"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert_eq!(error["code"], "seat/name_confusable", "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("seat 1")),
+        "{error}"
+    );
+    // A name made to pass for another seat's default name is refused too.
+    let (status, error) = post_json(
+        &state,
+        "/api/tables",
+        None,
+        &json!({"game": "dropsite", "seats": [{"player": "human", "name": "Seat 2"}, "human"]}),
+    )
+    .await;
+    assert_eq!(error["code"], "seat/name_confusable", "{status} {error}");
+    // Joining an open seat under a name like a seated player's is refused, and the seat
+    // stays open; another name takes it.
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seats": [{"player": "human", "name": "Ada"}, "open"]}),
+    )
+    .await;
+    let id = id(&table);
+    let join = format!("/api/tables/{id}/seats/1/join");
+    for name in ["\u{410}da", "Ada", "\u{1d400}da"] {
+        let (status, error) = post_json(&state, &join, None, &json!({ "name": name })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {error}");
+        assert_eq!(error["code"], "seat/name_confusable", "{name}: {error}");
+    }
+    let (_, summary) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+    assert_eq!(summary["open_seats"], json!([1]), "{summary}");
+    let (status, seated) = post_json(&state, &join, None, &json!({"name": "Bo"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{seated}");
+}
