@@ -25,25 +25,74 @@ pub const MAX_BODY: usize = 64 * 1024;
 
 type Hubs = State<Arc<Hub>>;
 
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "request/too_large",
+        format!("the request body is larger than {MAX_BODY} bytes"),
+    )
+}
+
+/// Answers `413 request/too_large` at once, before reading a byte of the body, when the
+/// request's `Content-Length` is over [`MAX_BODY`] (instead of waiting for a body that may
+/// never come). The connection closes after the answer: the body is left unread.
+pub(crate) async fn declared_too_large(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        let mut response = too_large().into_response();
+        response.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
+        return response;
+    }
+    next.run(request).await
+}
+
 /// Parses a JSON body, mapping every failure to a coded 4xx.
 fn parse_body<T: serde::de::DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
     let bytes = body.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "request/too_large",
-                format!("the request body is larger than {MAX_BODY} bytes"),
-            )
+            too_large()
         } else {
             ApiError::malformed(truncate(&rejection.body_text(), 300))
         }
     })?;
+    // A struct would also be read from a JSON array of its fields.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::malformed(
+            "bad JSON body: a body is a JSON object",
+        ));
+    }
     serde_json::from_slice(&bytes).map_err(|e| {
         ApiError::malformed(format!("bad JSON body: {}", truncate(&e.to_string(), 300)))
     })
 }
+
+/// Parses a body that may be left out: an empty one (or only white space) is
+/// `T::default()`; anything else must be the JSON `T` reads, or the call is refused.
+fn parse_optional_body<T: serde::de::DeserializeOwned + Default>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    match &body {
+        Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Ok(T::default()),
+        _ => parse_body(body),
+    }
+}
+
+/// The body of calls that take nothing (`back`, `rematch`): none, or `{}`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
 
 /// The query string as pairs, percent-decoded.
 fn query_pairs(query: &Option<String>) -> Vec<(String, String)> {
@@ -528,8 +577,9 @@ pub(crate) async fn submit(
     RawQuery(query): RawQuery,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Snapshot>, ApiError> {
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
+    // The body first: a refused call changes nothing (not even a seat taken back).
     let request: Submit = parse_body(body)?;
+    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     hub.count_action(&table, seat)?;
     hub.play(&table, seat, &request.action, request.version, By::Player)
         .await?;
@@ -582,13 +632,8 @@ async fn table_move_call(
     body: Result<Bytes, BytesRejection>,
     text: impl FnOnce(Seat) -> String,
 ) -> Result<Json<Snapshot>, ApiError> {
+    let request: TableMoveIn = parse_optional_body(body)?;
     let (table, seat) = seat_of(hub, id, headers, query).await?;
-    let empty = matches!(&body, Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace));
-    let request: TableMoveIn = if empty {
-        TableMoveIn::default()
-    } else {
-        parse_body(body)?
-    };
     hub.count_action(&table, seat)?;
     let version = match request.version {
         Some(v) => v,
@@ -634,7 +679,9 @@ pub(crate) async fn back(
     Path(id): Path<String>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Snapshot>, ApiError> {
+    let NoFields {} = parse_optional_body(body)?;
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     Ok(Json(table.snapshot(Viewer::Seat(seat)).await))
 }
@@ -673,12 +720,7 @@ pub(crate) async fn join(
             ),
         )
     })?;
-    let empty = matches!(&body, Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace));
-    let request: Join = if empty {
-        Join::default()
-    } else {
-        parse_body(body)?
-    };
+    let request: Join = parse_optional_body(body)?;
     let name = request
         .name
         .as_deref()
@@ -764,7 +806,9 @@ pub(crate) async fn rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let NoFields {} = parse_optional_body(body)?;
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let (next, seat, token) = hub.rematch(&table, seat).await?;
     Ok(Json(RematchOut {

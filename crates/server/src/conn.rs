@@ -86,10 +86,13 @@ pub async fn serve(
         .header_read_timeout(limits.header_timeout)
         .max_buf_size(HYPER_MAX_BUF.max(2 * raw_head_limit(limits.max_header_bytes)));
     let head_limit = raw_head_limit(limits.max_header_bytes);
-    let router = router.layer(axum::middleware::from_fn_with_state(
-        Arc::new(limits),
-        limit_requests,
-    ));
+    // The headers again outside: the timeout's and the header limit's answers get them.
+    let router = router
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(limits),
+            limit_requests,
+        ))
+        .layer(axum::middleware::from_fn(crate::headers::security_headers));
     tokio::pin!(shutdown);
     loop {
         let (tcp, peer) = tokio::select! {
@@ -228,8 +231,9 @@ impl HeadLimit {
         .unwrap_or_default();
         format!(
             "HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n\
-             content-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
+             content-length: {}\r\n{}connection: close\r\n\r\n{body}",
+            body.len(),
+            crate::headers::raw_lines()
         )
         .into_bytes()
     }
@@ -345,8 +349,9 @@ async fn refuse(mut tcp: TcpStream) {
     .unwrap_or_default();
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
-        body.len()
+         content-length: {}\r\nretry-after: 1\r\n{}connection: close\r\n\r\n{body}",
+        body.len(),
+        crate::headers::raw_lines()
     );
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         // Read what the request sent so far, so that closing does not reset the answer.

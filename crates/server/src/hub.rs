@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
+use unicode_normalization::UnicodeNormalization;
 
 /// How long a bot waits after its first failure (doubling after each next one).
 const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);
@@ -130,7 +131,39 @@ pub fn display_name(given: &str) -> Result<String, ApiError> {
     if let Some(why) = unshowable(name, "a name") {
         return Err(bad(why));
     }
-    Ok(name.to_string())
+    // One spelling of each name: "é" typed as one character or as "e" and an accent.
+    Ok(name.nfc().collect())
+}
+
+/// The confusable skeleton of a name (Unicode's UTS #39): two names with the same one
+/// look alike ("Ada" and "Аda" with a Cyrillic А).
+fn skeleton(name: &str) -> String {
+    unicode_security::confusable_detection::skeleton(name.trim()).collect()
+}
+
+/// Checks that the name of `seat` among `names` (every seat's display name) cannot be
+/// taken for another seat's.
+///
+/// # Errors
+/// `seat/name_confusable`, naming the seat it looks like.
+pub fn check_confusable(names: &[String], seat: Seat) -> Result<(), ApiError> {
+    let Some(name) = names.get(seat) else {
+        return Ok(());
+    };
+    let mine = skeleton(name);
+    match (names.iter().enumerate()).find(|(other, n)| *other != seat && skeleton(n) == mine) {
+        None => Ok(()),
+        Some((other, _)) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "seat/name_confusable",
+            format!(
+                "the name `{}` of seat {} looks like the name of seat {} (the same letters to the eye, as Unicode's confusables have it); choose another",
+                truncate(name, MAX_NAME_CHARS),
+                seat + 1,
+                other + 1
+            ),
+        )),
+    }
 }
 
 /// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
@@ -1471,6 +1504,14 @@ impl Hub {
                 tokens.push(None);
             }
         }
+        let names: Vec<String> = (rows.iter().enumerate())
+            .map(|(seat, row)| row.display(seat))
+            .collect();
+        for (seat, row) in rows.iter().enumerate() {
+            if row.name.is_some() {
+                check_confusable(&names, seat)?;
+            }
+        }
         let created = crate::store::now_ms();
         let row = GameRow {
             id: table_id(created)?,
@@ -1574,6 +1615,12 @@ impl Hub {
                 name: name.clone(),
                 joined: Some(now),
             };
+            if name.is_some() {
+                let names: Vec<String> = (after.iter().enumerate())
+                    .map(|(s, row)| row.display(s))
+                    .collect();
+                check_confusable(&names, seat)?;
+            }
             let stored = self
                 .store
                 .set_seats(&table.row.id, &before, &after)

@@ -14,6 +14,7 @@ mod api;
 pub mod clock;
 pub mod conn;
 pub mod error;
+pub mod headers;
 pub mod hub;
 pub mod limits;
 mod sqlite_writer;
@@ -102,6 +103,7 @@ pub fn app(state: AppState) -> axum::Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
+        .layer(axum::middleware::from_fn(api::declared_too_large))
         .layer(axum::middleware::from_fn_with_state(
             state.hub.clone(),
             api::client_addr,
@@ -110,6 +112,7 @@ pub fn app(state: AppState) -> axum::Router {
             interval: state.limits.ping_interval,
             misses: state.limits.ping_misses,
         }))
+        .layer(axum::middleware::from_fn(headers::security_headers))
         .with_state(state.hub)
 }
 

@@ -1035,3 +1035,210 @@ async fn a_move_onto_a_removed_database_file_is_refused_not_lost() {
         "the refused move did not happen: {after}"
     );
 }
+
+#[tokio::test]
+async fn calls_that_take_no_body_refuse_a_malformed_one_and_change_nothing() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "distopia", "seed": 3, "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = id(&table);
+    let before = server_state(&state, &id).await;
+    let seat = token(&table, 0);
+    for route in ["back", "rematch", "undo", "resign"] {
+        let uri = format!("/api/tables/{id}/{route}");
+        for body in [&b"{{"[..], b"[1]", b"\"x\"", b"{\"x\":1}", b"nul"] {
+            let shown = String::from_utf8_lossy(body).into_owned();
+            let (status, error) =
+                call(&state, "POST", &uri, Some(&seat), Some(body.to_vec())).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{route} {shown}: {error}");
+            assert_eq!(
+                error["code"], "request/malformed",
+                "{route} {shown}: {error}"
+            );
+        }
+    }
+    assert_eq!(server_state(&state, &id).await, before, "nothing changed");
+    // No body, or an empty object, is what they take.
+    for body in [None, Some(b"{}".to_vec()), Some(b" ".to_vec())] {
+        let (status, snap) = call(
+            &state,
+            "POST",
+            &format!("/api/tables/{id}/back"),
+            Some(&seat),
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{snap}");
+    }
+}
+
+/// One request through the router: status, headers and body text.
+async fn raw_call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    body: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let request = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(body.to_string()))
+        .expect("request");
+    let response = server::app(state.clone())
+        .oneshot(request)
+        .await
+        .expect("infallible");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn every_kind_of_answer_carries_the_security_headers() {
+    let state = memory_state().await;
+    let table = create(&state, json!({"game": "dropsite", "seed": 1})).await;
+    let id = id(&table);
+    let cases = [
+        ("GET", "/".to_string(), "", StatusCode::OK),
+        ("GET", format!("/play/{id}"), "", StatusCode::OK),
+        ("GET", "/web/table.js".to_string(), "", StatusCode::OK),
+        ("GET", "/web/style.css".to_string(), "", StatusCode::OK),
+        ("GET", "/api/games".to_string(), "", StatusCode::OK),
+        ("GET", format!("/api/tables/{id}"), "", StatusCode::OK),
+        (
+            "GET",
+            "/web/nothing.js".to_string(),
+            "",
+            StatusCode::NOT_FOUND,
+        ),
+        ("GET", "/nothing".to_string(), "", StatusCode::NOT_FOUND),
+        (
+            "POST",
+            "/api/tables".to_string(),
+            "{{",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "DELETE",
+            "/api/games".to_string(),
+            "",
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "GET",
+            format!("/api/tables/{id}/view"),
+            "",
+            StatusCode::UNAUTHORIZED,
+        ),
+    ];
+    for (method, uri, body, expected) in cases {
+        let (status, headers, text) = raw_call(&state, method, &uri, body).await;
+        assert_eq!(status, expected, "{method} {uri}: {text}");
+        for (name, value) in server::headers::SECURITY_HEADERS {
+            assert_eq!(
+                headers.get(*name).and_then(|v| v.to_str().ok()),
+                Some(*value),
+                "{method} {uri}: {name}"
+            );
+        }
+    }
+    // The page itself needs nothing the policy forbids: no inline script or handler, no
+    // style attribute in its markup.
+    let (_, _, page) = raw_call(&state, "GET", "/", "").await;
+    let lower = page.to_ascii_lowercase();
+    assert!(
+        !lower.contains("<script>") && !lower.contains("style="),
+        "{page}"
+    );
+    for script in lower.split("<script").skip(1) {
+        assert!(
+            script
+                .trim_start()
+                .starts_with("type=\"module\" src=\"/web/"),
+            "{page}"
+        );
+    }
+    assert!(!regex_on_attr(&lower), "{page}");
+}
+
+/// Whether `html` has an inline event handler attribute (` onclick=`, ` onload=`, …).
+fn regex_on_attr(html: &str) -> bool {
+    html.match_indices(" on").any(|(i, _)| {
+        let rest = &html[i + 3..];
+        let name: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
+        !name.is_empty() && rest[name.len()..].trim_start().starts_with('=')
+    })
+}
+
+#[tokio::test]
+async fn names_are_stored_in_nfc_and_a_name_that_looks_like_another_seats_is_refused() {
+    let state = memory_state().await;
+    // "é" as "e" and a combining accent is stored as the one character.
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seats": [{"player": "human", "name": "Zoe\u{301}"}, "human"]}),
+    )
+    .await;
+    assert_eq!(table["seats"][0]["name"], "Zo\u{e9}");
+    // "Ada" and "Аda" (a Cyrillic А) at one table: refused, in words.
+    let (status, error) = post_json(
+        &state,
+        "/api/tables",
+        None,
+        &json!({"game": "dropsite", "seats": [
+            {"player": "human", "name": "Ada"},
+            {"player": "human", "name": "\u{410}da"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert_eq!(error["code"], "seat/name_confusable", "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("seat 1")),
+        "{error}"
+    );
+    // A name made to pass for another seat's default name is refused too.
+    let (status, error) = post_json(
+        &state,
+        "/api/tables",
+        None,
+        &json!({"game": "dropsite", "seats": [{"player": "human", "name": "Seat 2"}, "human"]}),
+    )
+    .await;
+    assert_eq!(error["code"], "seat/name_confusable", "{status} {error}");
+    // Joining an open seat under a name like a seated player's is refused, and the seat
+    // stays open; another name takes it.
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seats": [{"player": "human", "name": "Ada"}, "open"]}),
+    )
+    .await;
+    let id = id(&table);
+    let join = format!("/api/tables/{id}/seats/1/join");
+    for name in ["\u{410}da", "Ada", "\u{1d400}da"] {
+        let (status, error) = post_json(&state, &join, None, &json!({ "name": name })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {error}");
+        assert_eq!(error["code"], "seat/name_confusable", "{name}: {error}");
+    }
+    let (_, summary) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+    assert_eq!(summary["open_seats"], json!([1]), "{summary}");
+    let (status, seated) = post_json(&state, &join, None, &json!({"name": "Bo"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{seated}");
+}

@@ -115,6 +115,76 @@ async fn a_body_that_does_not_come_meets_408_with_a_json_body() {
     assert_coded(&body, "request/timeout");
 }
 
+/// The security headers every answer carries (see `server::headers`), in a raw answer.
+fn assert_secured(raw: &[u8]) {
+    let text = String::from_utf8_lossy(raw).to_ascii_lowercase();
+    let head = text.split("\r\n\r\n").next().unwrap_or_default();
+    for (name, value) in server::headers::SECURITY_HEADERS {
+        let line = format!("\r\n{name}: {}\r\n", value.to_ascii_lowercase());
+        assert!(head.contains(&line), "no `{name}` in {head}");
+    }
+}
+
+#[tokio::test]
+async fn the_timeouts_answer_carries_the_security_headers() {
+    let (addr, _) = start(ConnectionLimits {
+        request_timeout: Duration::from_millis(300),
+        ..ConnectionLimits::default()
+    })
+    .await;
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 100\r\nConnection: close\r\n\r\n{",
+    )
+    .await
+    .expect("write");
+    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
+        .await
+        .expect("answered within 5 s");
+    assert_eq!(answer(&raw).0, 408);
+    assert_secured(&raw);
+}
+
+#[tokio::test]
+async fn a_body_declared_over_the_limit_meets_413_at_once_unread() {
+    // The request timeout is the default 30 s: the answer must not wait for it.
+    let (addr, state) = start(ConnectionLimits::default()).await;
+    let started = Instant::now();
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 10000000\r\n\r\n",
+    )
+    .await
+    .expect("write");
+    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
+        .await
+        .expect("answered and closed within 5 s");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let (status, body) = answer(&raw);
+    assert_eq!(status, 413);
+    assert_coded(&body, "request/too_large");
+    assert_secured(&raw);
+    // Nothing was created.
+    let tables = state
+        .hub
+        .store()
+        .page(&server::store::Page {
+            statuses: vec![server::Status::Open, server::Status::Running],
+            game: None,
+            before: None,
+            limit: 10,
+        })
+        .await
+        .expect("page");
+    assert!(tables.is_empty());
+}
+
 #[tokio::test]
 async fn headers_over_the_limit_meet_431_with_a_json_body() {
     let (addr, _) = start(ConnectionLimits {
@@ -136,6 +206,7 @@ async fn headers_over_the_limit_meet_431_with_a_json_body() {
     let (status, body) = answer(&raw);
     assert_eq!(status, 431);
     assert_coded(&body, "request/headers_too_large");
+    assert_secured(&raw);
 }
 
 #[tokio::test]
@@ -159,6 +230,7 @@ async fn a_head_far_over_the_limit_meets_431_with_a_json_body_before_it_is_read(
     let (status, body) = answer(&raw);
     assert_eq!(status, 431);
     assert_coded(&body, "request/headers_too_large");
+    assert_secured(&raw);
 }
 
 #[tokio::test]
