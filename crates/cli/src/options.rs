@@ -40,16 +40,29 @@ struct Flag {
     help: String,
 }
 
-/// The flags made from every game's options, in the games' order, once.
-fn flags() -> &'static [Flag] {
-    static FLAGS: std::sync::OnceLock<Vec<Flag>> = std::sync::OnceLock::new();
-    FLAGS.get_or_init(|| {
+/// The flags made from every game's options, in the games' order, and `--players`' help
+/// from every game's player range: read from the games' descriptions once.
+struct Described {
+    flags: Vec<Flag>,
+    players_help: String,
+}
+
+fn described() -> &'static Described {
+    static DESCRIBED: std::sync::OnceLock<Described> = std::sync::OnceLock::new();
+    DESCRIBED.get_or_init(|| {
         let mut flags: Vec<Flag> = Vec::new();
+        let mut ranges: Vec<String> = Vec::new();
         for name in catalog::GAMES {
             let Ok(game) = catalog::game(name) else {
                 continue;
             };
             let about = game.about();
+            let p = about.players;
+            ranges.push(if p.min == p.max {
+                format!("{} always {}", about.title, p.min)
+            } else {
+                format!("{} {}-{}", about.title, p.min, p.max)
+            });
             for option in &about.options {
                 let takes = match &option.input {
                     engine::Input::Toggle => Takes::Toggle,
@@ -78,8 +91,15 @@ fn flags() -> &'static [Flag] {
                 }
             }
         }
-        flags
+        Described {
+            flags,
+            players_help: format!("Number of players ({})", ranges.join(", ")),
+        }
     })
+}
+
+fn flags() -> &'static [Flag] {
+    &described().flags
 }
 
 /// What an option's flag takes, in words for its help.
@@ -103,24 +123,6 @@ fn choices(input: &engine::Input) -> String {
     }
 }
 
-/// The player range of every game, for `--players`' help.
-fn players_help() -> String {
-    let ranges: Vec<String> = catalog::GAMES
-        .iter()
-        .filter_map(|name| catalog::game(name).ok())
-        .map(|game| {
-            let about = game.about();
-            let p = about.players;
-            if p.min == p.max {
-                format!("{} always {}", about.title, p.min)
-            } else {
-                format!("{} {}-{}", about.title, p.min, p.max)
-            }
-        })
-        .collect();
-    format!("Number of players ({})", ranges.join(", "))
-}
-
 fn long(key: &str) -> String {
     key.replace('_', "-")
 }
@@ -132,7 +134,7 @@ impl clap::Args for GameOptions {
             Arg::new("players")
                 .long("players")
                 .value_parser(clap::value_parser!(usize))
-                .help(players_help()),
+                .help(described().players_help.clone()),
         );
         for flag in flags() {
             let arg = Arg::new(flag.key)

@@ -141,29 +141,37 @@ fn skeleton(name: &str) -> String {
     unicode_security::confusable_detection::skeleton(name.trim()).collect()
 }
 
-/// Checks that the name of `seat` among `names` (every seat's display name) cannot be
-/// taken for another seat's.
+/// Checks that the name given to each of `seats` cannot be taken for another seat's
+/// display name among `rows` (a seat with no given name shows as "Seat N").
 ///
 /// # Errors
 /// `seat/name_confusable`, naming the seat it looks like.
-pub fn check_confusable(names: &[String], seat: Seat) -> Result<(), ApiError> {
-    let Some(name) = names.get(seat) else {
-        return Ok(());
-    };
-    let mine = skeleton(name);
-    match (names.iter().enumerate()).find(|(other, n)| *other != seat && skeleton(n) == mine) {
-        None => Ok(()),
-        Some((other, _)) => Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "seat/name_confusable",
-            format!(
-                "the name `{}` of seat {} looks like the name of seat {} (the same letters to the eye, as Unicode's confusables have it); choose another",
-                truncate(name, MAX_NAME_CHARS),
-                seat + 1,
-                other + 1
-            ),
-        )),
+pub fn check_confusable(
+    rows: &[SeatRow],
+    seats: impl IntoIterator<Item = Seat>,
+) -> Result<(), ApiError> {
+    let names = crate::store::display_names(rows);
+    let skeletons: Vec<String> = names.iter().map(|n| skeleton(n)).collect();
+    for seat in seats {
+        if rows.get(seat).is_none_or(|row| row.name.is_none()) {
+            continue;
+        }
+        let alike = (skeletons.iter().enumerate())
+            .find(|(other, s)| *other != seat && **s == skeletons[seat]);
+        if let Some((other, _)) = alike {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "seat/name_confusable",
+                format!(
+                    "the name `{}` of seat {} looks like the name of seat {} (the same letters to the eye, as Unicode's confusables have it); choose another",
+                    truncate(&names[seat], MAX_NAME_CHARS),
+                    seat + 1,
+                    other + 1
+                ),
+            ));
+        }
     }
+    Ok(())
 }
 
 /// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
@@ -326,9 +334,7 @@ impl Seating {
         let log_names = (rows.iter().enumerate())
             .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
             .collect();
-        let display = (rows.iter().enumerate())
-            .map(|(seat, row)| row.display(seat))
-            .collect();
+        let display = crate::store::display_names(&rows);
         Seating {
             rows: Arc::new(rows),
             log_names,
@@ -416,6 +422,13 @@ impl Live {
 
     fn away_seats(&self) -> Vec<Seat> {
         (0..self.away.len()).filter(|&s| self.away[s]).collect()
+    }
+
+    /// Whether `viewer` is the seat to act, still playing: the one viewer given the legal
+    /// moves.
+    fn acting(&self, viewer: Viewer) -> bool {
+        let to_act = self.session.to_act();
+        matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !self.session.is_resigned(seat))
     }
 
     fn version(&self) -> u64 {
@@ -772,17 +785,12 @@ impl Table {
         out.extend_from_slice(br#","status":"#);
         serde_json::to_writer(&mut *out, &live.status())?;
         out.extend_from_slice(br#","legal":"#);
-        let acting = matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat));
-        if acting {
+        if live.acting(viewer) {
             live.session.state().write_legal_json(out)?;
-        } else {
-            out.extend_from_slice(b"[]");
-        }
-        out.extend_from_slice(br#","moves":"#);
-        if acting {
+            out.extend_from_slice(br#","moves":"#);
             live.session.state().write_moves_json(out)?;
         } else {
-            out.extend_from_slice(b"[]");
+            out.extend_from_slice(br#"[],"moves":[]"#);
         }
         out.extend_from_slice(br#","view":"#);
         live.session.state().write_view_json(viewer, out)?;
@@ -849,8 +857,7 @@ impl Table {
 
     fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
         let to_act = live.session.to_act();
-        let acting = matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !live.session.is_resigned(seat));
-        let (legal, moves) = if acting {
+        let (legal, moves) = if live.acting(viewer) {
             let state = live.session.state();
             (state.legal(), state.moves())
         } else {
@@ -1504,14 +1511,7 @@ impl Hub {
                 tokens.push(None);
             }
         }
-        let names: Vec<String> = (rows.iter().enumerate())
-            .map(|(seat, row)| row.display(seat))
-            .collect();
-        for (seat, row) in rows.iter().enumerate() {
-            if row.name.is_some() {
-                check_confusable(&names, seat)?;
-            }
-        }
+        check_confusable(&rows, 0..rows.len())?;
         let created = crate::store::now_ms();
         let row = GameRow {
             id: table_id(created)?,
@@ -1615,12 +1615,7 @@ impl Hub {
                 name: name.clone(),
                 joined: Some(now),
             };
-            if name.is_some() {
-                let names: Vec<String> = (after.iter().enumerate())
-                    .map(|(s, row)| row.display(s))
-                    .collect();
-                check_confusable(&names, seat)?;
-            }
+            check_confusable(&after, [seat])?;
             let stored = self
                 .store
                 .set_seats(&table.row.id, &before, &after)

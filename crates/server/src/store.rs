@@ -75,6 +75,13 @@ impl SeatRow {
     }
 }
 
+/// Every seat's display name, in seat order ([`SeatRow::display`]).
+pub fn display_names(rows: &[SeatRow]) -> Vec<String> {
+    (rows.iter().enumerate())
+        .map(|(seat, row)| row.display(seat))
+        .collect()
+}
+
 /// One row of the games table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
