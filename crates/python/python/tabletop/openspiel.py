@@ -175,4 +175,4 @@ def _register(name: str) -> type:
     return cls
 
 
-GAME_CLASSES = {name: _register(name) for name in games() if name in _LONG_NAMES}
+GAME_CLASSES = {name: _register(name) for name in games()}
