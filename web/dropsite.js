@@ -34,22 +34,6 @@ export function marks(ev) {
   }
 }
 
-// `7 debt`, `7 new`, `7 on 3`: click the card, then the debt pile, the empty site or a site.
-export function mapAction(text) {
-  const m = text.match(/^(\d+) (debt|new|on (\d+))$/);
-  if (!m) return null;
-  const dst = m[2] === 'debt' ? 'debt' : m[2] === 'new' ? 'new' : `site:${m[3]}`;
-  return { src: `card:${m[1]}`, dst };
-}
-
-export function label(text) {
-  const m = text.match(/^(\d+) (debt|new|on (\d+))$/);
-  if (!m) return text;
-  if (m[2] === 'debt') return `${m[1]} to your debt`;
-  if (m[2] === 'new') return `${m[1]} starts a new site`;
-  return `${m[1]} on site ${m[3]}`;
-}
-
 function card(value, { cls = '', key } = {}) {
   const pts = points(value);
   return h('div', {

@@ -34,18 +34,28 @@
 //! ```
 
 mod action;
+mod builder;
 pub mod cards;
 mod config;
+mod describe;
+mod determinize;
+mod evaluate;
 mod events;
+mod refusal;
 mod rules;
+mod setup;
 mod state;
 mod study;
 mod tensor;
+mod upgrade;
+mod validate;
 mod view;
 
 pub use action::{Action, Target};
+pub use builder::Builder;
 pub use config::Config;
 pub use events::{DebtMatch, DropSiteEvent, Landing};
+pub use refusal::Refusal;
 pub use rules::{score_round, score_shown};
 pub use state::{DropSite, Pile, RoundEnd, RoundResult};
 pub use view::{DropSiteView, PileView};
@@ -57,8 +67,9 @@ impl Game for DropSite {
     type Action = Action;
     type View = DropSiteView;
     type Event = DropSiteEvent;
-    type Refusal = String;
+    type Refusal = Refusal;
     const NAME: &'static str = "dropsite";
+    const FORMAT: u32 = upgrade::FORMAT;
 
     fn about() -> About {
         About {
@@ -98,7 +109,7 @@ impl Game for DropSite {
     fn may_take_back(&self, _action: Action) -> bool {
         false
     }
-    fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
         self.play(action)
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -139,19 +150,9 @@ impl Game for DropSite {
         self.held(seat, moment)
     }
     fn evaluate(&self, seat: Seat) -> f64 {
-        if let Some(o) = Game::outcome(self) {
-            return o.reward(seat);
-        }
-        // Totals plus what the debts would score if the round ended now, as a margin over
-        // the best other seat, squashed into (0, 1).
-        let provisional = score_round(&self.config.deck, &self.piles, &self.debts);
-        let mine = self.totals[seat] + provisional[seat];
-        let best_other = (0..self.config.players)
-            .filter(|&s| s != seat)
-            .map(|s| self.totals[s] + provisional[s])
-            .max()
-            .unwrap_or(0);
-        let margin = (mine - best_other) as f64 / 20.0;
-        1.0 / (1.0 + (-margin).exp())
+        self.estimate(seat)
+    }
+    fn describe(&self, action: Action) -> engine::MoveText {
+        self.move_text(action)
     }
 }

@@ -1,61 +1,11 @@
 //! The rules of Drop Site, each named after the rulebook section it comes from.
 use crate::action::{Action, Target};
-use crate::cards::{Deck, HAND, UNMATCHED, VALUES};
+use crate::cards::{Deck, UNMATCHED, VALUES};
+use crate::refusal::Refusal;
 use crate::state::{DropSite, Pile, RoundEnd, RoundResult};
-use crate::Config;
-use engine::{rng_from_seed, ConfigError, IllegalAction, Seat};
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use engine::IllegalAction;
 
 impl DropSite {
-    /// Set-Up for a new game.
-    pub(crate) fn setup(config: &Config, seed: u64) -> Result<DropSite, ConfigError> {
-        config.validate()?;
-        let mut rng = rng_from_seed(seed);
-        let first = if config.random_first {
-            rng.random_range(0..config.players)
-        } else {
-            config.first_player
-        };
-        let mut game = DropSite {
-            config: config.clone(),
-            rng,
-            round: 0,
-            round_first: first,
-            to_act: None,
-            deck: Vec::with_capacity(config.deck.size()),
-            hands: vec![Vec::with_capacity(HAND); config.players],
-            debts: vec![Vec::new(); config.players],
-            piles: Vec::with_capacity(config.pile_limit()),
-            totals: vec![0; config.players],
-            history: Vec::new(),
-        };
-        game.start_round(first);
-        Ok(game)
-    }
-
-    /// Set-Up (and "shuffle all the cards and start a new round", S16): shuffle, deal five
-    /// each, flip the first drop site.
-    fn start_round(&mut self, first: Seat) {
-        self.round += 1;
-        self.round_first = first;
-        self.config.deck.fill(&mut self.deck);
-        self.deck.shuffle(&mut self.rng);
-        for hand in &mut self.hands {
-            hand.clear();
-            let at = self.deck.len() - HAND;
-            hand.extend(self.deck.drain(at..));
-            hand.sort_unstable();
-        }
-        for debt in &mut self.debts {
-            debt.clear();
-        }
-        self.piles.clear();
-        let flip = self.deck.pop().unwrap_or(0);
-        self.piles.push(Pile::start(flip));
-        self.to_act = Some(first);
-    }
-
     /// To Play: every distinct card value in hand, onto the debt, onto a new site, or onto
     /// each drop site that takes it. Sorted by card value.
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
@@ -78,47 +28,49 @@ impl DropSite {
     }
 
     /// Why `action` is refused now, if it is.
-    pub(crate) fn refusal(&self, action: Action) -> Option<String> {
+    pub(crate) fn refusal(&self, action: Action) -> Option<Refusal> {
         let Some(seat) = self.to_act else {
-            return Some("the game is over".into());
+            return Some(Refusal::GameOver);
         };
         if !self.hands[seat].contains(&action.card) {
-            // Seats are counted from 1 wherever a person reads them.
-            return Some(format!("seat {} holds no {}", seat + 1, action.card));
+            return Some(Refusal::NotHeld {
+                seat,
+                card: action.card,
+            });
         }
         match action.target {
             // "You MUST EITHER play a card on a drop site OR on your DEBT"; a new site takes
             // any number and is always possible (S3, S18).
             Target::Debt | Target::New => None,
             Target::Site(i) => {
-                let Some(pile) = self.piles.get(i as usize) else {
-                    return Some(format!(
-                        "there is no drop site {} (there are {})",
-                        i as usize + 1,
-                        self.piles.len()
-                    ));
+                let site = i as usize;
+                let Some(pile) = self.piles.get(site) else {
+                    return Some(Refusal::NoSuchSite {
+                        site,
+                        sites: self.piles.len(),
+                    });
                 };
                 if pile.closed {
-                    Some(format!(
-                        "drop site {} holds two zeros: no more cards may be played on it",
-                        i + 1
-                    ))
+                    Some(Refusal::SiteClosed { site })
                 } else if pile.accepts(action.card) {
                     None
                 } else {
-                    Some(format!("a card played on a drop site must be lower than its top card, and {} is not lower than {}", action.card, pile.top()))
+                    Some(Refusal::NotLower {
+                        card: action.card,
+                        top: pile.top(),
+                    })
                 }
             }
         }
     }
 
     /// Applies a checked action.
-    pub(crate) fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+    pub(crate) fn play(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
         if let Some(reason) = self.refusal(action) {
             return Err(IllegalAction::new(action, reason));
         }
         let Some(seat) = self.to_act else {
-            return Err(IllegalAction::new(action, "the game is over"));
+            return Err(IllegalAction::new(action, Refusal::GameOver));
         };
         let hand = &mut self.hands[seat];
         if let Some(at) = hand.iter().position(|&c| c == action.card) {
@@ -170,43 +122,6 @@ impl DropSite {
         } else {
             self.start_round((self.round_first + 1) % self.config.players);
         }
-    }
-
-    /// Everything `seat` cannot see, shuffled back into the same places (S11: nobody sees
-    /// a debt during the round, unless `open_debt` shows the owner their own).
-    pub(crate) fn resample<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> DropSite {
-        let mut game = self.clone();
-        let mut unseen: Vec<u8> = game.deck.clone();
-        for s in 0..game.config.players {
-            if s != seat {
-                unseen.extend_from_slice(&game.hands[s]);
-            }
-            if s != seat || !game.config.open_debt {
-                unseen.extend_from_slice(&game.debts[s]);
-            }
-        }
-        // Sorted first so the sample depends only on what `seat` sees, not on where the
-        // hidden cards happen to lie.
-        unseen.sort_unstable();
-        unseen.shuffle(rng);
-        let mut rest = unseen.into_iter();
-        let mut refill = |slot: &mut Vec<u8>| {
-            for c in slot.iter_mut() {
-                *c = rest.next().unwrap_or(0);
-            }
-        };
-        refill(&mut game.deck);
-        for s in 0..game.config.players {
-            if s != seat {
-                refill(&mut game.hands[s]);
-                game.hands[s].sort_unstable();
-            }
-            if s != seat || !game.config.open_debt {
-                refill(&mut game.debts[s]);
-            }
-        }
-        game.rng = engine::GameRng::seed_from_u64(rng.next_u64());
-        game
     }
 }
 

@@ -1,6 +1,6 @@
 //! Fixed positions for the rules tests.
 #![allow(dead_code)]
-use dropsite::{cards::DECK, Config, DropSite, Pile};
+use dropsite::{Builder, Config, DropSite, Pile, Refusal};
 
 /// A pile from its cards, bottom first, with the flags the zero rules give it.
 pub fn pile(cards: &[u8]) -> Pile {
@@ -43,31 +43,20 @@ pub fn position_with(
     piles: &[&[u8]],
     deck_top: &[u8],
 ) -> DropSite {
-    let mut left: Vec<u8> = Vec::new();
-    DECK.fill(&mut left);
-    let used = hands
-        .iter()
-        .chain(debts)
-        .chain(piles)
-        .flat_map(|c| c.iter())
-        .chain(deck_top);
-    for &c in used {
-        let at = left
-            .iter()
-            .position(|&x| x == c)
-            .unwrap_or_else(|| panic!("more than four {c}s in the test position"));
-        left.remove(at);
+    let mut b = Builder::with_config(config)
+        .to_act(to_act)
+        .deck_top(deck_top);
+    for (seat, hand) in hands.iter().enumerate() {
+        b = b.hand(seat, hand);
     }
-    left.extend_from_slice(deck_top);
-    DropSite::from_parts(
-        config,
-        to_act,
-        hands.iter().map(|h| h.to_vec()).collect(),
-        debts.iter().map(|d| d.to_vec()).collect(),
-        piles.iter().map(|p| pile(p)).collect(),
-        left,
-    )
-    .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
+    for (seat, debt) in debts.iter().enumerate() {
+        b = b.debt(seat, debt);
+    }
+    for p in piles {
+        b = b.pile(p);
+    }
+    b.build()
+        .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
 }
 
 pub fn act(game: &mut DropSite, text: &str) {
@@ -75,10 +64,11 @@ pub fn act(game: &mut DropSite, text: &str) {
     engine::Game::apply(game, action).unwrap_or_else(|e| panic!("{e}"));
 }
 
-pub fn refused(game: &mut DropSite, text: &str) -> String {
+/// The rule that refuses `text`, checking that the refusal changed nothing.
+pub fn refused(game: &mut DropSite, text: &str) -> Refusal {
     let before = game.clone();
     let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
     let err = engine::Game::apply(game, action).expect_err("the action should be refused");
     assert_eq!(*game, before, "a refused action changed the state");
-    err.to_string()
+    err.reason
 }

@@ -1,0 +1,65 @@
+//! Each legal move told for the seat to act: a label in words for this position, the
+//! card it takes from the hand (`card:7`) and where it goes (`debt`, `new`, `site:3`), in
+//! the keys the table page gives its parts.
+use crate::action::{Action, Target};
+use crate::state::DropSite;
+use engine::MoveText;
+
+impl DropSite {
+    /// What a client shows for `action`, worked out only from what the seat to act sees
+    /// (its hand, the sites, the deck's size).
+    pub(crate) fn move_text(&self, action: Action) -> MoveText {
+        let card = action.card;
+        let ends = if self.ends_round(action) {
+            ": this ends the round"
+        } else {
+            ""
+        };
+        let (label, to) = match action.target {
+            Target::Debt => (
+                format!(
+                    "{card} to your debt ({} for each site showing {card} when the round ends, else {}){ends}",
+                    signed(self.points(card)),
+                    signed(crate::cards::UNMATCHED)
+                ),
+                "debt".to_string(),
+            ),
+            Target::New => (
+                format!(
+                    "{card} starts drop site {}{}{ends}",
+                    self.piles.len() + 1,
+                    if card == 0 { ", sideways" } else { "" }
+                ),
+                "new".to_string(),
+            ),
+            Target::Site(i) => {
+                let n = i as usize + 1;
+                let on = match self.piles.get(i as usize) {
+                    Some(p) if p.sideways && !p.restarted => {
+                        " (a new site on its sideways zero)".to_string()
+                    }
+                    Some(p) => format!(" (on the {})", p.top()),
+                    None => String::new(),
+                };
+                (format!("{card} on drop site {n}{on}{ends}"), format!("site:{n}"))
+            }
+        };
+        MoveText::place(label, Some(format!("card:{card}")), Some(to))
+    }
+
+    /// Whether `action` ends the round at once: it makes the last drop site the round
+    /// allows (S10), or the card drawn after it is the deck's last (Note 3).
+    pub(crate) fn ends_round(&self, action: Action) -> bool {
+        let limit =
+            action.target == Target::New && self.piles.len() + 1 == self.config.pile_limit();
+        limit || self.deck.len() <= 1
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
