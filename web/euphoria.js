@@ -27,14 +27,10 @@ export function marks(ev) {
   }
 }
 
-const FACTIONS = ['euphorian', 'subterran', 'wastelander', 'icarite'];
-const REGION = { euphorian: 'Euphoria', subterran: 'Subterra', wastelander: 'Wastelands', icarite: 'Icarus' };
-const FACTION_NAME = { euphorian: 'Euphorians', subterran: 'Subterrans', wastelander: 'Wastelanders', icarite: 'Icarites' };
-const SHORT = { energy: 'En', water: 'Wa', food: 'Fo', bliss: 'Bl', gold: 'Au', stone: 'St', clay: 'Cl', book: 'Bk', glasses: 'Gl', game: 'Gm', bear: 'Br', balloon: 'Bn', bat: 'Bt' };
-const ARTIFACTS = ['book', 'glasses', 'game', 'bear', 'balloon', 'bat'];
-const TIERS = [2, 5, 8, 11];
+// Factions, goods and the tracks come with the components too.
+const short = (code) => { const g = DATA.good_cards.find((c) => c.good === code); return g ? g.short : code; };
 function good(code, n, extra) {
-  return h('span', { class: `good g-${code}`, title: code }, h('i', {}, SHORT[code] || code), n === undefined ? null : h('b', {}, n), extra);
+  return h('span', { class: `good g-${code}`, title: code }, h('i', {}, short(code)), n === undefined ? null : h('b', {}, n), extra);
 }
 
 function recruitText(id) {
@@ -46,56 +42,6 @@ function recruitText(id) {
 function recruitName(id) {
   const r = DATA.recruits[id - 1];
   return r ? r.name : `recruit ${id}`;
-}
-
-// `3@gen`: click an available die showing 3, then the space. `ret 3@gen`: click your die
-// on the space. Every other decision is a button.
-export function mapAction(text) {
-  let m = text.match(/^(\d)@(\S+)$/);
-  if (m) return { src: `die:${m[1]}`, dst: `sp:${m[2]}` };
-  m = text.match(/^ret (\d)@(\S+)$/);
-  if (m) return { dst: `ret:${m[2]}:${m[1]}` };
-  return null;
-}
-
-export function label(text) {
-  const words = {
-    draw: 'Draw an artifact card',
-    end: 'Place no more workers',
-    dilemma: 'Resolve your dilemma',
-    rebel: 'Rebel: draw 2 recruits, keep 1',
-    conform: 'Conform: a star on the dilemma',
-    trade: 'Propose a trade',
-    propose: 'Send the offer',
-    cancel: 'Cancel the offer',
-    accept: 'Accept the trade',
-    decline: 'Decline the trade',
-    pass: 'Pass',
-    'fin food': 'Retrieve: pay 1 food (+2 morale)',
-    'fin bliss': 'Retrieve: pay 1 bliss (+2 morale)',
-    'fin free': 'Retrieve for free (−1 morale)',
-    'star terr': 'Star in the territory',
-  };
-  if (words[text]) return words[text];
-  let m = text.match(/^(up|down|keep) (\d+)$/);
-  if (m) {
-    const how = { up: 'Keep face up: ', down: 'Keep face down: ', keep: 'Keep: ' }[m[1]];
-    return `${how}${recruitName(Number(m[2]))}`;
-  }
-  m = text.match(/^(pay|take|discard|lose|give|ask) (\w+)$/);
-  if (m) return `${m[1][0].toUpperCase()}${m[1].slice(1)} 1 ${m[2]}`;
-  m = text.match(/^star m(\w\w)$/);
-  if (m) return `Star on market ${m[1].toUpperCase()}`;
-  m = text.match(/^offer p(\d)$/);
-  if (m) return `Trade with seat ${m[1]}`;
-  m = text.match(/^ret (\d)@(\S+)$/);
-  if (m) return `Retrieve the ${m[1]} at ${m[2]}`;
-  m = text.match(/^(\d)@(\S+)$/);
-  if (m) {
-    const sp = DATA.spaces.find((s) => s.code === m[2]);
-    return `Place a ${m[1]} on ${sp ? sp.name : m[2]}`;
-  }
-  return text;
 }
 
 function die(seat, value, key) {
@@ -119,14 +65,12 @@ export function render(snap) {
     const about = tile ? `costs ${tile.cost.text}; without a star: ${tile.penalty_text}` : `costs ${sp.cost_text}`;
     return h('div', {
       class: `space k-${sp.kind} ${extraClass || ''}`,
-      dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: tile ? `${tile.name} (market ${sp.code.slice(1).toUpperCase()})` : sp.name },
+      dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: tile ? `${tile.name} (market ${DATA.markets[sp.market].code.toUpperCase()})` : sp.name },
       title: `${tile ? tile.name : sp.name} (${sp.code}): ${about}`,
     },
       h('div', { class: 'sname' }, body || sp.name),
       h('div', { class: 'sdice' }, dice));
   };
-  const byCode = {};
-  DATA.spaces.forEach((s, i) => { byCode[s.code] = i; });
 
   const market = (m) => {
     const mk = v.markets[m];
@@ -134,30 +78,30 @@ export function render(snap) {
     if (mk.tile !== null) {
       const tile = DATA.tiles[mk.tile];
       return h('div', { class: 'market built', dataset: { mark: `market:${code}` } },
-        spaceBox(byCode[`m${code}`], 'built', [h('b', {}, tile.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
+        spaceBox(DATA.spaces.findIndex((s) => s.kind === 'built' && s.market === m), 'built', [h('b', {}, tile.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
         h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
     }
     return h('div', { class: 'market building', dataset: { mark: `market:${code}` } },
       h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction: ${mk.workers} of ${mk.needed} workers`),
-      h('div', { class: 'msites' }, [1, 2, 3, 4].map((k) => {
-        const i = byCode[`${code}${k}`];
-        return spaceBox(i, 'msite', good(DATA.spaces[i].cost.fixed[0][0]));
-      })));
+      h('div', { class: 'msites' }, DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.kind === 'site' && s.market === m)
+        .map(([s, i]) => spaceBox(i, 'msite', good(s.cost.fixed[0][0])))));
   };
 
-  const region = (f, fi) => {
+  const T = DATA.tracks;
+  const region = (fc, fi) => {
+    const f = fc.faction;
     const spaces = DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.region === f && !['site', 'built'].includes(s.kind));
     const markets = DATA.markets.map((mk, m) => [mk, m]).filter(([mk]) => mk.faction === f).map(([, m]) => market(m));
     const terr = v.territory[fi];
     return h('div', { class: `region r-${f}` },
-      h('div', { class: 'rhead' }, h('b', {}, REGION[f]),
-        h('span', { class: 'allegiance', title: `${FACTION_NAME[f]} allegiance` },
-          [...Array(12).keys()].map((k) => h('i', { class: `${k <= v.allegiance[fi] ? 'on' : ''} ${TIERS.includes(k) ? 'tier' : ''} ${k === v.allegiance[fi] ? 'here' : ''}` })),
-          h('b', {}, ` ${v.allegiance[fi]}/11`))),
-      fi < 3 ? h('div', { class: 'tunnel', title: 'tunnel: miners dug' },
+      h('div', { class: 'rhead' }, h('b', {}, fc.region),
+        h('span', { class: 'allegiance', title: `${fc.name} allegiance` },
+          [...Array(T.allegiance_max + 1).keys()].map((k) => h('i', { class: `${k <= v.allegiance[fi] ? 'on' : ''} ${T.tiers.includes(k) ? 'tier' : ''} ${k === v.allegiance[fi] ? 'here' : ''}` })),
+          h('b', {}, ` ${v.allegiance[fi]}/${T.allegiance_max}`))),
+      fc.tunnel ? h('div', { class: 'tunnel', title: 'tunnel: miners dug' },
         h('span', {}, 'tunnel'),
-        [...Array(10).keys()].slice(1).map((k) => h('i', { class: `${k <= v.miners[fi] ? 'dug' : ''} ${k === 6 ? 'reveal' : ''}` })),
-        h('b', {}, ` ${v.miners[fi]}/9`)) : null,
+        [...Array(T.tunnel_end + 1).keys()].slice(1).map((k) => h('i', { class: `${k <= v.miners[fi] ? 'dug' : ''} ${k === T.tunnel_reveal ? 'reveal' : ''}` })),
+        h('b', {}, ` ${v.miners[fi]}/${T.tunnel_end}`)) : null,
       h('div', { class: 'territory', title: 'territory: stars placed' }, h('span', {}, 'territory'),
         [...Array(v.territory_spots).keys()].map((k) => (k < terr.length
           ? h('span', { class: `star seat-${terr[k]}` }, '★') : h('span', { class: 'star free' }, '☆')))),
@@ -177,8 +121,10 @@ export function render(snap) {
       else if (d.ready !== undefined) ready.push(d.ready);
       else placed += 1;
     });
-    const supply = DATA.goods.slice(0, 7).map((g, k) => good(g, p.supply[k]));
-    const cards = p.hand ? ARTIFACTS.map((g, k) => (p.hand[k] ? good(g, p.hand[k]) : null)) : [h('span', { class: 'muted' }, `${p.hand_size} artifact card${p.hand_size === 1 ? '' : 's'}`)];
+    const supplyGoods = DATA.good_cards.filter((g) => g.kind !== 'artifact').map((g) => g.good);
+    const artifacts = DATA.good_cards.filter((g) => g.kind === 'artifact').map((g) => g.good);
+    const supply = supplyGoods.map((g, k) => good(g, p.supply[k]));
+    const cards = p.hand ? artifacts.map((g, k) => (p.hand[k] ? good(g, p.hand[k]) : null)) : [h('span', { class: 'muted' }, `${p.hand_size} artifact card${p.hand_size === 1 ? '' : 's'}`)];
     const recruits = p.recruits.map((r) => h('div', {
       class: `recruit ${r.up ? 'up' : 'down'} ${r.id && DATA.recruits[r.id - 1] ? `f-${DATA.recruits[r.id - 1].faction}` : ''}`,
       title: r.id ? recruitText(r.id) : '',
@@ -213,10 +159,10 @@ export function render(snap) {
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
   const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id)))) : null;
   return h('div', { class: 'eu' },
-    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt.replace(/\s*\(`[^)]*\)/g, '')}`),
+    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt}`),
     offer, drawn,
     h('div', { class: 'eu-main' },
-      h('div', { class: 'regions' }, FACTIONS.map(region),
+      h('div', { class: 'regions' }, DATA.factions.map(region),
         h('div', { class: 'region r-none' }, h('div', { class: 'rhead' }, h('b', {}, 'Worker activation')), h('div', { class: 'spaces' }, activation),
           h('div', { class: 'decks' }, `artifact deck ${v.artifact_deck} · discards ${v.artifact_discard.length} · recruit deck ${v.recruit_deck}`))),
       h('div', { class: 'players' }, order.map((s) => playerPanel(v.players[s], s)))));

@@ -42,6 +42,16 @@ impl Faction {
         Good::ALL[self.index()]
     }
 
+    /// The faction's name ("Euphorians").
+    pub fn name(self) -> &'static str {
+        ["Euphorians", "Subterrans", "Wastelanders", "Icarites"][self.index()]
+    }
+
+    /// The faction's region ("Euphoria").
+    pub fn region(self) -> &'static str {
+        ["Euphoria", "Subterra", "Wastelands", "Icarus"][self.index()]
+    }
+
     /// Short name used on the board.
     pub fn short(self) -> &'static str {
         ["EUP", "SUB", "WAS", "ICA"][self.index()]
@@ -915,7 +925,7 @@ pub const RECRUIT_CARDS: [RecruitCard; RECRUITS] = [
 /// What each recruit does, by number − 1: the 2nd-edition text and, where the 1st edition
 /// differs, how (`edition: "v1"`).
 pub const RECRUIT_TEXTS: [(&str, Option<&str>); RECRUITS] = [
-    ("Any player bumps your worker: may pay 1 bliss to set the die's value instead of rolling (`set V`, asked of the owner)", Some("only an opponent's bump; the bliss goes to that player")),
+    ("Any player bumps your worker: may pay 1 bliss to set the die's value instead of rolling (asked of the owner)", Some("only an opponent's bump; the bliss goes to that player")),
     ("Placement on a non-Icarite market (built or artifact), after the star: may take +1 knowledge to draw 1 artifact", Some("on bumping an opponent there, lose 2 morale to draw 1")),
     ("Retrieval paid with bliss: may take knowledge −2 instead of morale +2", None),
     ("Payment of a built market's resource: may pay 1 bliss instead", None),
@@ -931,19 +941,19 @@ pub const RECRUIT_TEXTS: [(&str, Option<&str>); RECRUITS] = [
     ("Non-Icarite market, after the star: may take +2 knowledge to draw 2 artifacts, keep 1", None),
     ("Placing a star (not a tier-4 recruit star): may discard 1 artifact for 1 energy and choose knowledge −1 or morale +1; a Book gives 2 energy, knowledge −2 and morale +2", Some("no Book bonus")),
     ("Generator, your die equals another die there: choose 1 morale or 1 energy (automatic)", None),
-    ("Retrieval: may pay 1 energy (`fin energy`): knowledge −1, morale +1", None),
+    ("Retrieval: may pay 1 energy: knowledge −1, morale +1", None),
     ("Bumping an opponent: may lose 1 morale to choose 1 resource; the bumped die takes your value instead of rolling", Some("only on equal values; 2 morale; the bumped die rolls")),
     ("Generator, no artifacts: +1 food (automatic)", None),
     ("Bumping an opponent from a tunnel or worker activation: may give them 1 gold to draw 2 artifacts", None),
     ("Construction site: may pay any resource; gold instead of the printed one gives +1 morale and +1 knowledge", None),
     ("Construction site: may advance the Euphorian allegiance 1", Some("built or artifact market: may sacrifice that worker (not the last) for 1 extra star in that faction's territory")),
     ("Any market completed: contributors morale +2, others knowledge −2 (automatic)", None),
-    ("Free retrieval: may pay 1 energy to set one retrieved die (`set V`)", Some("owning exactly 2 workers, free retrieval costs no morale")),
+    ("Free retrieval: may pay 1 energy to set one retrieved die", Some("owning exactly 2 workers, free retrieval costs no morale")),
     ("Any bliss payment may be made in food; doing so at a built market gives +1 knowledge and Wastelander allegiance +1 (once per placement); a worker in Icarus costs 1 morale", Some("no Icarus morale cost")),
     ("Construction site: may pay 1 artifact instead of the resource, then +1 morale", None),
     ("Once per turn, on drawing an artifact: may take +1 knowledge to draw 2 more, then discard 2", Some("+2 knowledge, draw 1 more, discard 1")),
     ("Farm, no resources: +1 water (automatic)", None),
-    ("Ark of Fractured Memories: may stop paying after 1 card (`use jacko`); each opponent draws 1 artifact", Some("after a market star, may pay 2 artifacts for 1 extra star in that territory")),
+    ("Ark of Fractured Memories: may stop paying after 1 card; each opponent draws 1 artifact", Some("after a market star, may pay 2 artifacts for 1 extra star in that territory")),
     ("Construction site, your die strictly highest on that market's sites: may take +2 knowledge to draw 1 artifact", None),
     ("Generator, Aquifer or Farm, alone there: may take +2 knowledge to draw 1 artifact", None),
     ("Knowledge rises: +1 morale (automatic)", None),
@@ -1337,11 +1347,50 @@ pub struct MarketSlot {
     pub faction: Faction,
 }
 
+/// A faction as the board names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FactionCard {
+    pub faction: Faction,
+    /// "Euphorians".
+    pub name: &'static str,
+    /// "Euphoria".
+    pub region: &'static str,
+    /// Whether it digs a tunnel (every faction but the Icarites).
+    pub tunnel: bool,
+}
+
+/// A good as the board shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoodCard {
+    pub good: Good,
+    /// Two letters on a token ("Fo").
+    pub short: &'static str,
+    /// `commodity`, `resource` or `artifact`.
+    pub kind: &'static str,
+}
+
+/// The tracks of the board: allegiance (with its recruit tiers) and the tunnels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tracks {
+    /// The last allegiance position.
+    pub allegiance_max: u8,
+    /// The allegiance positions that reward the faction's recruits.
+    pub tiers: [u8; 4],
+    /// The miner position that opens the tunnel end.
+    pub tunnel_end: u8,
+    /// The miner position that reveals the faction's recruits.
+    pub tunnel_reveal: u8,
+}
+
 /// Every printed component a board needs, by the numbers the state and view use: spaces
-/// by index, recruits by number − 1, tiles, dilemmas and market slots by index.
+/// by index, recruits by number − 1, tiles, dilemmas and market slots by index; goods in
+/// the order of a player's supply (the first [`SUPPLY`]) and hand (the rest).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CardData {
     pub goods: Vec<Good>,
+    pub good_cards: Vec<GoodCard>,
+    pub factions: Vec<FactionCard>,
+    pub tracks: Tracks,
     pub spaces: Vec<SpaceCard>,
     pub recruits: Vec<RecruitCardData>,
     pub tiles: Vec<TileCard>,
@@ -1394,6 +1443,38 @@ pub fn card_data() -> CardData {
         .collect();
     CardData {
         goods: Good::ALL.to_vec(),
+        good_cards: Good::ALL
+            .iter()
+            .zip([
+                "En", "Wa", "Fo", "Bl", "Au", "St", "Cl", "Bk", "Gl", "Gm", "Br", "Bn", "Bt",
+            ])
+            .map(|(&good, short)| GoodCard {
+                good,
+                short,
+                kind: if good.is_commodity() {
+                    "commodity"
+                } else if good.is_resource() {
+                    "resource"
+                } else {
+                    "artifact"
+                },
+            })
+            .collect(),
+        factions: Faction::ALL
+            .iter()
+            .map(|&faction| FactionCard {
+                faction,
+                name: faction.name(),
+                region: faction.region(),
+                tunnel: faction != Faction::Icarite,
+            })
+            .collect(),
+        tracks: Tracks {
+            allegiance_max: ALLEGIANCE_MAX,
+            tiers: TIERS,
+            tunnel_end: TUNNEL_END,
+            tunnel_reveal: TUNNEL_REVEAL,
+        },
         spaces,
         recruits,
         tiles: MARKET_TILES

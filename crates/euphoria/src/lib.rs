@@ -55,6 +55,7 @@
 pub mod action;
 pub mod cards;
 pub mod config;
+mod describe;
 pub mod events;
 mod inline;
 pub mod rules;
@@ -238,6 +239,9 @@ impl Game for Euphoria {
         self.may_take_back_action(action)
     }
 
+    fn describe(&self, action: Action) -> engine::MoveText {
+        self.move_text(action)
+    }
     fn is_legal(&self, action: Action) -> bool {
         self.check::<Refused>(action).is_ok()
     }

@@ -149,7 +149,7 @@ impl Euphoria {
             prompt: if self.over {
                 "the game is over".into()
             } else {
-                crate::rules::describe(self.stack.last(), self.config.legacy_actions)
+                crate::rules::describe(self.stack.last())
             },
             setup_done: self.setup_done,
             over: self.over,

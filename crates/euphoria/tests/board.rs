@@ -135,6 +135,19 @@ fn fin_free_and_fin_food_say_what_they_do() {
         .expect("a possible position");
     act(&mut g, "ret 2@gen");
     let text = g.view(Viewer::Seat(0)).to_string();
-    assert!(text.contains("`fin food` or `fin bliss` pays 1 of it for morale +2"));
-    assert!(text.contains("`fin free` pays nothing and costs 1 morale"));
+    assert!(
+        text.contains("paying 1 food or 1 bliss gives morale +2"),
+        "{text}"
+    );
+    assert!(text.contains("paying nothing costs 1 morale"), "{text}");
+    // Each retrieval says what it does to this seat's morale.
+    let fin = |pay| g.describe(euphoria::Action::FinishRetrieve(pay)).label;
+    assert_eq!(
+        fin(euphoria::RetrievePay::Food),
+        "Retrieve, paying 1 food: morale +2"
+    );
+    assert_eq!(
+        fin(euphoria::RetrievePay::Free),
+        "Retrieve for free: morale −1 (morale cannot go below 1)"
+    );
 }

@@ -14,7 +14,7 @@ fn conformance(players: usize, edition: Edition, games: u64, deep_every: usize) 
         edition,
         ..Config::players(players).with_offers(2)
     };
-    let summary = run::<Euphoria>(
+    run::<Euphoria>(
         &config,
         &Options {
             games,
@@ -23,7 +23,6 @@ fn conformance(players: usize, edition: Edition, games: u64, deep_every: usize) 
             deep_every,
         },
     );
-    assert_eq!(summary.games, games);
 }
 
 #[test]

@@ -360,10 +360,7 @@ impl Euphoria {
                     Err(why!("you have no {g}"))
                 }
             }
-            (top, _) => Err(why!(
-                "not now: {}",
-                describe(top, self.config.legacy_actions)
-            )),
+            (top, _) => Err(why!("not now: {}", describe(top))),
         }
     }
 
@@ -967,77 +964,47 @@ impl Step {
     }
 }
 
-/// A short description of the pending decision, for refusals and the board.
-pub fn describe(top: Option<&Step>, legacy: bool) -> String {
+/// What the decision on top asks, in words (the legal moves say how to answer it).
+pub fn describe(top: Option<&Step>) -> String {
     match top {
         None => {
             "it is the start of a turn: place a worker, retrieve, resolve your dilemma, or trade"
                 .into()
         }
-        Some(Step::ChooseUp(_)) => "choose a dealt recruit to keep face up (`up N`)".into(),
-        Some(Step::ChooseDown(_)) => "choose a dealt recruit to keep face down (`down N`)".into(),
-        Some(Step::Pay(_)) => "pay the rest of the cost (`pay GOOD`)".into(),
-        Some(Step::PaySet(_)) => "pay the artifact market with cards (`pay KIND`)".into(),
-        Some(Step::TunnelTake(_)) => {
-            "take the tunnel's resource or an artifact (`take R` / `draw`)".into()
-        }
-        Some(Step::ChooseResource(n)) => format!("choose {n} more resource(s) (`take R`)"),
-        Some(Step::StarChoice(_)) => {
-            "choose where your star goes (`star terr` / `star mXX`)".into()
-        }
-        Some(Step::Doubles) => "place another doubled die, `trade`, or `end` the turn".into(),
-        Some(Step::Finish) => "your placements are over: `trade`, or `end` the turn".into(),
+        Some(Step::ChooseUp(_)) => "choose a dealt recruit to keep face up".into(),
+        Some(Step::ChooseDown(_)) => "choose a dealt recruit to keep face down".into(),
+        Some(Step::Pay(_)) => "pay the rest of the cost".into(),
+        Some(Step::PaySet(_)) => "pay the artifact market with cards".into(),
+        Some(Step::TunnelTake(_)) => "take the tunnel's resource or an artifact card".into(),
+        Some(Step::ChooseResource(n)) => format!("choose {n} more resource(s)"),
+        Some(Step::StarChoice(_)) => "choose where your star goes".into(),
+        Some(Step::Doubles) => "place another doubled die, trade, or end the turn".into(),
+        Some(Step::Finish) => "your placements are over: trade, or end the turn".into(),
         Some(Step::Retrieve { .. }) => {
-            "pick more dice (`ret V@SPACE`) or retrieve them: `fin food` or `fin bliss` pays 1 of it for morale +2, `fin free` pays nothing and costs 1 morale (2 under the Cafeteria penalty)".into()
+            "pick more dice to retrieve, or retrieve them: paying 1 food or 1 bliss gives morale +2, paying nothing costs 1 morale (2 under the Cafeteria penalty)".into()
         }
-        Some(Step::DilemmaPay { .. }) => {
-            "pay for the dilemma with artifact cards (`pay KIND`)".into()
-        }
+        Some(Step::DilemmaPay { .. }) => "pay for the dilemma with artifact cards".into(),
         Some(Step::DilemmaChoice) => {
-            "`rebel` (draw recruits) or `conform` (a star on the card)".into()
+            "rebel (draw recruits) or conform (a star on the card)".into()
         }
-        Some(Step::DilemmaKeep(_)) => "keep one of the drawn recruits (`keep N`)".into(),
-        Some(Step::Discard(s)) => {
-            format!("P{} discards down to their morale (`discard KIND`)", s + 1)
-        }
-        Some(Step::Lose { seat, n }) => {
-            format!(
-                "P{} loses {n} commodity or resource to a roll penalty (`lose GOOD`)",
-                seat + 1
-            )
-        }
-        Some(Step::TradePartner) => "choose whom to trade with (`offer pN` for seat N) or `cancel`".into(),
-        Some(Step::TradeBuild(_)) => {
-            "build the offer (`give G`, `ask G`, `propose`, `cancel`)".into()
-        }
-        Some(Step::TradeAnswer(o)) => format!(
-            "P{} answers the offer (`accept` / `decline`)",
-            o.partner + 1
+        Some(Step::DilemmaKeep(_)) => "keep one of the drawn recruits".into(),
+        Some(Step::Discard(s)) => format!("seat {} discards down to their morale", s + 1),
+        Some(Step::Lose { seat, n }) => format!(
+            "seat {} loses {n} commodity or resource to a roll penalty",
+            seat + 1
         ),
-        Some(Step::Ask { seat, id, arg }) => format!(
-            "P{} may use {}: {} (`{}` or `decline`)",
+        Some(Step::TradePartner) => "choose whom to trade with, or cancel".into(),
+        Some(Step::TradeBuild(_)) => "build the offer: what you give and what you ask".into(),
+        Some(Step::TradeAnswer(o)) => format!("seat {} answers the offer", o.partner + 1),
+        Some(Step::Ask { seat, id, .. }) => format!(
+            "seat {} may use {}: {}",
             seat + 1,
             crate::cards::recruit(*id).name,
             crate::cards::RECRUIT_TEXTS[*id as usize - 1].0,
-            match *id {
-                AMANDA | YORDY => "set V".to_string(),
-                ESME => "discard KIND".to_string(),
-                _ if matches!(arg.typed(*id), Trigger::NewWorker(_))
-                    && !legacy =>
-                {
-                    format!("use {}-new", crate::cards::RECRUIT_KEYS[*id as usize - 1])
-                }
-                _ => format!("use {}", crate::cards::RECRUIT_KEYS[*id as usize - 1]),
-            }
         ),
-        Some(Step::Choose { seat, .. }) => {
-            format!("P{} chooses a recruit's reward (`choose ...`)", seat + 1)
-        }
+        Some(Step::Choose { seat, .. }) => format!("seat {} chooses a recruit's reward", seat + 1),
         Some(Step::Shed { seat, n, .. }) => {
-            format!(
-                "P{} discards {n} artifact card(s) (`discard KIND`)",
-                seat + 1
-            )
+            format!("seat {} discards {n} artifact card(s)", seat + 1)
         }
         Some(_) => "the game is resolving".into(),
     }

@@ -6,6 +6,7 @@ use crate::cards::{
 };
 use crate::rules::Why;
 use crate::state::{DieLoc, Euphoria, Step, Trigger};
+use engine::Seat;
 
 impl Euphoria {
     /// Why the current player may not pick the die showing `value` on `space`, given the
@@ -55,6 +56,24 @@ impl Euphoria {
         }
     }
 
+    /// The morale a retrieval paid with `pay` moves by, before it is kept within 1..=6:
+    /// food or bliss +2 (with Gidget, a bliss one may be paid in knowledge instead),
+    /// Jefferson's energy +1, free −1, −2 under the Cafeteria penalty, and nothing in the
+    /// first edition when Yordy brings back the last two workers.
+    pub fn retrieval_morale(&self, seat: Seat, pay: RetrievePay) -> i32 {
+        match pay {
+            RetrievePay::Food | RetrievePay::Bliss => 2,
+            RetrievePay::Energy => 1,
+            RetrievePay::Free
+                if self.v1() && self.has(seat, YORDY) && self.players[seat].owned_dice() == 2 =>
+            {
+                0
+            }
+            RetrievePay::Free if self.penalized(seat, Penalty::CostlyRetrieval) => -2,
+            RetrievePay::Free => -1,
+        }
+    }
+
     /// Takes the picked dice back and pays (1 food or bliss: morale +2; free: morale −1,
     /// −2 under the Cafeteria penalty; Jefferson's energy: knowledge −1, morale +1); the
     /// retrieval recruits act before the roll (Pete, Sheppard, Yordy) and after it
@@ -70,7 +89,7 @@ impl Euphoria {
         match pay {
             RetrievePay::Food => {
                 self.spend(seat, Good::Food, 1);
-                self.shift_morale(seat, 2);
+                self.shift_morale(seat, self.retrieval_morale(seat, pay));
             }
             RetrievePay::Bliss => {
                 self.spend(seat, Good::Bliss, 1);
@@ -83,19 +102,9 @@ impl Euphoria {
             RetrievePay::Energy => {
                 self.spend(seat, Good::Energy, 1);
                 self.shift_knowledge(seat, -1);
-                self.shift_morale(seat, 1);
+                self.shift_morale(seat, self.retrieval_morale(seat, pay));
             }
-            RetrievePay::Free => {
-                let loss =
-                    if self.v1() && self.has(seat, YORDY) && self.players[seat].owned_dice() == 2 {
-                        0
-                    } else if self.penalized(seat, Penalty::CostlyRetrieval) {
-                        2
-                    } else {
-                        1
-                    };
-                self.shift_morale(seat, -loss);
-            }
+            RetrievePay::Free => self.shift_morale(seat, self.retrieval_morale(seat, pay)),
         }
         let pre: &[u8] = if pay == RetrievePay::Free && !self.v1() {
             &[PETE, SHEPPARD, YORDY]

@@ -1,0 +1,191 @@
+//! Each legal move told for the seat to act: a label in words for this position (the
+//! cost of a space, the morale a retrieval gives or takes, the recruit an ability
+//! belongs to), the die it takes (`die:3`) and the place it goes (`sp:gen`, `ret:gen:3`),
+//! in the keys the table page gives its parts.
+use crate::action::{Action, RetrievePay};
+use crate::cards::{
+    recruit, Faction, Good, Penalty, SpaceKind, JEFFERSON, MARKET_TILES, RECRUIT_TEXTS,
+};
+use crate::state::{Boon, Euphoria, StarTarget, Step};
+use engine::MoveText;
+
+impl Euphoria {
+    /// What a client shows for `action`, worked out only from what the seat to act sees.
+    pub(crate) fn move_text(&self, action: Action) -> MoveText {
+        match action {
+            Action::Place { value, space } => MoveText::place(
+                format!(
+                    "Place your {value} on {}: {}",
+                    self.space_title(space),
+                    self.cost_words(space)
+                ),
+                Some(format!("die:{value}")),
+                Some(format!("sp:{}", space.code())),
+            ),
+            Action::Retrieve { value, space } => MoveText::place(
+                format!(
+                    "Pick your {value} on {} to retrieve",
+                    self.space_title(space)
+                ),
+                None,
+                Some(format!("ret:{}:{value}", space.code())),
+            ),
+            Action::FinishRetrieve(pay) => MoveText::words(self.retrieval_words(pay)),
+            other => MoveText::words(self.words(other)),
+        }
+    }
+
+    /// A space's name, a built market by its tile.
+    fn space_title(&self, space: crate::Space) -> String {
+        match space.kind() {
+            SpaceKind::Built(m) => format!(
+                "the {} (market {})",
+                MARKET_TILES[usize::from(self.markets[m].tile)].name,
+                space.code()[1..].to_ascii_uppercase()
+            ),
+            _ => format!("the {}", space.name()),
+        }
+    }
+
+    /// What placing on `space` costs the seat to act.
+    fn cost_words(&self, space: crate::Space) -> String {
+        let seat = self.current as usize;
+        match space.kind() {
+            SpaceKind::ArtifactMarket(_) if self.penalized(seat, Penalty::NoPair) => format!(
+                "pay 3 artifact cards (the {} penalty forbids a pair)",
+                penalty_tile(Penalty::NoPair)
+            ),
+            SpaceKind::ArtifactMarket(_) => "pay 3 artifact cards, or 2 identical ones".into(),
+            _ => {
+                let cost = self.cost_of(space);
+                if cost.fixed.is_empty() && cost.choice.is_empty() {
+                    "free".into()
+                } else {
+                    format!("pay {}", cost.text())
+                }
+            }
+        }
+    }
+
+    /// The morale (and knowledge) a retrieval paid with `pay` gives or takes, as
+    /// [`Euphoria::retrieval_morale`] works it out.
+    fn retrieval_words(&self, pay: RetrievePay) -> String {
+        let seat = self.current as usize;
+        let morale = self.retrieval_morale(seat, pay);
+        let change = signed(morale);
+        let why = match pay {
+            RetrievePay::Free if morale == 0 => " (Yordy: your last two workers come back free)",
+            RetrievePay::Free if morale == -2 => "penalty",
+            _ => "",
+        };
+        let why = if why == "penalty" {
+            format!(" (the {} penalty)", penalty_tile(Penalty::CostlyRetrieval))
+        } else {
+            why.to_string()
+        };
+        let held = self.players[seat].morale as i32;
+        let capped = match held + morale {
+            m if m < 1 => " (morale cannot go below 1)",
+            m if m > 6 => " (morale cannot go above 6)",
+            _ => "",
+        };
+        match pay {
+            RetrievePay::Food => format!("Retrieve, paying 1 food: morale {change}{capped}"),
+            RetrievePay::Bliss => format!("Retrieve, paying 1 bliss: morale {change}{capped}"),
+            RetrievePay::Energy => format!(
+                "Retrieve, paying 1 energy ({}): knowledge −1, morale {change}{capped}",
+                recruit(JEFFERSON).name
+            ),
+            RetrievePay::Free if morale == 0 => format!("Retrieve for free: morale unchanged{why}"),
+            RetrievePay::Free => format!("Retrieve for free: morale {change}{why}{capped}"),
+        }
+    }
+
+    /// Every other move, in words.
+    fn words(&self, action: Action) -> String {
+        let name = |id: u8| recruit(id).name;
+        match action {
+            Action::KeepUp(r) => format!("Keep {} face up", name(r)),
+            Action::KeepDown(r) => format!("Keep {} face down", name(r)),
+            Action::Keep(r) => format!("Keep {}", name(r)),
+            Action::Pay(g) => format!("Pay 1 {}", good_words(g)),
+            Action::Take(g) => format!("Take 1 {g}"),
+            Action::Draw => "Draw an artifact card".into(),
+            Action::Star(StarTarget::Territory) => match self.star_faction() {
+                Some(f) => format!("Put your star in the {} territory", f.region()),
+                None => "Put your star in the territory".into(),
+            },
+            Action::Star(StarTarget::Market(m)) => {
+                let tile = MARKET_TILES[usize::from(self.markets[usize::from(m)].tile)].name;
+                format!("Put your star on the {tile}: its penalty no longer applies to you")
+            }
+            Action::End => "Place no more workers this turn".into(),
+            Action::Discard(g) => format!("Discard a {g} card"),
+            Action::Lose(g) => format!("Lose 1 {g}"),
+            Action::Dilemma => "Resolve your ethical dilemma".into(),
+            Action::Rebel => "Rebel: draw 2 recruits and keep 1".into(),
+            Action::Conform => "Conform: put a star on your dilemma card".into(),
+            Action::Trade => "Propose a trade".into(),
+            // Seats are counted from 1 wherever a person reads them.
+            Action::Offer(s) => format!("Trade with seat {}", u32::from(s) + 1),
+            Action::Give(g) => format!("Offer 1 {}", good_words(g)),
+            Action::Ask(g) => format!("Ask for 1 {}", good_words(g)),
+            Action::Propose => "Send the offer".into(),
+            Action::Cancel => "Cancel the offer".into(),
+            Action::Accept => "Accept the trade".into(),
+            Action::Decline => match self.stack.last() {
+                Some(Step::Ask { id, .. }) => format!("Do not use {}", name(*id)),
+                _ => "Decline the trade".into(),
+            },
+            Action::Pass => "Pass: nothing else is possible".into(),
+            Action::Use(id) | Action::UseNew(id) => {
+                format!("Use {}: {}", name(id), RECRUIT_TEXTS[usize::from(id) - 1].0)
+            }
+            Action::Set(v) => match self.stack.last() {
+                Some(Step::Ask { id, .. }) => format!("{}: the die shows {v}", name(*id)),
+                _ => format!("The die shows {v}"),
+            },
+            Action::Choose(Boon::Good(g)) => format!("Take 1 {g}"),
+            Action::Choose(Boon::Morale) => "Morale +1".into(),
+            Action::Choose(Boon::LessKnowledge) => "Knowledge −1".into(),
+            Action::Place { .. } | Action::Retrieve { .. } | Action::FinishRetrieve(_) => {
+                action.to_string()
+            }
+        }
+    }
+
+    /// The faction whose star is owed, when a star choice is pending.
+    fn star_faction(&self) -> Option<Faction> {
+        match self.stack.last() {
+            Some(Step::StarChoice(f)) => Some(*f),
+            _ => None,
+        }
+    }
+}
+
+/// A good as a person reads it: an artifact is a card.
+fn good_words(g: Good) -> String {
+    if g.is_artifact() {
+        format!("{g} card")
+    } else {
+        g.to_string()
+    }
+}
+
+/// The name of the market tile that carries `penalty`.
+fn penalty_tile(penalty: Penalty) -> &'static str {
+    MARKET_TILES
+        .iter()
+        .find(|t| t.penalty == penalty)
+        .map_or("market", |t| t.name)
+}
+
+fn signed(n: i32) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else if n < 0 {
+        format!("−{}", -n)
+    } else {
+        "0".into()
+    }
+}

@@ -1,0 +1,211 @@
+//! Every label and board place the game gives its legal moves, checked against what the
+//! rules then do: in the positions of random games, and in the positions where a
+//! retrieval's morale depends on a penalty or an edition.
+mod common;
+
+use common::{on, tile};
+use engine::{rng_from_seed, Game};
+use euphoria::cards::{Penalty, Space, SpaceKind};
+use euphoria::state::{Setup, Step};
+use euphoria::{Action, Config, DieLoc, Edition, Euphoria, RetrievePay};
+use rand::seq::IndexedRandom;
+
+/// The signed morale a label states (`morale +2`, `morale −1`, `morale unchanged`).
+fn stated_morale(label: &str) -> i32 {
+    if label.contains("morale unchanged") {
+        return 0;
+    }
+    let at = label
+        .find("morale ")
+        .expect("a retrieval label states its morale")
+        + 7;
+    let rest = &label[at..];
+    let sign = if rest.starts_with('+') { 1 } else { -1 };
+    let digits: String = rest
+        .chars()
+        .skip(1)
+        .take_while(char::is_ascii_digit)
+        .collect();
+    sign * digits.parse::<i32>().expect("a number")
+}
+
+/// Checks every legal move of `game`; returns how many retrievals it compared.
+fn check_position(game: &Euphoria, legal: &[Action]) -> usize {
+    let seat = game.current();
+    let mut retrievals = 0;
+    for &action in legal {
+        let text = game.describe(action);
+        assert!(
+            !text.label.is_empty() && !text.label.contains('`'),
+            "{action}: {}",
+            text.label
+        );
+        match action {
+            Action::Place { value, space } => {
+                assert_eq!(text.from, Some(format!("die:{value}")));
+                assert_eq!(text.to, Some(format!("sp:{}", space.code())));
+                assert!(
+                    text.label
+                        .starts_with(&format!("Place your {value} on the ")),
+                    "{}",
+                    text.label
+                );
+                if let SpaceKind::ArtifactMarket(_) = space.kind() {
+                    assert_eq!(
+                        text.label.contains("forbids a pair"),
+                        game.penalized(seat, Penalty::NoPair),
+                        "{}",
+                        text.label
+                    );
+                }
+            }
+            Action::Retrieve { value, space } => {
+                assert_eq!(text.from, None);
+                assert_eq!(text.to, Some(format!("ret:{}:{value}", space.code())));
+                let mut after = game.clone();
+                after.apply(action).expect("legal");
+                let Some(Step::Retrieve { dice }) = after.stack().last() else {
+                    panic!("picking a die starts a retrieval");
+                };
+                let picked = (0..5)
+                    .filter(|i| dice & (1 << i) != 0)
+                    .any(|i| after.player(seat).dice[i] == DieLoc::Board(space, value));
+                assert!(picked, "{action}: the die named is the one picked");
+            }
+            Action::FinishRetrieve(pay) => {
+                retrievals += 1;
+                let before = i32::from(game.player(seat).morale);
+                let change = stated_morale(&text.label);
+                let mut after = game.clone();
+                after.apply(action).expect("legal");
+                // Gidget's offer (a bliss retrieval paid in knowledge) waits for an answer:
+                // declined, the retrieval gives its morale.
+                if matches!(after.stack().last(), Some(Step::Ask { .. }))
+                    && after.is_legal(Action::Decline)
+                    && pay == RetrievePay::Bliss
+                {
+                    after.apply(Action::Decline).expect("declining is legal");
+                }
+                let moved = i32::from(after.player(seat).morale) - before;
+                assert_eq!(
+                    moved,
+                    (before + change).clamp(1, 6) - before,
+                    "{action}: `{}`",
+                    text.label
+                );
+            }
+            _ => assert_eq!(
+                (&text.from, &text.to),
+                (&None, &None),
+                "{action} is a button"
+            ),
+        }
+    }
+    retrievals
+}
+
+#[test]
+fn every_label_says_what_the_rules_then_do_in_random_games() {
+    let mut legal = Vec::new();
+    let (mut positions, mut retrievals) = (0, 0);
+    for (players, edition, seed) in [
+        (2, Edition::V2, 1),
+        (3, Edition::V1, 2),
+        (4, Edition::V2, 3),
+        (2, Edition::V1, 4),
+    ] {
+        let config = Config {
+            edition,
+            ..Config::players(players).with_offers(1)
+        };
+        let mut game = Euphoria::new(&config, seed).expect("valid");
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..1500 {
+            if game.to_act().is_none() {
+                break;
+            }
+            game.legal_actions(&mut legal);
+            retrievals += check_position(&game, &legal);
+            positions += 1;
+            let a = *legal.choose(&mut rng).expect("a legal move");
+            game.apply(a).expect("legal");
+        }
+    }
+    assert!(positions > 3000, "{positions} positions");
+    assert!(retrievals > 50, "{retrievals} retrievals");
+}
+
+fn sp(code: &str) -> Space {
+    Space::from_code(code).expect("a space code")
+}
+
+/// A 3-player game, seat 1 to act at the start of a turn without recruits, with two
+/// workers on the Generator and the Farm and the goods to pay any retrieval; under
+/// `penalty`, a built market carrying it without seat 1's star.
+fn retrieving(edition: Edition, penalty: Option<Penalty>) -> Euphoria {
+    let config = Config {
+        edition,
+        trading: euphoria::Trading::OneOfferBeforePlacing,
+        ..Config::players(3)
+    };
+    let mut g = Euphoria::started(&config, 21).expect("config");
+    for s in 0..3 {
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .build()
+            .expect("a possible position");
+    }
+    let mut s: Setup = g
+        .edit()
+        .turn(0)
+        .dice(0, &[on(sp("gen"), 3), on(sp("farm"), 4)])
+        .morale(0, 3)
+        .good(0, euphoria::Good::Food, 1)
+        .good(0, euphoria::Good::Bliss, 1);
+    if let Some(p) = penalty {
+        s = s.built(5, tile(p), &[1]);
+    }
+    s.build().expect("a possible position")
+}
+
+fn free_retrieval(game: &mut Euphoria) -> (String, i32) {
+    let before = i32::from(game.player(0).morale);
+    game.apply("ret 3@gen".parse().expect("notation"))
+        .expect("legal");
+    let fin = Action::FinishRetrieve(RetrievePay::Free);
+    let label = game.describe(fin).label;
+    game.apply(fin).expect("legal");
+    (label, i32::from(game.player(0).morale) - before)
+}
+
+#[test]
+fn a_free_retrieval_costs_one_morale_and_two_under_the_cafeteria_penalty() {
+    let mut plain = retrieving(Edition::V2, None);
+    let (label, moved) = free_retrieval(&mut plain);
+    assert_eq!(label, "Retrieve for free: morale −1");
+    assert_eq!(moved, -1);
+
+    let mut penalized = retrieving(Edition::V2, Some(Penalty::CostlyRetrieval));
+    let (label, moved) = free_retrieval(&mut penalized);
+    assert!(
+        label.starts_with("Retrieve for free: morale −2 (the "),
+        "{label}"
+    );
+    assert!(label.ends_with(" penalty)"), "{label}");
+    assert_eq!(moved, -2);
+}
+
+#[test]
+fn food_and_bliss_give_two_morale() {
+    for pay in [RetrievePay::Food, RetrievePay::Bliss] {
+        let mut game = retrieving(Edition::V2, None);
+        game.apply("ret 4@farm".parse().expect("notation"))
+            .expect("legal");
+        let label = game.describe(Action::FinishRetrieve(pay)).label;
+        assert!(label.ends_with("morale +2"), "{label}");
+        game.apply(Action::FinishRetrieve(pay)).expect("legal");
+        assert_eq!(game.player(0).morale, 5);
+    }
+}
