@@ -25,6 +25,7 @@ pub mod conformance;
 mod erased;
 mod error;
 mod holding;
+mod inline;
 mod key;
 pub mod log;
 mod outcome;
@@ -37,6 +38,7 @@ pub use about::{About, GameOption, Input, LegalMove, MoveText, OptionChoice, Pla
 pub use erased::{load_state, load_state_file, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
 pub use holding::{Held, Holding, Moment};
+pub use inline::InlineVec;
 pub use key::{Deal, KeyHasher, PositionKey};
 pub use log::{Event, LogEntry, LogEvent, Names};
 pub use outcome::Outcome;

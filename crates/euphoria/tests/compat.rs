@@ -61,7 +61,7 @@ fn a_state_file_with_a_list_longer_than_the_rules_allow_is_refused() {
 #[test]
 fn a_position_edited_past_what_a_list_holds_is_refused() {
     let five: Vec<(u8, bool)> = (1..=5).map(|id| (id, true)).collect();
-    let err = euphoria::state::Setup::started(&euphoria::Config::players(4), 1)
+    let err = euphoria::Builder::started(&euphoria::Config::players(4), 1)
         .expect("config")
         .recruits(0, &five)
         .build()

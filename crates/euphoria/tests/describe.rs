@@ -6,7 +6,8 @@ mod common;
 use common::{on, tile};
 use engine::{rng_from_seed, Game};
 use euphoria::cards::{Penalty, Space, SpaceKind};
-use euphoria::state::{Setup, Step};
+use euphoria::state::Step;
+use euphoria::Builder;
 use euphoria::{Action, Config, DieLoc, Edition, Euphoria, RetrievePay};
 use rand::seq::IndexedRandom;
 
@@ -157,7 +158,7 @@ fn retrieving(edition: Edition, penalty: Option<Penalty>) -> Euphoria {
             .build()
             .expect("a possible position");
     }
-    let mut s: Setup = g
+    let mut s: Builder = g
         .edit()
         .turn(0)
         .dice(0, &[on(sp("gen"), 3), on(sp("farm"), 4)])

@@ -61,12 +61,12 @@ fn random_games_tell_bumps_lost_dice_markets_trades_dilemmas_and_the_end() {
 use euphoria::cards::{
     recruit, site_cost, Faction, Good, Penalty, Space, AMANDA, DILEMMAS, GIDGET, MARKET_TILES,
 };
-use euphoria::{Action, DieLoc, Setup};
+use euphoria::{Action, Builder, DieLoc};
 
 /// A 3-player table past setup, seat 0 to play; nobody holds recruits; everyone has one
 /// die showing 1, knowledge 3 and morale 3.
-fn table() -> Setup {
-    let mut e = Setup::started(&Config::players(3), 5).expect("config");
+fn table() -> Builder {
+    let mut e = Builder::started(&Config::players(3), 5).expect("config");
     for s in 0..3 {
         e = e
             .recruits(s, &[])
@@ -90,7 +90,7 @@ fn told(g: &mut Euphoria, text: &str) -> (Vec<EuphoriaEvent>, Vec<String>) {
     (events, texts)
 }
 
-fn position(e: Setup) -> Euphoria {
+fn position(e: Builder) -> Euphoria {
     e.build().expect("a possible position")
 }
 

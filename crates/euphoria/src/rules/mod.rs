@@ -25,7 +25,7 @@ pub mod payment;
 pub mod placement;
 pub mod recruits;
 pub mod retrieve;
-pub mod setup;
+
 pub mod trade;
 mod undo;
 
@@ -41,30 +41,8 @@ use crate::state::{
     Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step, Trigger,
 };
 use engine::Seat;
-use std::fmt;
 
-/// What a refused check gives back.
-pub trait Why {
-    /// The refusal, from its reason in words.
-    fn because(reason: fmt::Arguments<'_>) -> Self;
-}
-
-impl Why for String {
-    fn because(reason: fmt::Arguments<'_>) -> String {
-        reason.to_string()
-    }
-}
-
-/// A refusal without its reason: whoever only needs yes or no (the legal-action sweep)
-/// does not pay for the words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Refused;
-
-impl Why for Refused {
-    fn because(_: fmt::Arguments<'_>) -> Refused {
-        Refused
-    }
-}
+pub use crate::refusal::{Refused, Why};
 
 impl Euphoria {
     /// The seat whose decision is pending.

@@ -1,0 +1,206 @@
+//! Validation: every invariant a position must keep (a loaded state, a built position).
+use crate::cards::{self, recruit, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
+use crate::state::{DilemmaState, Euphoria, Step};
+use crate::{Good, Space};
+
+impl Euphoria {
+    /// Every broken invariant.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let n = self.n();
+        if !(2..=6).contains(&n) || n != self.config.players {
+            out.push(format!(
+                "{n} players for a {}-player config",
+                self.config.players
+            ));
+            return out;
+        }
+        self.player_problems(&mut out);
+        self.card_problems(&mut out);
+        self.board_problems(&mut out);
+        out
+    }
+
+    /// Tracks, dice and the ten stars of each player.
+    fn player_problems(&self, out: &mut Vec<String>) {
+        for (s, p) in self.players.iter().enumerate() {
+            if !(1..=6).contains(&p.knowledge) {
+                out.push(format!("P{s} knowledge {} out of 1..6", p.knowledge));
+            }
+            if !(1..=6).contains(&p.morale) {
+                out.push(format!("P{s} morale {} out of 1..6", p.morale));
+            }
+            for d in &p.dice {
+                if let Some(v) = d.value() {
+                    if !(1..=6).contains(&v) {
+                        out.push(format!("P{s} has a die showing {v}"));
+                    }
+                }
+            }
+            if self.setup_done && p.owned_dice() == 0 {
+                out.push(format!("P{s} owns no worker"));
+            }
+            let placed = self
+                .territory
+                .iter()
+                .flatten()
+                .filter(|&&x| x as usize == s)
+                .count()
+                + self.market_stars(s) as usize
+                + p.recruits.iter().filter(|r| r.star).count()
+                + usize::from(p.dilemma_state == DilemmaState::Conformed);
+            if placed + p.stars_left as usize != STARS as usize {
+                out.push(format!(
+                    "P{s}: {placed} stars placed and {} left, not {STARS}",
+                    p.stars_left
+                ));
+            }
+            for r in &p.recruits {
+                if r.star && !r.up {
+                    out.push(format!("P{s}: a star on a face-down recruit"));
+                }
+            }
+        }
+    }
+
+    /// Each artifact, recruit, dilemma and market tile where it belongs, once.
+    fn card_problems(&self, out: &mut Vec<String>) {
+        // Artifacts: 6 of each kind.
+        for (k, &kind) in Good::ARTIFACT_KINDS.iter().enumerate() {
+            let total = self.artifact_deck.iter().filter(|&&c| c == kind).count()
+                + self.artifact_discard.iter().filter(|&&c| c == kind).count()
+                + self
+                    .players
+                    .iter()
+                    .map(|p| p.hand[k] as usize)
+                    .sum::<usize>();
+            if total != ARTIFACT_COPIES as usize {
+                out.push(format!("{total} {kind} cards instead of {ARTIFACT_COPIES}"));
+            }
+        }
+        if self
+            .artifact_deck
+            .iter()
+            .chain(&self.artifact_discard)
+            .any(|c| !c.is_artifact())
+        {
+            out.push("a non-artifact in the artifact deck".into());
+        }
+        // Recruits: each once.
+        let mut seen = [0u8; RECRUITS + 1];
+        let mut note = |id: u8| {
+            if (1..=RECRUITS as u8).contains(&id) {
+                seen[id as usize] += 1;
+            }
+        };
+        self.recruit_deck.iter().for_each(|&r| note(r));
+        self.recruit_discard.iter().for_each(|&r| note(r));
+        self.recruit_box.iter().for_each(|&r| note(r));
+        for p in &self.players {
+            p.dealt.iter().for_each(|&r| note(r));
+            p.recruits.iter().for_each(|r| note(r.id));
+        }
+        for st in &self.stack {
+            if let Step::DilemmaKeep(ids) = st {
+                ids.iter().for_each(|&r| note(r));
+            }
+        }
+        for (id, &c) in seen.iter().enumerate().skip(1) {
+            if c != 1 {
+                out.push(format!(
+                    "recruit {id} ({}) appears {c} times",
+                    recruit(id as u8).name
+                ));
+            }
+        }
+        // Dilemmas and tiles: each once.
+        let mut dil = [0u8; 6];
+        for p in &self.players {
+            dil[p.dilemma as usize % 6] += 1;
+        }
+        for &d in &self.dilemma_box {
+            dil[d as usize % 6] += 1;
+        }
+        if dil.iter().any(|&c| c != 1) || DILEMMAS.len() != 6 {
+            out.push(format!("dilemma cards miscounted: {dil:?}"));
+        }
+        let mut tiles = [0u8; TILES];
+        for m in &self.markets {
+            tiles[m.tile as usize % TILES] += 1;
+        }
+        for &t in &self.box_tiles {
+            tiles[t as usize % TILES] += 1;
+        }
+        if tiles.iter().any(|&c| c != 1) {
+            out.push(format!("market tiles miscounted: {tiles:?}"));
+        }
+    }
+
+    /// Allegiance, miners, territories and the workers on the spaces.
+    fn board_problems(&self, out: &mut Vec<String>) {
+        let n = self.n();
+        // Board.
+        for (f, &a) in self.allegiance.iter().enumerate() {
+            if a > cards::ALLEGIANCE_MAX {
+                out.push(format!("allegiance {f} at {a}"));
+            }
+        }
+        if self.miners.iter().any(|&m| m > cards::TUNNEL_END) {
+            out.push("a miner beyond the tunnel end".into());
+        }
+        for (f, t) in self.territory.iter().enumerate() {
+            if t.len() > n {
+                out.push(format!(
+                    "territory {f} holds {} stars for {n} spots",
+                    t.len()
+                ));
+            }
+        }
+        let bumping: Vec<(usize, usize)> = self
+            .stack
+            .iter()
+            .filter_map(|s| match s {
+                Step::Bump { seat, die } | Step::BumpRoll { seat, die } => {
+                    Some((*seat as usize, *die as usize))
+                }
+                _ => None,
+            })
+            .collect();
+        for space in Space::all() {
+            let occ: Vec<_> = self.occupants(space).collect();
+            if space.is_multi() {
+                continue;
+            }
+            let staying = occ
+                .iter()
+                .filter(|o| !bumping.contains(&(o.0, o.1)))
+                .count();
+            if staying > 1 {
+                out.push(format!("{} workers on {space}", occ.len()));
+            }
+            if !occ.is_empty() {
+                if let cards::SpaceKind::Built(m) = space.kind() {
+                    if !self.markets[m].built {
+                        out.push(format!("a worker on unbuilt market {space}"));
+                    }
+                }
+                if let cards::SpaceKind::Site(m, _) = space.kind() {
+                    if self.markets[m].built {
+                        out.push(format!("a worker on a closed site {space}"));
+                    }
+                }
+                if let cards::SpaceKind::TunnelEnd(f) = space.kind() {
+                    if !self.tunnel_end_open(f) {
+                        out.push(format!("a worker on closed {space}"));
+                    }
+                }
+            }
+        }
+        if self.rolloff.len() != n {
+            out.push("roll-off table of the wrong size".into());
+        }
+        if self.over != self.someone_won() {
+            out.push("the game is over exactly when someone has placed all stars".into());
+        }
+    }
+}
