@@ -45,36 +45,6 @@ function legend() {
       h('li', {}, h('span', { class: 'swatch mark limit' }, '2/3'), ` Cards in the district / ${marksText.limit}`)));
 }
 
-// `pick B` / `robot A`: click your district; `raid C`: the opponent's; `play 21` /
-// `play guard`: the card in the hand. `skip`, `cross`, `grandma`, `pass` are buttons.
-export function mapAction(text, snap) {
-  const me = snap.seat;
-  let m = text.match(/^(pick|robot) ([A-D])$/);
-  if (m) return { dst: `d:${me}:${m[2]}` };
-  m = text.match(/^raid ([A-D])$/);
-  if (m) return { dst: `d:${1 - me}:${m[1]}` };
-  m = text.match(/^play (\d+|guard)$/);
-  if (m) return { src: `card:${m[1]}` };
-  return null;
-}
-
-export function label(text) {
-  const words = {
-    skip: 'Skip this guarded district',
-    cross: 'Spy Pets: cross the border',
-    grandma: 'Grandma the Hacker: play clockwise',
-    pass: 'Do not raid',
-  };
-  if (words[text]) return words[text];
-  let m = text.match(/^pick ([A-D])$/);
-  if (m) return `Pick up district ${m[1]}`;
-  m = text.match(/^robot ([A-D])$/);
-  if (m) return `Rebel Robot: also take the top of ${m[1]}`;
-  m = text.match(/^raid ([A-D])$/);
-  if (m) return `Raid their district ${m[1]}`;
-  return text;
-}
-
 function card(c, key) {
   const num = c.number === null ? '' : c.number;
   return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})` },

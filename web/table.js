@@ -18,14 +18,8 @@ const GAMES = {
  * button with its label, so every legal action is always offered, and nothing else is.
  */
 class Moves {
-  constructor(moves, game, snap) {
-    // Until a game describes where its moves go, its page's own mapping places them.
-    this.list = (moves || []).map((m) => {
-      const placed = m.from || m.to || !game || !game.mapAction
-        ? { src: m.from, dst: m.to } : (game.mapAction(m.action, snap) || {});
-      const label = m.label !== m.action || !game || !game.label ? m.label : (game.label(m.action, snap) || m.label);
-      return { text: m.action, label, ...placed };
-    });
+  constructor(moves) {
+    this.list = (moves || []).map((m) => ({ text: m.action, label: m.label, src: m.from, dst: m.to }));
   }
   from(src) { return this.list.filter((m) => m.src === src); }
   onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
@@ -467,7 +461,7 @@ export async function showTable(root, id, token) {
     if (!snap || next.version !== snap.version) { selected = null; info.hidden = true; }
     snap = next;
     setSeatNames(snap.names);
-    moves = new Moves(snap.moves, game, snap);
+    moves = new Moves(snap.moves);
     const known = entries.size ? Math.max(...entries.keys()) + 1 : 0;
     const fresh = (snap.events || []).filter((e) => e.index >= known);
     if (!logLoaded) fillLog(0);

@@ -40,44 +40,51 @@
 //!   shows them.
 
 mod action;
+mod builder;
 mod cards;
 mod config;
+mod describe;
+mod determinize;
+mod evaluate;
 mod events;
+mod refusal;
 mod rules;
+mod setup;
 mod state;
 mod study;
 mod tensor;
+mod upgrade;
+mod validate;
 mod view;
 
 pub use action::{letter_char, Action, Letter};
+pub use builder::Builder;
 pub use cards::{
     parse_cards, Border, Card, CardData, Character, Collaborator, Contraband, Kind, Mission, CARDS,
     CARD_DATA, CONTRABAND, GUARDS,
 };
 pub use config::{Choice, Config};
 pub use events::{DistopiaEvent, GuardMove, Place};
+pub use refusal::{Refusal, Where};
 pub use rules::Score;
 pub use state::{
     at_column, column, district, letter_of, opposite, owner, step, CollaboratorState, Distopia,
-    MissionState, Phase, Setup, Turn, DISTRICTS, REPETITIONS,
+    MissionState, Phase, Turn, DISTRICTS, REPETITIONS,
 };
 pub use view::{
     CardView, CollaboratorView, DistopiaView, DistrictView, MissionView, SideView, TurnView,
 };
 
 use engine::{ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
-use rand::seq::SliceRandom;
 use rand::Rng;
-
-/// How much of an exposed card's value the evaluation counts as already moved.
-const EXPOSURE: f64 = 0.5;
 
 impl Game for Distopia {
     type Config = Config;
     type Action = Action;
     type View = DistopiaView;
     type Event = DistopiaEvent;
-    type Refusal = String;
+    type Refusal = Refusal;
+    const FORMAT: u32 = upgrade::FORMAT;
 
     const NAME: &'static str = "distopia";
 
@@ -115,7 +122,7 @@ impl Game for Distopia {
         self.legal_into(out);
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
         self.apply_action(action)
     }
 
@@ -145,33 +152,7 @@ impl Game for Distopia {
     }
 
     fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
-        let mut game = self.clone();
-        let opp = 1 - seat % 2;
-        // Once over, the won piles have been turned up; only the deck stays unknown.
-        let hidden_won = self.phase != Phase::Over;
-        if hidden_won {
-            // Won piles hold only contraband, so only the deck's contraband can swap with
-            // them; the deck keeps its number of guards.
-            let mut pool: Vec<Card> = self
-                .deck
-                .iter()
-                .copied()
-                .filter(|c| !c.is_guard())
-                .collect();
-            pool.extend_from_slice(&self.won[opp]);
-            pool.sort_unstable();
-            pool.shuffle(rng);
-            let won = pool.split_off(pool.len() - self.won[opp].len());
-            pool.extend(self.deck.iter().copied().filter(|c| c.is_guard()));
-            game.deck = pool;
-            game.won[opp] = won;
-        }
-        // Sorted first so the sample depends only on what `seat` sees, not on the hidden
-        // order.
-        game.deck.sort_unstable();
-        game.deck.shuffle(rng);
-        game.rng = engine::rng_from_seed(rng.random());
-        game
+        self.resample(seat, rng)
     }
 
     fn validate(&self) -> Result<(), Vec<String>> {
@@ -186,18 +167,11 @@ impl Game for Distopia {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        if let Some(outcome) = self.outcome() {
-            return outcome.reward(seat);
-        }
-        // The provisional score difference, squashed into [0, 1]; 30 points is a rout.
-        // Cards above the limit of an unguarded district are half lost already: the other
-        // player takes them with one card (see `exposed`).
-        let (me, opp) = (seat % 2, 1 - seat % 2);
-        let [mine_at_risk, theirs_to_take] = self.exposed(me);
-        let [theirs_at_risk, mine_to_take] = self.exposed(opp);
-        let swing = (mine_to_take + theirs_at_risk - mine_at_risk - theirs_to_take) as f64;
-        let diff = (self.total(me) - self.total(opp)) as f64 + EXPOSURE * swing;
-        (0.5 + diff / 60.0).clamp(0.0, 1.0)
+        self.estimate(seat)
+    }
+
+    fn describe(&self, action: Action) -> engine::MoveText {
+        self.move_text(action)
     }
 
     fn is_legal(&self, action: Action) -> bool {

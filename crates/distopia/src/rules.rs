@@ -1,7 +1,8 @@
 //! The rules: legal actions, applying them, and final scoring. Each step is named after
 //! the rulebook section it implements.
-use crate::action::{letter_char, Action, Letter};
+use crate::action::{Action, Letter};
 use crate::cards::{Card, Collaborator, Contraband, Kind, Mission};
+use crate::refusal::{Refusal, Where};
 use crate::state::{
     at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
     REPETITIONS,
@@ -50,28 +51,26 @@ impl Distopia {
         matches!(self.collaborator, Some(c) if c.card == which && c.holder.is_none_or(|h| h == self.current))
     }
 
-    fn collaborator_check(&self, which: Collaborator) -> Result<(), String> {
+    fn collaborator_check(&self, which: Collaborator) -> Result<(), Refusal> {
         match self.collaborator {
-            None => Err("no collaborator card is in play".into()),
-            Some(c) if c.card != which => Err(format!(
-                "the collaborator in play is {}, not {which}",
-                c.card
-            )),
-            Some(c) if c.holder.is_some_and(|h| h != self.current) => Err(format!(
-                "you used {which} last; only your opponent may use it now"
-            )),
+            None => Err(Refusal::NoCollaborator),
+            Some(c) if c.card != which => Err(Refusal::OtherCollaborator {
+                in_play: c.card,
+                wanted: which,
+            }),
+            Some(c) if c.holder.is_some_and(|h| h != self.current) => {
+                Err(Refusal::CollaboratorUsed(which))
+            }
             Some(_) => Ok(()),
         }
     }
 
-    /// "your district B" or "your opponent's district A", for messages.
-    fn describe(&self, i: usize) -> String {
-        let whose = if owner(i) == self.current {
-            "your"
-        } else {
-            "your opponent's"
-        };
-        format!("{whose} district {}", letter_char(letter_of(i)))
+    /// Ring index `i` named from the side of the player to act.
+    pub(crate) fn place_of(&self, i: usize) -> Where {
+        Where {
+            yours: owner(i) == self.current,
+            letter: letter_of(i),
+        }
     }
 
     /// The district the next card goes to (Turn Order, step 2).
@@ -157,64 +156,50 @@ impl Distopia {
     }
 
     /// Why `action` is not legal now, if it is not.
-    pub(crate) fn legality(&self, action: Action) -> Result<(), String> {
+    pub(crate) fn legality(&self, action: Action) -> Result<(), Refusal> {
         let seat = self.current;
         match self.phase {
-            Phase::Over => Err("the game is over".into()),
+            Phase::Over => Err(Refusal::GameOver),
             Phase::Pick => match action {
                 Action::Pick(l) if l < 4 => {
                     let i = district(seat, l);
                     let all_empty = (0..4).all(|l| self.districts[district(seat, l)].is_empty());
                     if self.districts[i].is_empty() && !all_empty {
-                        Err(format!(
-                            "{} is empty; pick one with cards (an empty one only when all four are empty)",
-                            self.describe(i)
-                        ))
+                        Err(Refusal::EmptyDistrict(self.place_of(i)))
                     } else {
                         Ok(())
                     }
                 }
-                Action::Pick(_) => Err("there are only districts A to D".into()),
-                _ => Err("first pick up one of your districts (pick A-D)".into()),
+                Action::Pick(_) => Err(Refusal::NoSuchDistrict),
+                _ => Err(Refusal::PickFirst),
             },
             Phase::Play => self.play_legality(action),
             Phase::Raid => match action {
                 Action::Pass => Ok(()),
                 Action::Raid(l) if self.raid_targets().any(|t| t == l) => Ok(()),
-                Action::Raid(l) => Err(format!(
-                    "The Shelf Raider takes one more card only from a district you just won cards from whose top card is contraband; your opponent's district {} is not one",
-                    letter_char(l)
-                )),
-                _ => Err("decide on The Shelf Raider first: raid a district or pass".into()),
+                Action::Raid(l) => Err(Refusal::NotRaidable(l.min(3))),
+                _ => Err(Refusal::RaidFirst),
             },
         }
     }
 
-    fn play_legality(&self, action: Action) -> Result<(), String> {
+    fn play_legality(&self, action: Action) -> Result<(), Refusal> {
         let t = &self.turn;
         let target = self.next_district();
-        // Written out only for a refusal: a legal play formats nothing.
-        let here = || self.describe(target);
+        let here = || self.place_of(target);
         match action {
             Action::Play(card) => {
                 if card.is_guard() || !card.is_valid() {
-                    return Err(
-                        "that is not a contraband card; guards are played with `play guard`".into(),
-                    );
+                    return Err(Refusal::NotContraband);
                 }
                 if !t.hand.contains(&card) {
-                    return Err(format!("card {card} is not in your hand"));
+                    return Err(Refusal::NotInHand(card));
                 }
                 if self.guarded(target) {
-                    return Err(format!(
-                        "{} has a guard: you can never play contraband on top of a guard{}",
-                        here(),
-                        if self.holds_guard() {
-                            " (you must play a guard there)"
-                        } else {
-                            " (skip it)"
-                        }
-                    ));
+                    return Err(Refusal::Guarded {
+                        at: here(),
+                        holds_guard: self.holds_guard(),
+                    });
                 }
                 Ok(())
             }
@@ -222,20 +207,14 @@ impl Distopia {
                 if self.holds_guard() {
                     Ok(())
                 } else {
-                    Err("you hold no guard".into())
+                    Err(Refusal::NoGuard)
                 }
             }
             Action::Skip => {
                 if !self.guarded(target) {
-                    Err(format!(
-                        "{} has no guard: you must play a card there",
-                        here()
-                    ))
+                    Err(Refusal::NotGuarded(here()))
                 } else if self.holds_guard() {
-                    Err(format!(
-                        "you hold a guard, so you must play a guard in {}",
-                        here()
-                    ))
+                    Err(Refusal::MustPlayGuard(here()))
                 } else {
                     Ok(())
                 }
@@ -243,41 +222,36 @@ impl Distopia {
             Action::Cross => {
                 self.collaborator_check(Collaborator::SpyPets)?;
                 if t.crossing {
-                    return Err("you are already crossing the border".into());
+                    return Err(Refusal::AlreadyCrossing);
                 }
                 Ok(())
             }
             Action::Grandma => {
                 self.collaborator_check(Collaborator::GrandmaTheHacker)?;
                 if t.steps > 0 {
-                    return Err(
-                        "Grandma the Hacker must be used before you play your first card".into(),
-                    );
+                    return Err(Refusal::GrandmaTooLate);
                 }
                 Ok(())
             }
             Action::Robot(l) => {
                 self.collaborator_check(Collaborator::RebelRobot)?;
                 if t.steps > 0 {
-                    return Err("Rebel Robot must be used before you play your first card".into());
+                    return Err(Refusal::RobotTooLate);
                 }
                 let picked = letter_of(t.picked);
                 if !neighbours(picked).any(|n| n == l) {
-                    return Err(format!(
-                        "Rebel Robot takes from a district of yours next to {}; {} is not",
-                        letter_char(picked),
-                        letter_char(l.min(3))
-                    ));
+                    return Err(Refusal::RobotNotNext {
+                        picked,
+                        letter: l.min(3),
+                    });
                 }
                 if self.districts[district(self.current, l)].is_empty() {
-                    return Err(format!("your district {} is empty", letter_char(l)));
+                    return Err(Refusal::RobotEmpty(l));
                 }
                 Ok(())
             }
-            Action::Pick(_) => Err("you already picked up a district; play your hand".into()),
-            Action::Raid(_) | Action::Pass => {
-                Err("The Shelf Raider comes after all your cards are played".into())
-            }
+            Action::Pick(_) => Err(Refusal::AlreadyPicked),
+            Action::Raid(_) | Action::Pass => Err(Refusal::RaidTooEarly),
         }
     }
 
@@ -307,7 +281,7 @@ impl Distopia {
     }
 
     /// Applies a checked action.
-    pub(crate) fn apply_action(&mut self, action: Action) -> Result<(), IllegalAction> {
+    pub(crate) fn apply_action(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
         self.legality(action)
             .map_err(|reason| IllegalAction::new(action, reason))?;
         match action {

@@ -26,7 +26,6 @@ fn options(games: u64) -> Options {
 fn conformance_basic_every_border() {
     for border in Border::all() {
         let summary = run::<Distopia>(&Config::with_border(border), &options(GAMES));
-        assert_eq!(summary.games, GAMES);
         assert!(summary.refusals_checked > 0);
     }
 }

@@ -2,13 +2,13 @@
 mod common;
 
 use common::*;
-use distopia::{Character, Phase, Setup};
+use distopia::{Builder, Character, Phase};
 use engine::Game;
 
 /// Anna (seat 0, the Teacher) before her example turn; Pau (seat 1) is the Collector.
 /// Her D and Pau's C and D are guarded, and the next card in the deck has a siren.
-fn annas_table() -> Setup {
-    let mut s = Setup::empty();
+fn annas_table() -> Builder {
+    let mut s = Builder::empty();
     s.characters = [Character::Teacher, Character::Collector];
     s.districts[0] = cards(&["atlas"]); // Anna A
     s.districts[1] = cards(&["kite", "pencil case", "dictionary"]); // Anna B: 3 cards
@@ -89,8 +89,8 @@ fn the_siren_example() {
 }
 
 /// Pau's final collection: won cards under the Collector and what is left on his side.
-fn paus_end() -> Setup {
-    let mut s = Setup::empty();
+fn paus_end() -> Builder {
+    let mut s = Builder::empty();
     s.characters = [Character::Teacher, Character::Collector];
     s.won[1] = cards(&[
         "board game",

@@ -2,7 +2,7 @@
 mod common;
 
 use common::{card, game, put, put_won};
-use distopia::{Border, Config, Distopia, Setup};
+use distopia::{Border, Builder, Config, Distopia};
 use engine::{tensor, Game, Tensor, Viewer};
 
 #[test]
@@ -16,7 +16,7 @@ fn harness_basic_and_advanced() {
 
 /// Seat 0 has won `won`; a few cards lie in the districts.
 fn position(won: &str) -> Distopia {
-    let mut s = Setup::empty();
+    let mut s = Builder::empty();
     put(&mut s, 0, vec![card("board game")]);
     put(&mut s, 5, vec![card("yo-yo")]);
     put_won(&mut s, 0, vec![card(won)]);

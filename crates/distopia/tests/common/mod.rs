@@ -1,7 +1,8 @@
 //! Helpers shared by the rule tests: cards by name, positions, actions by text.
 #![allow(dead_code)]
 use distopia::{
-    Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState, Setup,
+    Builder, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState,
+    Refusal,
 };
 use engine::Game;
 
@@ -21,7 +22,7 @@ pub fn guard(k: u8) -> Card {
 }
 
 /// A game at this position.
-pub fn game(setup: Setup) -> Distopia {
+pub fn game(setup: Builder) -> Distopia {
     Distopia::from_setup(setup, 1).unwrap_or_else(|p| panic!("bad setup: {}", p.join("; ")))
 }
 
@@ -37,7 +38,7 @@ pub fn act(game: &mut Distopia, text: &str) {
 }
 
 /// Tries an action that must be refused; returns the reason and checks nothing changed.
-pub fn refused(game: &mut Distopia, text: &str) -> String {
+pub fn refused(game: &mut Distopia, text: &str) -> Refusal {
     let before = game.clone();
     let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
     let err = game.apply(action).expect_err(text);
@@ -54,7 +55,7 @@ pub fn legal(game: &Distopia) -> Vec<String> {
 }
 
 /// Removes `moving` from wherever the setup had them.
-fn take_out(s: &mut Setup, moving: &[Card]) {
+fn take_out(s: &mut Builder, moving: &[Card]) {
     for pile in s.districts.iter_mut().chain(s.won.iter_mut()) {
         pile.retain(|c| !moving.contains(c));
     }
@@ -63,25 +64,25 @@ fn take_out(s: &mut Setup, moving: &[Card]) {
 
 /// Sets ring district `i` to `stack`, taking those cards from wherever they were; the
 /// cards it held before go back to the deck.
-pub fn put(s: &mut Setup, i: usize, stack: Vec<Card>) {
+pub fn put(s: &mut Builder, i: usize, stack: Vec<Card>) {
     take_out(s, &stack);
     s.districts[i] = stack;
 }
 
 /// Sets `seat`'s won pile, taking the cards from wherever they were.
-pub fn put_won(s: &mut Setup, seat: usize, pile: Vec<Card>) {
+pub fn put_won(s: &mut Builder, seat: usize, pile: Vec<Card>) {
     take_out(s, &pile);
     s.won[seat] = pile;
 }
 
 /// Sets the top of the deck (top first), taking the cards from wherever they were.
-pub fn put_deck(s: &mut Setup, top: Vec<Card>) {
+pub fn put_deck(s: &mut Builder, top: Vec<Card>) {
     take_out(s, &top);
     s.deck_top = top;
 }
 
 /// The position with `card` as the only advanced card.
-pub fn with_collaborator(mut s: Setup, card: Collaborator) -> Setup {
+pub fn with_collaborator(mut s: Builder, card: Collaborator) -> Builder {
     s.config = Config {
         advanced: true,
         collaborator: Some(card.key().into()),
@@ -93,7 +94,7 @@ pub fn with_collaborator(mut s: Setup, card: Collaborator) -> Setup {
 }
 
 /// The position with `card` as the only advanced card.
-pub fn with_mission(mut s: Setup, card: Mission) -> Setup {
+pub fn with_mission(mut s: Builder, card: Mission) -> Builder {
     s.config = Config {
         advanced: true,
         collaborator: Some("none".into()),
@@ -108,8 +109,8 @@ pub fn with_mission(mut s: Setup, card: Mission) -> Setup {
 }
 
 /// A quiet table: seat 0 holds kite + yo-yo in B, one card in each other district.
-pub fn quiet() -> Setup {
-    let mut s = Setup::empty();
+pub fn quiet() -> Builder {
+    let mut s = Builder::empty();
     s.districts[0] = cards(&["atlas"]);
     s.districts[1] = cards(&["kite", "yo-yo"]);
     s.districts[2] = cards(&["notebook"]);
