@@ -7,20 +7,10 @@ mod common;
 use common::*;
 use engine::{Game, Viewer};
 use euphoria::cards::{card_data, Good, Penalty, Space};
-use euphoria::{Config, DieLoc, Euphoria};
+use euphoria::{Config, Euphoria};
 
 fn fresh(players: usize) -> Euphoria {
-    let mut g = Euphoria::started(&Config::players(players), 21).expect("config");
-    for s in 0..players {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .build()
-            .expect("a possible position");
-    }
-    g = g.edit().turn(0).build().expect("a possible position");
-    g
+    bare(&Config::players(players), 21)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! retrieval's morale depends on a penalty or an edition.
 mod common;
 
-use common::{on, tile};
+use common::{bare, on, tile};
 use engine::{rng_from_seed, Game};
 use euphoria::cards::{Penalty, Space, SpaceKind};
 use euphoria::state::Step;
@@ -149,16 +149,7 @@ fn retrieving(edition: Edition, penalty: Option<Penalty>) -> Euphoria {
         trading: euphoria::Trading::OneOfferBeforePlacing,
         ..Config::players(3)
     };
-    let mut g = Euphoria::started(&config, 21).expect("config");
-    for s in 0..3 {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .build()
-            .expect("a possible position");
-    }
-    let mut s: Builder = g
+    let mut s: Builder = bare(&config, 21)
         .edit()
         .turn(0)
         .dice(0, &[on(sp("gen"), 3), on(sp("farm"), 4)])

@@ -1,6 +1,9 @@
 //! The rulebook, section by section: setup, the commodity table, the knowledge check, the
 //! hand limit, market completion, allegiance tiers, the dilemma, trading and the end.
 
+mod common;
+
+use common::bare;
 use engine::{Game, Viewer};
 use euphoria::cards::{market_threshold, Faction, Good, Penalty, Space, MARKET_TILES};
 use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Step};
@@ -17,17 +20,7 @@ fn fresh_with(config: Config) -> Euphoria {
         trading: euphoria::Trading::OneOfferBeforePlacing,
         ..config
     };
-    let mut g = Euphoria::started(&config, 11).expect("config");
-    for s in 0..players_of(&g) {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .build()
-            .expect("a possible position");
-    }
-    g = g.edit().turn(0).build().expect("a possible position");
-    g
+    bare(&config, 11)
 }
 
 fn players_of(g: &Euphoria) -> usize {

@@ -19,17 +19,7 @@ fn fresh_with(config: Config) -> Euphoria {
         trading: euphoria::Trading::OneOfferBeforePlacing,
         ..config
     };
-    let mut g = Euphoria::started(&config, 21).expect("config");
-    for s in 0..g.players().len() {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .build()
-            .expect("a possible position");
-    }
-    g = g.edit().turn(0).build().expect("a possible position");
-    g
+    bare(&config, 21)
 }
 
 /// Seat 0 suffers `p`: the tile is built on slot WB with seat 1's star only.

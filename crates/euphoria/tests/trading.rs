@@ -7,20 +7,10 @@ mod common;
 use common::*;
 use engine::Game;
 use euphoria::cards::Good;
-use euphoria::{Config, DieLoc, Euphoria, Trading};
+use euphoria::{Config, Euphoria, Trading};
 
 fn fresh(config: Config) -> Euphoria {
-    let mut g = Euphoria::started(&config, 21).expect("config");
-    for s in 0..g.players().len() {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .build()
-            .expect("a possible position");
-    }
-    g = g.edit().turn(0).build().expect("a possible position");
-    g
+    bare(&config, 21)
 }
 
 fn offer(g: &mut Euphoria, to: &str, items: &[&str]) {

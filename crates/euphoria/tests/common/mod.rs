@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 use engine::Game;
 use euphoria::cards::{Penalty, Space, MARKET_TILES};
-use euphoria::{Action, DieLoc, Euphoria};
+use euphoria::{Action, Config, DieLoc, Euphoria};
 
 /// Applies an action in notation, which must be legal; the state must still validate.
 pub fn act(g: &mut Euphoria, text: &str) {
@@ -51,4 +51,19 @@ pub fn tile(p: Penalty) -> u8 {
         .iter()
         .position(|t| t.penalty == p)
         .expect("a tile") as u8
+}
+
+/// A game past setup from `seed`: nobody holds recruits, each seat one die showing 1
+/// ready, seat 1 (index 0) to start a turn.
+pub fn bare(config: &Config, seed: u64) -> Euphoria {
+    let mut g = Euphoria::started(config, seed).expect("config");
+    for s in 0..g.players().len() {
+        g = g
+            .edit()
+            .recruits(s, &[])
+            .dice(s, &[DieLoc::Ready(1)])
+            .build()
+            .expect("a possible position");
+    }
+    g.edit().turn(0).build().expect("a possible position")
 }
