@@ -1,7 +1,8 @@
 //! Each legal move told for the seat to act: a label in words for this position, the card
-//! it takes from the hand (`card:21`, `card:guard`) and the district it goes to or takes
-//! from (`d:<seat>:<letter>`, the seat counted from 0), in the keys the table page gives
-//! its parts.
+//! it takes from the hand (`card:21`, `card:guard`) or the district it takes from
+//! (`d:<seat>:<letter>`, the seat counted from 0), in the keys the table page gives its
+//! parts. A card goes where the rules send it (the next district, which its label
+//! names), so a play is one click on the card: it names no `to`.
 use crate::action::{letter_char, Action};
 use crate::cards::Collaborator;
 use crate::state::{district, letter_of, opposite, owner, Distopia};
@@ -44,13 +45,13 @@ impl Distopia {
                         card.number()
                             .map_or_else(|| "guard".to_string(), |n| n.to_string())
                     )),
-                    key(next),
+                    None,
                 )
             }
             Action::PlayGuard => MoveText::place(
                 format!("Play a guard into {}", self.place_of(next)),
                 Some("card:guard".into()),
-                key(next),
+                None,
             ),
             Action::Skip => MoveText::words(format!(
                 "Skip {}: it has a guard and you hold none",

@@ -38,9 +38,11 @@ fn check_position(game: &Distopia, legal: &[Action]) {
                 assert!(after.stack(at).is_empty() || after.phase() != Phase::Play || n == 0);
             }
             Action::Play(_) | Action::PlayGuard => {
-                let to = text.to.as_deref().expect("a play names its district");
-                let at = ring(to);
-                assert_eq!(at, game.next_district(), "{action}");
+                // The card goes where the rules send it: one click on the card, and the
+                // label names the district.
+                assert_eq!(text.to, None, "{action}");
+                let at = game.next_district();
+                let to = format!("d:{}:{}", at / 4, letter_char((at % 4) as u8));
                 let from = text.from.as_deref().expect("a play names its card");
                 match action {
                     Action::Play(card) => {
