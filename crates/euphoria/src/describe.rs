@@ -4,7 +4,7 @@
 //! in the keys the table page gives its parts.
 use crate::action::{Action, RetrievePay};
 use crate::cards::{
-    recruit, Faction, Good, Penalty, SpaceKind, JEFFERSON, MARKET_TILES, RECRUIT_TEXTS,
+    recruit, Cost, Faction, Good, Penalty, SpaceKind, JEFFERSON, MARKET_TILES, RECRUIT_TEXTS,
 };
 use crate::state::{Boon, Euphoria, StarTarget, Step};
 use engine::MoveText;
@@ -58,7 +58,7 @@ impl Euphoria {
             SpaceKind::ArtifactMarket(_) => "pay 3 artifact cards, or 2 identical ones".into(),
             _ => {
                 let cost = self.cost_of(space);
-                if cost.fixed.is_empty() && cost.choice.is_empty() {
+                if cost == Cost::FREE {
                     "free".into()
                 } else {
                     format!("pay {}", cost.text())
@@ -74,14 +74,13 @@ impl Euphoria {
         let morale = self.retrieval_morale(seat, pay);
         let change = signed(morale);
         let why = match pay {
-            RetrievePay::Free if morale == 0 => " (Yordy: your last two workers come back free)",
-            RetrievePay::Free if morale == -2 => "penalty",
-            _ => "",
-        };
-        let why = if why == "penalty" {
-            format!(" (the {} penalty)", penalty_tile(Penalty::CostlyRetrieval))
-        } else {
-            why.to_string()
+            RetrievePay::Free if morale == 0 => {
+                " (Yordy: your last two workers come back free)".to_string()
+            }
+            RetrievePay::Free if morale == -2 => {
+                format!(" (the {} penalty)", penalty_tile(Penalty::CostlyRetrieval))
+            }
+            _ => String::new(),
         };
         let held = self.players[seat].morale as i32;
         let capped = match held + morale {
