@@ -25,6 +25,8 @@ pub struct Builder {
     debts: Vec<Vec<u8>>,
     piles: Vec<Vec<u8>>,
     deck_top: Vec<u8>,
+    /// What a setter could not do (a seat the table does not have).
+    problems: Vec<String>,
 }
 
 impl Builder {
@@ -46,6 +48,7 @@ impl Builder {
             debts: vec![Vec::new(); players],
             piles: Vec::new(),
             deck_top: Vec::new(),
+            problems: Vec::new(),
         }
     }
 
@@ -57,16 +60,18 @@ impl Builder {
 
     /// The hand of `seat`.
     pub fn hand(mut self, seat: Seat, cards: &[u8]) -> Builder {
-        if let Some(h) = self.hands.get_mut(seat) {
-            *h = cards.to_vec();
+        match self.hands.get_mut(seat) {
+            Some(h) => *h = cards.to_vec(),
+            None => self.no_seat(seat, "hand"),
         }
         self
     }
 
     /// The debt of `seat`.
     pub fn debt(mut self, seat: Seat, cards: &[u8]) -> Builder {
-        if let Some(d) = self.debts.get_mut(seat) {
-            *d = cards.to_vec();
+        match self.debts.get_mut(seat) {
+            Some(d) => *d = cards.to_vec(),
+            None => self.no_seat(seat, "debt"),
         }
         self
     }
@@ -83,6 +88,14 @@ impl Builder {
         self
     }
 
+    fn no_seat(&mut self, seat: Seat, what: &str) {
+        self.problems.push(format!(
+            "a {what} for seat {}, at a table of {}",
+            seat + 1,
+            self.config.players
+        ));
+    }
+
     /// The position, checked.
     ///
     /// # Errors
@@ -90,7 +103,7 @@ impl Builder {
     /// been played, more copies of a card than the deck has, and whatever
     /// [`engine::Game::validate`] finds.
     pub fn build(self) -> Result<DropSite, Vec<String>> {
-        let mut problems = Vec::new();
+        let mut problems = self.problems.clone();
         if self.to_act >= self.config.players {
             problems.push(format!(
                 "seat {} is to act at a table of {}",

@@ -541,3 +541,15 @@ fn a_deck_in_the_config_changes_the_game_and_a_broken_one_lists_every_problem() 
     assert!(text.contains("40 copies of value 1"), "{text}");
     assert_eq!(err.problems.len(), 3, "{text}");
 }
+
+#[test]
+fn the_builder_refuses_a_seat_the_table_does_not_have() {
+    let problems = dropsite::Builder::new(2)
+        .hand(2, &[1, 2, 3, 4, 5])
+        .build()
+        .expect_err("seat 3 at a table of 2");
+    assert!(
+        problems.contains(&"a hand for seat 3, at a table of 2".to_string()),
+        "{problems:?}"
+    );
+}
