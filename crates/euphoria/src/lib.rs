@@ -75,7 +75,7 @@ pub use builder::{Builder, BuilderError};
 pub use cards::{Faction, Good, Space};
 pub use config::{Config, Edition, KnowledgeCheck, Rewards, StartingRecruitDiscards, Trading};
 pub use engine::InlineVec;
-pub use rules::{Refused, Why};
+pub use refusal::{Answer, Prompt, Refusal};
 use state::MAX_SEATS;
 pub use state::{DieLoc, DilemmaState, Euphoria, StarTarget, Step};
 pub use view::EuphoriaView;
@@ -87,7 +87,7 @@ impl Game for Euphoria {
     type Action = Action;
     type View = EuphoriaView;
     type Event = events::EuphoriaEvent;
-    type Refusal = String;
+    type Refusal = Refusal;
 
     const NAME: &'static str = "euphoria";
     const FORMAT: u32 = upgrade::FORMAT;
@@ -124,8 +124,8 @@ impl Game for Euphoria {
         self.legal(out);
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        self.check::<String>(action)
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+        self.check(action)
             .map_err(|reason| IllegalAction::new(action, reason))?;
         // A move that changes nothing the checks at all times look at leaves them with
         // nothing to do if they had nothing to do before it.
@@ -248,6 +248,6 @@ impl Game for Euphoria {
         self.move_text(action)
     }
     fn is_legal(&self, action: Action) -> bool {
-        self.check::<Refused>(action).is_ok()
+        self.check(action).is_ok()
     }
 }

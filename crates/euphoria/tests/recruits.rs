@@ -2,12 +2,13 @@
 //! the Academy penalty, or its condition unmet); 1st-edition variants where they differ.
 //! Tests are named after the recruit's key (`cards::RECRUIT_KEYS`).
 
+#[macro_use]
 mod common;
 
 use common::*;
 use engine::Game;
 use euphoria::cards::*;
-use euphoria::{Config, DieLoc, Edition, Euphoria, Step};
+use euphoria::{Answer, Config, DieLoc, Edition, Euphoria, Refusal, Step};
 
 fn fresh(players: usize) -> Euphoria {
     fresh_with(Config::players(players))
@@ -306,7 +307,7 @@ fn josh_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, JOSH, false);
     courthouse_on_ea(&mut g);
-    assert!(refuse(&mut g, "2@mea").contains("cannot pay"));
+    assert_refused!(&mut g, "2@mea", Refusal::CannotPay(_));
 }
 
 #[test]
@@ -335,14 +336,14 @@ fn kaden_not_without_knowledge_room_or_under_academy() {
         .knowledge(0, 5)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@end-e").contains("face-up"));
+    assert_refused!(&mut g, "2@end-e", Refusal::TunnelRecruit(_));
     g = g
         .edit()
         .knowledge(0, 3)
         .build()
         .expect("a possible position");
     academy(&mut g);
-    assert!(refuse(&mut g, "2@end-e").contains("face-up"));
+    assert_refused!(&mut g, "2@end-e", Refusal::TunnelRecruit(_));
 }
 
 #[test]
@@ -403,7 +404,7 @@ fn matthew_not_without_a_bump() {
         .dice(0, &[ready(3)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "3@tun-e").contains("cannot pay"));
+    assert_refused!(&mut g, "3@tun-e", Refusal::CannotPay(_));
 }
 
 #[test]
@@ -787,7 +788,7 @@ fn jefferson_not_face_down() {
         .expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
-    assert!(refuse(&mut g, "fin energy").contains("Jefferson"));
+    assert_refused!(&mut g, "fin energy", Refusal::EnergyNeedsJefferson);
 }
 
 #[test]
@@ -910,7 +911,7 @@ fn michael_not_under_academy() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@ea1").contains("cannot pay"));
+    assert_refused!(&mut g, "2@ea1", Refusal::CannotPay(_));
 }
 
 #[test]
@@ -1071,7 +1072,7 @@ fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
         .dice(0, &[ready(3)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "3@cloud").contains("Brian"));
+    assert_refused!(&mut g, "3@cloud", Refusal::BrianMorale);
     // Food for bliss at a non-Icarite market: knowledge +1, Wastelander allegiance +1.
     let mut g = fresh(3);
     give(&mut g, 0, BRIAN, true);
@@ -1101,7 +1102,7 @@ fn brian_not_face_down() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@breeze").contains("cannot pay"));
+    assert_refused!(&mut g, "2@breeze", Refusal::CannotPay(_));
 }
 
 #[test]
@@ -1142,7 +1143,7 @@ fn flartner_not_face_down() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@ea1").contains("cannot pay"));
+    assert_refused!(&mut g, "2@ea1", Refusal::CannotPay(_));
 }
 
 /// Seat 0 takes an artifact from the Euphorian tunnel.
@@ -1255,7 +1256,7 @@ fn jacko_not_face_down() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@art-w").contains("3 artifact"));
+    assert_refused!(&mut g, "2@art-w", Refusal::ArtifactCards { .. });
 }
 
 #[test]
@@ -1642,7 +1643,14 @@ fn chase_sacrifices_for_resources_and_places_a_new_worker() {
         .build()
         .expect("a possible position");
     act(&mut g, "1@act-w");
-    assert!(refuse(&mut g, "use chase").contains("use chase-new"));
+    assert_refused!(
+        &mut g,
+        "use chase",
+        Refusal::AnswerWith {
+            how: Answer::UseNew,
+            ..
+        }
+    );
     act(&mut g, "use chase-new");
     assert!(matches!(g.pending(), Some(Step::Doubles)));
     let v = g.ready_values(0)[0];
@@ -1954,7 +1962,14 @@ fn abilities_are_offered_to_the_owner_then_play_returns() {
         .expect("a possible position");
     act(&mut g, "3@tun-e");
     assert_eq!(g.to_act(), Some(2));
-    assert!(refuse(&mut g, "take gold").contains("set V"));
+    assert_refused!(
+        &mut g,
+        "take gold",
+        Refusal::AnswerWith {
+            how: Answer::Set,
+            ..
+        }
+    );
     act(&mut g, "decline");
     assert_eq!(g.to_act(), Some(0));
 }

@@ -1,12 +1,13 @@
 //! Every action space (allowed and refused), bumping, doubles, retrieval and the 18
 //! market penalties.
 
+#[macro_use]
 mod common;
 
 use common::*;
 use engine::Game;
 use euphoria::cards::{Faction, Good, Penalty, Space};
-use euphoria::{Config, DieLoc, Euphoria, Step};
+use euphoria::{Config, DieLoc, Euphoria, Refusal, Step};
 
 fn fresh(players: usize) -> Euphoria {
     fresh_with(Config::players(players))
@@ -63,7 +64,7 @@ fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@tun-e").contains("cannot pay"));
+    assert_refused!(&mut g, "2@tun-e", Refusal::CannotPay(_));
     g = g
         .edit()
         .good(0, Good::Energy, 1)
@@ -72,7 +73,7 @@ fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
     act(&mut g, "2@tun-e");
     assert_eq!(g.miners()[0], 1);
     assert_eq!(g.player(0).count(Good::Energy), 0);
-    assert!(refuse(&mut g, "take stone").contains("gold"));
+    assert_refused!(&mut g, "take stone", Refusal::TunnelGives(Good::Gold));
     act(&mut g, "draw");
     assert_eq!(g.player(0).hand_size(), 1);
     // The miner stops at the end and the end space opens.
@@ -105,14 +106,14 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
             .build()
             .expect("a possible position");
         let end = Space::tunnel_end(f);
-        assert!(refuse(&mut g, &format!("4@{end}")).contains("closed"));
+        assert_refused!(&mut g, &format!("4@{end}"), Refusal::TunnelClosed(_));
         g = g
             .edit()
             .miner(f, 9)
             .recruits(0, &[(ids[f.index()], false)])
             .build()
             .expect("a possible position");
-        assert!(refuse(&mut g, &format!("4@{end}")).contains("face-up"));
+        assert_refused!(&mut g, &format!("4@{end}"), Refusal::TunnelRecruit(_));
         g = g
             .edit()
             .recruits(0, &[(ids[f.index()], true)])
@@ -157,7 +158,7 @@ fn artifact_markets_take_three_cards_or_a_pair() {
             .good(0, Good::Bat, 1)
             .build()
             .expect("a possible position");
-        assert!(refuse(&mut g, &format!("3@{space}")).contains("3 artifact"));
+        assert_refused!(&mut g, &format!("3@{space}"), Refusal::ArtifactCards { .. });
         g = g
             .edit()
             .good(0, Good::Bear, 1)
@@ -202,7 +203,7 @@ fn artifact_market_star_may_go_on_a_built_market_tile() {
         g.pending(),
         Some(Step::StarChoice(Faction::Subterran))
     ));
-    assert!(refuse(&mut g, "star mea").contains("built"));
+    assert_refused!(&mut g, "star mea", Refusal::NoStarMarket(_));
     act(&mut g, "star msa");
     assert_eq!(g.market(2).stars, 0b011);
     assert!(g.territory()[1].is_empty());
@@ -234,14 +235,14 @@ fn nimbus_loft_takes_three_resources() {
         .good(0, Good::Clay, 1)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "5@nimbus").contains("cannot pay"));
+    assert_refused!(&mut g, "5@nimbus", Refusal::CannotPay(_));
     g = g
         .edit()
         .good(0, Good::Stone, 2)
         .build()
         .expect("a possible position");
     act(&mut g, "5@nimbus");
-    assert!(refuse(&mut g, "pay water").contains("not part"));
+    assert_refused!(&mut g, "pay water", Refusal::NotOwed(Good::Water));
     act(&mut g, "pay stone");
     act(&mut g, "pay gold");
     act(&mut g, "pay clay");
@@ -260,7 +261,7 @@ fn breeze_bar_and_sky_lounge() {
         .good(0, Good::Bliss, 2)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "5@breeze").contains("cannot pay"));
+    assert_refused!(&mut g, "5@breeze", Refusal::CannotPay(_));
     g = g
         .edit()
         .good(0, Good::Food, 1)
@@ -299,7 +300,7 @@ fn worker_activation_gains_a_rolled_worker() {
         .good(0, Good::Energy, 2)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@act-e").contains("cannot pay"));
+    assert_refused!(&mut g, "2@act-e", Refusal::CannotPay(_));
     g = g
         .edit()
         .good(0, Good::Energy, 3)
@@ -341,14 +342,14 @@ fn construction_sites_cost_their_resource_and_lock() {
         .dice(0, &[ready(2), ready(3)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@ea2").contains("cannot pay"));
+    assert_refused!(&mut g, "2@ea2", Refusal::CannotPay(_));
     g = g
         .edit()
         .good(0, Good::Gold, 1)
         .dice(1, &[on(Space::site(0, 1), 6)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@ea2").contains("taken"));
+    assert_refused!(&mut g, "2@ea2", Refusal::SiteTaken);
     act(&mut g, "2@ea3");
     assert_eq!(g.player(0).count(Good::Gold), 0);
     // A built market's sites are closed.
@@ -360,7 +361,7 @@ fn construction_sites_cost_their_resource_and_lock() {
         .good(0, Good::Stone, 1)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@eb1").contains("already built"));
+    assert_refused!(&mut g, "2@eb1", Refusal::MarketBuilt);
 }
 
 #[test]
@@ -371,7 +372,7 @@ fn built_markets_open_when_built() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@mwa").contains("not built"));
+    assert_refused!(&mut g, "2@mwa", Refusal::MarketNotBuilt);
     // Courthouse: 4 energy + 1 stone
     g = g
         .edit()
@@ -379,7 +380,7 @@ fn built_markets_open_when_built() {
         .good(0, Good::Energy, 4)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@mwa").contains("cannot pay"));
+    assert_refused!(&mut g, "2@mwa", Refusal::CannotPay(_));
     g = g
         .edit()
         .good(0, Good::Stone, 1)
@@ -436,7 +437,7 @@ fn doubles_let_the_same_value_be_placed_again() {
         .expect("a possible position");
     act(&mut g, "3@gen");
     assert!(matches!(g.pending(), Some(Step::Doubles)));
-    assert!(refuse(&mut g, "5@aqu").contains("doubled"));
+    assert_refused!(&mut g, "5@aqu", Refusal::NoDoubledDie(5));
     act(&mut g, "3@aqu");
     assert_eq!(g.current(), 1);
     // Stopping early.
@@ -477,10 +478,10 @@ fn retrieval_paid_or_with_morale() {
         )
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "ret 4@gen").contains("no worker"));
+    assert_refused!(&mut g, "ret 4@gen", Refusal::NoWorker { value: 4, .. });
     act(&mut g, "ret 2@gen");
     act(&mut g, "ret 5@ea2");
-    assert!(refuse(&mut g, "fin food").contains("no food"));
+    assert_refused!(&mut g, "fin food", Refusal::NoGood(Good::Food));
     g = g
         .edit()
         .good(0, Good::Food, 1)
@@ -532,7 +533,7 @@ fn penalty_spa_forbids_bumping_yourself() {
         .good(0, Good::Water, 3)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@act-w").contains("Spa"));
+    assert_refused!(&mut g, "2@act-w", Refusal::Spa);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -552,7 +553,11 @@ fn penalty_courthouse_forbids_the_pair() {
         .good(0, Good::Bat, 2)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@art-i").contains("Courthouse"));
+    assert_refused!(
+        &mut g,
+        "2@art-i",
+        Refusal::ArtifactCards { courthouse: true }
+    );
     g = g
         .edit()
         .good(0, Good::Book, 1)
@@ -573,7 +578,7 @@ fn penalty_plaza_forbids_markets_without_your_star() {
         .dice(0, &[ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@mwb").contains("Plaza"));
+    assert_refused!(&mut g, "2@mwb", Refusal::Plaza);
 }
 
 #[test]
@@ -598,7 +603,7 @@ fn penalty_lounge_forbids_building_beside_others() {
         .good(0, Good::Gold, 1)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@ea3").contains("Lounge"));
+    assert_refused!(&mut g, "2@ea3", Refusal::Lounge);
     act(&mut g, "2@eb2");
 }
 
@@ -637,8 +642,8 @@ fn penalty_apothecary_closes_icarus() {
         .good(0, Good::Gold, 3)
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@cloud").contains("Apothecary"));
-    assert!(refuse(&mut g, "2@nimbus").contains("Apothecary"));
+    assert_refused!(&mut g, "2@cloud", Refusal::Apothecary);
+    assert_refused!(&mut g, "2@nimbus", Refusal::Apothecary);
     act(&mut g, "2@aqu");
 }
 
@@ -677,7 +682,7 @@ fn penalty_arena_allows_one_worker_per_area() {
         .dice(0, &[on(Space::area(Faction::Wastelander), 1), ready(2)])
         .build()
         .expect("a possible position");
-    assert!(refuse(&mut g, "2@farm").contains("Arena"));
+    assert_refused!(&mut g, "2@farm", Refusal::Arena);
     act(&mut g, "2@gen");
 }
 

@@ -2,12 +2,13 @@
 //! between and after your placements until you `end` the turn; any goods and cards in any
 //! amounts; several offers a turn, bounded only by `offers_per_turn`; each refusal.
 
+#[macro_use]
 mod common;
 
 use common::*;
 use engine::Game;
 use euphoria::cards::Good;
-use euphoria::{Config, Euphoria, Trading};
+use euphoria::{Config, Euphoria, Refusal, Trading};
 
 fn fresh(config: Config) -> Euphoria {
     bare(&config, 21)
@@ -112,7 +113,7 @@ fn several_offers_a_turn_up_to_the_configured_bound() {
     act(&mut g, "decline");
     offer(&mut g, "p3", &["give gold"]);
     act(&mut g, "decline");
-    assert!(refuse(&mut g, "trade").contains("at most 2 offers per turn"));
+    assert_refused!(&mut g, "trade", Refusal::OfferLimit(2));
     // With no offer left, the last placement ends the turn by itself.
     act(&mut g, "1@gen");
     assert_eq!(g.to_act(), Some(1));
@@ -134,22 +135,44 @@ fn refusals_say_what_is_wrong_and_change_nothing() {
         .build()
         .expect("a possible position");
     act(&mut g, "trade");
-    assert!(refuse(&mut g, "offer p1").contains("yourself"));
-    assert!(refuse(&mut g, "offer p5").contains("no seat 5"));
+    assert_refused!(&mut g, "offer p1", Refusal::SelfTrade);
+    assert_refused!(&mut g, "offer p5", Refusal::NoSuchSeat(4));
     act(&mut g, "offer p2");
     // An empty offer.
-    assert!(refuse(&mut g, "propose").contains("at least one item"));
+    assert_refused!(&mut g, "propose", Refusal::EmptyOffer);
     // Goods you lack.
-    assert!(refuse(&mut g, "give water").contains("you have no water"));
+    assert_refused!(
+        &mut g,
+        "give water",
+        Refusal::NothingToGive {
+            good: Good::Water,
+            more: false
+        }
+    );
     act(&mut g, "give gold");
-    assert!(refuse(&mut g, "give gold").contains("another gold"));
+    assert_refused!(
+        &mut g,
+        "give gold",
+        Refusal::NothingToGive {
+            good: Good::Gold,
+            more: true
+        }
+    );
     // Goods the partner lacks.
-    assert!(refuse(&mut g, "ask stone").contains("do not have any stone"));
-    assert!(refuse(&mut g, "ask book").contains("artifact cards"));
+    assert_refused!(
+        &mut g,
+        "ask stone",
+        Refusal::PartnerLacks {
+            good: Good::Stone,
+            more: false,
+            ..
+        }
+    );
+    assert_refused!(&mut g, "ask book", Refusal::PartnerCards { .. });
     act(&mut g, "propose");
     // An offer off your turn: the partner, answering, may not open one.
     assert_eq!(g.to_act(), Some(1));
-    assert!(refuse(&mut g, "trade").contains("only in your own turn"));
+    assert_refused!(&mut g, "trade", Refusal::TradeOutOfTurn);
     act(&mut g, "decline");
     assert_eq!(g.to_act(), Some(0));
 }
@@ -193,10 +216,10 @@ fn the_rule_before_issue_16_stays_for_old_games() {
     for _ in 0..4 {
         act(&mut g, "give gold");
     }
-    assert!(refuse(&mut g, "give gold").contains("at most 4 items"));
+    assert_refused!(&mut g, "give gold", Refusal::OfferItems);
     act(&mut g, "propose");
     act(&mut g, "decline");
-    assert!(refuse(&mut g, "trade").contains("at most 1 offer"));
+    assert_refused!(&mut g, "trade", Refusal::OfferLimit(1));
     // The last placement ends the turn by itself.
     act(&mut g, "1@gen");
     assert_eq!(g.to_act(), Some(1));
@@ -219,4 +242,28 @@ fn a_config_written_out_before_issue_16_keeps_its_trading_rule() {
     let back: Config = serde_json::from_str(&today).expect("reads back");
     assert_eq!(back, Config::default());
     assert!(serde_json::from_str::<Config>(r#"{"offers":1}"#).is_err());
+}
+
+#[test]
+fn refusals_are_told_in_words_with_seats_counted_from_1() {
+    assert_eq!(Refusal::NoSuchSeat(4).to_string(), "there is no seat 5");
+    let lacks = Refusal::PartnerLacks {
+        partner: 1,
+        good: Good::Stone,
+        more: true,
+    };
+    assert_eq!(lacks.to_string(), "they (P2) do not have another stone");
+    let cards = Refusal::PartnerCards { partner: 0 };
+    assert_eq!(
+        cards.to_string(),
+        "they (P1) do not hold that many artifact cards"
+    );
+    assert_eq!(
+        Refusal::OfferLimit(1).to_string(),
+        "at most 1 offer per turn in this game"
+    );
+    assert_eq!(
+        Refusal::OfferLimit(2).to_string(),
+        "at most 2 offers per turn in this game"
+    );
 }

@@ -1,38 +1,34 @@
 //! The ethical dilemma (spec 5.8).
 
 use crate::cards::{Good, DILEMMAS};
-use crate::rules::Why;
+use crate::refusal::Refusal;
 use crate::state::{DilemmaState, Euphoria, HeldRecruit, Step};
 use engine::shuffle;
 use engine::Seat;
 
 impl Euphoria {
     /// Why `seat` may not start resolving its dilemma.
-    pub fn check_dilemma<W: Why>(&self, seat: Seat) -> Result<(), W> {
+    pub fn check_dilemma(&self, seat: Seat) -> Result<(), Refusal> {
         let p = &self.players[seat];
         if p.dilemma_state != DilemmaState::Unresolved {
-            return Err(why!("your dilemma is already resolved"));
+            return Err(Refusal::DilemmaResolved);
         }
         let pictured = DILEMMAS[p.dilemma as usize].pictured;
         if p.count(pictured) == 0 && p.hand_size() < 2 {
-            return Err(why!(
-                "the dilemma costs 1 {pictured} card or any 2 artifact cards"
-            ));
+            return Err(Refusal::DilemmaCost(pictured));
         }
         Ok(())
     }
 
     /// Why `seat` may not pay `g` towards its dilemma now.
-    pub fn check_dilemma_pay<W: Why>(&self, seat: Seat, paid: u8, g: Good) -> Result<(), W> {
+    pub fn check_dilemma_pay(&self, seat: Seat, paid: u8, g: Good) -> Result<(), Refusal> {
         let p = &self.players[seat];
         if !g.is_artifact() || p.count(g) == 0 {
-            return Err(why!("you hold no {g} card"));
+            return Err(Refusal::NoCard(g));
         }
         let pictured = DILEMMAS[p.dilemma as usize].pictured;
         if paid == 0 && g != pictured && p.hand_size() < 2 {
-            return Err(why!(
-                "without a second card only the pictured {pictured} pays the dilemma"
-            ));
+            return Err(Refusal::DilemmaPictured(pictured));
         }
         Ok(())
     }

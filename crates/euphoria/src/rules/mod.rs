@@ -7,16 +7,8 @@
 //! pass the check, so the two can never disagree. Effects resolve in one place,
 //! [`Euphoria::exec`], where part 2's recruit abilities will hook in.
 //!
-//! The checks are generic over what a refusal carries ([`Why`]): a `String` with the
-//! reason when a person's action is refused, nothing ([`Refused`]) when the legal list is
-//! swept, so the bots' hot path formats and allocates no messages.
-
-/// The reason of a refusal, as `format!` would write it, built only if `W` keeps it.
-macro_rules! why {
-    ($($arg:tt)*) => {
-        W::because(format_args!($($arg)*))
-    };
-}
+//! A refusal is a [`Refusal`]: one variant per rule, whose words are built only when
+//! shown, so the legal sweep of the bots' hot path formats and allocates nothing.
 
 pub mod checks;
 pub mod dilemma;
@@ -42,7 +34,7 @@ use crate::state::{
 };
 use engine::Seat;
 
-pub use crate::refusal::{Refused, Why};
+pub use crate::refusal::{Answer, Prompt, Refusal};
 
 impl Euphoria {
     /// The seat whose decision is pending.
@@ -198,18 +190,18 @@ impl Euphoria {
     }
 
     /// Why `action` is not legal now, if it is not.
-    pub fn check<W: Why>(&self, action: Action) -> Result<(), W> {
+    pub fn check(&self, action: Action) -> Result<(), Refusal> {
         let Some(seat) = self.actor() else {
-            return Err(why!("the game is over"));
+            return Err(Refusal::GameOver);
         };
         self.check_for(seat, self.stack.last(), action)
     }
 
     /// [`Euphoria::check`] for the seat to act, `seat`, and the pending step, `top` (the
     /// legal sweep works them out once for all its candidates).
-    fn check_for<W: Why>(&self, seat: Seat, top: Option<&Step>, action: Action) -> Result<(), W> {
+    fn check_for(&self, seat: Seat, top: Option<&Step>, action: Action) -> Result<(), Refusal> {
         if matches!(action, Action::Trade) && seat != self.current as usize {
-            return Err(why!("you may offer a trade only in your own turn"));
+            return Err(Refusal::TradeOutOfTurn);
         }
         match (top, action) {
             (Some(Step::ChooseUp(_)), Action::KeepUp(r))
@@ -217,7 +209,7 @@ impl Euphoria {
                 if self.players[seat].dealt.contains(&r) {
                     Ok(())
                 } else {
-                    Err(why!("recruit {r} is not among the cards dealt to you"))
+                    Err(Refusal::NotDealt(r))
                 }
             }
             (None, Action::Place { value, space }) => self.check_place(seat, value, space, false),
@@ -241,7 +233,7 @@ impl Euphoria {
                 if ids.contains(&r) {
                     Ok(())
                 } else {
-                    Err(why!("recruit {r} is not one of the two you drew"))
+                    Err(Refusal::NotDrawn(r))
                 }
             }
             (None | Some(Step::Doubles | Step::Finish), Action::Trade) => self.check_trade(),
@@ -252,7 +244,7 @@ impl Euphoria {
             }
             (Some(Step::TradeBuild(o)), Action::Propose) => {
                 if o.items() == 0 {
-                    Err(why!("an offer needs at least one item"))
+                    Err(Refusal::EmptyOffer)
                 } else {
                     Ok(())
                 }
@@ -262,9 +254,7 @@ impl Euphoria {
             (Some(Step::TradeAnswer(_)), Action::Decline) => Ok(()),
             (None, Action::Pass) => {
                 if self.has_main_action(seat) {
-                    Err(why!(
-                        "you can still place, retrieve or resolve your dilemma"
-                    ))
+                    Err(Refusal::MainActionLeft)
                 } else {
                     Ok(())
                 }
@@ -275,12 +265,12 @@ impl Euphoria {
 
     /// Why `action` does not answer the decision on top (a payment, a choice, a loss,
     /// a recruit's offer), if it does not.
-    fn check_decision<W: Why>(
+    fn check_decision(
         &self,
         seat: Seat,
         top: Option<&Step>,
         action: Action,
-    ) -> Result<(), W> {
+    ) -> Result<(), Refusal> {
         match (top, action) {
             (Some(Step::Pay(units)), Action::Pay(g)) => self.check_pay(seat, units, g),
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
@@ -288,7 +278,7 @@ impl Euphoria {
                 if p.single && p.paid == 1 {
                     Ok(())
                 } else {
-                    Err(why!("Jacko lets one card pay the Ark, after it is paid"))
+                    Err(Refusal::JackoArk)
                 }
             }
             (Some(Step::Ask { seat, id, arg }), a) => {
@@ -298,21 +288,18 @@ impl Euphoria {
                 if menu & b.bit() != 0 {
                     Ok(())
                 } else {
-                    Err(why!("that is not one of the choices offered"))
+                    Err(Refusal::NotOffered)
                 }
             }
             (Some(Step::Shed { mask, .. }), Action::Discard(g)) => match g.artifact_index() {
                 Some(k) if mask & (1 << k) != 0 && self.players[seat].count(g) > 0 => Ok(()),
-                _ => Err(why!("you cannot discard a {g} card here")),
+                _ => Err(Refusal::NotShed(g)),
             },
             (Some(Step::TunnelTake(f)), Action::Take(g)) => {
                 if g == tunnel_resource(*f) {
                     Ok(())
                 } else {
-                    Err(why!(
-                        "this tunnel gives {} or an artifact",
-                        tunnel_resource(*f)
-                    ))
+                    Err(Refusal::TunnelGives(tunnel_resource(*f)))
                 }
             }
             (Some(Step::TunnelTake(_)), Action::Draw) => Ok(()),
@@ -320,7 +307,7 @@ impl Euphoria {
                 if g.is_resource() {
                     Ok(())
                 } else {
-                    Err(why!("choose gold, stone or clay"))
+                    Err(Refusal::NotResource)
                 }
             }
             (Some(Step::StarChoice(f)), Action::Star(t)) => self.check_star(seat, *f, t),
@@ -328,45 +315,41 @@ impl Euphoria {
                 if self.players[seat].count(g) > 0 {
                     Ok(())
                 } else {
-                    Err(why!("you hold no {g} card"))
+                    Err(Refusal::NoCard(g))
                 }
             }
             (Some(Step::Lose { .. }), Action::Lose(g)) => {
                 if self.players[seat].count(g) > 0 {
                     Ok(())
                 } else {
-                    Err(why!("you have no {g}"))
+                    Err(Refusal::NoGood(g))
                 }
             }
-            (top, _) => Err(why!("not now: {}", describe(top))),
+            (top, _) => Err(Refusal::NotNow(Prompt::of(top))),
         }
     }
 
     /// Why `pay G` does not answer a pending payment of `units`.
-    fn check_pay<W: Why>(&self, seat: Seat, units: &[PayUnit], g: Good) -> Result<(), W> {
+    fn check_pay(&self, seat: Seat, units: &[PayUnit], g: Good) -> Result<(), Refusal> {
         if !units.iter().any(|u| u.accepts & (1 << g.index()) != 0) {
-            Err(why!("{g} is not part of what is left to pay"))
+            Err(Refusal::NotOwed(g))
         } else if self.players[seat].count(g) == 0 {
-            Err(why!("you have no {g}"))
+            Err(Refusal::NoGood(g))
         } else if self.pay_unit_index(seat, units, g).is_none() {
-            Err(why!(
-                "paying {g} would leave the rest of the cost unpayable"
-            ))
+            Err(Refusal::Unpayable(g))
         } else {
             Ok(())
         }
     }
 
     /// Why `star T` is not a place for the star owed in faction `f`.
-    fn check_star<W: Why>(&self, seat: Seat, f: Faction, t: StarTarget) -> Result<(), W> {
+    fn check_star(&self, seat: Seat, f: Faction, t: StarTarget) -> Result<(), Refusal> {
         if self.star_targets(seat, f).contains(&t) {
             Ok(())
         } else {
             Err(match t {
-                StarTarget::Territory => why!("the {f} territory is full"),
-                StarTarget::Market(_) => {
-                    why!("the star may go on a built {f} market tile without your star")
-                }
+                StarTarget::Territory => Refusal::TerritoryFull(f),
+                StarTarget::Market(_) => Refusal::NoStarMarket(f),
             })
         }
     }
@@ -377,13 +360,11 @@ impl Euphoria {
         if p.dice.iter().any(|d| matches!(d, DieLoc::Board(..))) {
             return true;
         }
-        if self.check_dilemma::<Refused>(seat).is_ok() {
+        if self.check_dilemma(seat).is_ok() {
             return true;
         }
         p.dice.iter().any(|d| match *d {
-            DieLoc::Ready(v) => {
-                Space::all().any(|sp| self.check_place::<Refused>(seat, v, sp, false).is_ok())
-            }
+            DieLoc::Ready(v) => Space::all().any(|sp| self.check_place(seat, v, sp, false).is_ok()),
             _ => false,
         })
     }
@@ -558,7 +539,7 @@ impl Euphoria {
         // Placements come already checked (see `place_candidates`).
         candidates.retain(|&a| match a {
             Action::Place { .. } => true,
-            _ => self.check_for::<Refused>(seat, top, a).is_ok(),
+            _ => self.check_for(seat, top, a).is_ok(),
         });
         if self.stack.is_empty()
             && !candidates.iter().any(|a| {
@@ -578,7 +559,7 @@ impl Euphoria {
     /// owner acts at these steps, so `trade` is theirs); false for the other steps.
     fn legal_listed(&self, seat: Seat, out: &mut Vec<Action>) -> bool {
         let trade = |out: &mut Vec<Action>| {
-            if self.check_trade::<Refused>().is_ok() {
+            if self.check_trade().is_ok() {
                 out.push(Action::Trade);
             }
         };
@@ -587,7 +568,7 @@ impl Euphoria {
             None => {
                 self.place_candidates(seat, false, out);
                 self.legal_retrievals(seat, 0, out);
-                if self.check_dilemma::<Refused>(seat).is_ok() {
+                if self.check_dilemma(seat).is_ok() {
                     out.push(Action::Dilemma);
                 }
                 // `pass` only when there is no placement, retrieval or dilemma.
@@ -616,20 +597,17 @@ impl Euphoria {
                         RetrievePay::Energy,
                     ]
                     .into_iter()
-                    .filter(|&pay| self.check_finish_retrieve::<Refused>(pay).is_ok())
+                    .filter(|&pay| self.check_finish_retrieve(pay).is_ok())
                     .map(Action::FinishRetrieve),
                 );
             }
             Some(Step::TradePartner) => {
                 let seats = 0..self.n() as u8;
-                out.extend(
-                    (seats.filter(|&to| self.check_offer::<Refused>(to).is_ok()))
-                        .map(Action::Offer),
-                );
+                out.extend((seats.filter(|&to| self.check_offer(to).is_ok())).map(Action::Offer));
                 out.push(Action::Cancel);
             }
             Some(Step::TradeAnswer(o)) => {
-                if self.check_accept::<Refused>(o).is_ok() {
+                if self.check_accept(o).is_ok() {
                     out.push(Action::Accept);
                 }
                 out.push(Action::Decline);
@@ -651,7 +629,7 @@ impl Euphoria {
             for g in Good::ALL {
                 let a = make(g);
                 let takes = open && ctx.takes(a);
-                debug_assert_eq!(takes, self.check_offer_item_in::<Refused>(&ctx, a).is_ok());
+                debug_assert_eq!(takes, self.check_offer_item_in(&ctx, a).is_ok());
                 if takes {
                     out.push(a);
                 }
@@ -713,7 +691,7 @@ impl Euphoria {
         for i in first..c.len() {
             let a = c[i];
             if let Action::Retrieve { value, space } = a {
-                if self.check_retrieve::<Refused>(picked, value, space).is_ok() {
+                if self.check_retrieve(picked, value, space).is_ok() {
                     c[kept] = a;
                     kept += 1;
                 }
@@ -828,7 +806,7 @@ impl Euphoria {
         self.decision_candidates(&mut few);
         let mut legal = few.items[..few.len]
             .iter()
-            .filter(|&&a| self.check::<Refused>(a).is_ok());
+            .filter(|&&a| self.check(a).is_ok());
         let first = legal.next().copied();
         if legal.next().is_some() {
             None
@@ -944,48 +922,7 @@ impl Step {
 
 /// What the decision on top asks, in words (the legal moves say how to answer it).
 pub fn describe(top: Option<&Step>) -> String {
-    match top {
-        None => {
-            "it is the start of a turn: place a worker, retrieve, resolve your dilemma, or trade"
-                .into()
-        }
-        Some(Step::ChooseUp(_)) => "choose a dealt recruit to keep face up".into(),
-        Some(Step::ChooseDown(_)) => "choose a dealt recruit to keep face down".into(),
-        Some(Step::Pay(_)) => "pay the rest of the cost".into(),
-        Some(Step::PaySet(_)) => "pay the artifact market with cards".into(),
-        Some(Step::TunnelTake(_)) => "take the tunnel's resource or an artifact card".into(),
-        Some(Step::ChooseResource(n)) => format!("choose {n} more resource(s)"),
-        Some(Step::StarChoice(_)) => "choose where your star goes".into(),
-        Some(Step::Doubles) => "place another doubled die, trade, or end the turn".into(),
-        Some(Step::Finish) => "your placements are over: trade, or end the turn".into(),
-        Some(Step::Retrieve { .. }) => {
-            "pick more dice to retrieve, or retrieve them: paying 1 food or 1 bliss gives morale +2, paying nothing costs 1 morale (2 under the Cafeteria penalty)".into()
-        }
-        Some(Step::DilemmaPay { .. }) => "pay for the dilemma with artifact cards".into(),
-        Some(Step::DilemmaChoice) => {
-            "rebel (draw recruits) or conform (a star on the card)".into()
-        }
-        Some(Step::DilemmaKeep(_)) => "keep one of the drawn recruits".into(),
-        Some(Step::Discard(s)) => format!("seat {} discards down to their morale", s + 1),
-        Some(Step::Lose { seat, n }) => format!(
-            "seat {} loses {n} commodity or resource to a roll penalty",
-            seat + 1
-        ),
-        Some(Step::TradePartner) => "choose whom to trade with, or cancel".into(),
-        Some(Step::TradeBuild(_)) => "build the offer: what you give and what you ask".into(),
-        Some(Step::TradeAnswer(o)) => format!("seat {} answers the offer", o.partner + 1),
-        Some(Step::Ask { seat, id, .. }) => format!(
-            "seat {} may use {}: {}",
-            seat + 1,
-            crate::cards::recruit(*id).name,
-            crate::cards::RECRUIT_TEXTS[*id as usize - 1].0,
-        ),
-        Some(Step::Choose { seat, .. }) => format!("seat {} chooses a recruit's reward", seat + 1),
-        Some(Step::Shed { seat, n, .. }) => {
-            format!("seat {} discards {n} artifact card(s)", seat + 1)
-        }
-        Some(_) => "the game is resolving".into(),
-    }
+    Prompt::of(top).to_string()
 }
 
 /// Whether a space is a construction site (for tests and the view).

@@ -7,7 +7,7 @@ use crate::cards::{
     space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind, ARTIFACTS, BRIAN, DILEMMAS,
     FLARTNER, GOODS, JOSH, MARKET_TILES, MICHAEL,
 };
-use crate::rules::{Refused, Why};
+use crate::refusal::Refusal;
 use crate::state::{Euphoria, PayUnit, Player, SetPayment, Step};
 use engine::Seat;
 
@@ -268,10 +268,10 @@ impl Euphoria {
     }
 
     /// Why `seat` may not pay `g` towards an artifact market now.
-    pub fn check_pay_set<W: Why>(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), W> {
+    pub fn check_pay_set(&self, seat: Seat, p: SetPayment, g: Good) -> Result<(), Refusal> {
         let player = &self.players[seat];
         if !g.is_artifact() || player.count(g) == 0 {
-            return Err(why!("you hold no {g} card"));
+            return Err(Refusal::NoCard(g));
         }
         let n = player.hand_size();
         let ok = match p.paid {
@@ -282,9 +282,7 @@ impl Euphoria {
         if ok {
             Ok(())
         } else {
-            Err(why!(
-                "that card would leave the payment impossible to complete (3 any or 2 identical)"
-            ))
+            Err(Refusal::SetUnpayable)
         }
     }
 
@@ -336,7 +334,7 @@ impl Euphoria {
     pub fn only_one_way(&self, seat: Seat) -> bool {
         let payable = Good::ALL
             .iter()
-            .filter(|&&g| self.check::<Refused>(Action::Pay(g)).is_ok())
+            .filter(|&&g| self.check(Action::Pay(g)).is_ok())
             .count();
         payable >= 2 && self.payment_ways(seat) == 1
     }
@@ -404,7 +402,7 @@ impl Euphoria {
         for _ in 0..MAX_UNITS {
             let next = Good::ALL
                 .into_iter()
-                .find(|&g| self.check::<Refused>(Action::Pay(g)).is_ok());
+                .find(|&g| self.check(Action::Pay(g)).is_ok());
             let Some(g) = next else {
                 return;
             };

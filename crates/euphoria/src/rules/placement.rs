@@ -4,7 +4,7 @@ use crate::cards::{
     market_faction, market_threshold, Cost, Faction, Good, GoodClass, Penalty, Space, SpaceKind,
     DICE, MARKETS, TUNNEL_END,
 };
-use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource, SpaceName};
+use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource};
 use crate::cards::{
     AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
 };
@@ -12,9 +12,9 @@ use crate::cards::{
     AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITES_PRINTING, SITE_SPACES, SPACES,
 };
 use crate::config::Rewards;
+use crate::refusal::Refusal;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{set_payable, units_payable, Substitutes};
-use crate::rules::{Refused, Why};
 use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::cell::Cell;
@@ -42,20 +42,18 @@ impl Euphoria {
     }
 
     /// Why `seat` may not place a die showing `value` on `space`, if it may not.
-    pub fn check_place<W: Why>(
+    pub fn check_place(
         &self,
         seat: Seat,
         value: u8,
         space: Space,
         doubles: bool,
-    ) -> Result<(), W> {
+    ) -> Result<(), Refusal> {
         if self.ready_die(seat, value, doubles).is_none() {
             return Err(if doubles {
-                why!(
-                    "no die showing {value} that was doubled at the start of the turn is available"
-                )
+                Refusal::NoDoubledDie(value)
             } else {
-                why!("you have no available die showing {value}")
+                Refusal::NoDie(value)
             });
         }
         self.check_space(seat, space, doubles)
@@ -63,111 +61,93 @@ impl Euphoria {
 
     /// Why `seat` may not place a worker on `space`, whatever its value (a value it has
     /// is checked by [`Euphoria::check_place`]).
-    pub(crate) fn check_space<W: Why>(
+    pub(crate) fn check_space(
         &self,
         seat: Seat,
         space: Space,
         doubles: bool,
-    ) -> Result<(), W> {
+    ) -> Result<(), Refusal> {
         self.check_space_in(&Placing::new(self, seat), space, doubles)
     }
 
     /// [`Euphoria::check_space`] with what does not depend on the space worked out once
     /// (the legal sweep asks it for every space).
-    pub(crate) fn check_space_in<W: Why>(
+    pub(crate) fn check_space_in(
         &self,
         ctx: &Placing,
         space: Space,
         doubles: bool,
-    ) -> Result<(), W> {
+    ) -> Result<(), Refusal> {
         let seat = ctx.seat;
         if doubles && self.config.doubles_cost_morale && self.players[seat].morale < 2 {
-            return Err(why!("a doubled worker costs 1 morale and your morale is 1"));
+            return Err(Refusal::DoubledMorale);
         }
         let icarus = space.region() == Some(Faction::Icarite);
         if icarus && ctx.suffers(Penalty::NoIcarus) {
-            return Err(why!(
-                "the Apothecary penalty forbids placing workers in Icarus"
-            ));
+            return Err(Refusal::Apothecary);
         }
         if icarus && ctx.subs.brian && !self.v1() && !self.morale_room(seat, 1) {
-            return Err(why!(
-                "with Brian a worker in Icarus costs 1 morale and your morale is 1"
-            ));
+            return Err(Refusal::BrianMorale);
         }
         let here = ctx.occupied[space.0 as usize % SPACES];
         let mine_here = here & (1 << seat) != 0;
         match space.kind() {
             SpaceKind::Area(_) if ctx.suffers(Penalty::OneWorkerPerArea) && mine_here => {
-                return Err(why!(
-                    "the Arena penalty allows only one of your workers in each commodity area"
-                ));
+                return Err(Refusal::Arena);
             }
             SpaceKind::TunnelEnd(f) => self.check_tunnel_end(seat, f)?,
             SpaceKind::Site(m, _) => self.check_site(ctx, m, here)?,
             SpaceKind::Built(m) => {
                 if !self.markets[m].built {
-                    return Err(why!("this market is not built yet"));
+                    return Err(Refusal::MarketNotBuilt);
                 }
                 if ctx.suffers(Penalty::NoForeignBuiltMarket)
                     && self.markets[m].stars & (1 << seat) == 0
                 {
-                    return Err(why!(
-                        "the Plaza penalty forbids built markets without your star"
-                    ));
+                    return Err(Refusal::Plaza);
                 }
             }
             _ => {}
         }
         if space.is_bumpable() && mine_here && ctx.suffers(Penalty::NoSelfBump) {
-            return Err(why!("the Spa penalty forbids bumping your own worker"));
+            return Err(Refusal::Spa);
         }
         if !self.payable(ctx, space, here) {
             return Err(match space.kind() {
                 SpaceKind::ArtifactMarket(_) => {
                     if ctx.suffers(Penalty::NoPair) {
-                        why!("you need 3 artifact cards (the Courthouse penalty forbids a pair)")
+                        Refusal::ArtifactCards { courthouse: true }
                     } else {
-                        why!("you need 3 artifact cards or 2 identical ones")
+                        Refusal::ArtifactCards { courthouse: false }
                     }
                 }
-                _ => why!("you cannot pay the cost of the {}", SpaceName(space)),
+                _ => Refusal::CannotPay(space),
             });
         }
         Ok(())
     }
 
     /// Why `seat` may not use `f`'s tunnel end.
-    fn check_tunnel_end<W: Why>(&self, seat: Seat, f: Faction) -> Result<(), W> {
+    fn check_tunnel_end(&self, seat: Seat, f: Faction) -> Result<(), Refusal> {
         if self.miners[f.index()] < TUNNEL_END {
-            return Err(why!(
-                "the {f} tunnel end is closed until its miner reaches the end"
-            ));
+            return Err(Refusal::TunnelClosed(f));
         }
         if self.kaden_needed(seat, f) && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2)) {
-            return Err(why!(
-                "only players with a face-up {f} recruit may use the {f} tunnel end"
-            ));
+            return Err(Refusal::TunnelRecruit(f));
         }
         Ok(())
     }
 
     /// Why a construction site of market `m` (occupied by the seats in `here`) is closed.
-    fn check_site<W: Why>(&self, ctx: &Placing, m: usize, here: u8) -> Result<(), W> {
+    fn check_site(&self, ctx: &Placing, m: usize, here: u8) -> Result<(), Refusal> {
         if self.markets[m].built {
-            return Err(why!(
-                "this market is already built; its construction sites are closed"
-            ));
+            return Err(Refusal::MarketBuilt);
         }
         if here != 0 {
-            return Err(why!(
-                "this construction site is taken (workers there cannot be bumped)"
-            ));
+            return Err(Refusal::SiteTaken);
         }
         if ctx.lounge_blocks(m) {
-            return Err(why!(
-                "the Lounge penalty forbids building beside another player's worker"
-            ));
+            return Err(Refusal::Lounge);
         }
         Ok(())
     }
@@ -226,8 +206,7 @@ impl Euphoria {
             }
         }
         debug_assert!(Space::all().all(|space| {
-            (open & (1 << space.0) != 0)
-                == self.check_space_in::<Refused>(ctx, space, doubles).is_ok()
+            (open & (1 << space.0) != 0) == self.check_space_in(ctx, space, doubles).is_ok()
         }));
         open
     }
@@ -238,7 +217,7 @@ impl Euphoria {
     fn space_open(&self, ctx: &Placing, space: Space) -> bool {
         let here = ctx.occupied[space.0 as usize % SPACES];
         let refused = match space.kind() {
-            SpaceKind::TunnelEnd(f) => self.check_tunnel_end::<Refused>(ctx.seat, f).is_err(),
+            SpaceKind::TunnelEnd(f) => self.check_tunnel_end(ctx.seat, f).is_err(),
             SpaceKind::Built(m) => {
                 ctx.suffers(Penalty::NoForeignBuiltMarket)
                     && self.markets[m].stars & (1 << ctx.seat) == 0

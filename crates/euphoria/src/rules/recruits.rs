@@ -9,9 +9,9 @@
 
 use crate::cards::*;
 use crate::config::Edition;
+use crate::refusal::{Answer, Refusal};
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{ANY_KIND, COMMODITY_BITS, RESOURCE_BITS};
-use crate::rules::Why;
 use crate::state::{Boon, DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
 
@@ -590,35 +590,32 @@ impl Euphoria {
     }
 
     /// Why `action` does not answer the offer of ability `id` to `seat`.
-    pub fn check_ask<W: Why>(
+    pub fn check_ask(
         &self,
         seat: Seat,
         id: u8,
         arg: Trigger,
         action: crate::Action,
-    ) -> Result<(), W> {
+    ) -> Result<(), Refusal> {
         use crate::Action;
-        let name = recruit(id).name;
         match action {
             Action::Decline if id == MATTHEW => match self.turn.space.map(|s| s.kind()) {
                 Some(SpaceKind::Tunnel(f)) if self.players[seat].count(f.commodity()) > 0 => Ok(()),
-                _ => Err(why!(
-                    "without Matthew you must pay the tunnel's commodity, and you have none"
-                )),
+                _ => Err(Refusal::MatthewCommodity),
             },
             Action::Decline => Ok(()),
             Action::Set(_) if id == AMANDA || id == YORDY => {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
-                    Err(why!("{name} cannot be used now"))
+                    Err(Refusal::CannotUse(id))
                 }
             }
             Action::Discard(k) if id == ESME => {
                 if self.players[seat].count(k) > 0 {
                     Ok(())
                 } else {
-                    Err(why!("you hold no {k} card"))
+                    Err(Refusal::NoCard(k))
                 }
             }
             // A new-worker offer is answered `use KEY-new`, or a bare `use KEY` in games
@@ -631,7 +628,7 @@ impl Euphoria {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
-                    Err(why!("{name} cannot be used now"))
+                    Err(Refusal::CannotUse(id))
                 }
             }
             Action::UseNew(r)
@@ -642,20 +639,28 @@ impl Euphoria {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
-                    Err(why!("{name} cannot be used now"))
+                    Err(Refusal::CannotUse(id))
                 }
             }
             _ => Err(match id {
-                AMANDA | YORDY => why!("answer {name} with `set V` or `decline`"),
-                ESME => why!("answer {name} with `discard KIND` or `decline`"),
-                _ if matches!(arg, Trigger::NewWorker(_)) && !self.config.legacy_actions => why!(
-                    "answer {name} with `use {}-new` or `decline`",
-                    RECRUIT_KEYS[id as usize - 1]
-                ),
-                _ => why!(
-                    "answer {name} with `use {}` or `decline`",
-                    RECRUIT_KEYS[id as usize - 1]
-                ),
+                AMANDA | YORDY => Refusal::AnswerWith {
+                    recruit: id,
+                    how: Answer::Set,
+                },
+                ESME => Refusal::AnswerWith {
+                    recruit: id,
+                    how: Answer::Discard,
+                },
+                _ if matches!(arg, Trigger::NewWorker(_)) && !self.config.legacy_actions => {
+                    Refusal::AnswerWith {
+                        recruit: id,
+                        how: Answer::UseNew,
+                    }
+                }
+                _ => Refusal::AnswerWith {
+                    recruit: id,
+                    how: Answer::Use,
+                },
             }),
         }
     }

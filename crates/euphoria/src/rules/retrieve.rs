@@ -4,20 +4,18 @@ use crate::action::RetrievePay;
 use crate::cards::{
     Faction, Good, Penalty, Space, DICE, GIDGET, JEFFERSON, MAGGIE, PETE, SHEPPARD, YORDY,
 };
-use crate::rules::Why;
+use crate::refusal::Refusal;
 use crate::state::{DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
 
 impl Euphoria {
     /// Why the current player may not pick the die showing `value` on `space`, given the
     /// dice already picked (`picked`, a bitmask).
-    pub fn check_retrieve<W: Why>(&self, picked: u8, value: u8, space: Space) -> Result<(), W> {
+    pub fn check_retrieve(&self, picked: u8, value: u8, space: Space) -> Result<(), Refusal> {
         match self.retrievable(picked, value, space) {
             Some(_) => Ok(()),
-            None if picked == 0 => Err(why!("you have no worker showing {value} on {space}")),
-            None => Err(why!(
-                "you have no other worker showing {value} on {space} to pick"
-            )),
+            None if picked == 0 => Err(Refusal::NoWorker { value, space }),
+            None => Err(Refusal::NoOtherWorker { value, space }),
         }
     }
 
@@ -42,16 +40,14 @@ impl Euphoria {
     }
 
     /// Why the current player may not finish the retrieval paying `pay`.
-    pub fn check_finish_retrieve<W: Why>(&self, pay: RetrievePay) -> Result<(), W> {
+    pub fn check_finish_retrieve(&self, pay: RetrievePay) -> Result<(), Refusal> {
         let seat = self.current as usize;
         let p = &self.players[seat];
         match pay {
-            RetrievePay::Food if p.count(Good::Food) == 0 => Err(why!("you have no food")),
-            RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err(why!("you have no bliss")),
-            RetrievePay::Energy if !self.has(seat, JEFFERSON) => Err(why!(
-                "only Jefferson the Shock Artist lets you retrieve with energy"
-            )),
-            RetrievePay::Energy if p.count(Good::Energy) == 0 => Err(why!("you have no energy")),
+            RetrievePay::Food if p.count(Good::Food) == 0 => Err(Refusal::NoGood(Good::Food)),
+            RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err(Refusal::NoGood(Good::Bliss)),
+            RetrievePay::Energy if !self.has(seat, JEFFERSON) => Err(Refusal::EnergyNeedsJefferson),
+            RetrievePay::Energy if p.count(Good::Energy) == 0 => Err(Refusal::NoGood(Good::Energy)),
             _ => Ok(()),
         }
     }

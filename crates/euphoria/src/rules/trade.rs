@@ -7,7 +7,7 @@
 use crate::action::Action;
 use crate::cards::{Good, GOODS};
 use crate::config::Trading;
-use crate::rules::Why;
+use crate::refusal::Refusal;
 use crate::state::{Euphoria, Offer, Step};
 
 /// Most items in one offer under [`Trading::OneOfferBeforePlacing`].
@@ -15,16 +15,13 @@ pub const OLD_OFFER_ITEMS: u32 = 4;
 
 impl Euphoria {
     /// Why the current player may not start trading now.
-    pub fn check_trade<W: Why>(&self) -> Result<(), W> {
+    pub fn check_trade(&self) -> Result<(), Refusal> {
         let bound = match self.config.trading {
             Trading::Rulebook => self.config.offers_per_turn,
             Trading::OneOfferBeforePlacing => Some(1),
         };
         match bound {
-            Some(b) if u32::from(self.turn.offers) >= b => Err(why!(
-                "at most {b} offer{} per turn in this game",
-                if b == 1 { "" } else { "s" }
-            )),
+            Some(b) if u32::from(self.turn.offers) >= b => Err(Refusal::OfferLimit(b)),
             _ => Ok(()),
         }
     }
@@ -36,12 +33,12 @@ impl Euphoria {
     }
 
     /// Why the current player may not open an offer to `to`.
-    pub fn check_offer<W: Why>(&self, to: u8) -> Result<(), W> {
+    pub fn check_offer(&self, to: u8) -> Result<(), Refusal> {
         if to as usize >= self.n() {
-            return Err(why!("there is no seat {}", to as usize + 1));
+            return Err(Refusal::NoSuchSeat(to));
         }
         if to == self.current {
-            return Err(why!("you cannot trade with yourself"));
+            return Err(Refusal::SelfTrade);
         }
         Ok(())
     }
@@ -57,67 +54,64 @@ impl Euphoria {
     }
 
     /// Why `item` (give or ask) may not be added to `offer`.
-    pub fn check_offer_item<W: Why>(&self, offer: &Offer, item: Action) -> Result<(), W> {
+    pub fn check_offer_item(&self, offer: &Offer, item: Action) -> Result<(), Refusal> {
         self.check_offer_item_in(&Offering::new(self, offer), item)
     }
 
     /// [`Euphoria::check_offer_item`] with what does not depend on the item worked out
     /// once (the legal sweep asks it for every good, given and asked).
-    pub(crate) fn check_offer_item_in<W: Why>(
-        &self,
-        ctx: &Offering,
-        item: Action,
-    ) -> Result<(), W> {
+    pub(crate) fn check_offer_item_in(&self, ctx: &Offering, item: Action) -> Result<(), Refusal> {
         let offer = &ctx.offer;
         if self.config.trading == Trading::OneOfferBeforePlacing && offer.items() >= OLD_OFFER_ITEMS
         {
-            return Err(why!("an offer holds at most {OLD_OFFER_ITEMS} items"));
+            return Err(Refusal::OfferItems);
         }
         match item {
             Action::Give(g) | Action::Ask(g)
                 if offer.give[g.index()] == u8::MAX || offer.ask[g.index()] == u8::MAX =>
             {
-                Err(why!("an offer holds at most {} of a good", u8::MAX))
+                Err(Refusal::GoodMax)
             }
             Action::Give(g) => {
                 if offer.ask[g.index()] > 0 {
-                    return Err(why!("you already ask for {g}"));
+                    return Err(Refusal::AlreadyAsked(g));
                 }
                 if ctx.mine[g.index()] <= offer.give[g.index()] as u32 {
                     return Err(if offer.give[g.index()] == 0 {
-                        why!("you have no {g} to give")
+                        Refusal::NothingToGive {
+                            good: g,
+                            more: false,
+                        }
                     } else {
-                        why!("you do not have another {g} to give")
+                        Refusal::NothingToGive {
+                            good: g,
+                            more: true,
+                        }
                     });
                 }
                 Ok(())
             }
             Action::Ask(g) => {
                 if offer.give[g.index()] > 0 {
-                    return Err(why!("you already give {g}"));
+                    return Err(Refusal::AlreadyGiven(g));
                 }
                 // Their card kinds are secret: only the hand size limits what you ask.
                 if g.is_artifact() {
                     if ctx.their_hand <= ctx.asked_cards {
-                        return Err(why!(
-                            "they (P{}) do not hold that many artifact cards",
-                            offer.partner as usize + 1
-                        ));
+                        return Err(Refusal::PartnerCards {
+                            partner: offer.partner,
+                        });
                     }
                 } else if ctx.theirs[g.index()] <= offer.ask[g.index()] as u32 {
-                    return Err(why!(
-                        "they (P{}) do not have {} {g}",
-                        offer.partner as usize + 1,
-                        if offer.ask[g.index()] == 0 {
-                            "any"
-                        } else {
-                            "another"
-                        }
-                    ));
+                    return Err(Refusal::PartnerLacks {
+                        partner: offer.partner,
+                        good: g,
+                        more: offer.ask[g.index()] > 0,
+                    });
                 }
                 Ok(())
             }
-            _ => Err(why!("not an offer item")),
+            _ => Err(Refusal::NotOfferItem),
         }
     }
 
@@ -133,11 +127,11 @@ impl Euphoria {
     }
 
     /// Why the partner may not accept `offer`.
-    pub fn check_accept<W: Why>(&self, offer: &Offer) -> Result<(), W> {
+    pub fn check_accept(&self, offer: &Offer) -> Result<(), Refusal> {
         let them = &self.players[offer.partner as usize];
         for g in Good::ALL {
             if them.count(g) < offer.ask[g.index()] as u32 {
-                return Err(why!("you do not have the {g} asked for"));
+                return Err(Refusal::LacksAsked(g));
             }
         }
         Ok(())
@@ -165,8 +159,7 @@ impl Euphoria {
     /// Whether the turn owner stops after the last placement to trade or `end` the turn
     /// (the rulebook's trading, while an offer is still allowed).
     pub fn may_trade_after_placing(&self) -> bool {
-        self.config.trading == Trading::Rulebook
-            && self.check_trade::<crate::rules::Refused>().is_ok()
+        self.config.trading == Trading::Rulebook && self.check_trade().is_ok()
     }
 }
 

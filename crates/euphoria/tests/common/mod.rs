@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 use engine::Game;
 use euphoria::cards::{Penalty, Space, MARKET_TILES};
-use euphoria::{Action, Config, DieLoc, Euphoria};
+use euphoria::{Action, Config, DieLoc, Euphoria, Refusal};
 
 /// Applies an action in notation, which must be legal; the state must still validate.
 pub fn act(g: &mut Euphoria, text: &str) {
@@ -13,14 +13,29 @@ pub fn act(g: &mut Euphoria, text: &str) {
     assert_eq!(g.validate(), Ok(()));
 }
 
-/// Tries an action that must be refused, leaving the state as it was; returns the reason.
-pub fn refuse(g: &mut Euphoria, text: &str) -> String {
+/// Tries an action that must be refused, leaving the state as it was; returns the rule
+/// it breaks.
+pub fn refuse(g: &mut Euphoria, text: &str) -> Refusal {
     let a: Action = text.parse().expect("notation");
     let before = g.clone();
     let e = g.apply(a).expect_err(text);
     assert_eq!(*g, before, "a refusal changed the state");
     assert!(!g.is_legal(a));
     e.reason
+}
+
+/// Asserts that the action in notation is refused, with the state unchanged, for the rule
+/// `pattern` names.
+#[allow(unused_macros)]
+macro_rules! assert_refused {
+    ($g:expr, $text:expr, $pattern:pat) => {{
+        let why = common::refuse($g, $text);
+        assert!(
+            matches!(why, $pattern),
+            "`{}` is refused for another rule: {why:?} ({why})",
+            $text
+        );
+    }};
 }
 
 /// The legal actions in notation.
