@@ -21,6 +21,19 @@ fn records_made_before_issue_16_replay_to_their_end() {
             Err(e) => panic!("record {k}: {e}"),
         };
         assert!(game.outcome().is_some(), "record {k} did not reach its end");
+        // Where it ends (config aside) is kept beside it: the step that will bring such
+        // records up to today's decisions, at load, must end them in the same place.
+        let mut end = serde_json::to_value(&game).expect("a state");
+        if let Some(fields) = end.as_object_mut() {
+            fields.remove("config");
+        }
+        let path = format!(
+            "{}/tests/fixtures/main-record-{k}.end.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let kept: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("fixture")).expect("JSON");
+        assert_eq!(end, kept, "record {k} ends elsewhere than it did");
     }
 }
 
