@@ -79,24 +79,24 @@ pub fn run(args: LogArgs) -> anyhow::Result<()> {
         .log(&record, viewer, &names, 0)
         .map_err(|e| user(format!("the record does not replay: {e}")))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&log)?);
+        outln!("{}", serde_json::to_string_pretty(&log)?)?;
         return Ok(());
     }
     let who = match viewer {
         Viewer::Seat(s) => format!("seat {}", s + 1),
         Viewer::Spectator => "a spectator".into(),
     };
-    println!(
+    outln!(
         "{} · {} moves · as {who} saw them",
         record.game,
         record.actions.len()
-    );
+    )?;
     for entry in &log {
         for (k, event) in entry.events.iter().enumerate() {
             if k == 0 {
-                println!("{:>5}. {}", entry.index + 1, event.text);
+                outln!("{:>5}. {}", entry.index + 1, event.text)?;
             } else {
-                println!("       {}", event.text);
+                outln!("       {}", event.text)?;
             }
         }
     }

@@ -2,7 +2,13 @@
 //!
 //! `main` parses the command line, dispatches, and maps errors to exit codes: 2 for input
 //! the user can fix (a bad option, a malformed or illegal action, a broken state file),
-//! 1 for anything else.
+//! 1 for anything else. A reader that closes the output early (`| head`) stops the
+//! command quietly, with success ([`out`]).
+// Every line goes through `out`'s macros, which do not panic on a closed pipe.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+#[macro_use]
+mod out;
 
 mod bench;
 mod load;
@@ -108,8 +114,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of the output has gone (`| head`): nothing went wrong.
+        Err(e) if out::is_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Where standard error is gone too, the exit code still tells.
+            let _ = errln!("error: {e:#}");
             if e.downcast_ref::<UserError>().is_some() {
                 ExitCode::from(2)
             } else {
