@@ -19,6 +19,7 @@ mod position;
 mod report;
 mod serve;
 mod simulate;
+mod soak;
 mod tournament;
 mod tune;
 
@@ -64,6 +65,9 @@ enum Command {
     Merge(report::MergeArgs),
     /// Search options or card data for a balance target (successive halving).
     Tune(tune::TuneArgs),
+    /// Many random games on all cores, every move checked (invariants, refusals, panics),
+    /// the conformance harness on a sample; exits 1 on any fault, naming the first.
+    Soak(soak::SoakArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
     Tournament(tournament::TournamentArgs),
     /// List the games and their options.
@@ -105,6 +109,7 @@ fn main() -> ExitCode {
         Command::Log(args) => log::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Soak(args) => soak::run(args),
         Command::Report(args) => report::run(args),
         Command::Merge(args) => report::merge(args),
         Command::Tune(args) => tune::run(args),
