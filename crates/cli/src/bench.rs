@@ -77,17 +77,17 @@ impl Visit for Bench {
         rounds += played(&game, first_round);
         let secs = start.elapsed().as_secs_f64();
         let rounds = if rounds == 0 { games } else { rounds };
-        println!(
+        outln!(
             "{}: {} rounds in {secs:.2} s on one thread",
             G::NAME,
             rounds
-        );
-        println!("{:.0} rounds/s", rounds as f64 / secs);
-        println!(
+        )?;
+        outln!("{:.0} rounds/s", rounds as f64 / secs)?;
+        outln!(
             "{:.0} games/s, {:.0} moves/s",
             games as f64 / secs,
             moves as f64 / secs
-        );
+        )?;
         Ok(())
     }
 }
@@ -136,7 +136,7 @@ struct LevelFigures {
 }
 
 impl LevelFigures {
-    fn print(&mut self) {
+    fn print(&mut self) -> anyhow::Result<()> {
         self.moves.sort_unstable();
         self.decisions.sort_by(f64::total_cmp);
         let total: u64 = self.moves.iter().sum();
@@ -148,7 +148,7 @@ impl LevelFigures {
             let i = ((n as f64 * q).ceil() as usize).clamp(1, n) - 1;
             self.decisions[i]
         };
-        println!(
+        outln!(
             "{:<10} {:>5} {:>9.0} {:>9} {:>8.1}% {:>10.4} {:>10.4} {:>10.4} {:>10}",
             self.spec.to_string(),
             self.games,
@@ -159,7 +159,7 @@ impl LevelFigures {
             quantile(0.99),
             self.decisions.last().copied().unwrap_or(0.0),
             self.unfinished,
-        );
+        )
     }
 }
 
@@ -211,19 +211,27 @@ impl Visit for BotBench {
         let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
         let levels = crate::simulate::seat_specs::<G>(&config, &self.levels)?;
         let seats = G::new(&config, 0).map_err(user)?.seats();
-        println!(
+        outln!(
             "{}, {seats} seats, {} games a level (seed {}), options {}, one thread",
             G::NAME,
             self.games,
             self.seed,
             self.config
-        );
-        println!(
+        )?;
+        outln!(
             "{:<10} {:>5} {:>9} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10}",
-            "bot", "games", "moves/g", "max", "trade", "p50 s", "p99 s", "max s", "unfinished"
-        );
+            "bot",
+            "games",
+            "moves/g",
+            "max",
+            "trade",
+            "p50 s",
+            "p99 s",
+            "max s",
+            "unfinished"
+        )?;
         for spec in &levels {
-            self.level::<G>(&config, spec)?.print();
+            self.level::<G>(&config, spec)?.print()?;
         }
         Ok(())
     }

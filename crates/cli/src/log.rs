@@ -26,23 +26,32 @@ pub struct LogArgs {
     json: bool,
 }
 
-/// A record file: a bare record, or the server's answer with who sat where.
+/// A record file: a bare record, or the server's answer with who sat where and the
+/// names the seats showed.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum RecordFile {
     Published {
         record: GameRecord,
+        /// `human` or the bot spec, by seat.
         #[serde(default)]
         seats: Vec<String>,
+        /// Each seat's display name: the one given, or "Seat N".
+        #[serde(default)]
+        names: Vec<String>,
     },
     Bare(GameRecord),
 }
 
 pub fn run(args: LogArgs) -> anyhow::Result<()> {
     let text = read(&args.file)?;
-    let (record, players) = match serde_json::from_str(&text) {
-        Ok(RecordFile::Published { record, seats }) => (record, seats),
-        Ok(RecordFile::Bare(record)) => (record, Vec::new()),
+    let (record, players, shown) = match serde_json::from_str(&text) {
+        Ok(RecordFile::Published {
+            record,
+            seats,
+            names,
+        }) => (record, seats, names),
+        Ok(RecordFile::Bare(record)) => (record, Vec::new(), Vec::new()),
         Err(e) => {
             return Err(user(format!(
                 "{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}",
@@ -64,29 +73,30 @@ pub fn run(args: LogArgs) -> anyhow::Result<()> {
         }
         None => Viewer::Spectator,
     };
-    let names = Names::for_viewer(viewer).with_players(&players);
+    // Named as the server's log names them (`engine::log::table_names`).
+    let names = Names::for_table(viewer, &players, &shown);
     let log = game
         .log(&record, viewer, &names, 0)
         .map_err(|e| user(format!("the record does not replay: {e}")))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&log)?);
+        outln!("{}", serde_json::to_string_pretty(&log)?)?;
         return Ok(());
     }
     let who = match viewer {
         Viewer::Seat(s) => format!("seat {}", s + 1),
         Viewer::Spectator => "a spectator".into(),
     };
-    println!(
+    outln!(
         "{} · {} moves · as {who} saw them",
         record.game,
         record.actions.len()
-    );
+    )?;
     for entry in &log {
         for (k, event) in entry.events.iter().enumerate() {
             if k == 0 {
-                println!("{:>5}. {}", entry.index + 1, event.text);
+                outln!("{:>5}. {}", entry.index + 1, event.text)?;
             } else {
-                println!("       {}", event.text);
+                outln!("       {}", event.text)?;
             }
         }
     }

@@ -2,7 +2,13 @@
 //!
 //! `main` parses the command line, dispatches, and maps errors to exit codes: 2 for input
 //! the user can fix (a bad option, a malformed or illegal action, a broken state file),
-//! 1 for anything else.
+//! 1 for anything else. A reader that closes the output early (`| head`) stops the
+//! command quietly, with success ([`out`]).
+// Every line goes through `out`'s macros, which do not panic on a closed pipe.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+#[macro_use]
+mod out;
 
 mod bench;
 mod load;
@@ -13,6 +19,7 @@ mod position;
 mod report;
 mod serve;
 mod simulate;
+mod soak;
 mod tournament;
 mod tune;
 
@@ -58,6 +65,9 @@ enum Command {
     Merge(report::MergeArgs),
     /// Search options or card data for a balance target (successive halving).
     Tune(tune::TuneArgs),
+    /// Many random games on all cores, every move checked (invariants, refusals, panics),
+    /// the conformance harness on a sample; exits 1 on any fault, naming the first.
+    Soak(soak::SoakArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
     Tournament(tournament::TournamentArgs),
     /// List the games and their options.
@@ -99,6 +109,7 @@ fn main() -> ExitCode {
         Command::Log(args) => log::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Soak(args) => soak::run(args),
         Command::Report(args) => report::run(args),
         Command::Merge(args) => report::merge(args),
         Command::Tune(args) => tune::run(args),
@@ -108,8 +119,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of the output has gone (`| head`): nothing went wrong.
+        Err(e) if out::is_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Where standard error is gone too, the exit code still tells.
+            let _ = errln!("error: {e:#}");
             if e.downcast_ref::<UserError>().is_some() {
                 ExitCode::from(2)
             } else {

@@ -303,7 +303,7 @@ const BATCH_OFFERS: u32 = 1;
 pub fn list_games() -> anyhow::Result<()> {
     for name in catalog::GAMES {
         let game = catalog::game(name).map_err(user)?;
-        println!("{name}: options {}", game.default_config());
+        outln!("{name}: options {}", game.default_config())?;
     }
     Ok(())
 }
@@ -340,9 +340,9 @@ pub fn print_report<R: serde::Serialize + std::fmt::Display>(
     json: bool,
 ) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string(report)?);
+        outln!("{}", serde_json::to_string(report)?)?;
     } else {
-        println!("{report}");
+        outln!("{report}")?;
     }
     Ok(())
 }

@@ -87,7 +87,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         actions: Vec::new(),
         format: game.format(),
     };
-    println!(
+    outln!(
         "{} · seats {}",
         game.name(),
         specs
@@ -96,7 +96,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             .map(|(s, spec)| format!("{}: {spec}", s + 1))
             .collect::<Vec<_>>()
             .join(", ")
-    );
+    )?;
     // One person at the terminal reads the log as their seat; several, or none, read the
     // public log (each still sees their own hand when it is their turn).
     let viewer = match specs.iter().position(|s| *s == BotSpec::Human) {
@@ -128,26 +128,26 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             Seat::Human => {
                 if humans > 1 && last_shown != Some(seat) {
                     // Hide the last hand before the next person sits down.
-                    print!("\x1b[2J\x1b[H");
-                    println!("Seat {}: your turn. Others, look away.", seat + 1);
-                    print!(
+                    out!("\x1b[2J\x1b[H")?;
+                    outln!("Seat {}: your turn. Others, look away.", seat + 1)?;
+                    out!(
                         "Press Enter when only seat {} can see the screen. ",
                         seat + 1
-                    );
+                    )?;
                     std::io::stdout().flush()?;
                     if lines.next().transpose()?.is_none() {
-                        println!("\nleaving the game (seed {seed}); nothing more is played");
+                        outln!("\nleaving the game (seed {seed}); nothing more is played")?;
                         return Ok(());
                     }
                     for line in since_cleared.drain(..) {
-                        println!("{line}");
+                        outln!("{line}")?;
                     }
                 }
                 last_shown = Some(seat);
                 match prompt(state.as_mut(), seat, &mut lines)? {
                     Some(action) => action,
                     None => {
-                        println!("\nleaving the game (seed {seed}); nothing more is played");
+                        outln!("\nleaving the game (seed {seed}); nothing more is played")?;
                         return Ok(());
                     }
                 }
@@ -158,7 +158,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             .unwrap_or_default()
         {
             let line = format!("  * {}", event.text);
-            println!("{line}");
+            outln!("{line}")?;
             if humans > 1 {
                 since_cleared.push(line);
             }
@@ -168,23 +168,23 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             std::fs::write(path, serde_json::to_string_pretty(&record)?)?;
         }
     }
-    println!(
+    outln!(
         "\n=== game over after {} moves ===\n{}",
         record.actions.len(),
         state.view_text(Viewer::Spectator)
-    );
+    )?;
     if let Some(outcome) = state.outcome() {
         for (seat, score) in outcome.scores.iter().enumerate() {
-            println!("seat {} ({}): {score}", seat + 1, specs[seat]);
+            outln!("seat {} ({}): {score}", seat + 1, specs[seat])?;
         }
         let winners: Vec<String> = outcome
             .winners()
             .iter()
             .map(|s| format!("seat {} ({})", s + 1, specs[*s]))
             .collect();
-        println!("winner: {}", winners.join(" and "));
+        outln!("winner: {}", winners.join(" and "))?;
     }
-    println!("seed {seed}");
+    outln!("seed {seed}")?;
     Ok(())
 }
 
@@ -195,19 +195,19 @@ fn prompt(
     seat: usize,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<Option<String>> {
-    println!("\n{}", state.view_text(Viewer::Seat(seat)));
+    outln!("\n{}", state.view_text(Viewer::Seat(seat)))?;
     // Each move in the game's words, with its notation for those who type it.
     let moves = state.moves();
     for (i, m) in moves.iter().enumerate() {
         if m.text.label == m.action {
-            println!("{:>3}) {}", i + 1, m.action);
+            outln!("{:>3}) {}", i + 1, m.action)?;
         } else {
-            println!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action);
+            outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
         }
     }
     let legal: Vec<String> = moves.into_iter().map(|m| m.action).collect();
     loop {
-        print!("seat {}> ", seat + 1);
+        out!("seat {}> ", seat + 1)?;
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             return Ok(None);
@@ -215,7 +215,7 @@ fn prompt(
         let line = line?;
         if !std::io::stdin().is_terminal() {
             // Piped input is not echoed: end the prompt's line ourselves.
-            println!();
+            outln!()?;
         }
         let input = line.trim();
         if input.is_empty() {
@@ -225,24 +225,24 @@ fn prompt(
             return Ok(None);
         }
         if matches!(input, "?" | "help" | "view") {
-            println!("{}", state.view_text(Viewer::Seat(seat)));
-            println!("legal: {}", legal.join(" | "));
+            outln!("{}", state.view_text(Viewer::Seat(seat)))?;
+            outln!("legal: {}", legal.join(" | "))?;
             continue;
         }
         let text = match input.parse::<usize>() {
             Ok(n) if (1..=legal.len()).contains(&n) => legal[n - 1].clone(),
             Ok(n) if legal.iter().all(|a| a != input) => {
-                println!(
+                outln!(
                     "there is no action {n}: choose 1 to {}, or type one",
                     legal.len()
-                );
+                )?;
                 continue;
             }
             _ => input.to_string(),
         };
         match state.apply_text(&text) {
             Ok(()) => return Ok(Some(text)),
-            Err(e) => println!("{e}. Try again (a number from the list, or `help`)."),
+            Err(e) => outln!("{e}. Try again (a number from the list, or `help`).")?,
         }
     }
 }

@@ -88,7 +88,7 @@ pub fn load(file: &PathBuf) -> anyhow::Result<Box<dyn DynState>> {
 }
 
 fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    outln!("{}", serde_json::to_string_pretty(value)?)?;
     Ok(())
 }
 
@@ -108,11 +108,11 @@ pub fn legal(args: FileArgs) -> anyhow::Result<()> {
         return print_json(&serde_json::json!({ "to_act": state.to_act(), "actions": legal }));
     }
     match state.to_act() {
-        Some(seat) => eprintln!("seat {} to act, {} legal actions:", seat + 1, legal.len()),
-        None => eprintln!("the game is over: no legal actions"),
+        Some(seat) => errln!("seat {} to act, {} legal actions:", seat + 1, legal.len())?,
+        None => errln!("the game is over: no legal actions")?,
     }
     for action in legal {
-        println!("{action}");
+        outln!("{action}")?;
     }
     Ok(())
 }
@@ -128,7 +128,7 @@ pub fn apply(args: ApplyArgs) -> anyhow::Result<()> {
         std::fs::write(&args.file, format!("{json}\n"))
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.file.display()))?;
     }
-    println!("{json}");
+    outln!("{json}")?;
     Ok(())
 }
 
@@ -147,7 +147,7 @@ pub fn view(args: ViewArgs) -> anyhow::Result<()> {
         (None, false) => return Err(user("name a viewer: --seat N or --spectator")),
     };
     if args.text {
-        println!("{}", state.view_text(viewer));
+        outln!("{}", state.view_text(viewer))?;
         Ok(())
     } else {
         print_json(&state.view_json(viewer))
@@ -166,9 +166,9 @@ pub fn outcome(args: FileArgs) -> anyhow::Result<()> {
         return print_json(&serde_json::to_value(&outcome)?);
     }
     for (seat, (score, place)) in outcome.scores.iter().zip(&outcome.places).enumerate() {
-        println!("seat {}: score {score}, place {}", seat + 1, place + 1);
+        outln!("seat {}: score {score}, place {}", seat + 1, place + 1)?;
     }
-    println!(
+    outln!(
         "winner: {}",
         outcome
             .winners()
@@ -176,7 +176,7 @@ pub fn outcome(args: FileArgs) -> anyhow::Result<()> {
             .map(|s| format!("seat {}", s + 1))
             .collect::<Vec<_>>()
             .join(", ")
-    );
+    )?;
     Ok(())
 }
 
@@ -190,10 +190,12 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         .map_err(|e| user(format!("the record's game cannot start: {e}")))?;
     // A session, so the table moves (`undo`, `resign N`) replay too.
     let mut session = engine::Session::new(start);
-    println!(
+    outln!(
         "{} · seed {} · options {}",
-        record.game, record.seed, record.config
-    );
+        record.game,
+        record.seed,
+        record.config
+    )?;
     for (i, action) in record.actions.iter().enumerate() {
         let seat = match action.parse::<engine::TableMove>() {
             Ok(engine::TableMove::Undo) => session.undoer(),
@@ -207,34 +209,34 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
             )));
         }
         match seat {
-            Some(s) => println!("{:>5}. seat {}: {action}", i + 1, s + 1),
-            None => println!("{:>5}. {action}", i + 1),
+            Some(s) => outln!("{:>5}. seat {}: {action}", i + 1, s + 1)?,
+            None => outln!("{:>5}. {action}", i + 1)?,
         }
         if args.verbose {
-            println!("{}\n", session.state().view_text(Viewer::Spectator));
+            outln!("{}\n", session.state().view_text(Viewer::Spectator))?;
         }
     }
-    println!("{}", session.state().view_text(Viewer::Spectator));
+    outln!("{}", session.state().view_text(Viewer::Spectator))?;
     if !session.resigned().is_empty() {
         let seats: Vec<String> = session
             .resigned()
             .iter()
             .map(|s| format!("seat {}", s + 1))
             .collect();
-        println!("resigned: {}", seats.join(", "));
+        outln!("resigned: {}", seats.join(", "))?;
     }
     match session.outcome() {
-        Some(o) => println!(
+        Some(o) => outln!(
             "replayed {} actions; the game is over, scores {:?}, places {:?}",
             record.actions.len(),
             o.scores,
             o.places.iter().map(|p| p + 1).collect::<Vec<_>>()
-        ),
-        None => println!(
+        )?,
+        None => outln!(
             "replayed {} actions; the game goes on (seat {} to act)",
             record.actions.len(),
             session.to_act().unwrap_or(0) + 1
-        ),
+        )?,
     }
     Ok(())
 }

@@ -81,7 +81,7 @@ impl Visit for Study {
         }
         match (args.shard, args.batch.json) {
             (Some(shard), true) => {
-                println!("{}", serde_json::to_string(&ShardFile { shard, parts })?);
+                outln!("{}", serde_json::to_string(&ShardFile { shard, parts })?)?;
                 Ok(())
             }
             _ => write_page(&parts, &args.out, args.batch.json),
@@ -96,7 +96,7 @@ fn write_page(parts: &[Part], out: &PathBuf, json: bool) -> anyhow::Result<()> {
     for part in parts {
         crate::options::print_report(&Report::of(part), json)?;
     }
-    eprintln!("wrote {}", out.display());
+    errln!("wrote {}", out.display())?;
     Ok(())
 }
 

@@ -52,7 +52,7 @@ impl Visit for Sim {
                     shard,
                     parts: vec![report.part],
                 };
-                println!("{}", serde_json::to_string(&file)?);
+                outln!("{}", serde_json::to_string(&file)?)?;
                 Ok(())
             }
             _ => crate::options::print_report(&report, self.args.batch.json),

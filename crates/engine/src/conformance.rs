@@ -76,6 +76,19 @@ pub fn run<G: Game>(config: &G::Config, options: &Options) -> Summary {
     summary
 }
 
+/// Plays the one random game `seed` under the harness, for tools that check many games
+/// and report rather than panic (`tabletop soak`): what it checked, or the first broken
+/// invariant with its step, in words.
+///
+/// # Errors
+/// The first broken invariant.
+pub fn check<G: Game>(config: &G::Config, seed: u64, options: &Options) -> Result<Summary, String> {
+    let mut summary = Summary::default();
+    check_game::<G>(config, seed, options, &mut summary)?;
+    summary.games = 1;
+    Ok(summary)
+}
+
 fn check_game<G: Game>(
     config: &G::Config,
     seed: u64,

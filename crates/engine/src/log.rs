@@ -60,6 +60,11 @@ impl Names {
         self.with_names(names)
     }
 
+    /// Names as a table gives them ([`table_names`]), the viewer's seat as "you".
+    pub fn for_table(viewer: Viewer, players: &[String], shown: &[String]) -> Names {
+        Names::for_viewer(viewer).with_shared_names(table_names(players, shown))
+    }
+
     /// The seat as the subject or object of a sentence: "you", "Ann", "seat 2".
     pub fn seat(&self, seat: Seat) -> String {
         if Some(seat) == self.you {
@@ -89,6 +94,29 @@ impl Names {
             Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
         }
     }
+}
+
+/// The name a table shows for a seat nobody named: "Seat N", counted from 1.
+pub fn unnamed_seat(seat: Seat) -> String {
+    format!("Seat {}", seat + 1)
+}
+
+/// How a table's log names its seats, by seat, from who sits there (`players`: `human`
+/// or a bot spec, as [`Names::with_players`]) and the name each seat shows (`shown`: the
+/// name given, or [`unnamed_seat`]'s "Seat N"): a given name as it is, else "seat N" for a
+/// person and "seat N (random)" for a bot.
+///
+/// The server names the seats of its log with this, from its seats and their display
+/// names, and `tabletop log` names those of the server's published record (its `seats`
+/// and `names`) with it too, so both tell a game in the same words.
+pub fn table_names(players: &[String], shown: &[String]) -> std::sync::Arc<[String]> {
+    let by_player = Names::default().with_players(players);
+    (0..players.len().max(shown.len()))
+        .map(|seat| match shown.get(seat).map(|n| n.trim()) {
+            Some(name) if !name.is_empty() && name != unnamed_seat(seat) => name.to_string(),
+            _ => by_player.seat(seat),
+        })
+        .collect()
 }
 
 /// An event as front ends receive it: its own fields (with its `kind`) and its text.
@@ -232,5 +260,30 @@ mod tests {
         let spectator = Names::for_viewer(Viewer::Spectator);
         assert_eq!(spectator.seat(1), "seat 2");
         assert_eq!(spectator.list(&[]), "nobody");
+    }
+
+    #[test]
+    fn a_table_names_given_names_as_shown_and_unnamed_seats_by_who_sits_there() {
+        let players: Vec<String> = ["human", "random", "human", "heuristic"]
+            .map(String::from)
+            .to_vec();
+        let shown: Vec<String> = ["Ada", "Robo", "Seat 3", "Seat 4"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            &*table_names(&players, &shown),
+            ["Ada", "Robo", "seat 3", "seat 4 (heuristic)"]
+        );
+        // Without the shown names (a bare record), seats are named by who sits there.
+        assert_eq!(
+            &*table_names(&players, &[]),
+            ["seat 1", "seat 2 (random)", "seat 3", "seat 4 (heuristic)"]
+        );
+        assert!(table_names(&[], &[]).is_empty());
+        let names = Names::for_table(Viewer::Seat(2), &players, &shown);
+        assert_eq!(
+            names.list(&[0, 1, 2, 3]),
+            "Ada, Robo, you and seat 4 (heuristic)"
+        );
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Told from the viewer's views before and after the move plus the public part of the
 //! action: which recruit a seat keeps and which artifact it draws stay hidden from the
-//! others; dice, supplies, knowledge, morale, stars and markets are public.
+//! others (the drawing seat's own log names its card, which its view shows); dice,
+//! supplies, knowledge, morale, stars and markets are public.
 use crate::action::{Action, RetrievePay};
 use crate::cards::{market_code, recruit, Good, Space, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
@@ -33,7 +34,11 @@ pub enum Decision {
     Took {
         good: Good,
     },
-    DrewArtifact,
+    /// Drew an artifact card: which one for the drawing seat itself (its view shows its
+    /// hand), `None` for everyone else.
+    DrewArtifact {
+        card: Option<Good>,
+    },
     Star {
         target: String,
     },
@@ -140,7 +145,10 @@ fn decision_text(d: &Decision, names: &Names) -> String {
         Decision::Retrieved { pay } => format!("retrieved dice, paying {pay}"),
         Decision::Paid { good } => format!("paid 1 {}", good_name(*good)),
         Decision::Took { good } => format!("took 1 {}", good_name(*good)),
-        Decision::DrewArtifact => "drew an artifact card".into(),
+        Decision::DrewArtifact { card: None } => "drew an artifact card".into(),
+        Decision::DrewArtifact { card: Some(card) } => {
+            format!("drew a {} card", good_name(*card))
+        }
         Decision::Star { target } => format!("chose to put the star {target}"),
         Decision::StoppedDoubles => "placed no more dice".into(),
         Decision::Discarded { good } => format!("discarded a {} card", good_name(*good)),
@@ -320,7 +328,7 @@ fn decision(action: Action) -> Decision {
         },
         Action::Pay(good) => Decision::Paid { good },
         Action::Take(good) => Decision::Took { good },
-        Action::Draw => Decision::DrewArtifact,
+        Action::Draw => Decision::DrewArtifact { card: None },
         Action::Star(t) => Decision::Star {
             target: star_target(t),
         },
@@ -423,6 +431,17 @@ fn recruit_events(
     }
 }
 
+/// The artifact card a draw added to a hand, where the views show that hand (the
+/// drawing seat's own): the one kind it holds one more of.
+fn drawn_card(before: &PlayerView, after: &PlayerView) -> Option<Good> {
+    let (b, a) = (before.hand?, after.hand?);
+    let mut more = (Good::ARTIFACT_KINDS.iter().zip(b.iter().zip(&a))).filter(|(_, (x, y))| y > x);
+    match (more.next(), more.next()) {
+        (Some((&card, (&x, &y))), None) if y == x + 1 => Some(card),
+        _ => None,
+    }
+}
+
 /// What changed between two views of the table.
 fn describe(
     seat: Seat,
@@ -430,10 +449,17 @@ fn describe(
     before: &EuphoriaView,
     after: &EuphoriaView,
 ) -> Vec<EuphoriaEvent> {
-    let mut out = vec![EuphoriaEvent::Decided {
-        seat,
-        decision: decision(action),
-    }];
+    let decision = match decision(action) {
+        Decision::DrewArtifact { .. } => Decision::DrewArtifact {
+            card: before
+                .players
+                .get(seat)
+                .zip(after.players.get(seat))
+                .and_then(|(b, a)| drawn_card(b, a)),
+        },
+        other => other,
+    };
+    let mut out = vec![EuphoriaEvent::Decided { seat, decision }];
     let retrieving = matches!(action, Action::FinishRetrieve(_));
     for (s, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
         dice_events(&mut out, s, b, a, retrieving && s == seat);

@@ -280,3 +280,92 @@ fn a_tier_reward_is_told_in_the_goods_it_gives() {
         );
     }
 }
+
+/// The artifact card `seat` drew: the one kind its hand holds one more of.
+fn card_drawn(before: &Euphoria, after: &Euphoria, seat: usize) -> Good {
+    let more: Vec<Good> = Good::ARTIFACT_KINDS
+        .into_iter()
+        .filter(|&g| after.player(seat).count(g) == before.player(seat).count(g) + 1)
+        .collect();
+    assert_eq!(more.len(), 1, "a draw adds one card: {more:?}");
+    more[0]
+}
+
+#[test]
+fn the_drawing_seat_is_told_its_artifact_card_and_the_others_only_that_one_was_drawn() {
+    use euphoria::events::{good_name, Decision};
+    let mut draws = 0;
+    for seed in 0..40 {
+        let mut game = Euphoria::new(&Config::players(3), seed).expect("a game");
+        let mut rng = engine::rng_from_seed(seed ^ 0xD4A);
+        let mut legal = Vec::new();
+        while game.to_act().is_some() && draws < 12 {
+            game.legal_actions(&mut legal);
+            // Draw whenever drawing is allowed, else a random move.
+            let action = match legal.iter().find(|a| matches!(a, Action::Draw)) {
+                Some(&draw) => draw,
+                None => *legal.choose(&mut rng).expect("an action"),
+            };
+            let before = game.clone();
+            let seat = before.to_act().expect("running");
+            game.apply(action).expect("legal");
+            if action != Action::Draw {
+                continue;
+            }
+            draws += 1;
+            let card = card_drawn(&before, &game, seat);
+            // The drawer's own log names the card.
+            let mine = Euphoria::events(&before, action, &game, Viewer::Seat(seat));
+            assert_eq!(
+                mine[0],
+                EuphoriaEvent::Decided {
+                    seat,
+                    decision: Decision::DrewArtifact { card: Some(card) }
+                }
+            );
+            let names = Names::for_viewer(Viewer::Seat(seat));
+            assert_eq!(
+                mine[0].text(&names),
+                format!("you drew a {} card", good_name(card))
+            );
+            let json = serde_json::to_value(&mine[0]).expect("serializes");
+            assert_eq!(
+                json["decision"]["card"],
+                serde_json::to_value(card).expect("a good")
+            );
+            // Every other viewer is told that an artifact card was drawn, not which.
+            let others = (0..3)
+                .filter(|&s| s != seat)
+                .map(Viewer::Seat)
+                .chain([Viewer::Spectator]);
+            for viewer in others {
+                let theirs = Euphoria::events(&before, action, &game, viewer);
+                assert_eq!(
+                    theirs[0],
+                    EuphoriaEvent::Decided {
+                        seat,
+                        decision: Decision::DrewArtifact { card: None }
+                    },
+                    "{viewer:?}"
+                );
+                let names = Names::for_viewer(viewer);
+                let texts: Vec<String> = theirs.iter().map(|e| e.text(&names)).collect();
+                assert_eq!(texts[0], format!("seat {} drew an artifact card", seat + 1));
+                for text in &texts {
+                    for kind in Good::ARTIFACT_KINDS {
+                        assert!(
+                            !text.contains(&format!(" {} ", good_name(kind))),
+                            "{viewer:?} is told the card: {text}"
+                        );
+                    }
+                }
+                let json = serde_json::to_value(&theirs[0]).expect("serializes");
+                assert_eq!(json["decision"]["card"], serde_json::Value::Null);
+            }
+        }
+        if draws >= 12 {
+            break;
+        }
+    }
+    assert!(draws >= 12, "only {draws} draws in 40 games");
+}

@@ -329,12 +329,10 @@ struct Seating {
 impl Seating {
     fn new(rows: Vec<SeatRow>) -> Seating {
         let players: Vec<String> = rows.iter().map(|s| s.player.clone()).collect();
-        // A given name wins; otherwise "seat N" or "seat N (bot)".
-        let by_seat = Names::for_viewer(Viewer::Spectator).with_players(&players);
-        let log_names = (rows.iter().enumerate())
-            .map(|(seat, row)| row.name.clone().unwrap_or_else(|| by_seat.seat(seat)))
-            .collect();
         let display = crate::store::display_names(&rows);
+        // A given name wins; otherwise "seat N" or "seat N (bot)". The same function names
+        // the seats of this table's published record in `tabletop log`.
+        let log_names = engine::log::table_names(&players, &display);
         Seating {
             rows: Arc::new(rows),
             log_names,

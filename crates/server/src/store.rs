@@ -71,7 +71,7 @@ impl SeatRow {
     pub fn display(&self, seat: usize) -> String {
         self.name
             .clone()
-            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+            .unwrap_or_else(|| engine::log::unnamed_seat(seat))
     }
 }
 
