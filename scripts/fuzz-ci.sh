@@ -34,13 +34,14 @@ RUSTFLAGS="$rustflags" cargo build --release --locked --target "$triple" --bins 
 built=$(date +%s)
 echo "fuzz: built the targets in $((built - start)) s"
 
-bin="target/$triple/release"
-runs=target/ci
+target_dir=${CARGO_TARGET_DIR:-target}
+bin="$target_dir/$triple/release"
+runs="$target_dir/ci"
 rm -rf "$runs"
 mkdir -p "$runs"
 
 # One target: new inputs go to a scratch folder (the fixed corpus stays as committed),
-# crashes to target/ci/TARGET/ as crash-HASH files.
+# crashes to target/ci/TARGET/ as crash-HASH files (under CARGO_TARGET_DIR if set).
 run_one() {
   local target=$1
   mkdir -p "$runs/$target/new"
