@@ -358,6 +358,12 @@ pub async fn fingerprint(state: &AppState, table: &Table) -> String {
     Value::Array(out).to_string()
 }
 
+/// Whether to print each input's request and answer (`TABLETOP_FUZZ_TRACE=1`), to see
+/// what an input does when replayed.
+fn trace() -> bool {
+    std::env::var_os("TABLETOP_FUZZ_TRACE").is_some()
+}
+
 /// An error answer is one of the documented codes, with words.
 #[track_caller]
 fn documented(code: &str, message: &str, what: &dyn std::fmt::Display) {
@@ -575,7 +581,7 @@ pub fn socket(data: &[u8]) {
             ClientMessage::Action {
                 action,
                 version: sent,
-            } => match hub.play(&table, seat, &action, sent, By::Player).await {
+            } => match traced(hub.play(&table, seat, &action, sent, By::Player).await) {
                 Err(e) => {
                     documented(e.code, &e.message, &format!("action {action:?}"));
                     assert_eq!(
@@ -601,6 +607,14 @@ pub fn socket(data: &[u8]) {
             },
         }
     });
+}
+
+/// `played`, printed when tracing.
+fn traced<T: std::fmt::Debug>(played: T) -> T {
+    if trace() {
+        eprintln!("played: {played:?}");
+    }
+    played
 }
 
 /// The notation an accepted action is stored in: a table move as `TableMove` writes it,
@@ -713,6 +727,9 @@ pub fn http(data: &[u8]) {
                 String::from_utf8_lossy(&bytes)
             )
         });
+        if trace() {
+            eprintln!("{what} -> {status} {answer}");
+        }
         assert!(!status.is_server_error(), "{what}: {status} {answer}");
         if !status.is_success() {
             let code = answer["code"].as_str().unwrap_or_default();
