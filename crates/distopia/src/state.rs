@@ -148,7 +148,7 @@ pub struct Distopia {
     pub(crate) rng: GameRng,
     /// The positions turns began at since a card last left the deck or was won (ruling
     /// X15). Written out only when any; older saved games read as none.
-    #[serde(default, skip_serializing_if = "Repeats::is_empty")]
+    #[serde(default, skip_serializing_if = "Repeats::is_none")]
     pub(crate) repeats: Repeats,
 }
 
@@ -175,8 +175,12 @@ pub(crate) struct Repeats {
 }
 
 impl Repeats {
-    fn is_empty(&self) -> bool {
-        self.first.is_none()
+    /// No stretch at all: what a game without one holds, left out of the state file.
+    /// Anything else is written out, so that a loaded state saves back as it was (a
+    /// `progress` with no `first` would otherwise be dropped, and the state read back
+    /// would differ from the one saved).
+    fn is_none(&self) -> bool {
+        *self == Repeats::default()
     }
 
     /// Whether this stretch is the one at `progress`.

@@ -80,6 +80,25 @@ impl DropSite {
                 self.round_first + 1
             ));
         }
+        // The rounds scored: each with a debt and a score for every seat (the views and
+        // the game log show them seat by seat), its cards cards of the deck.
+        for r in &self.history {
+            for (name, len) in [("debts", r.debts.len()), ("scores", r.scores.len())] {
+                if len != n {
+                    p.push(format!(
+                        "round {} scored {name} for {len} seats at a table of {n}",
+                        r.round
+                    ));
+                }
+            }
+            let mut cards = r.debts.iter().chain(&r.shown).flatten();
+            if let Some(bad) = cards.find(|&&c| c as usize >= VALUES) {
+                p.push(format!(
+                    "round {} shows card value {bad}, not in the deck (0-12)",
+                    r.round
+                ));
+            }
+        }
         for (s, total) in self.totals.iter().enumerate() {
             let sum: i64 = self
                 .history

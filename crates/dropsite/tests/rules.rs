@@ -482,6 +482,42 @@ fn a_broken_state_reports_every_problem() {
 }
 
 #[test]
+fn a_state_whose_scored_rounds_leave_out_a_seat_is_refused() {
+    // A round scored at this table of two, then edited: the views show each seat's debt
+    // and score of the last round, so a round without one for every seat cannot load.
+    let mut game = two();
+    let mut legal = Vec::new();
+    while game.history().is_empty() {
+        game.legal_actions(&mut legal);
+        game.apply(legal[0]).expect("a legal action");
+    }
+    let json = serde_json::to_value(&game).expect("serializes");
+    assert!(
+        engine::load_state::<DropSite>(&json).is_ok(),
+        "the game as played loads"
+    );
+    for (field, value) in [
+        ("debts", serde_json::json!([[]])),
+        ("scores", serde_json::json!([0, 0, 0])),
+        ("shown", serde_json::json!([[13]])),
+    ] {
+        let mut edited = json.clone();
+        edited["history"][0][field] = value;
+        if field == "scores" {
+            edited["totals"] = serde_json::json!([0, 0]);
+        }
+        let err = engine::load_state::<DropSite>(&edited).expect_err(field);
+        let text = err.to_string();
+        let expected = match field {
+            "shown" => "round 1 shows card value 13",
+            "debts" => "round 1 scored debts for 1 seats at a table of 2",
+            _ => "round 1 scored scores for 3 seats at a table of 2",
+        };
+        assert!(text.contains(expected), "{field}: {text}");
+    }
+}
+
+#[test]
 fn determinize_keeps_what_the_seat_sees_and_reshuffles_the_rest() {
     let mut game = two();
     act(&mut game, "12 debt");

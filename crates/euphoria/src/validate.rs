@@ -1,5 +1,7 @@
 //! Validation: every invariant a position must keep (a loaded state, a built position).
-use crate::cards::{self, recruit, ARTIFACT_COPIES, DILEMMAS, RECRUITS, STARS, TILES};
+use crate::cards::{
+    self, recruit, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS, STARS, TILES,
+};
 use crate::state::{DilemmaState, Euphoria, Step};
 use crate::{Good, Space};
 
@@ -15,10 +17,77 @@ impl Euphoria {
             ));
             return out;
         }
+        self.index_problems(&mut out);
+        if !out.is_empty() {
+            // The checks below look players and dice up by these numbers.
+            return out;
+        }
         self.player_problems(&mut out);
         self.card_problems(&mut out);
         self.board_problems(&mut out);
         out
+    }
+
+    /// The seats, dice, markets and recruits that the turn, the territories and the
+    /// pending steps name: each one the table has (a state file may name any number, and
+    /// the rules look each up).
+    fn index_problems(&self, out: &mut Vec<String>) {
+        let n = self.n();
+        let mut seat = |s: u8, what: &str| {
+            if usize::from(s) >= n {
+                out.push(format!("{what} names seat {s} at a table of {n}"));
+            }
+        };
+        seat(self.current, "the seat to play");
+        seat(self.first_player, "the first player");
+        if let Some((s, _)) = self.turn.victim {
+            seat(s, "the bumped worker");
+        }
+        for t in &self.territory {
+            for &s in t.iter() {
+                seat(s, "a territory star");
+            }
+        }
+        let mut dice = Vec::new();
+        let mut markets = Vec::new();
+        let mut recruits = Vec::new();
+        for step in &self.stack {
+            match *step {
+                Step::ChooseUp(s) | Step::ChooseDown(s) | Step::Discard(s) => {
+                    seat(s, "a pending step");
+                }
+                Step::Lose { seat: s, .. }
+                | Step::Choose { seat: s, .. }
+                | Step::Shed { seat: s, .. } => seat(s, "a pending step"),
+                Step::Bump { seat: s, die } | Step::BumpRoll { seat: s, die } => {
+                    seat(s, "a pending bump");
+                    dice.push(die);
+                }
+                Step::Hook { seat: s, id, .. } | Step::Ask { seat: s, id, .. } => {
+                    seat(s, "a pending recruit ability");
+                    recruits.push(id);
+                }
+                Step::MarketStars { market, .. } => markets.push(market),
+                _ => {}
+            }
+        }
+        if usize::from(self.turn.die) >= DICE {
+            dice.push(self.turn.die);
+        }
+        for die in dice.into_iter().filter(|&d| usize::from(d) >= DICE) {
+            out.push(format!("a step names die {die}; a player has {DICE}"));
+        }
+        for m in markets.into_iter().filter(|&m| usize::from(m) >= MARKETS) {
+            out.push(format!("a step names market {m}; the board has {MARKETS}"));
+        }
+        for id in recruits
+            .into_iter()
+            .filter(|id| !(1..=RECRUITS as u8).contains(id))
+        {
+            out.push(format!(
+                "a step names recruit {id}; they are 1 to {RECRUITS}"
+            ));
+        }
     }
 
     /// Tracks, dice and the ten stars of each player.

@@ -72,6 +72,40 @@ fn a_state_file_with_a_list_longer_than_the_rules_allow_is_refused() {
 }
 
 #[test]
+fn a_state_file_whose_steps_name_a_seat_the_table_lacks_is_refused() {
+    // Two seats, in the setup: seat 1 keeps a recruit face down next. A file naming seat
+    // 2 there loaded before, and the legal actions then looked up a player that is not.
+    let game = Euphoria::new(&euphoria::Config::players(2), 1).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    let mut stack = state["stack"].clone();
+    let steps = stack.as_array_mut().expect("a list of steps");
+    let at = (steps.iter())
+        .position(|s| s == &serde_json::json!({"choose_down": 1}))
+        .expect("seat 1 keeps a recruit face down");
+    steps[at] = serde_json::json!({"choose_down": 2});
+    let mut edited = state.clone();
+    edited["stack"] = stack;
+    let err = load_state::<Euphoria>(&edited).expect_err("no seat 2 at a table of two");
+    assert!(
+        err.to_string().contains("names seat 2 at a table of 2"),
+        "{err}"
+    );
+    for (field, value) in [("current", 2), ("first_player", 5)] {
+        let mut edited = state.clone();
+        edited[field] = serde_json::json!(value);
+        let err = load_state::<Euphoria>(&edited).expect_err("no such seat");
+        assert!(
+            err.to_string().contains(&format!("names seat {value}")),
+            "{field}: {err}"
+        );
+    }
+    assert!(
+        load_state::<Euphoria>(&state).is_ok(),
+        "the game as it was loads"
+    );
+}
+
+#[test]
 fn a_position_edited_past_what_a_list_holds_is_refused() {
     let five: Vec<(u8, bool)> = (1..=5).map(|id| (id, true)).collect();
     let err = euphoria::Builder::started(&euphoria::Config::players(4), 1)

@@ -880,8 +880,10 @@ pub(crate) struct Pings {
     pub misses: u32,
 }
 
-/// What a client may send on its WebSocket.
-enum ClientMessage {
+/// What a client may send on its WebSocket (docs/http-api.md), decoded from one text
+/// frame by [`ClientMessage::parse`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientMessage {
     /// Play an action chosen on `version`.
     Action { action: String, version: u64 },
     /// Send the current view again.
@@ -902,7 +904,11 @@ struct MessageFields<'a> {
 
 impl ClientMessage {
     /// Parses one text frame; a field a message does not have is refused.
-    fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+    ///
+    /// # Errors
+    /// `request/malformed`: not a JSON object, an unknown `type`, a missing or unknown
+    /// field.
+    pub fn parse(text: &str) -> Result<ClientMessage, ApiError> {
         let bad = |e: &dyn std::fmt::Display| {
             ApiError::malformed(format!("bad message: {}", truncate(&e.to_string(), 300)))
         };

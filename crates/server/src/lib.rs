@@ -21,6 +21,7 @@ mod sqlite_writer;
 pub mod store;
 pub mod web;
 
+pub use api::ClientMessage;
 pub use conn::ConnectionLimits;
 pub use error::ApiError;
 pub use hub::{Hub, Snapshot, Table};

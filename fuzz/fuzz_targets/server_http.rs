@@ -1,0 +1,5 @@
+//! The server: see `tabletop_fuzz::server::http` for the input and what is checked.
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    tabletop_fuzz::server::http(data);
+});
