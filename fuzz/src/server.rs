@@ -377,7 +377,7 @@ fn documented(code: &str, message: &str, what: &dyn std::fmt::Display) {
 /// The socket-message decoder: what it takes is exactly the documented messages
 /// (`{"type": "action", "action": A, "version": V}` and `{"type": "sync"}`), each field
 /// what the text says; whatever it refuses is `400 request/malformed`.
-pub fn check_message(text: &str) -> Result<ClientMessage, ()> {
+pub fn check_message(text: &str) -> Option<ClientMessage> {
     let parsed = ClientMessage::parse(text);
     let value: Option<Value> = serde_json::from_str(text).ok();
     match &parsed {
@@ -437,7 +437,7 @@ pub fn check_message(text: &str) -> Result<ClientMessage, ()> {
             );
         }
     }
-    parsed.map_err(|_| ())
+    parsed.ok()
 }
 
 /// The text decoders of the create and join bodies and the chat: names, chat lines,
@@ -500,6 +500,12 @@ pub fn decoders(data: &[u8]) {
             };
             match server::hub::parse_seat(&value) {
                 Ok((player, name)) => {
+                    assert!(
+                        value
+                            .as_str()
+                            .map_or(value["player"] == json!(player), |p| p == player),
+                        "seat {value} is read as the player {player:?}"
+                    );
                     if let Some(name) = name {
                         assert_eq!(
                             server::hub::display_name(&name).ok().as_ref(),
@@ -507,7 +513,6 @@ pub fn decoders(data: &[u8]) {
                             "seat {value}: the name {name:?} is not taken as itself"
                         );
                     }
-                    let _ = player;
                 }
                 Err(e) => documented(e.code, &e.message, &format!("seat {value}")),
             }
@@ -551,7 +556,7 @@ pub fn socket(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let Ok(message) = check_message(text) else {
+    let Some(message) = check_message(text) else {
         return;
     };
     let fixture = Fixture::new();

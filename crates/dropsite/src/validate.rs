@@ -20,6 +20,16 @@ impl DropSite {
                 p.push(format!("{name} has {len} entries for {n} players"));
             }
         }
+        // Hands are kept in ascending order (a card drawn goes to its place): the legal
+        // actions list each value once by skipping repeats.
+        for (s, h) in self.hands.iter().enumerate() {
+            if h.windows(2).any(|w| w[1] < w[0]) {
+                p.push(format!(
+                    "seat {}'s hand {h:?} is not in ascending order",
+                    s + 1
+                ));
+            }
+        }
         let mut all = self
             .deck
             .iter()

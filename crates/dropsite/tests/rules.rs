@@ -518,6 +518,26 @@ fn a_state_whose_scored_rounds_leave_out_a_seat_is_refused() {
 }
 
 #[test]
+fn a_state_with_a_hand_out_of_order_is_refused() {
+    // Hands are kept in order, and the legal actions list each value once on that
+    // ground: a file holding 1 3 1 … would offer `1 debt` twice.
+    let json = serde_json::to_value(two()).expect("serializes");
+    let mut edited = json.clone();
+    edited["hands"][0] = serde_json::json!([3, 1, 3, 8, 12]);
+    let err = engine::load_state::<DropSite>(&edited).expect_err("a hand out of order");
+    assert!(
+        err.to_string()
+            .contains("seat 1's hand [3, 1, 3, 8, 12] is not in ascending order"),
+        "{err}"
+    );
+    let game: DropSite = engine::load_state(&json).expect("the hand in order loads");
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let debts = legal.iter().filter(|a| a.to_string() == "3 debt").count();
+    assert_eq!(debts, 1, "{legal:?}");
+}
+
+#[test]
 fn determinize_keeps_what_the_seat_sees_and_reshuffles_the_rest() {
     let mut game = two();
     act(&mut game, "12 debt");
