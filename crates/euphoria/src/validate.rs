@@ -157,9 +157,12 @@ impl Euphoria {
         }
         // Recruits: each once.
         let mut seen = [0u8; RECRUITS + 1];
+        let mut strays = Vec::new();
         let mut note = |id: u8| {
             if (1..=RECRUITS as u8).contains(&id) {
                 seen[id as usize] += 1;
+            } else {
+                strays.push(id);
             }
         };
         self.recruit_deck.iter().for_each(|&r| note(r));
@@ -173,6 +176,13 @@ impl Euphoria {
             if let Step::DilemmaKeep(ids) = st {
                 ids.iter().for_each(|&r| note(r));
             }
+        }
+        // A number that is no recruit (the others are counted above, and determinizing
+        // deals hidden recruits from the count).
+        for id in strays {
+            out.push(format!(
+                "recruit number {id} is no recruit (1 to {RECRUITS})"
+            ));
         }
         for (id, &c) in seen.iter().enumerate().skip(1) {
             if c != 1 {

@@ -106,6 +106,26 @@ fn a_state_file_whose_steps_name_a_seat_the_table_lacks_is_refused() {
 }
 
 #[test]
+fn a_state_file_holding_a_number_that_is_no_recruit_is_refused() {
+    // Recruits are numbered 1 to 48: a 0 dealt to a seat was not counted, loaded, and
+    // determinizing then dealt some recruit twice.
+    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    let mut edited = state.clone();
+    edited["players"][2]["dealt"] = serde_json::json!([0]);
+    let err = load_state::<Euphoria>(&edited).expect_err("recruit 0");
+    assert!(
+        err.to_string()
+            .contains("recruit number 0 is no recruit (1 to 48)"),
+        "{err}"
+    );
+    assert!(
+        load_state::<Euphoria>(&state).is_ok(),
+        "the game as it was loads"
+    );
+}
+
+#[test]
 fn a_position_edited_past_what_a_list_holds_is_refused() {
     let five: Vec<(u8, bool)> = (1..=5).map(|id| (id, true)).collect();
     let err = euphoria::Builder::started(&euphoria::Config::players(4), 1)

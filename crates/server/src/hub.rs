@@ -118,7 +118,10 @@ fn unshowable(text: &str, what: &str) -> Option<String> {
 /// `seat/name` with the reason.
 pub fn display_name(given: &str) -> Result<String, ApiError> {
     let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
-    let name = given.trim();
+    // One spelling of each name: "é" typed as one character or as "e" and an accent. The
+    // name is checked as it is stored: NFC may make it longer (U+0F73 is two characters
+    // in NFC), so a name measured before would be stored past the limit.
+    let name: String = given.trim().nfc().collect();
     if name.is_empty() {
         return Err(bad("a name needs at least one visible character".into()));
     }
@@ -128,11 +131,10 @@ pub fn display_name(given: &str) -> Result<String, ApiError> {
             "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
         )));
     }
-    if let Some(why) = unshowable(name, "a name") {
+    if let Some(why) = unshowable(&name, "a name") {
         return Err(bad(why));
     }
-    // One spelling of each name: "é" typed as one character or as "e" and an accent.
-    Ok(name.nfc().collect())
+    Ok(name)
 }
 
 /// The confusable skeleton of a name (Unicode's UTS #39): two names with the same one

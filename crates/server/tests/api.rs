@@ -1186,6 +1186,20 @@ fn regex_on_attr(html: &str) -> bool {
     })
 }
 
+#[test]
+fn a_name_is_measured_as_it_is_stored_in_nfc() {
+    // U+0F73 is two characters in NFC: twenty of them are a name of forty, over the limit
+    // of 24, however short the name sent.
+    let long = "\u{f73}".repeat(20);
+    let error = server::hub::display_name(&long).expect_err("40 characters in NFC");
+    assert_eq!(error.code, "seat/name", "{error:?}");
+    assert!(error.message.contains("this one has 40"), "{error:?}");
+    // Ten of them make twenty: taken, as stored, and taken again as itself.
+    let name = server::hub::display_name(&"\u{f73}".repeat(10)).expect("20 characters");
+    assert_eq!(name.chars().count(), 20);
+    assert_eq!(server::hub::display_name(&name).ok(), Some(name));
+}
+
 #[tokio::test]
 async fn names_are_stored_in_nfc_and_a_name_that_looks_like_another_seats_is_refused() {
     let state = memory_state().await;
