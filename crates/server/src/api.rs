@@ -296,7 +296,7 @@ fn table_out(row: &GameRow, seats: &[SeatRow], tokens: Option<&[Option<String>]>
                 let token = tokens.and_then(|t| t.get(seat).cloned().flatten());
                 SeatOut {
                     seat,
-                    player: s.player.clone(),
+                    player: s.player.to_string(),
                     name: s.display(seat),
                     invite: token
                         .as_ref()
@@ -610,7 +610,7 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
     Ok(Json(RecordOut {
         record: table.record(&actions),
         outcome,
-        seats: table.seats().iter().map(|s| s.player.clone()).collect(),
+        seats: table.seats().iter().map(|s| s.player.to_string()).collect(),
         names: table.display_names(),
     })
     .into_response())

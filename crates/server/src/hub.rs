@@ -5,7 +5,8 @@ use crate::clock::{ClockView, Clocks, OnTimeout};
 use crate::error::{truncate, ApiError};
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{
-    ActionRow, ChatKind, ChatRow, GameRow, Notice, SeatRow, Series, Status, Store, StoreError,
+    ActionRow, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store,
+    StoreError,
 };
 use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
@@ -34,13 +35,10 @@ pub const MAX_ACTION_LEN: usize = 200;
 /// The longest display name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// The player of a seat nobody has taken yet (`"open"` in a create request's `seats`).
-pub const OPEN: &str = "open";
-
 /// The seats of `seats` nobody has taken yet.
 pub fn open_seats(seats: &[SeatRow]) -> Vec<Seat> {
     (seats.iter().enumerate())
-        .filter(|(_, s)| s.player == OPEN)
+        .filter(|(_, s)| s.player == Player::Open)
         .map(|(seat, _)| seat)
         .collect()
 }
@@ -330,7 +328,7 @@ struct Seating {
 
 impl Seating {
     fn new(rows: Vec<SeatRow>) -> Seating {
-        let players: Vec<String> = rows.iter().map(|s| s.player.clone()).collect();
+        let players: Vec<String> = rows.iter().map(|s| s.player.to_string()).collect();
         let display = crate::store::display_names(&rows);
         // A given name wins; otherwise "seat N" or "seat N (bot)". The same function names
         // the seats of this table's published record in `tabletop log`.
@@ -922,16 +920,16 @@ impl Table {
     /// (and every seat is taken).
     fn bot_spec(&self, live: &Live, seat: Seat) -> Option<String> {
         let seats = self.seats();
-        if seats.iter().any(|s| s.player == OPEN) {
+        if seats.iter().any(|s| s.player == Player::Open) {
             return None;
         }
         if live.away.get(seat) == Some(&true) || live.session.is_resigned(seat) {
             return Some(self.row.rules.takeover.clone());
         }
-        seats
-            .get(seat)
-            .map(|s| s.player.clone())
-            .filter(|p| p != "human")
+        match &seats.get(seat)?.player {
+            Player::Bot(spec) => Some(spec.to_string()),
+            Player::Human | Player::Open => None,
+        }
     }
 }
 
@@ -1467,9 +1465,9 @@ impl Hub {
         let mut tokens = Vec::with_capacity(seats.len());
         for (text, name) in &seats {
             let name = name.clone();
-            if text.trim().eq_ignore_ascii_case(OPEN) {
+            if text.trim().eq_ignore_ascii_case("open") {
                 rows.push(SeatRow {
-                    player: OPEN.into(),
+                    player: Player::Open,
                     token_sha256: None,
                     name: None,
                     joined: None,
@@ -1487,7 +1485,7 @@ impl Hub {
             if spec == bots::BotSpec::Human {
                 let token = random_hex(32)?;
                 rows.push(SeatRow {
-                    player: "human".into(),
+                    player: Player::Human,
                     token_sha256: Some(token_hash(&token)),
                     name,
                     joined: None,
@@ -1503,7 +1501,7 @@ impl Hub {
                     )
                 })?;
                 rows.push(SeatRow {
-                    player: spec.to_string(),
+                    player: Player::Bot(spec),
                     token_sha256: None,
                     name,
                     joined: None,
@@ -1600,7 +1598,7 @@ impl Hub {
         // Two tries: the second after reading seats another server may have taken.
         for attempt in 0..2 {
             let before = table.seats();
-            if before[seat].player != OPEN {
+            if before[seat].player != Player::Open {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
                     "seat/taken",
@@ -1610,7 +1608,7 @@ impl Hub {
             let mut after = (*before).clone();
             let now = crate::store::now_ms();
             after[seat] = SeatRow {
-                player: "human".into(),
+                player: Player::Human,
                 token_sha256: Some(token_hash(&token)),
                 name: name.clone(),
                 joined: Some(now),
@@ -1622,7 +1620,7 @@ impl Hub {
                 .await
                 .map_err(ApiError::internal)?;
             if stored {
-                let full = after.iter().all(|s| s.player != OPEN);
+                let full = after.iter().all(|s| s.player != Player::Open);
                 table.set_seats(after);
                 if full {
                     // The clocks start when the last seat is taken.

@@ -17,7 +17,6 @@ pub mod error;
 pub mod headers;
 pub mod hub;
 pub mod limits;
-mod sqlite_writer;
 pub mod store;
 pub mod web;
 

@@ -3,7 +3,7 @@
 mod common;
 
 use serde_json::{json, Value};
-use server::store::{GameRow, SeatRow, Status};
+use server::store::{GameRow, Player, SeatRow, Status};
 use std::time::{Duration, Instant};
 
 /// A database with `tables` open Distop-IA tables (rows written in one transaction).
@@ -18,7 +18,7 @@ async fn stock(url: &str, tables: usize) {
             seed: i as u64,
             seats: vec![
                 SeatRow {
-                    player: "human".into(),
+                    player: Player::Human,
                     token_sha256: Some("ab".repeat(32)),
                     name: None,
                     joined: None,

@@ -2,7 +2,7 @@
 
 mod common;
 
-use server::store::{GameRow, Notice, SeatRow, Status, Store, StoreError};
+use server::store::{GameRow, Notice, Player, SeatRow, Status, Store, StoreError};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,13 +15,13 @@ fn game_row(id: &str, created: i64) -> GameRow {
         seed: u64::MAX - 5,
         seats: vec![
             SeatRow {
-                player: "human".into(),
+                player: Player::Human,
                 token_sha256: Some("ab".repeat(32)),
                 name: Some("Ada <b>".into()),
                 joined: None,
             },
             SeatRow {
-                player: "random".into(),
+                player: Player::Bot(bots::BotSpec::Random),
                 token_sha256: None,
                 name: None,
                 joined: None,

@@ -1,19 +1,96 @@
-//! The writer of a SQLite file: one thread of its own with its own connection, committing
-//! whatever is queued when it is free in one transaction (group commit: one sync for many
-//! moves), and answering each write after the commit.
-//!
-//! The other store calls go through sqlx's pool; this path carries every game created and
-//! every move, and a thread that calls SQLite directly spends no wake-up per statement
-//! (sqlx runs each SQLite statement on a worker thread of its own and waits for it).
+//! SQLite storage: one file, WAL journal; reads through sqlx's pool, every write through a
+//! thread of its own (below).
 
-use crate::store::{
-    answer_batch, file_holds, refuse_batch, take_queued, worth_waiting, FileGuard, Pending,
-    StoreError, Write, INSERT_GAME, LINGER, MAX_BATCH, SET_STATUS,
+use super::commit::{
+    answer_batch, file_holds, queue, refuse_batch, take_queued, worth_waiting, FileGuard, Pending,
+    Write, LINGER, MAX_BATCH,
 };
+use super::sql::*;
+use super::{
+    now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+};
+use async_trait::async_trait;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::Row;
 use std::path::Path;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// SQLite storage (one file, WAL journal).
+pub struct SqliteStore {
+    pool: SqlitePool,
+    writer: mpsc::Sender<Pending>,
+}
+
+impl SqliteStore {
+    /// Opens (creating it if missing) and migrates the database at `url`
+    /// (`sqlite://PATH`, `sqlite:PATH` or `sqlite::memory:`).
+    ///
+    /// # Errors
+    /// The file cannot be opened or migrated.
+    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let memory = url.contains(":memory:");
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // A commit reaches the disk before the move is acknowledged.
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let path = options.get_filename().to_path_buf();
+        let pool = SqlitePoolOptions::new()
+            // An in-memory database lives in one connection.
+            .max_connections(if memory { 1 } else { 4 })
+            .idle_timeout(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(600))
+            })
+            .max_lifetime(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(1800))
+            })
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        let guard = if memory { None } else { FileGuard::new(&path) };
+        let writer = if memory {
+            SqliteStore::spawn_writer(pool.clone(), None, false, guard)
+        } else {
+            writer(&path, guard)?
+        };
+        Ok(SqliteStore { pool, writer })
+    }
+}
+
+impl SqliteStore {
+    /// One server uses a SQLite file: nobody else to tell.
+    #[allow(clippy::unused_async)]
+    async fn notify(&self, _game: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+sql_store!(
+    SqliteStore,
+    SqlitePool,
+    sqlx::Sqlite,
+    async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        Ok(None)
+    }
+);
+
+// The writer of a SQLite file: one thread of its own with its own connection, committing
+// whatever is queued when it is free in one transaction (group commit: one sync for many
+// moves), and answering each write after the commit. The other calls go through sqlx's
+// pool; this path carries every game created and every move, and a thread that calls
+// SQLite directly spends no wake-up per statement (sqlx runs each SQLite statement on a
+// worker thread of its own and waits for it).
 
 /// WAL pages between the writer's checkpoints (SQLite's default is 1,000).
 const WAL_PAGES: u32 = 8_000;
@@ -26,10 +103,7 @@ const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at
 ///
 /// # Errors
 /// The file cannot be opened or set up, or the thread not started.
-pub(crate) fn spawn(
-    path: &Path,
-    mut guard: Option<FileGuard>,
-) -> Result<mpsc::Sender<Pending>, StoreError> {
+fn writer(path: &Path, mut guard: Option<FileGuard>) -> Result<mpsc::Sender<Pending>, StoreError> {
     let conn = open(path).map_err(StoreError::Sqlite)?;
     let (sender, mut queue) = mpsc::channel::<Pending>(4096);
     std::thread::Builder::new()
@@ -112,7 +186,7 @@ fn write_batch(conn: &mut Connection, batch: &[Pending]) -> rusqlite::Result<Vec
     // Immediate: the write lock is taken at once, never upgraded from a read.
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut inserted = vec![true; batch.len()];
-    let now = crate::store::now_ms();
+    let now = now_ms();
     for (i, p) in batch.iter().enumerate() {
         match &p.write {
             Write::Create {

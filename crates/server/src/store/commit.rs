@@ -1,0 +1,192 @@
+//! The group commit every store writes through: writes queue up, and whatever is queued
+//! when the writer is free is committed at once (one sync for many moves). The writers
+//! (SQLite's thread, the sqlx task of PostgreSQL and in-memory SQLite) share what is here:
+//! the rows, the batching, the answers, and the guard on the SQLite file.
+
+use super::{Status, StoreError};
+use tokio::sync::{mpsc, oneshot};
+
+/// The most writes committed in one batch.
+pub(super) const MAX_BATCH: usize = 256;
+
+/// A write that comes within this time of the last commit's end finds the server busy
+/// (moves streaming in); one that comes later is committed at once.
+pub(super) const BUSY: std::time::Duration = std::time::Duration::from_millis(2);
+/// How long a write waits for others when the server is busy: every commit costs a sync
+/// (SQLite) or a round of statements (PostgreSQL), and one for many moves costs far less
+/// CPU than one each (a move's answer comes this much later).
+pub(super) const LINGER: std::time::Duration = std::time::Duration::from_millis(4);
+/// A batch this big is committed without waiting.
+pub(super) const LINGER_BATCH: usize = 64;
+
+/// A row for the writer: a new game, or an action appended.
+pub(super) enum Write {
+    Create {
+        id: String,
+        game: String,
+        config: String,
+        seed: i64,
+        seats: String,
+        created: i64,
+        status: Status,
+        seed_chosen: i64,
+        bot_secret: String,
+        series: Option<String>,
+        rules: String,
+    },
+    Append {
+        game: String,
+        seq: i64,
+        seat: i64,
+        action: String,
+        status: Status,
+    },
+}
+
+impl Write {
+    /// An action that changes its game's status: the first (`open` to `running`) or the
+    /// last (to `finished`). Other moves leave it `running`.
+    pub(super) fn sets_status(&self) -> bool {
+        matches!(self, Write::Append { seq, status, .. } if *seq == 0 || *status != Status::Running)
+    }
+}
+
+/// A write waiting for the writer, and where its result goes.
+pub(super) struct Pending {
+    pub(super) write: Write,
+    pub(super) reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+impl Pending {
+    pub(super) fn conflict(&self) -> StoreError {
+        match &self.write {
+            Write::Append { game, seq, .. } => StoreError::Conflict {
+                game: game.clone(),
+                seq: *seq as u64,
+            },
+            Write::Create { id, .. } => {
+                StoreError::Corrupt(format!("game {id} could not be stored"))
+            }
+        }
+    }
+}
+
+/// Answers each write of a committed `batch` by whether its row was stored, and empties
+/// it.
+pub(super) fn answer_batch(batch: &mut Vec<Pending>, inserted: Vec<bool>) {
+    for (p, fresh) in batch.drain(..).zip(inserted) {
+        let result = if fresh { Ok(()) } else { Err(p.conflict()) };
+        let _ = p.reply.send(result);
+    }
+}
+
+/// Refuses every write of `batch` (the file at `gone` is not the one opened), and
+/// empties it.
+pub(super) fn refuse_batch(batch: &mut Vec<Pending>, gone: &str) {
+    for p in batch.drain(..) {
+        let _ = p.reply.send(Err(StoreError::FileGone(gone.to_string())));
+    }
+}
+
+/// After a commit: whether the SQLite file is still the one opened (always, without a
+/// `guard`). If not, the batch is refused and logged.
+pub(super) fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>) -> bool {
+    match guard.map(FileGuard::check) {
+        Some(Err(gone)) => {
+            tracing::error!(
+                "{}; {} moves refused",
+                StoreError::FileGone(gone.clone()),
+                batch.len()
+            );
+            refuse_batch(batch, &gone);
+            false
+        }
+        _ => true,
+    }
+}
+
+/// Whether a writer holding `batch` waits [`LINGER`] for more before committing: writes
+/// are streaming in (the last commit ended under [`BUSY`] ago) and the batch is small.
+pub(super) fn worth_waiting(batch: &[Pending], last_commit: std::time::Instant) -> bool {
+    batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY
+}
+
+/// Moves what is queued into `batch`, up to [`MAX_BATCH`] writes.
+pub(super) fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
+    while batch.len() < MAX_BATCH {
+        match queue.try_recv() {
+            Ok(p) => batch.push(p),
+            Err(_) => break,
+        }
+    }
+}
+
+/// Queues `write` for the store's writer task and waits for its commit.
+pub(super) async fn queue(writer: &mpsc::Sender<Pending>, write: Write) -> Result<(), StoreError> {
+    let (reply, answer) = oneshot::channel();
+    writer
+        .send(Pending { write, reply })
+        .await
+        .map_err(|_| StoreError::WriterGone)?;
+    answer.await.map_err(|_| StoreError::WriterGone)?
+}
+
+/// The identity of the SQLite file a server opened: its device, inode and a length that
+/// only grows (SQLite never shrinks the file without `VACUUM`, which the server never runs).
+/// A file removed, replaced by another, or truncated no longer matches.
+pub(super) struct FileGuard {
+    path: std::path::PathBuf,
+    id: (u64, u64),
+    len: u64,
+    /// Set at the first mismatch, for good: the server must be restarted on its file.
+    gone: Option<String>,
+}
+
+impl FileGuard {
+    /// The file's identity now, or `None` for an in-memory database.
+    pub(super) fn new(path: &std::path::Path) -> Option<FileGuard> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(FileGuard {
+            path: path.to_path_buf(),
+            id: file_id(&meta),
+            len: meta.len(),
+            gone: None,
+        })
+    }
+
+    pub(super) fn gone(&self) -> Option<String> {
+        self.gone.clone()
+    }
+
+    /// Compares the file at the path with the one opened.
+    pub(super) fn check(&mut self) -> Result<(), String> {
+        if let Some(gone) = &self.gone {
+            return Err(gone.clone());
+        }
+        let fine = match std::fs::metadata(&self.path) {
+            Ok(meta) if file_id(&meta) == self.id && meta.len() >= self.len => {
+                self.len = meta.len();
+                true
+            }
+            _ => false,
+        };
+        if fine {
+            Ok(())
+        } else {
+            let gone = self.path.display().to_string();
+            self.gone = Some(gone.clone());
+            Err(gone)
+        }
+    }
+}
+
+#[cfg(unix)]
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    (0, u64::from(meta.is_file()))
+}

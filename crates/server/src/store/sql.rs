@@ -1,0 +1,586 @@
+//! The SQL both databases run: the statements, the rows they read, and the [`Store`]
+//! methods that are the same on both (`sql_store!`, instantiated by each database's
+//! module).
+
+use super::{ActionRow, ChatKind, ChatRow, GameRow, Page, Status, StoreError};
+use sqlx::Row;
+
+pub(super) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+pub(super) const INSERT_GAME: &str = "INSERT INTO games \
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+/// The columns [`game_from_row`] reads, in its order.
+pub(super) const GAME_COLUMNS: &str =
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret, rematch, series, rules";
+pub(super) const SET_SEATS: &str = "UPDATE games SET seats = $1 WHERE id = $2 AND seats = $3";
+pub(super) const SET_REMATCH: &str =
+    "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL";
+pub(super) const INSERT_CHAT: &str = "INSERT INTO chat (game_id, seq, at, seat, name, text, kind) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, seq) DO NOTHING";
+pub(super) const SELECT_CHAT: &str = "SELECT seq, at, seat, name, text, kind FROM chat \
+                           WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
+/// The most action rows one insert statement takes. Each row count up to it has its own
+/// statement text (prepared once on the writer's connection), so that a batch is one
+/// statement as long as it is no bigger.
+pub(super) const INSERT_ROWS: usize = 32;
+
+/// The number of insert statements for `appends` rows.
+pub(super) fn insert_chunks(appends: usize) -> usize {
+    appends.div_ceil(INSERT_ROWS)
+}
+
+/// The insert of `min(pending, INSERT_ROWS)` rows, and that count. It returns the rows
+/// stored (`ON CONFLICT DO NOTHING` skips a taken `(game_id, seq)`).
+pub(super) fn insert_actions(pending: usize) -> (usize, &'static str) {
+    static TEXTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        (1..=INSERT_ROWS)
+            .map(|rows| {
+                let values: Vec<String> = (0..rows)
+                    .map(|r| {
+                        let b = r * 5;
+                        format!(
+                            "(${}, ${}, ${}, ${}, ${})",
+                            b + 1,
+                            b + 2,
+                            b + 3,
+                            b + 4,
+                            b + 5
+                        )
+                    })
+                    .collect();
+                format!(
+                    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES {} \
+                     ON CONFLICT (game_id, seq) DO NOTHING RETURNING game_id, seq",
+                    values.join(", ")
+                )
+            })
+            .collect()
+    });
+    let rows = pending.clamp(1, INSERT_ROWS);
+    (rows, texts[rows - 1].as_str())
+}
+
+/// Abandons a game that is still open or running at `seq` actions (`$2`).
+pub(super) const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id = $1 \
+                       AND status IN ('open', 'running') \
+                       AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
+pub(super) const SET_STATUS: &str =
+    "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
+pub(super) const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
+                              WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
+
+pub(super) fn game_from_row<R: Row>(row: &R) -> Result<GameRow, StoreError>
+where
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    usize: sqlx::ColumnIndex<R>,
+{
+    let id: String = row.try_get(0)?;
+    let corrupt = |what: &str, e: &dyn std::fmt::Display| {
+        StoreError::Corrupt(format!("game {id}: {what}: {e}"))
+    };
+    let config: String = row.try_get(2)?;
+    let seats: String = row.try_get(4)?;
+    let status: String = row.try_get(6)?;
+    let series: Option<String> = row.try_get(10)?;
+    let rules: Option<String> = row.try_get(11)?;
+    Ok(GameRow {
+        game: row.try_get(1)?,
+        config: serde_json::from_str(&config).map_err(|e| corrupt("config", &e))?,
+        seed: row.try_get::<i64, _>(3)? as u64,
+        seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", &e))?,
+        created: row.try_get(5)?,
+        status: Status::parse(&status).ok_or_else(|| corrupt("status", &status))?,
+        seed_chosen: row.try_get::<i64, _>(7)? != 0,
+        bot_secret: row.try_get(8)?,
+        rematch: row.try_get(9)?,
+        series: series
+            .map(|s| serde_json::from_str(&s).map_err(|e| corrupt("series", &e)))
+            .transpose()?,
+        rules: match rules {
+            Some(r) => serde_json::from_str(&r).map_err(|e| corrupt("rules", &e))?,
+            None => crate::clock::TableRules::default(),
+        },
+        id,
+    })
+}
+
+pub(super) fn chat_from_row<R: Row>(row: &R) -> Result<ChatRow, StoreError>
+where
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    usize: sqlx::ColumnIndex<R>,
+{
+    let seq: i64 = row.try_get(0)?;
+    let seat: Option<i64> = row.try_get(2)?;
+    let corrupt = |e: &dyn std::fmt::Display| StoreError::Corrupt(format!("chat {seq}: {e}"));
+    Ok(ChatRow {
+        seq: u64::try_from(seq).map_err(|e| corrupt(&e))?,
+        at: row.try_get(1)?,
+        seat: seat
+            .map(|s| usize::try_from(s).map_err(|e| corrupt(&e)))
+            .transpose()?,
+        name: row.try_get(3)?,
+        text: row.try_get(4)?,
+        kind: match row.try_get::<String, _>(5)?.as_str() {
+            "took_over" => ChatKind::TookOver,
+            "back" => ChatKind::Back,
+            _ => ChatKind::Chat,
+        },
+    })
+}
+
+pub(super) fn action_from_row<R: Row>(row: &R) -> Result<ActionRow, StoreError>
+where
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    usize: sqlx::ColumnIndex<R>,
+{
+    let seq: i64 = row.try_get(0)?;
+    let seat: i64 = row.try_get(1)?;
+    Ok(ActionRow {
+        seq: u64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))?,
+        seat: usize::try_from(seat)
+            .map_err(|e| StoreError::Corrupt(format!("seat {seat}: {e}")))?,
+        action: row.try_get(2)?,
+        at: row.try_get(3)?,
+    })
+}
+
+pub(super) fn list_sql(statuses: &[Status]) -> String {
+    let names: Vec<String> = statuses
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({}) ORDER BY created, id LIMIT $1",
+        if names.is_empty() {
+            "''".to_string()
+        } else {
+            names.join(", ")
+        }
+    )
+}
+
+/// The SQL of a [`Page`]; its parameters are bound in the order game, before, limit
+/// (those present).
+pub(super) fn page_sql(page: &Page) -> String {
+    let names: Vec<String> = page
+        .statuses
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    let mut sql = format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({})",
+        if names.is_empty() {
+            "''".to_string()
+        } else {
+            names.join(", ")
+        }
+    );
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        n
+    };
+    if page.game.is_some() {
+        sql += &format!(" AND game = ${}", next());
+    }
+    if page.before.is_some() {
+        let (c, i) = (next(), next());
+        sql += &format!(" AND (created < ${c} OR (created = ${c} AND id < ${i}))");
+    }
+    sql += &format!(" ORDER BY created DESC, id DESC LIMIT ${}", next());
+    sql
+}
+
+pub(super) fn seq_i64(seq: u64) -> Result<i64, StoreError> {
+    i64::try_from(seq).map_err(|e| StoreError::Corrupt(format!("seq {seq}: {e}")))
+}
+
+/// Generates the [`Store`] methods that are the same SQL on both databases.
+macro_rules! sql_store {
+    ($store:ty, $pool:ty, $db:ty, $($subscribe:tt)*) => {
+    #[async_trait]
+    impl Store for $store {
+        async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
+            let seats = serde_json::to_string(&game.seats)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            self.write(Write::Create {
+                id: game.id.clone(),
+                game: game.game.clone(),
+                config: game.config.to_string(),
+                seed: game.seed as i64,
+                seats,
+                created: game.created,
+                status: game.status,
+                seed_chosen: i64::from(game.seed_chosen),
+                bot_secret: game.bot_secret.clone(),
+                series: game
+                    .series
+                    .as_ref()
+                    .map(|s| serde_json::to_string(s).map_err(|e| StoreError::Corrupt(e.to_string())))
+                    .transpose()?,
+                rules: serde_json::to_string(&game.rules)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            })
+            .await
+        }
+
+        async fn set_seats(
+            &self,
+            game: &str,
+            before: &[SeatRow],
+            after: &[SeatRow],
+        ) -> Result<bool, StoreError> {
+            let text = |seats: &[SeatRow]| {
+                serde_json::to_string(seats).map_err(|e| StoreError::Corrupt(e.to_string()))
+            };
+            let done = sqlx::query(SET_SEATS)
+                .bind(text(after)?)
+                .bind(game)
+                .bind(text(before)?)
+                .execute(&self.pool)
+                .await?;
+            if done.rows_affected() == 1 {
+                self.notify(game).await?;
+            }
+            Ok(done.rows_affected() == 1)
+        }
+
+        async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError> {
+            sqlx::query(SET_REMATCH)
+                .bind(rematch)
+                .bind(game)
+                .execute(&self.pool)
+                .await?;
+            let row = sqlx::query("SELECT rematch FROM games WHERE id = $1")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?;
+            let stands: Option<String> = match row {
+                Some(row) => row.try_get(0)?,
+                None => None,
+            };
+            stands.ok_or_else(|| StoreError::Corrupt(format!("game {game}: no rematch stored")))
+        }
+
+        async fn chat_add(&self, game: &str, line: &ChatRow) -> Result<(), StoreError> {
+            let done = sqlx::query(INSERT_CHAT)
+                .bind(game)
+                .bind(seq_i64(line.seq)?)
+                .bind(line.at)
+                .bind(line.seat.map(|s| s as i64))
+                .bind(&line.name)
+                .bind(&line.text)
+                .bind(line.kind.as_str())
+                .execute(&self.pool)
+                .await?;
+            if done.rows_affected() == 1 {
+                self.notify(game).await
+            } else {
+                Err(StoreError::Conflict {
+                    game: game.to_string(),
+                    seq: line.seq,
+                })
+            }
+        }
+
+        async fn chat(&self, game: &str, from_seq: u64) -> Result<Vec<ChatRow>, StoreError> {
+            let rows = sqlx::query(SELECT_CHAT)
+                .bind(game)
+                .bind(seq_i64(from_seq)?)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(chat_from_row).collect()
+        }
+
+        async fn append(
+            &self,
+            game: &str,
+            seq: u64,
+            seat: usize,
+            action: &str,
+            status: Status,
+        ) -> Result<(), StoreError> {
+            self.write(Write::Append {
+                game: game.to_string(),
+                seq: seq_i64(seq)?,
+                seat: seat as i64,
+                action: action.to_string(),
+                status,
+            })
+            .await
+        }
+
+        async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+            let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            row.as_ref().map(game_from_row).transpose()
+        }
+
+        async fn actions(&self, game: &str, from_seq: u64) -> Result<Vec<ActionRow>, StoreError> {
+            let rows = sqlx::query(SELECT_ACTIONS)
+                .bind(game)
+                .bind(seq_i64(from_seq)?)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(action_from_row).collect()
+        }
+
+        async fn list(&self, statuses: &[Status], limit: u32) -> Result<Vec<GameRow>, StoreError> {
+            let rows = sqlx::query(&list_sql(statuses))
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(game_from_row).collect()
+        }
+
+        async fn page(&self, page: &Page) -> Result<Vec<GameRow>, StoreError> {
+            let sql = page_sql(page);
+            let mut query = sqlx::query(&sql);
+            if let Some(game) = &page.game {
+                query = query.bind(game);
+            }
+            if let Some((created, id)) = &page.before {
+                query = query.bind(*created).bind(id);
+            }
+            let rows = query
+                .bind(i64::from(page.limit))
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(game_from_row).collect()
+        }
+
+        async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError> {
+            let done = sqlx::query(ABANDON)
+                .bind(game)
+                .bind(seq_i64(seq)?)
+                .execute(&self.pool)
+                .await?;
+            Ok(done.rows_affected() == 1)
+        }
+
+        $($subscribe)*
+    }
+
+    impl $store {
+        /// Commits `write` with whatever else is queued (group commit).
+        async fn write(&self, write: Write) -> Result<(), StoreError> {
+            queue(&self.writer, write).await
+        }
+
+        /// Writes a batch: `true` for each row stored, `false` for an action whose
+        /// `(game, seq)` was taken. A batch of one statement (the usual: moves that change
+        /// no status) commits by itself; more go in one transaction.
+        async fn write_batch(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            channel: Option<&str>,
+            batch: &[Pending],
+        ) -> Result<Vec<bool>, sqlx::Error> {
+            let appends = batch.iter().filter(|p| matches!(p.write, Write::Append { .. })).count();
+            let statements = batch.len() - appends
+                + insert_chunks(appends)
+                + batch.iter().filter(|p| p.write.sets_status()).count()
+                + usize::from(channel.is_some() && appends > 0);
+            if statements == 1 {
+                return Self::write_rows(conn, channel, batch).await;
+            }
+            let mut tx = sqlx::Connection::begin(conn).await?;
+            let inserted = Self::write_rows(&mut *tx, channel, batch).await?;
+            tx.commit().await?;
+            Ok(inserted)
+        }
+
+        /// The statements of [`Self::write_batch`].
+        async fn write_rows(
+            tx: &mut <$db as sqlx::Database>::Connection,
+            channel: Option<&str>,
+            batch: &[Pending],
+        ) -> Result<Vec<bool>, sqlx::Error> {
+            let mut inserted = vec![true; batch.len()];
+            for p in batch {
+                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules } = &p.write {
+                    sqlx::query(INSERT_GAME)
+                        .bind(id)
+                        .bind(game)
+                        .bind(config)
+                        .bind(seed)
+                        .bind(seats)
+                        .bind(created)
+                        .bind(status.as_str())
+                        .bind(seed_chosen)
+                        .bind(bot_secret)
+                        .bind(series)
+                        .bind(rules)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            // The actions, several rows a statement; a row not returned was taken. Of two
+            // appends at one `(game, seq)` in the batch, the later is refused here.
+            let mut appends: Vec<usize> = Vec::with_capacity(batch.len());
+            for (i, p) in batch.iter().enumerate() {
+                if let Write::Append { game, seq, .. } = &p.write {
+                    let taken = appends.iter().any(|&j| {
+                        matches!(&batch[j].write, Write::Append { game: g, seq: s, .. } if g == game && s == seq)
+                    });
+                    if taken {
+                        inserted[i] = false;
+                    } else {
+                        appends.push(i);
+                    }
+                }
+            }
+            let now = now_ms();
+            let mut rest = &appends[..];
+            while !rest.is_empty() {
+                let (rows, sql) = insert_actions(rest.len());
+                let (chunk, tail) = rest.split_at(rows);
+                rest = tail;
+                let mut query = sqlx::query(sql);
+                for &i in chunk {
+                    if let Write::Append { game, seq, seat, action, .. } = &batch[i].write {
+                        query = query.bind(game).bind(seq).bind(seat).bind(action).bind(now);
+                    }
+                }
+                let stored = query
+                    .fetch_all(&mut *tx)
+                    .await?
+                    .iter()
+                    .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<i64, _>(1)?)))
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                for &i in chunk {
+                    if let Write::Append { game, seq, .. } = &batch[i].write {
+                        inserted[i] = stored.iter().any(|(g, s)| g == game && s == seq);
+                    }
+                }
+            }
+            for (p, fresh) in batch.iter().zip(&inserted) {
+                if let Write::Append { game, status, .. } = &p.write {
+                    if *fresh && p.write.sets_status() {
+                        sqlx::query(SET_STATUS)
+                            .bind(status.as_str())
+                            .bind(game)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+            }
+            if let Some(channel) = channel {
+                // One notice for the batch: the games' ids, comma-separated.
+                let mut games: Vec<&str> = batch
+                    .iter()
+                    .zip(&inserted)
+                    .filter(|(_, fresh)| **fresh)
+                    .filter_map(|(p, _)| match &p.write {
+                        Write::Append { game, .. } => Some(game.as_str()),
+                        Write::Create { .. } => None,
+                    })
+                    .collect();
+                games.sort_unstable();
+                games.dedup();
+                if !games.is_empty() {
+                    sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind(channel)
+                        .bind(games.join(","))
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            Ok(inserted)
+        }
+
+        /// The task that commits writes: whatever is queued when it is free goes into
+        /// one batch (group commit: one sync for many moves).
+        ///
+        /// With a `guard` (a SQLite file), a batch is acknowledged only if the file is
+        /// still the one the server opened after its commit (one `stat` per batch).
+        fn spawn_writer(
+            pool: $pool,
+            channel: Option<String>,
+            hold: bool,
+            mut guard: Option<FileGuard>,
+        ) -> mpsc::Sender<Pending> {
+            let (sender, mut queue) = mpsc::channel::<Pending>(4096);
+            tokio::spawn(async move {
+                let mut batch: Vec<Pending> = Vec::new();
+                // With `hold`, the writer keeps one connection (its page cache stays warm);
+                // a failed batch gives it back and the next takes a fresh one. (An
+                // in-memory database has one connection: it must go back every time.)
+                let mut held: Option<sqlx::pool::PoolConnection<$db>> = None;
+                let mut last_commit = std::time::Instant::now();
+                while let Some(first) = queue.recv().await {
+                    batch.push(first);
+                    take_queued(&mut queue, &mut batch);
+                    if worth_waiting(&batch, last_commit) {
+                        // Writes are streaming in: a moment's wait lets one commit serve many.
+                        tokio::time::sleep(LINGER).await;
+                        take_queued(&mut queue, &mut batch);
+                    }
+                    if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
+                        refuse_batch(&mut batch, &gone);
+                        continue;
+                    }
+                    let conn = match held.take() {
+                        Some(conn) => Ok(conn),
+                        None => pool.acquire().await,
+                    };
+                    let mut conn = match conn {
+                        Ok(conn) => conn,
+                        Err(e) => {
+                            let message = format!("no database connection: {e}");
+                            for p in batch.drain(..) {
+                                let _ = p.reply.send(Err(StoreError::Db(sqlx::Error::Protocol(message.clone()))));
+                            }
+                            continue;
+                        }
+                    };
+                    let written = Self::write_batch(&mut *conn, channel.as_deref(), &batch).await;
+                    last_commit = std::time::Instant::now();
+                    if written.is_ok() && hold {
+                        held = Some(conn);
+                    }
+                    if !file_holds(guard.as_mut(), &mut batch) {
+                        continue;
+                    }
+                    match written {
+                        Ok(inserted) => answer_batch(&mut batch, inserted),
+                        Err(e) if batch.len() == 1 => {
+                            if let Some(p) = batch.pop() {
+                                let _ = p.reply.send(Err(StoreError::Db(e)));
+                            }
+                        }
+                        Err(e) => {
+                            // One bad row must not sink the others: write them one by one.
+                            tracing::warn!("a batch of {} appends failed ({e}); retrying one by one", batch.len());
+                            for p in batch.drain(..) {
+                                let one = match pool.acquire().await {
+                                    Ok(mut conn) => {
+                                        Self::write_batch(&mut *conn, channel.as_deref(), std::slice::from_ref(&p)).await
+                                    }
+                                    Err(e) => Err(e),
+                                };
+                                let result = match one {
+                                    Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
+                                    Ok(_) => Err(p.conflict()),
+                                    Err(e) => Err(StoreError::Db(e)),
+                                };
+                                let _ = p.reply.send(result);
+                            }
+                        }
+                    }
+                }
+            });
+            sender
+        }
+    }
+    };
+}
+
+pub(super) use sql_store;
