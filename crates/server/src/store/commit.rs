@@ -7,17 +7,17 @@ use super::{Status, StoreError};
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes committed in one batch.
-pub(super) const MAX_BATCH: usize = 256;
+const MAX_BATCH: usize = 256;
 
 /// A write that comes within this time of the last commit's end finds the server busy
 /// (moves streaming in); one that comes later is committed at once.
-pub(super) const BUSY: std::time::Duration = std::time::Duration::from_millis(2);
+const BUSY: std::time::Duration = std::time::Duration::from_millis(2);
 /// How long a write waits for others when the server is busy: every commit costs a sync
 /// (SQLite) or a round of statements (PostgreSQL), and one for many moves costs far less
 /// CPU than one each (a move's answer comes this much later).
-pub(super) const LINGER: std::time::Duration = std::time::Duration::from_millis(4);
+const LINGER: std::time::Duration = std::time::Duration::from_millis(4);
 /// A batch this big is committed without waiting.
-pub(super) const LINGER_BATCH: usize = 64;
+const LINGER_BATCH: usize = 64;
 
 /// A row for the writer: a new game, or an action appended.
 pub(super) enum Write {
@@ -73,7 +73,7 @@ impl Pending {
 
 /// Answers each write of a committed `batch` by whether its row was stored, and empties
 /// it.
-pub(super) fn answer_batch(batch: &mut Vec<Pending>, inserted: Vec<bool>) {
+fn answer_batch(batch: &mut Vec<Pending>, inserted: Vec<bool>) {
     for (p, fresh) in batch.drain(..).zip(inserted) {
         let result = if fresh { Ok(()) } else { Err(p.conflict()) };
         let _ = p.reply.send(result);
@@ -82,7 +82,7 @@ pub(super) fn answer_batch(batch: &mut Vec<Pending>, inserted: Vec<bool>) {
 
 /// Refuses every write of `batch` (the file at `gone` is not the one opened), and
 /// empties it.
-pub(super) fn refuse_batch(batch: &mut Vec<Pending>, gone: &str) {
+fn refuse_batch(batch: &mut Vec<Pending>, gone: &str) {
     for p in batch.drain(..) {
         let _ = p.reply.send(Err(StoreError::FileGone(gone.to_string())));
     }
@@ -90,7 +90,7 @@ pub(super) fn refuse_batch(batch: &mut Vec<Pending>, gone: &str) {
 
 /// After a commit: whether the SQLite file is still the one opened (always, without a
 /// `guard`). If not, the batch is refused and logged.
-pub(super) fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>) -> bool {
+fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>) -> bool {
     match guard.map(FileGuard::check) {
         Some(Err(gone)) => {
             tracing::error!(
@@ -107,12 +107,12 @@ pub(super) fn file_holds(guard: Option<&mut FileGuard>, batch: &mut Vec<Pending>
 
 /// Whether a writer holding `batch` waits [`LINGER`] for more before committing: writes
 /// are streaming in (the last commit ended under [`BUSY`] ago) and the batch is small.
-pub(super) fn worth_waiting(batch: &[Pending], last_commit: std::time::Instant) -> bool {
+fn worth_waiting(batch: &[Pending], last_commit: std::time::Instant) -> bool {
     batch.len() < LINGER_BATCH && last_commit.elapsed() < BUSY
 }
 
 /// Moves what is queued into `batch`, up to [`MAX_BATCH`] writes.
-pub(super) fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
+fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
     while batch.len() < MAX_BATCH {
         match queue.try_recv() {
             Ok(p) => batch.push(p),
@@ -189,4 +189,88 @@ fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
 #[cfg(not(unix))]
 fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
     (0, u64::from(meta.is_file()))
+}
+
+/// Why a batch was not committed.
+pub(super) enum Failed {
+    /// The batch failed: its writes are tried again one by one, so that one bad row does
+    /// not sink the others.
+    Batch(StoreError),
+    /// Nothing could be tried (no connection to the database): every write is refused.
+    Unreached(String),
+}
+
+/// A database's side of the group commit: writes a batch in one transaction.
+pub(super) trait Commit {
+    /// Writes `batch`: `true` for each row stored, `false` for an action whose
+    /// `(game, seq)` was taken (by an earlier row, in the database or in the batch).
+    async fn commit(&mut self, batch: &[Pending]) -> Result<Vec<bool>, Failed>;
+}
+
+/// The writer's loop, the same for every database: whatever is queued when it is free
+/// goes into one batch (one sync for many moves), and each write is answered after the
+/// commit. With a `guard` (a SQLite file), a batch is acknowledged only if the file is
+/// still the one the server opened (one `stat` per batch).
+pub(super) async fn run(
+    mut queue: mpsc::Receiver<Pending>,
+    mut guard: Option<FileGuard>,
+    mut db: impl Commit,
+) {
+    let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
+    let mut last_commit = std::time::Instant::now();
+    while let Some(first) = queue.recv().await {
+        batch.push(first);
+        take_queued(&mut queue, &mut batch);
+        if worth_waiting(&batch, last_commit) {
+            // Writes are streaming in: a moment's wait lets one commit serve many.
+            tokio::time::sleep(LINGER).await;
+            take_queued(&mut queue, &mut batch);
+        }
+        if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
+            refuse_batch(&mut batch, &gone);
+            continue;
+        }
+        let written = db.commit(&batch).await;
+        last_commit = std::time::Instant::now();
+        if !file_holds(guard.as_mut(), &mut batch) {
+            continue;
+        }
+        match written {
+            Ok(inserted) => answer_batch(&mut batch, inserted),
+            Err(Failed::Unreached(why)) => unreached(&mut batch, &why),
+            Err(Failed::Batch(e)) if batch.len() == 1 => {
+                if let Some(p) = batch.pop() {
+                    let _ = p.reply.send(Err(e));
+                }
+            }
+            Err(Failed::Batch(e)) => {
+                tracing::warn!(
+                    "a batch of {} writes failed ({e}); retrying one by one",
+                    batch.len()
+                );
+                for p in batch.drain(..) {
+                    let result = match db.commit(std::slice::from_ref(&p)).await {
+                        Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
+                        Ok(_) => Err(p.conflict()),
+                        Err(Failed::Batch(e)) => Err(e),
+                        Err(Failed::Unreached(why)) => Err(no_connection(&why)),
+                    };
+                    let _ = p.reply.send(result);
+                }
+            }
+        }
+    }
+}
+
+fn no_connection(why: &str) -> StoreError {
+    StoreError::Db(sqlx::Error::Protocol(format!(
+        "no database connection: {why}"
+    )))
+}
+
+/// Refuses every write of `batch`: the database could not be reached.
+fn unreached(batch: &mut Vec<Pending>, why: &str) {
+    for p in batch.drain(..) {
+        let _ = p.reply.send(Err(no_connection(why)));
+    }
 }

@@ -1,10 +1,7 @@
 //! PostgreSQL storage: several servers may share one database, and hear each other's
 //! moves by LISTEN/NOTIFY.
 
-use super::commit::{
-    answer_batch, file_holds, queue, refuse_batch, take_queued, worth_waiting, FileGuard, Pending,
-    Write, LINGER,
-};
+use super::commit::{queue, FileGuard, Pending, Write};
 use super::sql::*;
 use super::{
     now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,

@@ -369,6 +369,29 @@ macro_rules! sql_store {
         $($subscribe)*
     }
 
+    /// The writer's side of the group commit for this database, through sqlx.
+    struct SqlxCommit {
+        pool: $pool,
+        channel: Option<String>,
+        hold: bool,
+        held: Option<sqlx::pool::PoolConnection<$db>>,
+    }
+
+    impl super::commit::Commit for SqlxCommit {
+        async fn commit(&mut self, batch: &[Pending]) -> Result<Vec<bool>, super::commit::Failed> {
+            let conn = match self.held.take() {
+                Some(conn) => Ok(conn),
+                None => self.pool.acquire().await,
+            };
+            let mut conn = conn.map_err(|e| super::commit::Failed::Unreached(e.to_string()))?;
+            let written = <$store>::write_batch(&mut *conn, self.channel.as_deref(), batch).await;
+            if written.is_ok() && self.hold {
+                self.held = Some(conn);
+            }
+            written.map_err(|e| super::commit::Failed::Batch(StoreError::Db(e)))
+        }
+    }
+
     impl $store {
         /// Commits `write` with whatever else is queued (group commit).
         async fn write(&self, write: Write) -> Result<(), StoreError> {
@@ -496,87 +519,19 @@ macro_rules! sql_store {
             Ok(inserted)
         }
 
-        /// The task that commits writes: whatever is queued when it is free goes into
-        /// one batch (group commit: one sync for many moves).
-        ///
-        /// With a `guard` (a SQLite file), a batch is acknowledged only if the file is
-        /// still the one the server opened after its commit (one `stat` per batch).
+        /// Starts the task that commits writes through `pool` ([`super::commit::run`]).
+        /// With `hold`, the writer keeps one connection (its page cache stays warm); a
+        /// failed batch gives it back and the next takes a fresh one. (An in-memory
+        /// database has one connection: it must go back every time.)
         fn spawn_writer(
             pool: $pool,
             channel: Option<String>,
             hold: bool,
-            mut guard: Option<FileGuard>,
+            guard: Option<FileGuard>,
         ) -> mpsc::Sender<Pending> {
-            let (sender, mut queue) = mpsc::channel::<Pending>(4096);
-            tokio::spawn(async move {
-                let mut batch: Vec<Pending> = Vec::new();
-                // With `hold`, the writer keeps one connection (its page cache stays warm);
-                // a failed batch gives it back and the next takes a fresh one. (An
-                // in-memory database has one connection: it must go back every time.)
-                let mut held: Option<sqlx::pool::PoolConnection<$db>> = None;
-                let mut last_commit = std::time::Instant::now();
-                while let Some(first) = queue.recv().await {
-                    batch.push(first);
-                    take_queued(&mut queue, &mut batch);
-                    if worth_waiting(&batch, last_commit) {
-                        // Writes are streaming in: a moment's wait lets one commit serve many.
-                        tokio::time::sleep(LINGER).await;
-                        take_queued(&mut queue, &mut batch);
-                    }
-                    if let Some(gone) = guard.as_ref().and_then(FileGuard::gone) {
-                        refuse_batch(&mut batch, &gone);
-                        continue;
-                    }
-                    let conn = match held.take() {
-                        Some(conn) => Ok(conn),
-                        None => pool.acquire().await,
-                    };
-                    let mut conn = match conn {
-                        Ok(conn) => conn,
-                        Err(e) => {
-                            let message = format!("no database connection: {e}");
-                            for p in batch.drain(..) {
-                                let _ = p.reply.send(Err(StoreError::Db(sqlx::Error::Protocol(message.clone()))));
-                            }
-                            continue;
-                        }
-                    };
-                    let written = Self::write_batch(&mut *conn, channel.as_deref(), &batch).await;
-                    last_commit = std::time::Instant::now();
-                    if written.is_ok() && hold {
-                        held = Some(conn);
-                    }
-                    if !file_holds(guard.as_mut(), &mut batch) {
-                        continue;
-                    }
-                    match written {
-                        Ok(inserted) => answer_batch(&mut batch, inserted),
-                        Err(e) if batch.len() == 1 => {
-                            if let Some(p) = batch.pop() {
-                                let _ = p.reply.send(Err(StoreError::Db(e)));
-                            }
-                        }
-                        Err(e) => {
-                            // One bad row must not sink the others: write them one by one.
-                            tracing::warn!("a batch of {} appends failed ({e}); retrying one by one", batch.len());
-                            for p in batch.drain(..) {
-                                let one = match pool.acquire().await {
-                                    Ok(mut conn) => {
-                                        Self::write_batch(&mut *conn, channel.as_deref(), std::slice::from_ref(&p)).await
-                                    }
-                                    Err(e) => Err(e),
-                                };
-                                let result = match one {
-                                    Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
-                                    Ok(_) => Err(p.conflict()),
-                                    Err(e) => Err(StoreError::Db(e)),
-                                };
-                                let _ = p.reply.send(result);
-                            }
-                        }
-                    }
-                }
-            });
+            let (sender, queue) = mpsc::channel::<Pending>(4096);
+            let db = SqlxCommit { pool, channel, hold, held: None };
+            tokio::spawn(super::commit::run(queue, guard, db));
             sender
         }
     }

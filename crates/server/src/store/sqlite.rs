@@ -1,10 +1,7 @@
 //! SQLite storage: one file, WAL journal; reads through sqlx's pool, every write through a
 //! thread of its own (below).
 
-use super::commit::{
-    answer_batch, file_holds, queue, refuse_batch, take_queued, worth_waiting, FileGuard, Pending,
-    Write, LINGER, MAX_BATCH,
-};
+use super::commit::{queue, run, Commit, Failed, FileGuard, Pending, Write};
 use super::sql::*;
 use super::{
     now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
@@ -17,7 +14,7 @@ use sqlx::sqlite::{
 use sqlx::Row;
 use std::path::Path;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// SQLite storage (one file, WAL journal).
@@ -103,29 +100,29 @@ const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at
 ///
 /// # Errors
 /// The file cannot be opened or set up, or the thread not started.
-fn writer(path: &Path, mut guard: Option<FileGuard>) -> Result<mpsc::Sender<Pending>, StoreError> {
+fn writer(path: &Path, guard: Option<FileGuard>) -> Result<mpsc::Sender<Pending>, StoreError> {
     let conn = open(path).map_err(StoreError::Sqlite)?;
-    let (sender, mut queue) = mpsc::channel::<Pending>(4096);
+    let (sender, queue) = mpsc::channel::<Pending>(4096);
+    // The thread runs the writer's loop on a runtime of its own, with nothing else on it:
+    // the statements run right there, without a wake-up for each.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(|e| StoreError::Corrupt(format!("the SQLite writer did not start: {e}")))?;
     std::thread::Builder::new()
         .name("sqlite-writer".into())
-        .spawn(move || {
-            let mut conn = conn;
-            let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
-            let mut last_commit = Instant::now();
-            while let Some(first) = queue.blocking_recv() {
-                batch.push(first);
-                take_queued(&mut queue, &mut batch);
-                if worth_waiting(&batch, last_commit) {
-                    // Writes are streaming in: a moment's wait lets one sync serve many.
-                    std::thread::sleep(LINGER);
-                    take_queued(&mut queue, &mut batch);
-                }
-                commit(&mut conn, &mut batch, guard.as_mut());
-                last_commit = Instant::now();
-            }
-        })
+        .spawn(move || runtime.block_on(run(queue, guard, FileCommit(conn))))
         .map_err(|e| StoreError::Corrupt(format!("the SQLite writer did not start: {e}")))?;
     Ok(sender)
+}
+
+/// The writer's side of the group commit for a SQLite file: its own connection.
+struct FileCommit(Connection);
+
+impl Commit for FileCommit {
+    async fn commit(&mut self, batch: &[Pending]) -> Result<Vec<bool>, Failed> {
+        write_batch(&mut self.0, batch).map_err(|e| Failed::Batch(StoreError::Sqlite(e)))
+    }
 }
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {
@@ -143,41 +140,6 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
     // again, so a longer WAL writes each of them fewer times (about 32 MiB of WAL at most).
     conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES)?;
     Ok(conn)
-}
-
-/// Commits `batch`, answers every write in it and empties it. A batch that fails is
-/// written again one write at a time, so that one bad row does not sink the others.
-fn commit(conn: &mut Connection, batch: &mut Vec<Pending>, guard: Option<&mut FileGuard>) {
-    if let Some(gone) = guard.as_ref().and_then(|g| g.gone()) {
-        refuse_batch(batch, &gone);
-        return;
-    }
-    let written = write_batch(conn, batch);
-    if !file_holds(guard, batch) {
-        return;
-    }
-    match written {
-        Ok(inserted) => answer_batch(batch, inserted),
-        Err(e) if batch.len() == 1 => {
-            if let Some(p) = batch.pop() {
-                let _ = p.reply.send(Err(StoreError::Sqlite(e)));
-            }
-        }
-        Err(e) => {
-            tracing::warn!(
-                "a batch of {} writes failed ({e}); retrying one by one",
-                batch.len()
-            );
-            for p in batch.drain(..) {
-                let result = match write_batch(conn, std::slice::from_ref(&p)) {
-                    Ok(inserted) if inserted.first() == Some(&true) => Ok(()),
-                    Ok(_) => Err(p.conflict()),
-                    Err(e) => Err(StoreError::Sqlite(e)),
-                };
-                let _ = p.reply.send(result);
-            }
-        }
-    }
 }
 
 /// Writes `batch` in one transaction: `true` for each row stored, `false` for an action
