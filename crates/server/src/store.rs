@@ -66,11 +66,13 @@ pub struct SeatRow {
 }
 
 impl SeatRow {
-    /// The name people read for seat `seat` (0-based): the given name, or "Seat N"
-    /// counted from 1.
+    /// The name people read for seat `seat` (0-based): the given name (without the
+    /// bidirectional controls a name stored before they were refused may hold: see
+    /// [`crate::hub::stored_text`]), or "Seat N" counted from 1.
     pub fn display(&self, seat: usize) -> String {
         self.name
-            .clone()
+            .as_deref()
+            .and_then(crate::hub::stored_text)
             .unwrap_or_else(|| engine::log::unnamed_seat(seat))
     }
 }
@@ -389,8 +391,10 @@ where
         seat: seat
             .map(|s| usize::try_from(s).map_err(|e| corrupt(&e)))
             .transpose()?,
-        name: row.try_get(3)?,
-        text: row.try_get(4)?,
+        // A line stored before bidirectional controls were refused is served without them.
+        name: crate::hub::stored_text(&row.try_get::<String, _>(3)?)
+            .unwrap_or_else(|| "someone".into()),
+        text: crate::hub::stored_text(&row.try_get::<String, _>(4)?).unwrap_or_default(),
         kind: match row.try_get::<String, _>(5)?.as_str() {
             "took_over" => ChatKind::TookOver,
             "back" => ChatKind::Back,
