@@ -135,6 +135,17 @@ pub fn display_name(given: &str) -> Result<String, ApiError> {
     Ok(name)
 }
 
+/// A name or chat line as stored, made fit to show: without the bidirectional controls
+/// that [`display_name`] and [`chat_text`] refuse now but that a table stored before
+/// those checks may hold ("Ada\u{202e}gnp.exe" would read "Adaexe.png"). Every name and
+/// chat line the server serves (the API, the socket's pushes, the log's texts, the
+/// pages) passes through here, so none is shown reordered; the stored row is left as it
+/// is. `None` when nothing visible is left (the caller falls back to "Seat N").
+pub fn stored_text(stored: &str) -> Option<String> {
+    let text: String = stored.chars().filter(|&c| !is_bidi_control(c)).collect();
+    (!text.chars().all(is_invisible)).then_some(text)
+}
+
 /// The confusable skeleton of a name (Unicode's UTS #39): two names with the same one
 /// look alike ("Ada" and "Аda" with a Cyrillic А).
 fn skeleton(name: &str) -> String {

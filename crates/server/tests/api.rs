@@ -1256,3 +1256,62 @@ async fn names_are_stored_in_nfc_and_a_name_that_looks_like_another_seats_is_ref
     let (status, seated) = post_json(&state, &join, None, &json!({"name": "Bo"})).await;
     assert_eq!(status, StatusCode::CREATED, "{seated}");
 }
+
+#[tokio::test]
+async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
+    // A table from before the checks: seat 1 named "Ada", RIGHT-TO-LEFT OVERRIDE, "gnp.exe"
+    // (shown as "Adaexe.png"), and a chat line of it holding an isolate.
+    let store = server::SqliteStore::connect("sqlite::memory:")
+        .await
+        .expect("in-memory sqlite");
+    let id = "0000000000000bd1";
+    common::store_old_table(&store, id, ["Ada\u{202e}gnp.exe", "Bo"], "hi \u{2067}there").await;
+    let state = AppState::with_limits(std::sync::Arc::new(store), common::unlimited())
+        .await
+        .expect("state");
+    let clean = "Adagnp.exe";
+    let (_, summary) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+    assert_eq!(summary["seats"][0]["name"], clean, "{summary}");
+    let (_, chat) = call(&state, "GET", &format!("/api/tables/{id}/chat"), None, None).await;
+    assert_eq!(chat["lines"][0]["name"], clean, "{chat}");
+    assert_eq!(chat["lines"][0]["text"], "hi there", "{chat}");
+    // Seat 1 moves: the log names it without the override.
+    for _ in 0..4 {
+        let view = common::seat_view(&state, id, &common::old_token(0)).await;
+        let mover = view["to_act"].as_u64().expect("to act") as usize;
+        let view = common::seat_view(&state, id, &common::old_token(mover)).await;
+        let action = view["legal"][0]
+            .as_str()
+            .expect("a legal action")
+            .to_string();
+        let (status, after) = post_json(
+            &state,
+            &format!("/api/tables/{id}/actions"),
+            Some(&common::old_token(mover)),
+            &json!({"action": action, "version": view["version"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        if mover == 0 {
+            break;
+        }
+    }
+    let (_, spectate) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(spectate["names"][0], clean, "{spectate}");
+    let (_, log) = call(&state, "GET", &format!("/api/tables/{id}/log"), None, None).await;
+    let texts: Vec<&str> = (log["entries"].as_array().expect("entries").iter())
+        .flat_map(|e| e["events"].as_array().into_iter().flatten())
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert!(texts.iter().any(|t| t.contains(clean)), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains('\u{202e}')), "{texts:?}");
+    // The record as served names the seats the same way.
+    assert!(!log.to_string().contains('\u{202e}'), "{log}");
+}

@@ -117,11 +117,13 @@ pub struct SeatRow {
 }
 
 impl SeatRow {
-    /// The name people read for seat `seat` (0-based): the given name, or "Seat N"
-    /// counted from 1.
+    /// The name people read for seat `seat` (0-based): the given name (without the
+    /// bidirectional controls a name stored before they were refused may hold: see
+    /// [`crate::hub::stored_text`]), or "Seat N" counted from 1.
     pub fn display(&self, seat: usize) -> String {
         self.name
-            .clone()
+            .as_deref()
+            .and_then(crate::hub::stored_text)
             .unwrap_or_else(|| engine::log::unnamed_seat(seat))
     }
 }

@@ -123,8 +123,10 @@ where
         seat: seat
             .map(|s| usize::try_from(s).map_err(|e| corrupt(&e)))
             .transpose()?,
-        name: row.try_get(3)?,
-        text: row.try_get(4)?,
+        // A line stored before bidirectional controls were refused is served without them.
+        name: crate::hub::stored_text(&row.try_get::<String, _>(3)?)
+            .unwrap_or_else(|| "someone".into()),
+        text: crate::hub::stored_text(&row.try_get::<String, _>(4)?).unwrap_or_default(),
         kind: match row.try_get::<String, _>(5)?.as_str() {
             "took_over" => ChatKind::TookOver,
             "back" => ChatKind::Back,

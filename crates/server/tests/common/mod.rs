@@ -340,3 +340,47 @@ pub fn seat_tokens(table: &Value) -> Vec<String> {
         .map(|s| s["token"].as_str().unwrap_or_default().to_string())
         .collect()
 }
+
+/// The token of seat `seat` of the tables [`store_old_table`] writes.
+pub fn old_token(seat: usize) -> String {
+    format!("{:064x}", 0xb1d1_u64 + seat as u64)
+}
+
+/// Writes into `store` a Distop-IA table (id `id`, two human seats named `names`, tokens
+/// [`old_token`]) and a chat line of seat 1 as a server from before the name checks could
+/// have stored them: the names and the line as given, bidirectional controls and all.
+pub async fn store_old_table(store: &dyn Store, id: &str, names: [&str; 2], said: &str) {
+    let config = catalog::game("distopia").expect("game").default_config();
+    let seats = (0..2)
+        .map(|seat| SeatRow {
+            player: server::store::Player::Human,
+            token_sha256: Some(server::hub::token_hash(&old_token(seat))),
+            name: Some(names[seat].to_string()),
+            joined: None,
+        })
+        .collect();
+    let row = GameRow {
+        id: id.to_string(),
+        game: "distopia".into(),
+        config,
+        seed: 3,
+        seats,
+        created: server::store::now_ms(),
+        status: Status::Open,
+        seed_chosen: false,
+        bot_secret: "cd".repeat(32),
+        rematch: None,
+        series: None,
+        rules: Default::default(),
+    };
+    store.create(&row).await.expect("create");
+    let line = ChatRow {
+        seq: 0,
+        at: server::store::now_ms(),
+        seat: Some(0),
+        name: names[0].to_string(),
+        text: said.to_string(),
+        kind: Default::default(),
+    };
+    store.chat_add(id, &line).await.expect("chat");
+}
