@@ -1,0 +1,657 @@
+//! The live tables of one server process: their states in memory, rebuilt from the store
+//! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
+
+mod bot_play;
+mod chat;
+mod clocks;
+mod moves;
+mod names;
+mod seating;
+mod secrets;
+mod table;
+mod wire;
+
+pub use names::*;
+pub use secrets::*;
+pub use wire::*;
+
+use crate::clock::{ClockView, Clocks, OnTimeout};
+use crate::error::{truncate, ApiError};
+use crate::limits::{rate_limited, Limits, RateLimiter};
+use crate::store::{
+    ActionRow, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store,
+    StoreError,
+};
+use axum::extract::ws::Utf8Bytes;
+use axum::http::StatusCode;
+use engine::{
+    is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer,
+};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::collections::VecDeque;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+use tokio::sync::{broadcast, Mutex};
+use unicode_normalization::UnicodeNormalization;
+
+/// The longest action text accepted.
+pub const MAX_ACTION_LEN: usize = 200;
+
+/// How many chat lines of a table are kept in memory (and served by `GET …/chat`).
+pub const CHAT_KEPT: usize = 200;
+
+/// One table in memory.
+pub struct Table {
+    /// The table as created (its seats as they were then: see [`Table::seats`]).
+    pub row: GameRow,
+    live: Mutex<Live>,
+    changed: broadcast::Sender<u64>,
+    /// Who sits where now (open seats get taken).
+    seats: StdMutex<Seating>,
+    /// The last [`CHAT_KEPT`] chat lines.
+    chat: StdMutex<VecDeque<ChatRow>>,
+    /// Every new chat line.
+    chat_tx: broadcast::Sender<ChatRow>,
+    /// The rematch's id, once named.
+    rematch: StdMutex<Option<String>>,
+    /// Paused: nobody has been at the table for the away time, so its bots wait (see
+    /// [`Table::nobody_present`]). Read without the table's lock (the lobby lists it).
+    paused: AtomicBool,
+}
+
+/// Who sits where, and the names the log gives them (worked out when the seats change,
+/// not for every push).
+struct Seating {
+    rows: Arc<Vec<SeatRow>>,
+    log_names: Arc<[String]>,
+    /// The names shown by seat (see [`Table::display_names`]).
+    display: Vec<String>,
+}
+
+impl Seating {
+    fn new(rows: Vec<SeatRow>) -> Seating {
+        let players: Vec<String> = rows.iter().map(|s| s.player.to_string()).collect();
+        let display = crate::store::display_names(&rows);
+        // A given name wins; otherwise "seat N" or "seat N (bot)". The same function names
+        // the seats of this table's published record in `tabletop log`.
+        let log_names = engine::log::table_names(&players, &display);
+        Seating {
+            rows: Arc::new(rows),
+            log_names,
+            display,
+        }
+    }
+}
+
+struct Live {
+    /// The game with the table's moves (undo, resign).
+    session: Session,
+    actions: Vec<String>,
+    bot_running: bool,
+    /// Expired: takes no more moves.
+    abandoned: bool,
+    /// When the last move was made (or the table created), in ms since the Unix epoch.
+    moved: i64,
+    /// The states before the latest actions, oldest first: `recent[k]` is the state at
+    /// version `version() - recent.len() + k`.
+    recent: VecDeque<Box<dyn DynState>>,
+    /// The socket `state` messages written at version `pushes_version`, by viewer and the
+    /// version their events start from: sockets of one viewer share one serialization.
+    pushes: Vec<(Viewer, u64, Utf8Bytes)>,
+    pushes_version: u64,
+    /// How many times something besides the moves changed (a seat taken, a rematch).
+    touches: u64,
+    /// The clocks, at a table that has one.
+    clocks: Option<Clocks>,
+    /// By seat: a bot plays for it until its player is back.
+    away: Vec<bool>,
+    /// By seat: when its player was last heard of (ms), and its open sockets.
+    seen: Vec<i64>,
+    sockets: Vec<u32>,
+    /// Spectators: their open sockets, and when one was last heard of (ms).
+    watchers: u32,
+    watched: i64,
+    /// By seat: what its bot remembers of its turn (a bot is made for each decision;
+    /// this keeps it from going round in circles, see `bots::Guarded`). Not stored: a
+    /// restarted server starts the turn's memory afresh.
+    bot_memory: Vec<bots::TurnMemory>,
+}
+
+impl Live {
+    /// Records that `action`, by `seat` at `at`, took `before` to the current state.
+    fn advanced(&mut self, before: Box<dyn DynState>, action: String, seat: Seat, at: i64) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(before);
+        // Taking back or resigning starts no new turn on the clock.
+        if let (Some(clocks), false) = (&mut self.clocks, is_table_move(&action)) {
+            clocks.moved(seat, at);
+        }
+        self.actions.push(action);
+        self.moved = at;
+    }
+
+    /// Whether the actions from `since` on are told from a replay of the record: some
+    /// are further back than the states kept, or one is a table move (they are rare; a
+    /// replay knows who undid).
+    fn told_by_replay(&self, since: u64) -> bool {
+        let version = self.version();
+        since + (self.recent.len() as u64) < version
+            || (since..version).any(|i| is_table_move(&self.actions[i as usize]))
+    }
+
+    /// Action `index` (one of the last `recent.len()`): the state before it, the action
+    /// and the state after.
+    fn step(&self, index: u64) -> (&dyn DynState, &str, &dyn DynState) {
+        let at = (index + self.recent.len() as u64 - self.version()) as usize;
+        let after: &dyn DynState = match self.recent.get(at + 1) {
+            Some(next) => next.as_ref(),
+            None => self.session.state(),
+        };
+        (
+            self.recent[at].as_ref(),
+            &self.actions[index as usize],
+            after,
+        )
+    }
+
+    fn can_undo(&self, viewer: Viewer) -> bool {
+        viewer.seat().is_some() && self.session.undoer() == viewer.seat()
+    }
+
+    fn away_seats(&self) -> Vec<Seat> {
+        (0..self.away.len()).filter(|&s| self.away[s]).collect()
+    }
+
+    /// Whether `viewer` is the seat to act, still playing: the one viewer given the legal
+    /// moves.
+    fn acting(&self, viewer: Viewer) -> bool {
+        let to_act = self.session.to_act();
+        matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !self.session.is_resigned(seat))
+    }
+
+    fn version(&self) -> u64 {
+        self.actions.len() as u64
+    }
+    fn status(&self) -> Status {
+        if self.abandoned {
+            Status::Abandoned
+        } else if self.session.outcome().is_some() {
+            Status::Finished
+        } else if self.actions.is_empty() {
+            Status::Open
+        } else {
+            Status::Running
+        }
+    }
+}
+
+impl Table {}
+
+/// The tables of one server process.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    limits: Limits,
+    /// Table creations by client address.
+    creates: RateLimiter<IpAddr>,
+    /// Actions by table and seat (one seat, one token).
+    actions: RateLimiter<(String, Seat)>,
+    /// Chat lines by table and writer (a seat, or a spectator's address).
+    chats: RateLimiter<(String, String)>,
+    /// Held while a rematch is named.
+    rematches: Mutex<()>,
+    tables: StdMutex<HashMap<String, Arc<Table>>>,
+    /// Finished and abandoned tables, with their final state: no replay per GET.
+    ended: StdMutex<Ended>,
+    /// Set once the tables live at start are rebuilt.
+    rebuilt: tokio::sync::watch::Sender<bool>,
+    /// Whether the store tells of other writers' moves (PostgreSQL): then rows may come
+    /// in while a table is loaded, from another server or from a killed one's last commit.
+    notified: bool,
+}
+
+/// How often clocks and players' presence are looked at.
+pub const CLOCK_TICK: Duration = Duration::from_millis(250);
+
+/// Chat lines one writer may send at once, and then per second.
+pub const CHAT_BURST: u32 = 5;
+pub const CHAT_PER_SECOND: f64 = 0.5;
+
+/// How many tables are rebuilt at once at start.
+const REBUILD_AT_ONCE: usize = 16;
+
+/// The most ended tables kept in memory (the oldest kept is dropped first).
+pub const ENDED_CACHE: usize = 500;
+
+/// The ended tables in memory, in the order they were kept.
+#[derive(Default)]
+struct Ended {
+    tables: HashMap<String, Arc<Table>>,
+    order: std::collections::VecDeque<String>,
+}
+
+impl Ended {
+    fn insert(&mut self, table: Arc<Table>) {
+        let id = table.row.id.clone();
+        if self.tables.insert(id.clone(), table).is_none() {
+            self.order.push_back(id);
+        }
+        while self.order.len() > ENDED_CACHE {
+            if let Some(old) = self.order.pop_front() {
+                self.tables.remove(&old);
+            }
+        }
+    }
+}
+
+/// Who sends a move: a seat's player, or a bot (which also moves for a resigned seat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    Player,
+    Bot,
+}
+
+/// What [`Hub::play`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub version: u64,
+}
+
+impl Hub {
+    /// A hub over `store`: replays every open and running game, starts their bots, and
+    /// listens to other servers' moves where the store can tell them.
+    ///
+    /// # Errors
+    /// The store cannot list or load its games.
+    pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
+        // Listening starts before anything is read: a move stored after a read is told.
+        let notices = store.subscribe().await?;
+        let hub = Arc::new(Hub {
+            notified: notices.is_some(),
+            store,
+            creates: RateLimiter::new(
+                limits.create_burst,
+                f64::from(limits.creates_per_minute) / 60.0,
+            ),
+            actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
+            chats: RateLimiter::new(CHAT_BURST, CHAT_PER_SECOND),
+            rematches: Mutex::new(()),
+            limits,
+            tables: StdMutex::new(HashMap::new()),
+            ended: StdMutex::new(Ended::default()),
+            rebuilt: tokio::sync::watch::Sender::new(false),
+        });
+        let rows = hub
+            .store
+            .list(&[Status::Open, Status::Running], u32::MAX)
+            .await?;
+        // The live tables are rebuilt in the background, several at once: the server
+        // answers meanwhile, and a request for a table not rebuilt yet loads that one.
+        // Each table's bots and expiry resume as soon as it is in memory.
+        let weak = Arc::downgrade(&hub);
+        let rebuilt = hub.rebuilt.clone();
+        tokio::spawn(async move {
+            use futures_util::StreamExt;
+            let started = std::time::Instant::now();
+            let total = rows.len();
+            let loads = futures_util::stream::iter(rows).map(|row| {
+                let weak = weak.clone();
+                async move {
+                    let Some(hub) = weak.upgrade() else {
+                        return false;
+                    };
+                    match hub.table(&row.id).await {
+                        Ok(_) => true,
+                        Err(e) => {
+                            tracing::error!("table {} cannot be rebuilt: {e}", row.id);
+                            false
+                        }
+                    }
+                }
+            });
+            let count = loads
+                .buffer_unordered(REBUILD_AT_ONCE)
+                .filter(|ok| std::future::ready(*ok))
+                .count()
+                .await;
+            tracing::info!(
+                "rebuilt {count} of {total} live tables by replay in {:?}",
+                started.elapsed()
+            );
+            rebuilt.send_replace(true);
+        });
+        hub.spawn_expiry();
+        hub.spawn_clocks();
+        if let Some(mut notices) = notices {
+            let weak = Arc::downgrade(&hub);
+            tokio::spawn(async move {
+                while let Some(notice) = notices.recv().await {
+                    let Some(hub) = weak.upgrade() else { return };
+                    hub.on_notice(notice).await;
+                }
+            });
+        }
+        Ok(hub)
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Waits until every table that was live at start is back in memory (or failed).
+    pub async fn wait_rebuilt(&self) {
+        let mut rebuilt = self.rebuilt.subscribe();
+        let _ = rebuilt.wait_for(|done| *done).await;
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts a table creation from `client` (none when the address is unknown).
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-address rate.
+    pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(ip) if self.limits.rate_limits => self.creates.take(&ip).map_err(|wait| {
+                rate_limited(
+                    "tables created from your address",
+                    wait,
+                    "--creates-per-minute",
+                )
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Abandons the tables in memory whose time ran out (see [`Limits::expire_unstarted`]
+    /// and [`Limits::expire_idle`]); returns how many.
+    pub async fn expire(self: &Arc<Self>) -> usize {
+        let now = crate::store::now_ms();
+        let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        let mut count = 0;
+        for table in self.all_cached() {
+            let mut live = table.live.lock().await;
+            let limit = if live.actions.is_empty() {
+                ms(self.limits.expire_unstarted)
+            } else {
+                ms(self.limits.expire_idle)
+            };
+            // A started table with a clock goes by its clock (the take-over bot moves when
+            // time runs out), never by the idle limit.
+            let clocked = table.row.rules.clock.is_some() && !live.actions.is_empty();
+            if live.abandoned
+                || clocked
+                || live.session.outcome().is_some()
+                || now - live.moved < limit
+            {
+                continue;
+            }
+            match self.store.abandon(&table.row.id, live.version()).await {
+                Ok(true) => {
+                    live.abandoned = true;
+                    count += 1;
+                    let version = live.version();
+                    drop(live);
+                    tracing::info!("table {} abandoned: no move in time", table.row.id);
+                    let _ = table.changed.send(version);
+                    self.forget(&table.row.id);
+                }
+                // Another server moved it on: read its moves.
+                Ok(false) => {
+                    if let Err(e) = self.catch_up(&table, &mut live).await {
+                        tracing::warn!("catching up table {}: {e}", table.row.id);
+                    }
+                }
+                Err(e) => tracing::warn!("abandoning table {}: {e}", table.row.id),
+            }
+        }
+        count
+    }
+
+    /// Runs [`Hub::expire`] every so often while the hub lives.
+    fn spawn_expiry(self: &Arc<Self>) {
+        let shortest = self.limits.expire_unstarted.min(self.limits.expire_idle);
+        let every = (shortest / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = weak.upgrade() else { return };
+                hub.expire().await;
+            }
+        });
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Table>> {
+        self.tables.lock().ok().and_then(|t| t.get(id).cloned())
+    }
+
+    /// Why the table `id` is paused, if it is in memory and paused.
+    pub fn paused_reason(&self, id: &str) -> Option<String> {
+        self.cached(id).and_then(|t| t.paused_reason())
+    }
+
+    fn all_cached(&self) -> Vec<Arc<Table>> {
+        self.tables
+            .lock()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Drops a finished table from memory (clients that hold it keep their copy).
+    fn forget(&self, id: &str) {
+        let table = self.tables.lock().ok().and_then(|mut t| t.remove(id));
+        if let Some(table) = table {
+            self.keep_ended(table);
+        }
+    }
+
+    /// Keeps an ended table in the bounded cache of ended tables.
+    fn keep_ended(&self, table: Arc<Table>) {
+        if let Ok(mut ended) = self.ended.lock() {
+            ended.insert(table);
+        }
+    }
+
+    fn ended(&self, id: &str) -> Option<Arc<Table>> {
+        self.ended
+            .lock()
+            .ok()
+            .and_then(|e| e.tables.get(id).cloned())
+    }
+
+    /// The number of tables in memory.
+    pub fn live_tables(&self) -> usize {
+        self.tables.lock().map(|t| t.len()).unwrap_or(0)
+    }
+
+    /// The table with this id, loaded from the store and replayed if not in memory.
+    ///
+    /// # Errors
+    /// `game/not_found`, or an internal error when the store fails or the log does not
+    /// replay.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
+        if let Some(table) = self.cached(id) {
+            self.kick_if_due(&table);
+            return Ok(table);
+        }
+        if let Some(table) = self.ended(id) {
+            return Ok(table);
+        }
+        if id.len() > 64 {
+            return Err(ApiError::table_not_found(id));
+        }
+        let row = self
+            .store
+            .game(id)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::table_not_found(id))?;
+        let rows = self
+            .store
+            .actions(id, 0)
+            .await
+            .map_err(ApiError::internal)?;
+        let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
+        let table = self.build(row, rows, chat).await?;
+        if self.notified {
+            // A row stored between the read above and the table's entry among the live
+            // ones was told while no table could take the notice: read it now. (On
+            // PostgreSQL the last commit of a server killed with a move in flight may
+            // land after the next server has read the table.)
+            let mut live = table.live.lock().await;
+            if matches!(live.status(), Status::Open | Status::Running) {
+                self.catch_up(&table, &mut live).await?;
+            }
+        }
+        Ok(table)
+    }
+
+    /// The table of `row` in memory with its stored actions and chat, among the live
+    /// tables (or the ended ones), its bots started.
+    async fn build(
+        self: &Arc<Self>,
+        row: GameRow,
+        rows: Vec<ActionRow>,
+        chat: Vec<ChatRow>,
+    ) -> Result<Arc<Table>, ApiError> {
+        let id = row.id.as_str();
+        let game = catalog::game(&row.game).map_err(ApiError::internal)?;
+        let state = game
+            .new_state(&row.config, row.seed)
+            .map_err(|e| ApiError::internal(format!("table {id}: {e}")))?;
+        let mut actions = Vec::with_capacity(rows.len());
+        let mut recent = VecDeque::with_capacity(RECENT);
+        let moved = rows.last().map_or(row.created, |a| a.at);
+        let keep_from = rows.len().saturating_sub(RECENT);
+        let n = row.seats.len();
+        let started = (row.seats.iter().filter_map(|s| s.joined)).fold(row.created, i64::max);
+        let mut clocks = row.rules.clock.map(|c| Clocks::new(c, n, started));
+        let mut session = Session::new(state);
+        for (index, action) in rows.into_iter().enumerate() {
+            if index >= keep_from {
+                recent.push_back(session.state().clone_box());
+            }
+            if action.seq != index as u64 {
+                return Err(ApiError::internal(format!(
+                    "table {id}: action rows skip from {index} to {}",
+                    action.seq
+                )));
+            }
+            session.apply(&action.action).map_err(|e| {
+                ApiError::internal(format!("table {id}: action {index} does not replay: {e}"))
+            })?;
+            if let Some(clocks) = &mut clocks {
+                clocks.moved(action.seat, action.at);
+            }
+            actions.push(action.action);
+        }
+        // Who a bot plays for: the table's last note on each seat says.
+        let mut away = vec![false; n];
+        for line in &chat {
+            if let Some(seat) = line.seat.filter(|&s| s < n) {
+                match line.kind {
+                    ChatKind::TookOver => away[seat] = true,
+                    ChatKind::Back => away[seat] = false,
+                    ChatKind::Chat => {}
+                }
+            }
+        }
+        let chat: VecDeque<ChatRow> = chat.into_iter().rev().take(CHAT_KEPT).rev().collect();
+        let (changed, _) = broadcast::channel(64);
+        let (chat_tx, _) = broadcast::channel(64);
+        let abandoned = row.status == Status::Abandoned;
+        let table = Arc::new(Table {
+            seats: StdMutex::new(Seating::new(row.seats.clone())),
+            chat: StdMutex::new(chat),
+            chat_tx,
+            rematch: StdMutex::new(row.rematch.clone()),
+            paused: AtomicBool::new(false),
+            row,
+            live: Mutex::new(Live {
+                session,
+                actions,
+                bot_running: false,
+                abandoned,
+                moved,
+                recent,
+                pushes: Vec::new(),
+                pushes_version: 0,
+                touches: 0,
+                clocks,
+                away,
+                seen: vec![moved; n],
+                sockets: vec![0; n],
+                watchers: 0,
+                watched: moved,
+                bot_memory: vec![bots::TurnMemory::default(); n],
+            }),
+            changed,
+        });
+        if matches!(
+            table.live.lock().await.status(),
+            Status::Finished | Status::Abandoned
+        ) {
+            // Finished and abandoned games change no more: they go to the bounded cache
+            // of ended tables, not among the live ones.
+            self.keep_ended(table.clone());
+            return Ok(table);
+        }
+        let table = {
+            let mut tables = self
+                .tables
+                .lock()
+                .map_err(|_| ApiError::internal("table cache poisoned"))?;
+            tables
+                .entry(table.row.id.clone())
+                .or_insert_with(|| table.clone())
+                .clone()
+        };
+        self.kick_bots(&table);
+        Ok(table)
+    }
+
+    /// Reads `table`'s seats, rematch and chat again from the store (another server may
+    /// have changed them).
+    ///
+    /// # Errors
+    /// The store fails.
+    pub async fn refresh(&self, table: &Arc<Table>) -> Result<(), ApiError> {
+        let row = self
+            .store
+            .game(&table.row.id)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::table_not_found(&table.row.id))?;
+        let mut touched = false;
+        if *table.seats() != row.seats {
+            table.set_seats(row.seats);
+            touched = true;
+        }
+        if row.rematch.is_some() && table.rematch() != row.rematch {
+            if let Ok(mut r) = table.rematch.lock() {
+                *r = row.rematch;
+            }
+            touched = true;
+        }
+        let lines = self
+            .store
+            .chat(&table.row.id, table.next_chat_seq())
+            .await
+            .map_err(ApiError::internal)?;
+        for line in lines {
+            table.keep_chat(line);
+        }
+        if touched {
+            table.touched().await;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,253 @@
+//! Moves: checked, committed to the store before they are acknowledged, and told to every
+//! page; moves other servers made, caught up.
+
+use super::*;
+
+impl Hub {
+    /// Counts an action sent with the token of `seat` at `table`.
+    ///
+    /// # Errors
+    /// `429 request/rate_limited` over the per-token rate.
+    pub fn count_action(&self, table: &Table, seat: Seat) -> Result<(), ApiError> {
+        if !self.limits.rate_limits {
+            return Ok(());
+        }
+        self.actions
+            .take(&(table.row.id.clone(), seat))
+            .map_err(|wait| rate_limited("actions with this token", wait, "--actions-per-second"))
+    }
+
+    /// Plays `action` for `seat` on `table`, chosen on `version`: checks it, commits its
+    /// row, then applies it in memory and tells every client.
+    ///
+    /// # Errors
+    /// Stale version, not this seat's turn, game over, malformed or illegal action, or the
+    /// store fails (nothing changes then).
+    pub async fn play(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        action: &str,
+        version: u64,
+        by: By,
+    ) -> Result<Played, ApiError> {
+        let action = action.trim();
+        if action.is_empty() || action.len() > MAX_ACTION_LEN {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "action/malformed",
+                format!("an action is 1 to {MAX_ACTION_LEN} bytes of text"),
+            ));
+        }
+        let mut live = table.live.lock().await;
+        if version > live.version() {
+            // Another server may have moved on: read its rows first.
+            self.catch_up(table, &mut live).await?;
+        }
+        if live.session.outcome().is_some() {
+            return Err(engine::EngineError::GameOver.into());
+        }
+        if live.abandoned {
+            return Err(ApiError::abandoned());
+        }
+        if version != live.version() {
+            return Err(ApiError::stale(version, live.version()));
+        }
+        if let Some(&open) = table.open_seats().first() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "table/waiting",
+                format!(
+                    "the game starts once every seat is taken: seat {} is still open",
+                    open + 1
+                ),
+            ));
+        }
+        if is_table_move(action) {
+            return self.table_move(table, live, seat, action, version).await;
+        }
+        let to_act = live.session.to_act();
+        if to_act != Some(seat) || (live.session.is_resigned(seat) && by == By::Player) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "action/not_your_turn",
+                match to_act {
+                    Some(s) if s == seat => {
+                        format!("seat {} resigned: a bot makes its moves", seat + 1)
+                    }
+                    _ => format!(
+                        "seat {} cannot act now: {} is to act",
+                        seat + 1,
+                        to_act.map_or("nobody".into(), |s| format!("seat {}", s + 1))
+                    ),
+                },
+            ));
+        }
+        // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        let canonical = live.session.state().canonical(action)?;
+        let action = canonical.as_str();
+        let mut next = live.session.state().clone_box();
+        next.apply_text(action)?;
+        let status = if next.outcome().is_some() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        self.store_entry(table, &mut live, version, seat, action, status)
+            .await?;
+        let before = live.session.advance(action, next)?;
+        live.advanced(before, action.to_string(), seat, crate::store::now_ms());
+        Ok(self.moved_on(table, live, status))
+    }
+
+    /// Stores entry `text` of `seat` at `version`: a conflict (another server's move came
+    /// first) reads that move in and answers that the version is stale.
+    pub(super) async fn store_entry(
+        &self,
+        table: &Arc<Table>,
+        live: &mut Live,
+        version: u64,
+        seat: Seat,
+        text: &str,
+        status: Status,
+    ) -> Result<(), ApiError> {
+        match self
+            .store
+            .append(&table.row.id, version, seat, text, status)
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(StoreError::Conflict { .. }) => {
+                self.catch_up(table, live).await?;
+                Err(ApiError::stale(version, live.version()))
+            }
+            Err(e) => Err(ApiError::internal(e)),
+        }
+    }
+
+    /// Tells every client of `table` about the entry just made, and puts the table away
+    /// if it is over or its bots to work if not.
+    pub(super) fn moved_on(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        live: tokio::sync::MutexGuard<'_, Live>,
+        status: Status,
+    ) -> Played {
+        let now = live.version();
+        // A bot is due only if none drives the table already (a bot's own move comes
+        // back to its driver's loop).
+        let bot_due = !live.bot_running
+            && (live.session.to_act()).is_some_and(|seat| table.bot_spec(&live, seat).is_some());
+        drop(live);
+        let _ = table.changed.send(now);
+        if status == Status::Finished {
+            self.forget(&table.row.id);
+        } else if bot_due {
+            self.kick_bots(table);
+        }
+        Played { version: now }
+    }
+
+    /// Plays a table move (`undo`, `resign N`) for `seat`: checked on a copy of the
+    /// session, stored, then made.
+    pub(super) async fn table_move(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        mut live: tokio::sync::MutexGuard<'_, Live>,
+        seat: Seat,
+        text: &str,
+        version: u64,
+    ) -> Result<Played, ApiError> {
+        let table_move: TableMove = text.parse().map_err(engine::EngineError::from)?;
+        if let TableMove::Resign(other) = table_move {
+            if other != seat {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "action/not_yours",
+                    format!(
+                        "a seat resigns only for itself: this token is seat {}'s",
+                        seat + 1
+                    ),
+                ));
+            }
+        }
+        let mut next = live.session.clone();
+        match table_move {
+            TableMove::Undo => next.undo(seat)?,
+            TableMove::Resign(seat) => next.resign(seat)?,
+        }
+        let status = if next.outcome().is_some() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        let text = table_move.to_string();
+        self.store_entry(table, &mut live, version, seat, &text, status)
+            .await?;
+        let before = live.session.state().clone_box();
+        live.session = next;
+        live.advanced(before, text, seat, crate::store::now_ms());
+        Ok(self.moved_on(table, live, status))
+    }
+
+    /// Applies the action rows this process has not seen yet (written by another server).
+    pub(super) async fn catch_up(
+        &self,
+        table: &Arc<Table>,
+        live: &mut Live,
+    ) -> Result<bool, ApiError> {
+        let rows = self
+            .store
+            .actions(&table.row.id, live.version())
+            .await
+            .map_err(ApiError::internal)?;
+        let mut changed = false;
+        for row in rows {
+            if row.seq != live.version() {
+                return Err(ApiError::internal(format!(
+                    "table {}: expected action {} but read {}",
+                    table.row.id,
+                    live.version(),
+                    row.seq
+                )));
+            }
+            let before = live.session.state().clone_box();
+            live.session.apply(&row.action).map_err(|e| {
+                ApiError::internal(format!(
+                    "table {}: stored action {} does not apply: {e}",
+                    table.row.id, row.seq
+                ))
+            })?;
+            live.advanced(before, row.action, row.seat, row.at);
+            changed = true;
+        }
+        if changed {
+            let _ = table.changed.send(live.version());
+            if live.status() == Status::Finished {
+                self.forget(&table.row.id);
+            }
+        }
+        Ok(changed)
+    }
+
+    pub(super) async fn on_notice(self: &Arc<Self>, notice: Notice) {
+        let tables = match notice {
+            Notice::Actions(id) => self.cached(&id).into_iter().collect(),
+            Notice::Resync => self.all_cached(),
+        };
+        for table in tables {
+            if let Err(e) = self.refresh(&table).await {
+                tracing::warn!("reading table {} again: {e}", table.row.id);
+            }
+            let changed = {
+                let mut live = table.live.lock().await;
+                self.catch_up(&table, &mut live).await
+            };
+            match changed {
+                Ok(true) => self.kick_bots(&table),
+                Ok(false) => {}
+                Err(e) => tracing::warn!("catching up table {}: {e}", table.row.id),
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! What people type at a table, checked: display names, seat specs and chat lines. A text
+//! that would show as something else (bidirectional controls, invisible-only names, line
+//! separators, a name that looks like another seat's) is refused in words.
+
+use super::*;
+
+/// The longest display name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// The seats of `seats` nobody has taken yet.
+pub fn open_seats(seats: &[SeatRow]) -> Vec<Seat> {
+    (seats.iter().enumerate())
+        .filter(|(_, s)| s.player == Player::Open)
+        .map(|(seat, _)| seat)
+        .collect()
+}
+
+/// The longest chat line accepted, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+
+/// Bidirectional embedding, override and isolate controls (U+202A-U+202E,
+/// U+2066-U+2069): they reorder the text around them, so that a name could show as
+/// another ("Ada\u{202e}gnp.exe" reads "Adaexe.png") or turn a whole log line round. The
+/// plain marks (LRM, RLM) stay allowed.
+pub(super) fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The line and paragraph separators (U+2028, U+2029): a line break by another name.
+pub(super) fn is_line_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// Characters that show nothing by themselves: spaces, zero-width characters and joiners,
+/// direction marks and controls, variation selectors, fillers and the blank braille cell.
+pub(super) fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
+/// Why `text` (a name or a chat line, already trimmed) cannot be shown as one line that
+/// reads as written, if it cannot: it shows nothing, holds a control character or a line
+/// separator, or a bidirectional control.
+pub(super) fn unshowable(text: &str, what: &str) -> Option<String> {
+    if text.chars().all(is_invisible) {
+        return Some(format!("{what} needs at least one visible character"));
+    }
+    if text.chars().any(|c| c.is_control() || is_line_separator(c)) {
+        return Some(format!(
+            "{what} is one line of text: no line breaks, line or paragraph separators or control characters"
+        ));
+    }
+    if text.chars().any(is_bidi_control) {
+        return Some(format!(
+            "{what} may not hold a bidirectional embedding, override or isolate control (U+202A to U+202E, U+2066 to U+2069): it would reorder the text around it"
+        ));
+    }
+    None
+}
+
+/// Checks a display name given for a seat: trimmed, 1 to [`MAX_NAME_CHARS`] characters,
+/// at least one visible, no control characters, line separators or bidirectional
+/// controls. The name is stored as given otherwise; every page shows it as text
+/// (escaped), never as markup.
+///
+/// # Errors
+/// `seat/name` with the reason.
+pub fn display_name(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
+    // One spelling of each name: "é" typed as one character or as "e" and an accent. The
+    // name is checked as it is stored: NFC may make it longer (U+0F73 is two characters
+    // in NFC), so a name measured before would be stored past the limit.
+    let name: String = given.trim().nfc().collect();
+    if name.is_empty() {
+        return Err(bad("a name needs at least one visible character".into()));
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(bad(format!(
+            "a name has at most {MAX_NAME_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if let Some(why) = unshowable(&name, "a name") {
+        return Err(bad(why));
+    }
+    Ok(name)
+}
+
+/// A name or chat line as stored, made fit to show: without the bidirectional controls
+/// that [`display_name`] and [`chat_text`] refuse now but that a table stored before
+/// those checks may hold ("Ada\u{202e}gnp.exe" would read "Adaexe.png"). Every name and
+/// chat line the server serves (the API, the socket's pushes, the log's texts, the
+/// pages) passes through here, so none is shown reordered; the stored row is left as it
+/// is. `None` when nothing visible is left (the caller falls back to "Seat N").
+pub fn stored_text(stored: &str) -> Option<String> {
+    let text: String = stored.chars().filter(|&c| !is_bidi_control(c)).collect();
+    (!text.chars().all(is_invisible)).then_some(text)
+}
+
+/// The confusable skeleton of a name (Unicode's UTS #39): two names with the same one
+/// look alike ("Ada" and "Аda" with a Cyrillic А).
+pub(super) fn skeleton(name: &str) -> String {
+    unicode_security::confusable_detection::skeleton(name.trim()).collect()
+}
+
+/// Checks that the name given to each of `seats` cannot be taken for another seat's
+/// display name among `rows` (a seat with no given name shows as "Seat N").
+///
+/// # Errors
+/// `seat/name_confusable`, naming the seat it looks like.
+pub fn check_confusable(
+    rows: &[SeatRow],
+    seats: impl IntoIterator<Item = Seat>,
+) -> Result<(), ApiError> {
+    let names = crate::store::display_names(rows);
+    let skeletons: Vec<String> = names.iter().map(|n| skeleton(n)).collect();
+    for seat in seats {
+        if rows.get(seat).is_none_or(|row| row.name.is_none()) {
+            continue;
+        }
+        let alike = (skeletons.iter().enumerate())
+            .find(|(other, s)| *other != seat && **s == skeletons[seat]);
+        if let Some((other, _)) = alike {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "seat/name_confusable",
+                format!(
+                    "the name `{}` of seat {} looks like the name of seat {} (the same letters to the eye, as Unicode's confusables have it); choose another",
+                    truncate(&names[seat], MAX_NAME_CHARS),
+                    seat + 1,
+                    other + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
+/// an object `{"player": "human", "name": "Ada"}` (the name is optional).
+///
+/// # Errors
+/// `seat/invalid` for any other shape, `seat/name` for a bad name.
+pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), ApiError> {
+    let invalid = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/invalid", why);
+    match given {
+        serde_json::Value::String(player) => Ok((player.clone(), None)),
+        serde_json::Value::Object(map) => {
+            if let Some(key) = map.keys().find(|k| *k != "player" && *k != "name") {
+                return Err(invalid(format!(
+                    "unknown seat field `{}`: expected `player` and `name`",
+                    truncate(key, 40)
+                )));
+            }
+            let player = match map.get("player") {
+                Some(serde_json::Value::String(p)) => p.clone(),
+                _ => return Err(invalid("a seat object needs a `player` string".into())),
+            };
+            let name = match map.get("name") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(n)) => Some(display_name(n)?),
+                Some(_) => return Err(invalid("a seat's `name` must be a string".into())),
+            };
+            Ok((player, name))
+        }
+        _ => Err(invalid(
+            "a seat is a string (`human` or a bot) or {\"player\": …, \"name\": …}".into(),
+        )),
+    }
+}
+
+/// Checks a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters, at least one
+/// visible, no control characters, line separators or bidirectional controls (one line
+/// that reads as written). Stored as written; every page shows it as text.
+///
+/// # Errors
+/// `chat/invalid` with the reason.
+pub fn chat_text(given: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "chat/invalid", why);
+    let text = given.trim();
+    if text.is_empty() {
+        return Err(bad(
+            "a chat line needs at least one visible character".into()
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > MAX_CHAT_CHARS {
+        return Err(bad(format!(
+            "a chat line has at most {MAX_CHAT_CHARS} characters; this one has {chars}"
+        )));
+    }
+    if let Some(why) = unshowable(text, "a chat line") {
+        return Err(bad(why));
+    }
+    Ok(text.to_string())
+}

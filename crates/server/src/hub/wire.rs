@@ -1,0 +1,282 @@
+//! What a viewer is sent of a table: one serializer for the HTTP answers and the socket's
+//! `state` pushes, and the log entries that go with them.
+
+use super::*;
+
+/// What a viewer sees of a table at one version (the HTTP view and every push).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Snapshot {
+    pub table: String,
+    pub game: String,
+    /// The number of actions played so far.
+    pub version: u64,
+    /// The viewer's seat; `None` for a spectator.
+    pub seat: Option<Seat>,
+    pub to_act: Option<Seat>,
+    pub status: Status,
+    /// The viewer's legal actions: empty unless the viewer's seat is to act.
+    pub legal: Vec<String>,
+    /// The same actions as the game describes them: each with its label in words and
+    /// where it goes on the board ([`engine::Game::describe`]).
+    pub moves: Vec<engine::LegalMove>,
+    /// `view_json` of the game for this viewer.
+    pub view: serde_json::Value,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+    /// Each seat's display name, in seat order ("Seat N" where none was given).
+    pub names: Vec<String>,
+    /// The seats nobody has taken yet: the game starts once there are none.
+    pub open_seats: Vec<Seat>,
+    /// The id of this finished table's rematch, once a player asked for one.
+    pub rematch: Option<String>,
+    /// The series this table continues (set on a rematch).
+    pub series: Option<Series>,
+    /// The clocks, at a table that has one.
+    pub clock: Option<ClockView>,
+    /// The seats a bot plays for until their players are back.
+    pub away: Vec<Seat>,
+    /// The seats that resigned, in the order they did.
+    pub resigned: Vec<Seat>,
+    /// Why the table is paused (no person has been at it for the away time: its bots
+    /// wait), while it is.
+    pub paused: Option<String>,
+    /// Whether the viewer may take back its last move now (`POST …/undo`).
+    pub can_undo: bool,
+    /// What this viewer may know of every action since the version the client last
+    /// received (the last action alone when it named none), oldest first.
+    pub events: Vec<LogEntry>,
+}
+
+/// How many states before the latest actions a table keeps, to tell those moves without
+/// replaying the game (bots move in bursts; a client that fell further behind gets its
+/// events from a replay).
+pub(super) const RECENT: usize = 32;
+
+impl Table {
+    /// What `viewer` sees now, with the events of the last action.
+    pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
+        self.snapshot_since(viewer, None).await
+    }
+
+    /// What `viewer` sees now, with the events of every action after version `since`
+    /// (the last action alone when `None`).
+    pub async fn snapshot_since(&self, viewer: Viewer, since: Option<u64>) -> Snapshot {
+        let live = self.live.lock().await;
+        self.snapshot_of(&live, viewer, since)
+    }
+
+    /// How event texts name this table's seats for `viewer`.
+    /// How the log names the seats for `viewer`: "you", a given display name, or "seat N"
+    /// (with the bot's spec for a bot).
+    pub(super) fn log_names(&self, viewer: Viewer) -> Names {
+        Names::for_viewer(viewer).with_shared_names(self.seating(|s| s.log_names.clone()))
+    }
+
+    /// The game so far as a record. Tables are written in their game's current format.
+    pub(crate) fn record(&self, actions: &[String]) -> GameRecord {
+        GameRecord {
+            game: self.row.game.clone(),
+            config: self.row.config.clone(),
+            seed: self.row.seed,
+            actions: actions.to_vec(),
+            format: catalog::game(&self.row.game).map_or(1, |g| g.format()),
+        }
+    }
+
+    /// `viewer`'s log from action `since` on (every action from 0 for the whole log).
+    pub async fn log(&self, viewer: Viewer, since: u64) -> (u64, Vec<LogEntry>) {
+        let live = self.live.lock().await;
+        (live.version(), self.entries(&live, viewer, since))
+    }
+
+    pub(super) fn entries(&self, live: &Live, viewer: Viewer, since: u64) -> Vec<LogEntry> {
+        let version = live.version();
+        let since = since.min(version);
+        let names = self.log_names(viewer);
+        if live.told_by_replay(since) {
+            return catalog::game(&self.row.game)
+                .ok()
+                .and_then(|game| {
+                    game.log(&self.record(&live.actions), viewer, &names, since as usize)
+                        .ok()
+                })
+                .unwrap_or_default();
+        }
+        (since..version)
+            .map(|index| {
+                let (before, action, after) = live.step(index);
+                LogEntry {
+                    index: index as usize,
+                    seat: before.to_act().unwrap_or_default(),
+                    events: before
+                        .events(action, after, viewer, &names)
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    /// The socket's `state` message for `viewer` now, with the events of every action
+    /// after version `since` (the last action alone when `None`), and its version: the [`Snapshot`] with `"type": "state"`
+    /// first, serialized once per viewer, `since` and version straight from the game's
+    /// view (no `Value` tree).
+    pub async fn state_message(
+        &self,
+        viewer: Viewer,
+        since: Option<u64>,
+    ) -> ((u64, u64), Utf8Bytes) {
+        let mut live = self.live.lock().await;
+        let version = live.version();
+        let stamp = (version, live.touches);
+        let since = since.unwrap_or_else(|| version.saturating_sub(1));
+        if live.pushes_version != version {
+            live.pushes.clear();
+            live.pushes_version = version;
+        }
+        if let Some((_, _, text)) =
+            (live.pushes.iter()).find(|(v, s, _)| *v == viewer && *s == since)
+        {
+            return (stamp, text.clone());
+        }
+        let mut out = Vec::with_capacity(2048);
+        let text = match self.write_state(&live, viewer, since, &mut out) {
+            Ok(()) => String::from_utf8(out).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let text = Utf8Bytes::from(text.unwrap_or_else(|e| {
+            tracing::error!("table {}: a view does not serialize: {e}", self.row.id);
+            r#"{"type":"error","code":"internal","message":"the view does not serialize"}"#
+                .to_string()
+        }));
+        live.pushes.push((viewer, since, text.clone()));
+        (stamp, text)
+    }
+
+    /// Writes `{"type":"state", ...}` with the fields of [`Snapshot`], in its order.
+    pub(super) fn write_state(
+        &self,
+        live: &Live,
+        viewer: Viewer,
+        since: u64,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
+        let to_act = live.session.to_act();
+        out.extend_from_slice(br#"{"type":"state","table":"#);
+        serde_json::to_writer(&mut *out, &self.row.id)?;
+        out.extend_from_slice(br#","game":"#);
+        serde_json::to_writer(&mut *out, &self.row.game)?;
+        out.extend_from_slice(br#","version":"#);
+        serde_json::to_writer(&mut *out, &live.version())?;
+        out.extend_from_slice(br#","seat":"#);
+        serde_json::to_writer(&mut *out, &viewer.seat())?;
+        out.extend_from_slice(br#","to_act":"#);
+        serde_json::to_writer(&mut *out, &to_act)?;
+        out.extend_from_slice(br#","status":"#);
+        serde_json::to_writer(&mut *out, &live.status())?;
+        out.extend_from_slice(br#","legal":"#);
+        if live.acting(viewer) {
+            live.session.state().write_legal_json(out)?;
+            out.extend_from_slice(br#","moves":"#);
+            live.session.state().write_moves_json(out)?;
+        } else {
+            out.extend_from_slice(br#"[],"moves":[]"#);
+        }
+        out.extend_from_slice(br#","view":"#);
+        live.session.state().write_view_json(viewer, out)?;
+        out.extend_from_slice(br#","outcome":"#);
+        serde_json::to_writer(&mut *out, &live.session.outcome())?;
+        out.extend_from_slice(br#","names":"#);
+        self.seating(|s| serde_json::to_writer(&mut *out, &s.display))?;
+        out.extend_from_slice(br#","open_seats":"#);
+        serde_json::to_writer(&mut *out, &self.open_seats())?;
+        out.extend_from_slice(br#","rematch":"#);
+        serde_json::to_writer(&mut *out, &self.rematch())?;
+        out.extend_from_slice(br#","series":"#);
+        serde_json::to_writer(&mut *out, &self.row.series)?;
+        out.extend_from_slice(br#","clock":"#);
+        serde_json::to_writer(&mut *out, &live.clocks.as_ref().map(|c| c.view(to_act)))?;
+        out.extend_from_slice(br#","away":"#);
+        serde_json::to_writer(&mut *out, &live.away_seats())?;
+        out.extend_from_slice(br#","resigned":"#);
+        serde_json::to_writer(&mut *out, &live.session.resigned())?;
+        out.extend_from_slice(br#","paused":"#);
+        serde_json::to_writer(&mut *out, &self.paused_reason())?;
+        out.extend_from_slice(br#","can_undo":"#);
+        serde_json::to_writer(&mut *out, &live.can_undo(viewer))?;
+        out.extend_from_slice(br#","events":"#);
+        self.write_entries(live, viewer, since, out)?;
+        out.push(b'}');
+        Ok(())
+    }
+
+    /// [`Table::entries`] written straight to JSON text: the moves still in `recent`
+    /// without building their events as `Value` trees, others as `entries` has them.
+    pub(super) fn write_entries(
+        &self,
+        live: &Live,
+        viewer: Viewer,
+        since: u64,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
+        let version = live.version();
+        let since = since.min(version);
+        if live.told_by_replay(since) {
+            return serde_json::to_writer(&mut *out, &self.entries(live, viewer, since));
+        }
+        let names = self.log_names(viewer);
+        out.push(b'[');
+        for index in since..version {
+            let (before, action, after) = live.step(index);
+            if index > since {
+                out.push(b',');
+            }
+            out.extend_from_slice(br#"{"index":"#);
+            serde_json::to_writer(&mut *out, &index)?;
+            out.extend_from_slice(br#","seat":"#);
+            serde_json::to_writer(&mut *out, &before.to_act().unwrap_or_default())?;
+            out.extend_from_slice(br#","events":"#);
+            if !before.write_events_json(action, after, viewer, &names, out)? {
+                out.extend_from_slice(b"[]");
+            }
+            out.push(b'}');
+        }
+        out.push(b']');
+        Ok(())
+    }
+
+    pub(super) fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
+        let to_act = live.session.to_act();
+        let (legal, moves) = if live.acting(viewer) {
+            let state = live.session.state();
+            (state.legal(), state.moves())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Snapshot {
+            table: self.row.id.clone(),
+            game: self.row.game.clone(),
+            version: live.version(),
+            seat: viewer.seat(),
+            to_act,
+            status: live.status(),
+            legal,
+            moves,
+            view: live.session.state().view_json(viewer),
+            outcome: live.session.outcome(),
+            names: self.display_names(),
+            open_seats: self.open_seats(),
+            rematch: self.rematch(),
+            series: self.row.series.clone(),
+            clock: live.clocks.as_ref().map(|c| c.view(to_act)),
+            away: live.away_seats(),
+            resigned: live.session.resigned(),
+            paused: self.paused_reason(),
+            can_undo: live.can_undo(viewer),
+            events: self.entries(
+                live,
+                viewer,
+                since.unwrap_or_else(|| live.version().saturating_sub(1)),
+            ),
+        }
+    }
+}
