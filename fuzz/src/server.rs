@@ -317,11 +317,11 @@ impl Fixture {
             .unwrap_or_else(|e| panic!("{name}: a table for two is refused: {e:?}"));
         if !open {
             for step in 0..u64::from(moves % 16) {
-                let snapshot = table.snapshot(Viewer::Spectator).await;
-                let Some(seat) = snapshot.to_act else { break };
-                let legal = table.snapshot(Viewer::Seat(seat)).await.legal;
+                let glance = table.glance().await;
+                let Some(seat) = glance.to_act else { break };
+                let legal = table.legal_now(Viewer::Seat(seat)).await.legal;
                 let action = &legal[crate::pick(u64::from(moves), step, legal.len())];
-                hub.play(&table, seat, action, snapshot.version, By::Player)
+                hub.play(&table, seat, action, glance.version, By::Player)
                     .await
                     .unwrap_or_else(|e| panic!("{name}: the legal `{action}` is refused: {e:?}"));
             }
@@ -339,14 +339,14 @@ impl Drop for Fixture {
 }
 
 /// Everything of a table a client can see or that a later move depends on: every
-/// viewer's snapshot, the chat, the seats, the version. Equal before and after a refused
+/// viewer's state, the chat, the seats, the version. Equal before and after a refused
 /// input.
 pub async fn fingerprint(state: &AppState, table: &Table) -> String {
     let mut out = Vec::new();
     let seats = table.seats();
     for viewer in crate::check::viewers(seats.len()) {
-        let snapshot = table.snapshot(viewer).await;
-        out.push(serde_json::to_value(&snapshot).unwrap_or_default());
+        let text = table.state_json(viewer, None).await.unwrap_or_default();
+        out.push(serde_json::from_str(&text).unwrap_or_default());
     }
     out.push(serde_json::to_value(table.chat_lines(0)).unwrap_or_default());
     out.push(serde_json::to_value(&*seats).unwrap_or_default());
@@ -471,7 +471,10 @@ pub fn decoders(data: &[u8]) {
                     "the name {name:?} (from {text:?}) is not taken as itself"
                 );
             }
-            Err(e) => documented(e.code, &e.message, &format!("name {text:?}")),
+            Err(e) => {
+                let e = server::ApiError::from(e);
+                documented(e.code, &e.message, &format!("name {text:?}"))
+            }
         },
         2 => match server::hub::chat_text(&text) {
             Ok(line) => {
@@ -492,7 +495,10 @@ pub fn decoders(data: &[u8]) {
                     "the line {line:?} is not taken as itself"
                 );
             }
-            Err(e) => documented(e.code, &e.message, &format!("chat {text:?}")),
+            Err(e) => {
+                let e = server::ApiError::from(e);
+                documented(e.code, &e.message, &format!("chat {text:?}"))
+            }
         },
         3 => {
             let Ok(value) = serde_json::from_slice::<Value>(rest) else {
@@ -514,7 +520,10 @@ pub fn decoders(data: &[u8]) {
                         );
                     }
                 }
-                Err(e) => documented(e.code, &e.message, &format!("seat {value}")),
+                Err(e) => {
+                    let e = server::ApiError::from(e);
+                    documented(e.code, &e.message, &format!("seat {value}"))
+                }
             }
         }
         _ => {
@@ -531,6 +540,7 @@ pub fn decoders(data: &[u8]) {
             );
             for seats in 2..=6 {
                 if let Err(e) = rules.check(seats) {
+                    let e = server::ApiError::from(e);
                     assert_eq!(e.code, "table/invalid", "{rules:?}: {e:?}");
                     documented(e.code, &e.message, &format!("{rules:?}"));
                 }
@@ -548,7 +558,7 @@ fn is_bidi_or_separator(c: char) -> bool {
 /// the seat as the socket plays it ([`server::Hub::play`]). Refused, it leaves the table
 /// as it was and answers a documented code; taken, the table is one version on and the
 /// move stored is the action in its own notation. A `sync` answers the viewer's `state`
-/// message: JSON, the same as the viewer's snapshot, and nothing changes.
+/// message: JSON, the same as the viewer's state over HTTP, and nothing changes.
 pub fn socket(data: &[u8]) {
     let [game, moves, seat, rest @ ..] = data else {
         return;
@@ -573,10 +583,13 @@ pub fn socket(data: &[u8]) {
                 let pushed: Value = serde_json::from_str(text.as_str())
                     .unwrap_or_else(|e| panic!("a state message is not JSON: {e}: {text}"));
                 assert_eq!(pushed["type"], "state", "{pushed}");
-                let mut snapshot = serde_json::to_value(table.snapshot(Viewer::Seat(seat)).await)
+                let answered = table.state_json(Viewer::Seat(seat), None).await;
+                let mut answered: Value = answered
+                    .ok()
+                    .and_then(|text| serde_json::from_str(&text).ok())
                     .unwrap_or_default();
-                snapshot["type"] = json!("state");
-                assert_eq!(pushed, snapshot, "the state message is not the snapshot");
+                answered["type"] = json!("state");
+                assert_eq!(pushed, answered, "the state message is not the HTTP answer");
                 assert_eq!(
                     before,
                     fingerprint(state, &table).await,
@@ -588,6 +601,7 @@ pub fn socket(data: &[u8]) {
                 version: sent,
             } => match traced(hub.play(&table, seat, &action, sent, By::Player).await) {
                 Err(e) => {
+                    let e = server::ApiError::from(e);
                     documented(e.code, &e.message, &format!("action {action:?}"));
                     assert_eq!(
                         before,
@@ -668,7 +682,7 @@ const ROUTES: &[(&str, &str)] = &[
 ///
 /// No input is answered `500` (or anything else undocumented); every answer is JSON, an
 /// error `{"code", "message"}` with a documented code. A refused call leaves the table as
-/// it was (every viewer's snapshot, the chat, the seats), and so does every `GET`; a
+/// it was (every viewer's state, the chat, the seats), and so does every `GET`; a
 /// refused create leaves no table. An accepted move is one version on; an accepted join
 /// seats the player; an accepted chat line is kept; an accepted create makes a table
 /// that answers its summary.
@@ -682,7 +696,7 @@ pub fn http(data: &[u8]) {
         let state = &fixture.state;
         let join = path.ends_with("/join");
         let (table, tokens) = fixture.table(*game, join, *flags >> 3).await;
-        let to_act = table.snapshot(Viewer::Spectator).await.to_act.unwrap_or(0);
+        let to_act = table.glance().await.to_act.unwrap_or(0);
         let token = match flags % 3 {
             0 => tokens.get(to_act).cloned().flatten(),
             1 => tokens.get(1 - to_act.min(1)).cloned().flatten(),

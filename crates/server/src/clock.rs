@@ -6,8 +6,7 @@
 //! passed while the server was down is met as soon as the table is back, once, since the
 //! move it causes is stored like any other.
 
-use crate::error::ApiError;
-use axum::http::StatusCode;
+use crate::hub::{Refusal, TableError};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -96,8 +95,8 @@ impl TableRules {
     ///
     /// # Errors
     /// `table/invalid` naming what is wrong.
-    pub fn check(&self, seats: usize) -> Result<(), ApiError> {
-        let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "table/invalid", why);
+    pub fn check(&self, seats: usize) -> Result<(), TableError> {
+        let bad = |why: String| TableError::new(Refusal::TableInvalid, why);
         match self.clock {
             Some(Clock::PerMove { seconds } | Clock::Total { seconds, .. })
                 if seconds == 0 || seconds > MAX_CLOCK_SECONDS =>
@@ -266,12 +265,15 @@ mod tests {
         .expect("parses");
         assert!(resign.check(2).is_ok());
         let e = resign.check(3).expect_err("resign is for two");
-        assert!(e.message.contains("two-player"), "{}", e.message);
+        assert!(e.to_string().contains("two-player"), "{e}");
         let zero = TableRules {
             clock: Some(Clock::PerMove { seconds: 0 }),
             ..TableRules::default()
         };
-        assert_eq!(zero.check(2).expect_err("zero").code, "table/invalid");
+        assert!(matches!(
+            zero.check(2),
+            Err(TableError::Refused(Refusal::TableInvalid, _))
+        ));
         let written = serde_json::to_value(TableRules::default()).expect("json");
         assert_eq!(written, serde_json::json!({}), "defaults are not written");
     }

@@ -23,7 +23,7 @@ pub mod web;
 pub use api::ClientMessage;
 pub use conn::ConnectionLimits;
 pub use error::ApiError;
-pub use hub::{Hub, Snapshot, Table};
+pub use hub::{Hub, Table};
 pub use limits::Limits;
 pub use store::{PgStore, SqliteStore, Status, Store};
 

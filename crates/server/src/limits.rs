@@ -1,8 +1,7 @@
 //! What one server allows: bot budgets, request rates, table counts and expiry. Each has a
 //! `serve` flag (see docs/http-api.md) and the default below.
 
-use crate::error::ApiError;
-use axum::http::StatusCode;
+use crate::hub::{Refusal, TableError};
 use bots::{BotSpec, Budget};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -116,14 +115,11 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
 }
 
 /// The answer to a client over a rate.
-pub fn rate_limited(what: &str, retry_after: u64, flag: &str) -> ApiError {
-    let mut error = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "request/rate_limited",
-        format!("too many {what}; try again in {retry_after} s (serve {flag})"),
-    );
-    error.retry_after = Some(retry_after);
-    error
+pub fn rate_limited(what: &str, retry_after: u64, flag: &str) -> TableError {
+    TableError::RateLimited {
+        message: format!("too many {what}; try again in {retry_after} s (serve {flag})"),
+        retry_after,
+    }
 }
 
 /// The search budget a seat spec stands for (`None` for bots that do not search).
@@ -156,11 +152,10 @@ impl Limits {
     ///
     /// # Errors
     /// `seat/invalid`, naming the limit and its flag.
-    pub fn check_bot(&self, spec: &BotSpec) -> Result<(), ApiError> {
+    pub fn check_bot(&self, spec: &BotSpec) -> Result<(), TableError> {
         match budget(spec).and_then(|b| self.over(b)) {
-            Some(what) => Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "seat/invalid",
+            Some(what) => Err(TableError::new(
+                Refusal::SeatInvalid,
                 format!("seat `{spec}` {what}"),
             )),
             None => Ok(()),
@@ -260,8 +255,11 @@ mod tests {
         ] {
             let spec: BotSpec = over.parse().expect("spec");
             let error = limits.check_bot(&spec).expect_err(over);
-            assert_eq!(error.code, "seat/invalid");
-            assert!(error.message.contains(flag), "{}", error.message);
+            assert!(matches!(
+                &error,
+                TableError::Refused(Refusal::SeatInvalid, _)
+            ));
+            assert!(error.to_string().contains(flag), "{error}");
             assert_eq!(limits.clamp_bot(spec).to_string(), clamped);
         }
     }

@@ -95,15 +95,15 @@ impl Hub {
                     }
                     played.map(|_| ())
                 }
-                Ok(None) => Err(ApiError::internal(format!(
+                Ok(None) => Err(TableError::internal(format!(
                     "table {}: the bot of seat {seat} chose nothing",
                     table.row.id
                 ))),
-                Err(e) => Err(ApiError::internal(e)),
+                Err(e) => Err(TableError::internal(e)),
             };
             match outcome {
                 Ok(()) => failures = 0,
-                Err(e) if e.code == "action/stale_version" => {}
+                Err(TableError::Refused(Refusal::StaleVersion, _)) => {}
                 Err(e) => {
                     // A bot never gives up: the store may be back in a moment. It waits
                     // longer after each failure, up to BOT_RETRY_MAX.

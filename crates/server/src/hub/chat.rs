@@ -16,7 +16,7 @@ impl Hub {
         name: Option<&str>,
         client: Option<IpAddr>,
         text: &str,
-    ) -> Result<ChatRow, ApiError> {
+    ) -> Result<ChatRow, TableError> {
         let text = chat_text(text)?;
         let name = match seat {
             Some(seat) => table.display_names()[seat].clone(),
@@ -43,7 +43,7 @@ impl Hub {
         name: String,
         text: String,
         kind: ChatKind,
-    ) -> Result<ChatRow, ApiError> {
+    ) -> Result<ChatRow, TableError> {
         for attempt in 0..3 {
             let line = ChatRow {
                 seq: table.next_chat_seq(),
@@ -59,9 +59,9 @@ impl Hub {
                     return Ok(line);
                 }
                 Err(StoreError::Conflict { .. }) if attempt < 2 => self.refresh(table).await?,
-                Err(e) => return Err(ApiError::internal(e)),
+                Err(e) => return Err(TableError::internal(e)),
             }
         }
-        Err(ApiError::internal("the chat line could not be placed"))
+        Err(TableError::internal("the chat line could not be placed"))
     }
 }

@@ -9,7 +9,7 @@ impl Hub {
     ///
     /// # Errors
     /// The store fails to keep the note.
-    pub async fn seen(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
+    pub async fn seen(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), TableError> {
         let back = {
             let mut live = table.live.lock().await;
             if let Some(at) = live.seen.get_mut(seat) {
@@ -165,7 +165,7 @@ impl Hub {
         self: &Arc<Self>,
         table: &Arc<Table>,
         seat: Seat,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TableError> {
         let version = table.live.lock().await.version();
         self.play(
             table,

@@ -4,6 +4,7 @@
 mod bot_play;
 mod chat;
 mod clocks;
+mod error;
 mod moves;
 mod names;
 mod seating;
@@ -11,23 +12,22 @@ mod secrets;
 mod table;
 mod wire;
 
+pub use error::{Refusal, TableError};
 pub use names::*;
 pub use secrets::*;
 pub use wire::*;
 
-use crate::clock::{ClockView, Clocks, OnTimeout};
-use crate::error::{truncate, ApiError};
+use crate::clock::{Clocks, OnTimeout};
+use crate::error::truncate;
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{
     ActionRow, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store,
     StoreError,
 };
 use axum::extract::ws::Utf8Bytes;
-use axum::http::StatusCode;
 use engine::{
     is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer,
 };
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::collections::VecDeque;
@@ -357,7 +357,7 @@ impl Hub {
     ///
     /// # Errors
     /// `429 request/rate_limited` over the per-address rate.
-    pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+    pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), TableError> {
         match client {
             Some(ip) if self.limits.rate_limits => self.creates.take(&ip).map_err(|wait| {
                 rate_limited(
@@ -477,7 +477,7 @@ impl Hub {
     /// # Errors
     /// `game/not_found`, or an internal error when the store fails or the log does not
     /// replay.
-    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, TableError> {
         if let Some(table) = self.cached(id) {
             self.kick_if_due(&table);
             return Ok(table);
@@ -486,20 +486,20 @@ impl Hub {
             return Ok(table);
         }
         if id.len() > 64 {
-            return Err(ApiError::table_not_found(id));
+            return Err(TableError::table_not_found(id));
         }
         let row = self
             .store
             .game(id)
             .await
-            .map_err(ApiError::internal)?
-            .ok_or_else(|| ApiError::table_not_found(id))?;
+            .map_err(TableError::internal)?
+            .ok_or_else(|| TableError::table_not_found(id))?;
         let rows = self
             .store
             .actions(id, 0)
             .await
-            .map_err(ApiError::internal)?;
-        let chat = self.store.chat(id, 0).await.map_err(ApiError::internal)?;
+            .map_err(TableError::internal)?;
+        let chat = self.store.chat(id, 0).await.map_err(TableError::internal)?;
         let table = self.build(row, rows, chat).await?;
         if self.notified {
             // A row stored between the read above and the table's entry among the live
@@ -521,12 +521,12 @@ impl Hub {
         row: GameRow,
         rows: Vec<ActionRow>,
         chat: Vec<ChatRow>,
-    ) -> Result<Arc<Table>, ApiError> {
+    ) -> Result<Arc<Table>, TableError> {
         let id = row.id.as_str();
-        let game = catalog::game(&row.game).map_err(ApiError::internal)?;
+        let game = catalog::game(&row.game).map_err(TableError::internal)?;
         let state = game
             .new_state(&row.config, row.seed)
-            .map_err(|e| ApiError::internal(format!("table {id}: {e}")))?;
+            .map_err(|e| TableError::internal(format!("table {id}: {e}")))?;
         let mut actions = Vec::with_capacity(rows.len());
         let mut recent = VecDeque::with_capacity(RECENT);
         let moved = rows.last().map_or(row.created, |a| a.at);
@@ -540,13 +540,13 @@ impl Hub {
                 recent.push_back(session.state().clone_box());
             }
             if action.seq != index as u64 {
-                return Err(ApiError::internal(format!(
+                return Err(TableError::internal(format!(
                     "table {id}: action rows skip from {index} to {}",
                     action.seq
                 )));
             }
             session.apply(&action.action).map_err(|e| {
-                ApiError::internal(format!("table {id}: action {index} does not replay: {e}"))
+                TableError::internal(format!("table {id}: action {index} does not replay: {e}"))
             })?;
             if let Some(clocks) = &mut clocks {
                 clocks.moved(action.seat, action.at);
@@ -608,7 +608,7 @@ impl Hub {
             let mut tables = self
                 .tables
                 .lock()
-                .map_err(|_| ApiError::internal("table cache poisoned"))?;
+                .map_err(|_| TableError::internal("table cache poisoned"))?;
             tables
                 .entry(table.row.id.clone())
                 .or_insert_with(|| table.clone())
@@ -623,13 +623,13 @@ impl Hub {
     ///
     /// # Errors
     /// The store fails.
-    pub async fn refresh(&self, table: &Arc<Table>) -> Result<(), ApiError> {
+    pub async fn refresh(&self, table: &Arc<Table>) -> Result<(), TableError> {
         let row = self
             .store
             .game(&table.row.id)
             .await
-            .map_err(ApiError::internal)?
-            .ok_or_else(|| ApiError::table_not_found(&table.row.id))?;
+            .map_err(TableError::internal)?
+            .ok_or_else(|| TableError::table_not_found(&table.row.id))?;
         let mut touched = false;
         if *table.seats() != row.seats {
             table.set_seats(row.seats);
@@ -645,7 +645,7 @@ impl Hub {
             .store
             .chat(&table.row.id, table.next_chat_seq())
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(TableError::internal)?;
         for line in lines {
             table.keep_chat(line);
         }

@@ -8,7 +8,7 @@ impl Hub {
     ///
     /// # Errors
     /// `429 request/rate_limited` over the per-token rate.
-    pub fn count_action(&self, table: &Table, seat: Seat) -> Result<(), ApiError> {
+    pub fn count_action(&self, table: &Table, seat: Seat) -> Result<(), TableError> {
         if !self.limits.rate_limits {
             return Ok(());
         }
@@ -30,12 +30,11 @@ impl Hub {
         action: &str,
         version: u64,
         by: By,
-    ) -> Result<Played, ApiError> {
+    ) -> Result<Played, TableError> {
         let action = action.trim();
         if action.is_empty() || action.len() > MAX_ACTION_LEN {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "action/malformed",
+            return Err(TableError::new(
+                Refusal::ActionMalformed,
                 format!("an action is 1 to {MAX_ACTION_LEN} bytes of text"),
             ));
         }
@@ -48,15 +47,14 @@ impl Hub {
             return Err(engine::EngineError::GameOver.into());
         }
         if live.abandoned {
-            return Err(ApiError::abandoned());
+            return Err(TableError::abandoned());
         }
         if version != live.version() {
-            return Err(ApiError::stale(version, live.version()));
+            return Err(TableError::stale(version, live.version()));
         }
         if let Some(&open) = table.open_seats().first() {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "table/waiting",
+            return Err(TableError::new(
+                Refusal::Waiting,
                 format!(
                     "the game starts once every seat is taken: seat {} is still open",
                     open + 1
@@ -68,9 +66,8 @@ impl Hub {
         }
         let to_act = live.session.to_act();
         if to_act != Some(seat) || (live.session.is_resigned(seat) && by == By::Player) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "action/not_your_turn",
+            return Err(TableError::new(
+                Refusal::NotYourTurn,
                 match to_act {
                     Some(s) if s == seat => {
                         format!("seat {} resigned: a bot makes its moves", seat + 1)
@@ -110,7 +107,7 @@ impl Hub {
         seat: Seat,
         text: &str,
         status: Status,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TableError> {
         match self
             .store
             .append(&table.row.id, version, seat, text, status)
@@ -119,9 +116,9 @@ impl Hub {
             Ok(()) => Ok(()),
             Err(StoreError::Conflict { .. }) => {
                 self.catch_up(table, live).await?;
-                Err(ApiError::stale(version, live.version()))
+                Err(TableError::stale(version, live.version()))
             }
-            Err(e) => Err(ApiError::internal(e)),
+            Err(e) => Err(TableError::internal(e)),
         }
     }
 
@@ -157,13 +154,12 @@ impl Hub {
         seat: Seat,
         text: &str,
         version: u64,
-    ) -> Result<Played, ApiError> {
+    ) -> Result<Played, TableError> {
         let table_move: TableMove = text.parse().map_err(engine::EngineError::from)?;
         if let TableMove::Resign(other) = table_move {
             if other != seat {
-                return Err(ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    "action/not_yours",
+                return Err(TableError::new(
+                    Refusal::NotYours,
                     format!(
                         "a seat resigns only for itself: this token is seat {}'s",
                         seat + 1
@@ -195,16 +191,16 @@ impl Hub {
         &self,
         table: &Arc<Table>,
         live: &mut Live,
-    ) -> Result<bool, ApiError> {
+    ) -> Result<bool, TableError> {
         let rows = self
             .store
             .actions(&table.row.id, live.version())
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(TableError::internal)?;
         let mut changed = false;
         for row in rows {
             if row.seq != live.version() {
-                return Err(ApiError::internal(format!(
+                return Err(TableError::internal(format!(
                     "table {}: expected action {} but read {}",
                     table.row.id,
                     live.version(),
@@ -213,7 +209,7 @@ impl Hub {
             }
             let before = live.session.state().clone_box();
             live.session.apply(&row.action).map_err(|e| {
-                ApiError::internal(format!(
+                TableError::internal(format!(
                     "table {}: stored action {} does not apply: {e}",
                     table.row.id, row.seq
                 ))

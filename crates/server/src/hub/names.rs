@@ -83,8 +83,8 @@ pub(super) fn unshowable(text: &str, what: &str) -> Option<String> {
 ///
 /// # Errors
 /// `seat/name` with the reason.
-pub fn display_name(given: &str) -> Result<String, ApiError> {
-    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/name", why);
+pub fn display_name(given: &str) -> Result<String, TableError> {
+    let bad = |why: String| TableError::new(Refusal::Name, why);
     // One spelling of each name: "é" typed as one character or as "e" and an accent. The
     // name is checked as it is stored: NFC may make it longer (U+0F73 is two characters
     // in NFC), so a name measured before would be stored past the limit.
@@ -129,7 +129,7 @@ pub(super) fn skeleton(name: &str) -> String {
 pub fn check_confusable(
     rows: &[SeatRow],
     seats: impl IntoIterator<Item = Seat>,
-) -> Result<(), ApiError> {
+) -> Result<(), TableError> {
     let names = crate::store::display_names(rows);
     let skeletons: Vec<String> = names.iter().map(|n| skeleton(n)).collect();
     for seat in seats {
@@ -139,9 +139,8 @@ pub fn check_confusable(
         let alike = (skeletons.iter().enumerate())
             .find(|(other, s)| *other != seat && **s == skeletons[seat]);
         if let Some((other, _)) = alike {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "seat/name_confusable",
+            return Err(TableError::new(
+                Refusal::NameConfusable,
                 format!(
                     "the name `{}` of seat {} looks like the name of seat {} (the same letters to the eye, as Unicode's confusables have it); choose another",
                     truncate(&names[seat], MAX_NAME_CHARS),
@@ -159,8 +158,8 @@ pub fn check_confusable(
 ///
 /// # Errors
 /// `seat/invalid` for any other shape, `seat/name` for a bad name.
-pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), ApiError> {
-    let invalid = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "seat/invalid", why);
+pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), TableError> {
+    let invalid = |why: String| TableError::new(Refusal::SeatInvalid, why);
     match given {
         serde_json::Value::String(player) => Ok((player.clone(), None)),
         serde_json::Value::Object(map) => {
@@ -193,8 +192,8 @@ pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>),
 ///
 /// # Errors
 /// `chat/invalid` with the reason.
-pub fn chat_text(given: &str) -> Result<String, ApiError> {
-    let bad = |why: String| ApiError::new(StatusCode::BAD_REQUEST, "chat/invalid", why);
+pub fn chat_text(given: &str) -> Result<String, TableError> {
+    let bad = |why: String| TableError::new(Refusal::ChatInvalid, why);
     let text = given.trim();
     if text.is_empty() {
         return Err(bad(

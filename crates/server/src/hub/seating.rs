@@ -15,12 +15,11 @@ impl Hub {
         seed: Option<u64>,
         seats: Option<Vec<serde_json::Value>>,
         rules: Option<crate::clock::TableRules>,
-    ) -> Result<(Arc<Table>, Vec<Option<String>>), ApiError> {
+    ) -> Result<(Arc<Table>, Vec<Option<String>>), TableError> {
         let game = catalog::game(game_name)?;
         if self.live_tables() >= self.limits.max_tables {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "server/full",
+            return Err(TableError::new(
+                Refusal::ServerFull,
                 format!(
                     "this server holds {} open tables, its most (serve --max-tables); try again once some have ended",
                     self.limits.max_tables
@@ -40,7 +39,7 @@ impl Hub {
                     config = serde_json::Value::Object(given);
                 }
             }
-            Some(_) => return Err(ApiError::malformed("`options` must be a JSON object")),
+            Some(_) => return Err(TableError::malformed("`options` must be a JSON object")),
         }
         // A seat list without a player count sets it.
         if let (Some(seats), serde_json::Value::Object(map), false) =
@@ -64,9 +63,8 @@ impl Hub {
             None => vec![("human".to_string(), None); state.seats()],
         };
         if seats.len() != state.seats() {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "seat/count",
+            return Err(TableError::new(
+                Refusal::SeatCount,
                 format!(
                     "{} with these options has {} seats, but {} were given",
                     game.name(),
@@ -78,16 +76,14 @@ impl Hub {
         let rules = rules.unwrap_or_default();
         rules.check(seats.len())?;
         let takeover: bots::BotSpec = rules.takeover.parse().map_err(|e: bots::BotError| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "table/invalid",
+            TableError::new(
+                Refusal::TableInvalid,
                 format!("take-over bot: {}", truncate(&e.to_string(), 300)),
             )
         })?;
         if takeover == bots::BotSpec::Human {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "table/invalid",
+            return Err(TableError::new(
+                Refusal::TableInvalid,
                 "the take-over player must be a bot, such as `medium`",
             ));
         }
@@ -108,11 +104,7 @@ impl Hub {
                 continue;
             }
             let spec: bots::BotSpec = text.parse().map_err(|e: bots::BotError| {
-                ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    "seat/invalid",
-                    truncate(&e.to_string(), 300),
-                )
+                TableError::new(Refusal::SeatInvalid, truncate(&e.to_string(), 300))
             })?;
             if spec == bots::BotSpec::Human {
                 let token = random_hex(32)?;
@@ -126,11 +118,7 @@ impl Hub {
             } else {
                 self.limits.check_bot(&spec)?;
                 catalog::bot(game.name(), &spec, 0).map_err(|e| {
-                    ApiError::new(
-                        StatusCode::BAD_REQUEST,
-                        "seat/invalid",
-                        truncate(&e.to_string(), 300),
-                    )
+                    TableError::new(Refusal::SeatInvalid, truncate(&e.to_string(), 300))
                 })?;
                 rows.push(SeatRow {
                     player: Player::Bot(spec),
@@ -160,7 +148,10 @@ impl Hub {
                 ..rules
             },
         };
-        self.store.create(&row).await.map_err(ApiError::internal)?;
+        self.store
+            .create(&row)
+            .await
+            .map_err(TableError::internal)?;
         // Just stored, nothing played or said yet: nothing to read back.
         let table = self.build(row, Vec::new(), Vec::new()).await?;
         Ok((table, tokens))
@@ -177,12 +168,11 @@ impl Hub {
         table: &Arc<Table>,
         seat: Seat,
         name: Option<String>,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, TableError> {
         let count = table.seats().len();
         if seat >= count {
-            return Err(ApiError::new(
-                StatusCode::NOT_FOUND,
-                "seat/not_found",
+            return Err(TableError::new(
+                Refusal::SeatNotFound,
                 format!(
                     "this table has seats 0 to {} (seat numbers in the API count from 0)",
                     count - 1
@@ -194,9 +184,8 @@ impl Hub {
         for attempt in 0..2 {
             let before = table.seats();
             if before[seat].player != Player::Open {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "seat/taken",
+                return Err(TableError::new(
+                    Refusal::SeatTaken,
                     format!("seat {} is not open: someone sits there", seat + 1),
                 ));
             }
@@ -213,7 +202,7 @@ impl Hub {
                 .store
                 .set_seats(&table.row.id, &before, &after)
                 .await
-                .map_err(ApiError::internal)?;
+                .map_err(TableError::internal)?;
             if stored {
                 let full = after.iter().all(|s| s.player != Player::Open);
                 table.set_seats(after);
@@ -233,9 +222,8 @@ impl Hub {
                 self.refresh(table).await?;
             }
         }
-        Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "seat/taken",
+        Err(TableError::new(
+            Refusal::SeatTaken,
             format!("seat {} was just taken by someone else", seat + 1),
         ))
     }
@@ -251,12 +239,11 @@ impl Hub {
         self: &Arc<Self>,
         table: &Arc<Table>,
         seat: Seat,
-    ) -> Result<(Arc<Table>, Seat, String), ApiError> {
+    ) -> Result<(Arc<Table>, Seat, String), TableError> {
         let (status, outcome) = table.outcome().await;
         let Some(outcome) = outcome.filter(|_| status == Status::Finished) else {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "game/not_over",
+            return Err(TableError::new(
+                Refusal::NotOver,
                 "a rematch is asked for once the game is over",
             ));
         };
@@ -312,12 +299,15 @@ impl Hub {
             }),
             rules: table.row.rules.clone(),
         };
-        self.store.create(&row).await.map_err(ApiError::internal)?;
+        self.store
+            .create(&row)
+            .await
+            .map_err(TableError::internal)?;
         let stands = self
             .store
             .set_rematch(&table.row.id, &row.id)
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(TableError::internal)?;
         if stands != row.id {
             // Another server named one first: ours never starts.
             let _ = self.store.abandon(&row.id, 0).await;

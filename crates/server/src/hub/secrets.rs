@@ -35,18 +35,18 @@ pub(super) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 ///
 /// # Errors
 /// The operating system cannot give random bytes (an internal error).
-pub fn random_hex(n: usize) -> Result<String, ApiError> {
+pub fn random_hex(n: usize) -> Result<String, TableError> {
     let mut bytes = vec![0u8; n];
     secure_fill(&mut bytes)?;
     Ok(hex::encode(bytes))
 }
 
 /// Fills `bytes` from the operating system's secure random source.
-pub(super) fn secure_fill(bytes: &mut [u8]) -> Result<(), ApiError> {
+pub(super) fn secure_fill(bytes: &mut [u8]) -> Result<(), TableError> {
     use rand::TryRngCore;
     rand::rngs::OsRng
         .try_fill_bytes(bytes)
-        .map_err(|e| ApiError::internal(format!("the OS random source failed: {e}")))
+        .map_err(|e| TableError::internal(format!("the OS random source failed: {e}")))
 }
 
 /// A new table's id: 16 hex digits, the first 8 the creation time in seconds and the
@@ -58,13 +58,13 @@ pub(super) fn secure_fill(bytes: &mut [u8]) -> Result<(), ApiError> {
 ///
 /// # Errors
 /// The operating system cannot give random bytes (an internal error).
-pub fn table_id(created_ms: i64) -> Result<String, ApiError> {
+pub fn table_id(created_ms: i64) -> Result<String, TableError> {
     let seconds = u32::try_from(created_ms.div_euclid(1000)).unwrap_or(u32::MAX);
     Ok(format!("{seconds:08x}{}", random_hex(4)?))
 }
 
 /// A table seed from the operating system's secure random source.
-pub(super) fn secure_seed() -> Result<u64, ApiError> {
+pub(super) fn secure_seed() -> Result<u64, TableError> {
     let mut bytes = [0u8; 8];
     secure_fill(&mut bytes)?;
     Ok(u64::from_le_bytes(bytes))

@@ -131,7 +131,7 @@ impl Table {
     ///
     /// # Errors
     /// `auth/bad_token` when no seat has it.
-    pub fn authenticate(&self, token: &str) -> Result<Seat, ApiError> {
+    pub fn authenticate(&self, token: &str) -> Result<Seat, TableError> {
         let hash = token_hash(token);
         let mut found = None;
         // Compare with every seat, in constant time per comparison.
@@ -142,7 +142,7 @@ impl Table {
                 }
             }
         }
-        found.ok_or_else(ApiError::bad_token)
+        found.ok_or_else(TableError::bad_token)
     }
 
     /// A receiver told (with the new version) after every change.

@@ -3,48 +3,28 @@
 
 use super::*;
 
-/// What a viewer sees of a table at one version (the HTTP view and every push).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Snapshot {
-    pub table: String,
-    pub game: String,
+/// The first bytes of a socket `state` message; the HTTP answers are the same text without
+/// its `type`.
+const STATE_PREFIX: &str = r#"{"type":"state","#;
+
+/// What a table is at, at a glance (the lobby and the table's summary).
+pub struct Glance {
     /// The number of actions played so far.
     pub version: u64,
-    /// The viewer's seat; `None` for a spectator.
-    pub seat: Option<Seat>,
-    pub to_act: Option<Seat>,
     pub status: Status,
-    /// The viewer's legal actions: empty unless the viewer's seat is to act.
-    pub legal: Vec<String>,
-    /// The same actions as the game describes them: each with its label in words and
-    /// where it goes on the board ([`engine::Game::describe`]).
-    pub moves: Vec<engine::LegalMove>,
-    /// `view_json` of the game for this viewer.
-    pub view: serde_json::Value,
-    /// The result, once the game is over.
-    pub outcome: Option<Outcome>,
-    /// Each seat's display name, in seat order ("Seat N" where none was given).
-    pub names: Vec<String>,
-    /// The seats nobody has taken yet: the game starts once there are none.
-    pub open_seats: Vec<Seat>,
-    /// The id of this finished table's rematch, once a player asked for one.
-    pub rematch: Option<String>,
-    /// The series this table continues (set on a rematch).
-    pub series: Option<Series>,
-    /// The clocks, at a table that has one.
-    pub clock: Option<ClockView>,
-    /// The seats a bot plays for until their players are back.
-    pub away: Vec<Seat>,
-    /// The seats that resigned, in the order they did.
-    pub resigned: Vec<Seat>,
-    /// Why the table is paused (no person has been at it for the away time: its bots
-    /// wait), while it is.
+    pub to_act: Option<Seat>,
+    /// Why the table is paused, while it is.
     pub paused: Option<String>,
-    /// Whether the viewer may take back its last move now (`POST …/undo`).
-    pub can_undo: bool,
-    /// What this viewer may know of every action since the version the client last
-    /// received (the last action alone when it named none), oldest first.
-    pub events: Vec<LogEntry>,
+}
+
+/// A seat's legal moves now.
+pub struct LegalNow {
+    pub version: u64,
+    pub to_act: Option<Seat>,
+    /// Their notation; empty unless the seat is to act.
+    pub legal: Vec<String>,
+    /// The same moves as the game describes them.
+    pub moves: Vec<engine::LegalMove>,
 }
 
 /// How many states before the latest actions a table keeps, to tell those moves without
@@ -53,19 +33,52 @@ pub struct Snapshot {
 pub(super) const RECENT: usize = 32;
 
 impl Table {
-    /// What `viewer` sees now, with the events of the last action.
-    pub async fn snapshot(&self, viewer: Viewer) -> Snapshot {
-        self.snapshot_since(viewer, None).await
+    /// `viewer`'s state now as the HTTP answers give it, with the events of every action
+    /// after version `since` (the last action alone when `None`): the text of the socket's
+    /// `state` message (one serializer for both), without its `type`.
+    ///
+    /// # Errors
+    /// [`TableError::Internal`] when the view does not serialize (logged).
+    pub async fn state_json(
+        &self,
+        viewer: Viewer,
+        since: Option<u64>,
+    ) -> Result<String, TableError> {
+        let (_, text) = self.state_message(viewer, since).await;
+        match text.as_str().strip_prefix(STATE_PREFIX) {
+            Some(fields) => Ok(format!("{{{fields}")),
+            None => Err(TableError::Internal),
+        }
     }
 
-    /// What `viewer` sees now, with the events of every action after version `since`
-    /// (the last action alone when `None`).
-    pub async fn snapshot_since(&self, viewer: Viewer, since: Option<u64>) -> Snapshot {
+    /// What the table is at.
+    pub async fn glance(&self) -> Glance {
         let live = self.live.lock().await;
-        self.snapshot_of(&live, viewer, since)
+        Glance {
+            version: live.version(),
+            status: live.status(),
+            to_act: live.session.to_act(),
+            paused: self.paused_reason(),
+        }
     }
 
-    /// How event texts name this table's seats for `viewer`.
+    /// `viewer`'s legal moves now (none unless its seat is to act).
+    pub async fn legal_now(&self, viewer: Viewer) -> LegalNow {
+        let live = self.live.lock().await;
+        let (legal, moves) = if live.acting(viewer) {
+            let state = live.session.state();
+            (state.legal(), state.moves())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        LegalNow {
+            version: live.version(),
+            to_act: live.session.to_act(),
+            legal,
+            moves,
+        }
+    }
+
     /// How the log names the seats for `viewer`: "you", a given display name, or "seat N"
     /// (with the bot's spec for a bot).
     pub(super) fn log_names(&self, viewer: Viewer) -> Names {
@@ -117,7 +130,7 @@ impl Table {
     }
 
     /// The socket's `state` message for `viewer` now, with the events of every action
-    /// after version `since` (the last action alone when `None`), and its version: the [`Snapshot`] with `"type": "state"`
+    /// after version `since` (the last action alone when `None`), and its version: the viewer's state with `"type": "state"`
     /// first, serialized once per viewer, `since` and version straight from the game's
     /// view (no `Value` tree).
     pub async fn state_message(
@@ -138,6 +151,10 @@ impl Table {
         {
             return (stamp, text.clone());
         }
+        // Kept for the other sockets and calls of this version: the usual message (the
+        // events of the last move) only, so that a caller naming many older versions
+        // cannot make the table keep a text for each.
+        let keep = since.saturating_add(1) >= version;
         let mut out = Vec::with_capacity(2048);
         let text = match self.write_state(&live, viewer, since, &mut out) {
             Ok(()) => String::from_utf8(out).map_err(|e| e.to_string()),
@@ -148,11 +165,14 @@ impl Table {
             r#"{"type":"error","code":"internal","message":"the view does not serialize"}"#
                 .to_string()
         }));
-        live.pushes.push((viewer, since, text.clone()));
+        if keep {
+            live.pushes.push((viewer, since, text.clone()));
+        }
         (stamp, text)
     }
 
-    /// Writes `{"type":"state", ...}` with the fields of [`Snapshot`], in its order.
+    /// Writes `{"type":"state", ...}`: the fields docs/http-api.md lists for a viewer's
+    /// state, in their order.
     pub(super) fn write_state(
         &self,
         live: &Live,
@@ -242,41 +262,5 @@ impl Table {
         }
         out.push(b']');
         Ok(())
-    }
-
-    pub(super) fn snapshot_of(&self, live: &Live, viewer: Viewer, since: Option<u64>) -> Snapshot {
-        let to_act = live.session.to_act();
-        let (legal, moves) = if live.acting(viewer) {
-            let state = live.session.state();
-            (state.legal(), state.moves())
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        Snapshot {
-            table: self.row.id.clone(),
-            game: self.row.game.clone(),
-            version: live.version(),
-            seat: viewer.seat(),
-            to_act,
-            status: live.status(),
-            legal,
-            moves,
-            view: live.session.state().view_json(viewer),
-            outcome: live.session.outcome(),
-            names: self.display_names(),
-            open_seats: self.open_seats(),
-            rematch: self.rematch(),
-            series: self.row.series.clone(),
-            clock: live.clocks.as_ref().map(|c| c.view(to_act)),
-            away: live.away_seats(),
-            resigned: live.session.resigned(),
-            paused: self.paused_reason(),
-            can_undo: live.can_undo(viewer),
-            events: self.entries(
-                live,
-                viewer,
-                since.unwrap_or_else(|| live.version().saturating_sub(1)),
-            ),
-        }
     }
 }

@@ -1,0 +1,292 @@
+//! The WebSocket sessions: a page's live connection to its table.
+
+use super::*;
+
+/// What a client may send on its WebSocket (docs/http-api.md), decoded from one text
+/// frame by [`ClientMessage::parse`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientMessage {
+    /// Play an action chosen on `version`.
+    Action { action: String, version: u64 },
+    /// Send the current view again.
+    Sync,
+}
+
+pub(crate) async fn websocket(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Params,
+    Extension(pings): Extension<Pings>,
+    permit: Option<Extension<ConnectionPermit>>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let viewer = match token(&headers, &query) {
+        Some(token) => Viewer::Seat(table.authenticate(&token)?),
+        None => Viewer::Spectator,
+    };
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::malformed(format!("expected a WebSocket upgrade: {}", e.body_text()))
+    })?;
+    Ok(upgrade
+        .max_message_size(MAX_BODY)
+        .read_buffer_size(SOCKET_READ_BUFFER)
+        .write_buffer_size(SOCKET_WRITE_BUFFER)
+        .max_write_buffer_size(SOCKET_MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| async move {
+            // The connection's permit lives as long as the socket.
+            let _permit = permit;
+            match viewer.seat() {
+                Some(seat) => {
+                    hub.socket(&table, seat, true).await;
+                    if let Err(e) = hub.seen(&table, seat).await {
+                        tracing::warn!("table {}: seat {seat} back: {e}", table.row.id);
+                    }
+                }
+                None => hub.watch(&table, Some(true)).await,
+            }
+            session(hub.clone(), table.clone(), viewer, pings, socket).await;
+            match viewer.seat() {
+                Some(seat) => hub.socket(&table, seat, false).await,
+                None => hub.watch(&table, Some(false)).await,
+            }
+        }))
+}
+
+/// A socket's read buffer. Client messages are small (an action is under 300 bytes);
+/// tungstenite zero-fills its whole read buffer before every read, and its 128 KiB
+/// default cost more CPU per move than anything else.
+pub(super) const SOCKET_READ_BUFFER: usize = 2 * 1024;
+
+/// Frames are gathered up to this size until a flush (an `ack` and the `state` that
+/// follows it leave in one write).
+pub(super) const SOCKET_WRITE_BUFFER: usize = 16 * 1024;
+
+/// A client that does not read its socket is cut off when this much is waiting for it.
+pub(super) const SOCKET_MAX_WRITE_BUFFER: usize = 1024 * 1024;
+
+/// How sockets are pinged (from [`crate::ConnectionLimits`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pings {
+    pub interval: std::time::Duration,
+    pub misses: u32,
+}
+
+/// Every field a client message may have; which of them a message needs goes by its
+/// `type`. Read straight from the text (no `Value` tree): a socket reads one a move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MessageFields<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow)]
+    action: Option<std::borrow::Cow<'a, str>>,
+    version: Option<u64>,
+}
+
+impl ClientMessage {
+    /// Parses one text frame; a field a message does not have is refused.
+    ///
+    /// # Errors
+    /// `request/malformed`: not a JSON object, an unknown `type`, a missing or unknown
+    /// field.
+    pub fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+        let bad = |e: &dyn std::fmt::Display| {
+            ApiError::malformed(format!("bad message: {}", truncate(&e.to_string(), 300)))
+        };
+        // A struct would also be read from a JSON array of its fields.
+        if !text.trim_start().starts_with('{') {
+            return Err(bad(&"a message is a JSON object"));
+        }
+        let fields: MessageFields = serde_json::from_str(text).map_err(|e| bad(&e))?;
+        match fields.kind.as_deref() {
+            Some("action") => match (fields.action, fields.version) {
+                (Some(action), Some(version)) => Ok(ClientMessage::Action {
+                    action: action.into_owned(),
+                    version,
+                }),
+                (None, _) => Err(bad(&"missing field `action`")),
+                (_, None) => Err(bad(&"missing field `version`")),
+            },
+            Some("sync") => match (&fields.action, &fields.version) {
+                (None, None) => Ok(ClientMessage::Sync),
+                (Some(_), _) => Err(bad(&"unknown field `action` in a sync message")),
+                (_, Some(_)) => Err(bad(&"unknown field `version` in a sync message")),
+            },
+            _ => Err(bad(&"`type` is `action` or `sync`")),
+        }
+    }
+}
+
+/// What the server sends on a WebSocket. (The `state` message, the viewer's view after a
+/// change and at once on connecting, is written by [`Table::state_message`].)
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub(super) enum ServerMessage {
+    /// An action sent on this socket was committed.
+    Ack {
+        version: u64,
+    },
+    Error {
+        code: &'static str,
+        message: String,
+    },
+    /// A new chat line.
+    Chat {
+        line: ChatRow,
+    },
+}
+
+pub(super) fn encode(message: &ServerMessage) -> Message {
+    Message::Text(
+        serde_json::to_string(message)
+            .unwrap_or_else(|_| "{\"type\":\"error\",\"code\":\"internal\"}".into())
+            .into(),
+    )
+}
+
+/// One socket: the viewer's `state` at once and after every change (with the events of
+/// every action since the last one it sent), the viewer's actions played, and pings.
+/// Queued frames leave in one write per wake-up (`feed`, then `flush`): a move's `ack` and
+/// its `state` go out together.
+pub(super) async fn session(
+    hub: Arc<Hub>,
+    table: Arc<Table>,
+    viewer: Viewer,
+    pings: Pings,
+    mut socket: WebSocket,
+) {
+    let mut changes = table.subscribe();
+    let mut chat = table.subscribe_chat();
+    // The version last sent; before the first push, the events of the last action.
+    let mut sent = None;
+    if !push_state(&table, viewer, &mut sent, &mut socket).await || socket.flush().await.is_err() {
+        return;
+    }
+    let mut ping =
+        tokio::time::interval_at(tokio::time::Instant::now() + pings.interval, pings.interval);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // Pings sent since the client last sent anything.
+    let mut unanswered = 0u32;
+    loop {
+        tokio::select! {
+            _ = ping.tick() => {
+                if unanswered >= pings.misses {
+                    // A client that reads nothing may never take the close frame either.
+                    let close = socket.send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                        code: axum::extract::ws::close_code::AWAY,
+                        reason: "no answer to pings".into(),
+                    })));
+                    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), close).await;
+                    return;
+                }
+                unanswered += 1;
+                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                    return;
+                }
+            }
+            line = chat.recv() => match line {
+                Ok(line) => {
+                    if socket.send(encode(&ServerMessage::Chat { line })).await.is_err() {
+                        return;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return,
+            },
+            change = changes.recv() => match change {
+                Ok(_) | Err(RecvError::Lagged(_)) => {
+                    // Every action since the last push is told, however many came at once.
+                    if !push_state(&table, viewer, &mut sent, &mut socket).await
+                        || socket.flush().await.is_err()
+                    {
+                        return;
+                    }
+                }
+                Err(RecvError::Closed) => return,
+            },
+            message = socket.recv() => {
+                unanswered = 0;
+                let parsed = match message {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    Some(Ok(Message::Text(text))) => ClientMessage::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(ApiError::malformed(
+                        "binary frames carry nothing here: send messages as JSON text",
+                    )),
+                    // Pings are answered by the WebSocket layer; pongs carry nothing.
+                    Some(Ok(_)) => continue,
+                };
+                let reply = match parsed {
+                    Err(e) => Err(e),
+                    Ok(ClientMessage::Sync) => {
+                        // Sent again even when nothing changed.
+                        if !push_sync(&table, viewer, &mut sent, &mut socket).await
+                            || socket.flush().await.is_err()
+                        {
+                            return;
+                        }
+                        continue;
+                    }
+                    Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
+                        None => Err(ApiError::token_required()),
+                        Some(seat) => match hub.count_action(&table, seat) {
+                            Ok(()) => hub
+                                .play(&table, seat, &action, version, By::Player)
+                                .await
+                                .map_err(ApiError::from),
+                            Err(e) => Err(e.into()),
+                        },
+                    },
+                };
+                let message = match reply {
+                    Ok(played) => ServerMessage::Ack { version: played.version },
+                    Err(e) => ServerMessage::Error { code: e.code, message: e.message },
+                };
+                if socket.feed(encode(&message)).await.is_err() {
+                    return;
+                }
+                // The move's own change is already announced: its state goes out in the
+                // same write as the ack.
+                let pushed = match changes.try_recv() {
+                    Ok(_) | Err(TryRecvError::Lagged(_)) => {
+                        push_state(&table, viewer, &mut sent, &mut socket).await
+                    }
+                    Err(TryRecvError::Empty) => true,
+                    Err(TryRecvError::Closed) => false,
+                };
+                if !pushed || socket.flush().await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Queues the viewer's `state` if the table moved on since the version sent last (with
+/// the events since then); `false` when the socket failed.
+pub(super) async fn push_state(
+    table: &Table,
+    viewer: Viewer,
+    sent: &mut Option<(u64, u64)>,
+    socket: &mut WebSocket,
+) -> bool {
+    let (stamp, text) = table.state_message(viewer, sent.map(|s| s.0)).await;
+    if *sent == Some(stamp) {
+        return true;
+    }
+    *sent = Some(stamp);
+    socket.feed(Message::Text(text)).await.is_ok()
+}
+
+/// Queues the viewer's `state` whether or not the table moved on (a `sync`).
+pub(super) async fn push_sync(
+    table: &Table,
+    viewer: Viewer,
+    sent: &mut Option<(u64, u64)>,
+    socket: &mut WebSocket,
+) -> bool {
+    let (stamp, text) = table.state_message(viewer, sent.map(|s| s.0)).await;
+    *sent = Some(stamp);
+    socket.feed(Message::Text(text)).await.is_ok()
+}

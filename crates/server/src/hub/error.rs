@@ -1,0 +1,112 @@
+//! What the table answers when it refuses a call or fails: a kind and words for people.
+//! The table knows nothing of HTTP; the API layer (`crate::error`) gives each kind its
+//! status and its stable code.
+
+use engine::EngineError;
+
+/// Why a call to a table did not go through.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The table refuses the call, for this reason, told in these words.
+    #[error("{1}")]
+    Refused(Refusal, String),
+    /// Too many calls from one client or seat: it may try again after `retry_after`
+    /// seconds.
+    #[error("{message}")]
+    RateLimited { message: String, retry_after: u64 },
+    /// The game refused (a malformed or illegal action, a bad config) or is over.
+    #[error(transparent)]
+    Game(#[from] EngineError),
+    /// Something failed inside the server; the cause was logged where it happened.
+    #[error("internal server error; it has been logged")]
+    Internal,
+}
+
+/// What the table refuses a call for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The request does not say what it must (a body that is no JSON object, options that
+    /// are no object).
+    Malformed,
+    /// No table has this id.
+    TableNotFound,
+    /// The token belongs to no seat of this table.
+    BadToken,
+    /// The table was abandoned and takes no more moves.
+    Abandoned,
+    /// The action was chosen on an older version of the game.
+    StaleVersion,
+    /// The action text is not one the table reads.
+    ActionMalformed,
+    /// The seat is not the one to act.
+    NotYourTurn,
+    /// The move belongs to another seat (an undo or resign of another's move).
+    NotYours,
+    /// The table still has open seats: the game has not started.
+    Waiting,
+    /// The game is not over (a rematch asked for too early).
+    NotOver,
+    /// A seat spec names no player or bot this server runs.
+    SeatInvalid,
+    /// The seats given do not fit the game's player count.
+    SeatCount,
+    /// No such seat at the table.
+    SeatNotFound,
+    /// The seat is not open: someone sits there.
+    SeatTaken,
+    /// The name cannot be shown as given.
+    Name,
+    /// The name looks like another seat's.
+    NameConfusable,
+    /// The table's own rules (clock, take-over bot) are not valid.
+    TableInvalid,
+    /// The chat line cannot be shown as given.
+    ChatInvalid,
+    /// The server holds as many tables as it may.
+    ServerFull,
+}
+
+impl TableError {
+    /// A refusal for `why`, in `message`'s words.
+    pub fn new(why: Refusal, message: impl Into<String>) -> TableError {
+        TableError::Refused(why, message.into())
+    }
+
+    /// Logs `cause` and returns [`TableError::Internal`].
+    pub fn internal(cause: impl std::fmt::Display) -> TableError {
+        tracing::error!("internal error: {cause}");
+        TableError::Internal
+    }
+
+    pub fn malformed(message: impl Into<String>) -> TableError {
+        TableError::new(Refusal::Malformed, message)
+    }
+
+    pub fn table_not_found(id: &str) -> TableError {
+        TableError::new(
+            Refusal::TableNotFound,
+            format!("there is no table `{}`", crate::error::truncate(id, 64)),
+        )
+    }
+
+    pub fn bad_token() -> TableError {
+        TableError::new(
+            Refusal::BadToken,
+            "this token does not belong to any seat of this table",
+        )
+    }
+
+    pub fn abandoned() -> TableError {
+        TableError::new(
+            Refusal::Abandoned,
+            "this table was abandoned (no move in time) and takes no more moves",
+        )
+    }
+
+    pub fn stale(sent: u64, current: u64) -> TableError {
+        TableError::new(
+            Refusal::StaleVersion,
+            format!("the action was chosen on version {sent} but the game is at version {current}"),
+        )
+    }
+}
