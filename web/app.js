@@ -82,12 +82,13 @@ export function fullName(seat, mine) {
 }
 
 /**
- * A text the server wrote (a log event, a table's note) as page children, each seat's
- * given name in it isolated as [`nameEl`] isolates it. The longest name is taken first
- * where two start at one place; the default "Seat N" names are the server's own words.
+ * A text the server wrote (a log event, a table's note, an error naming a name) as page
+ * children, each of `known` (the seats' names unless told) in it isolated as [`nameEl`]
+ * isolates it. The longest name is taken first where two start at one place; the
+ * default "Seat N" names are the server's own words.
  */
-export function withNames(text) {
-  const names = [...new Set(seatNames.filter((n) => n && !/^Seat \d+$/.test(n)))]
+export function withNames(text, known = seatNames) {
+  const names = [...new Set(known.filter((n) => n && !/^Seat \d+$/.test(n)))]
     .sort((a, b) => b.length - a.length);
   const out = [];
   let rest = String(text);

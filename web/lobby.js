@@ -1,6 +1,6 @@
 // The lobby: pick a game, its options and seats, create a table, share its links; the
 // open and running tables.
-import { h, api, aboutGame, nameEl, tokens } from './app.js';
+import { h, api, aboutGame, nameEl, withNames, tokens } from './app.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
@@ -99,7 +99,7 @@ export async function showLobby(root) {
         const table = await api('/api/tables', { method: 'POST', body });
         showCreated(table);
         refresh();
-      } catch (e) { error.textContent = e.message; }
+      } catch (e) { error.replaceChildren(...withNames(e.message, seatNames.map((n) => n.value.trim()))); }
     } }, 'Create table');
     form.replaceChildren(
       h('h2', {}, `New ${title(chosen.name)} table`),
@@ -169,7 +169,7 @@ export async function showLobby(root) {
       const seated = await api(`/api/tables/${t.id}/seats/${seat}/join`, { method: 'POST', body: name ? { name } : {} });
       tokens.put(t.id, seated.seat, seated.token);
       location.href = seated.invite;
-    } catch (e) { joinError.textContent = e.message; refresh(); }
+    } catch (e) { joinError.replaceChildren(...withNames(e.message, [name])); refresh(); }
   }
 
   const seriesText = (t) => (t.series

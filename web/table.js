@@ -118,7 +118,7 @@ export async function showTable(root, id, token) {
     try {
       addChat(await api(`/api/tables/${id}/chat`, { method: 'POST', token, body }));
       chatText.value = '';
-    } catch (e) { chatError.textContent = e.message; }
+    } catch (e) { chatError.replaceChildren(...withNames(e.message, [...(snap ? snap.names : []), body.name || ''])); }
   }
 
   // The rematch: asked for by this seat, or by another (then this page follows it).
@@ -135,7 +135,7 @@ export async function showTable(root, id, token) {
   }
 
   function flash(text) {
-    toast.textContent = text;
+    toast.replaceChildren(...withNames(text));
     toast.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { toast.hidden = true; }, 2500);

@@ -1248,6 +1248,37 @@ async fn summary(base: &str, id: &str) -> Res<Value> {
 /// A name with a RIGHT-TO-LEFT OVERRIDE: "Eve", the override, "lived" (shown "Evedevil").
 const OVERRIDE_NAME: &str = "Eve\u{202e}lived";
 
+/// Joins open seat `seat` of table `id` from the lobby on show under `name` (set as a
+/// paste would: WebDriver's keys are for keyboards) and waits for the refusal the page
+/// shows: its text and the texts of the `<bdi>` elements in it.
+async fn refused_in_lobby(s: &Session, id: &str, seat: usize, name: &str) -> Res<Value> {
+    let name_box = s.wait_for("#my-name", 20).await?;
+    s.exec(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input')); \
+         document.getElementById('join-error').textContent = '';",
+        json!([{ ELEMENT: name_box }, name]),
+    )
+    .await?;
+    let join = s.wait_for(&format!("#join-{id}-{seat}"), 20).await?;
+    s.click(&join).await?;
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let shown = s
+            .exec(
+                "const e = document.getElementById('join-error'); \
+                 return e.textContent ? {text: e.textContent, \
+                   bdi: [...e.querySelectorAll('bdi')].map((b) => b.textContent)} : null",
+                json!([]),
+            )
+            .await?;
+        if !shown.is_null() {
+            return Ok(shown);
+        }
+        anyhow::ensure!(Instant::now() < end, "no refusal shown on the page");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test]
 async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is_stored() {
     let Some((chromium, driver)) = tools() else {
@@ -1261,7 +1292,7 @@ async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is
     let http = reqwest::Client::new();
     let table: Value = http
         .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "distopia", "seats": ["open", "random"]}))
+        .json(&json!({"game": "distopia", "seats": [{"player": "random", "name": "Ada"}, "open"]}))
         .send()
         .await
         .expect("create")
@@ -1269,66 +1300,53 @@ async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is
         .await
         .expect("table");
     let id = table["id"].as_str().expect("id").to_string();
-    // What the API says to the same name, for the page to show.
-    let refused = http
-        .post(format!("{base}/api/tables/{id}/seats/0/join"))
-        .json(&json!({ "name": OVERRIDE_NAME }))
-        .send()
-        .await
-        .expect("join");
-    assert_eq!(refused.status(), reqwest::StatusCode::BAD_REQUEST);
-    let refused: Value = refused.json().await.expect("error");
-    assert_eq!(refused["code"], "seat/name", "{refused}");
-    let words = refused["message"].as_str().expect("message").to_string();
-    assert!(words.contains("bidirectional"), "{words}");
+    // What the API says to the same names, for the page to show.
+    let mut words = Vec::new();
+    for (name, code) in [
+        (OVERRIDE_NAME, "seat/name"),
+        ("\u{410}da", "seat/name_confusable"),
+    ] {
+        let refused = http
+            .post(format!("{base}/api/tables/{id}/seats/1/join"))
+            .json(&json!({ "name": name }))
+            .send()
+            .await
+            .expect("join");
+        assert_eq!(refused.status(), reqwest::StatusCode::BAD_REQUEST);
+        let refused: Value = refused.json().await.expect("error");
+        assert_eq!(refused["code"], code, "{refused}");
+        words.push(refused["message"].as_str().expect("message").to_string());
+    }
+    assert!(words[0].contains("bidirectional"), "{}", words[0]);
 
     let driver = Driver::start(chromium, &driver)
         .await
         .expect("chromedriver");
     let s = driver.session(DESKTOP).await.expect("browser");
     s.goto(&format!("{base}/")).await.expect("lobby");
-    let name_box = s.wait_for("#my-name", 20).await.expect("name box");
-    // Set as a paste would (WebDriver's keys are for keyboards).
-    s.exec(
-        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));",
-        json!([{ ELEMENT: name_box }, OVERRIDE_NAME]),
-    )
-    .await
-    .expect("name typed");
-    let join = s
-        .wait_for(&format!("#join-{id}-0"), 20)
+    let shown = refused_in_lobby(&s, &id, 1, OVERRIDE_NAME)
         .await
-        .expect("join button");
-    s.click(&join).await.expect("click");
-    let end = Instant::now() + Duration::from_secs(10);
-    let shown = loop {
-        let text = s
-            .exec(
-                "return document.getElementById('join-error').textContent",
-                json!([]),
-            )
-            .await
-            .expect("error text");
-        let text = text.as_str().unwrap_or_default().to_string();
-        if !text.is_empty() {
-            break text;
-        }
-        assert!(Instant::now() < end, "no refusal shown on the page");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    assert_eq!(shown, words, "the page shows the server's words");
+        .expect("refused");
+    assert_eq!(shown["text"], words[0], "the page shows the server's words");
     assert_eq!(location(&s).await.expect("location"), "/", "the page stays");
+    // A name like the seated Ada's: refused too, the name in the words isolated.
+    let shown = refused_in_lobby(&s, &id, 1, "\u{410}da")
+        .await
+        .expect("refused");
+    assert_eq!(shown["text"], words[1], "the page shows the server's words");
+    assert_eq!(shown["bdi"], json!(["\u{410}da"]), "{shown}");
     // Nothing was stored: the seat is open and unnamed, and the lobby still offers it.
     let after = summary(&base, &id).await.expect("summary");
-    assert_eq!(after["open_seats"], json!([0]), "{after}");
-    assert_eq!(after["seats"][0]["player"], "open", "{after}");
-    assert_eq!(after["seats"][0]["name"], "Seat 1", "{after}");
-    s.wait_for(&format!("#join-{id}-0"), 10)
+    assert_eq!(after["open_seats"], json!([1]), "{after}");
+    assert_eq!(after["seats"][1]["player"], "open", "{after}");
+    assert_eq!(after["seats"][1]["name"], "Seat 2", "{after}");
+    s.wait_for(&format!("#join-{id}-1"), 10)
         .await
         .expect("the seat is still offered");
     eprintln!(
-        "override refused in the lobby in {:.1} s: {shown}",
-        started.elapsed().as_secs_f64()
+        "override refused in the lobby in {:.1} s: {}",
+        started.elapsed().as_secs_f64(),
+        words[0]
     );
     s.quit().await;
 }
@@ -1415,6 +1433,18 @@ async fn a_stored_name_with_a_direction_override_is_shown_isolated_and_in_order(
         .await
         .expect("chromedriver");
     let s = driver.session(DESKTOP).await.expect("browser");
+    // The lobby lists the table under the name, isolated.
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    s.wait_for(".table-row .who bdi", 20)
+        .await
+        .expect("lobby row");
+    let row = s
+        .exec(ISOLATED, json!([".table-row .who"]))
+        .await
+        .expect("isolated");
+    assert_eq!(row["text"], format!("{clean} · Bo"), "lobby: {row}");
+    assert_eq!(row["bdi"], json!([clean, "Bo"]), "lobby: {row}");
+    assert_eq!(row["after"], json!(true), "lobby: {row}");
     s.goto(&format!("{base}/play/{id}")).await.expect("watch");
     s.wait_for(".board > *", 20).await.expect("board");
     s.wait_for("#chat .chat-line", 10).await.expect("chat");
