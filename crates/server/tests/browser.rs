@@ -3,7 +3,10 @@
 //! Each game is played to its end screen through clicks alone against a bot; for Drop
 //! Site a second browser in the other seat sees every move appear; screenshots of every
 //! table at desktop and phone width go to `target/tmp/screenshots/` (to
-//! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`).
+//! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`). Names that could lie (a
+//! direction override) are refused in the lobby, and one stored before the checks shows
+//! isolated and in order; a game played to its end under the Content-Security-Policy
+//! raises no violation.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the tests print a loud
 //! message and pass, unless `CI` is set: then they fail.
