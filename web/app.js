@@ -57,18 +57,55 @@ export const tokens = {
 
 /** The seats' display names of the table on show (from its snapshots' `names`). */
 let seatNames = [];
-export function setSeatNames(names) { seatNames = Array.isArray(names) ? names : []; }
+export function setSeatNames(names) { seatNames = Array.isArray(names) ? names.map(String) : []; }
+
+/**
+ * A person's or bot's name as the page shows it: in its own `<bdi>`, isolated from its
+ * surroundings, so that a name written right to left (or one holding direction marks)
+ * never reorders the words around it. Every name the pages show goes through here, as
+ * text (never as markup).
+ */
+export function nameEl(name) {
+  return h('bdi', { class: 'pname' }, String(name));
+}
 
 /** How a seat is called on the page: "You" for the viewer's own, else its name. */
 export function seatName(seat, mine) {
   if (seat === mine) return 'You';
-  return seatNames[seat] || `Seat ${seat + 1}`;
+  return nameEl(seatNames[seat] || `Seat ${seat + 1}`);
 }
 
-/** A seat's full name, marked "(you)" for the viewer's own. */
+/** A seat's full name, marked "(you)" for the viewer's own (a list of page children). */
 export function fullName(seat, mine) {
-  const name = seatNames[seat] || `Seat ${seat + 1}`;
-  return seat === mine ? `${name} (you)` : name;
+  const name = nameEl(seatNames[seat] || `Seat ${seat + 1}`);
+  return seat === mine ? [name, ' (you)'] : [name];
+}
+
+/**
+ * A text the server wrote (a log event, a table's note, an error naming a name) as page
+ * children, each of `known` (the seats' names unless told) in it isolated as [`nameEl`]
+ * isolates it. The longest name is taken first where two start at one place; the
+ * default "Seat N" names are the server's own words.
+ */
+export function withNames(text, known = seatNames) {
+  const names = [...new Set(known.filter((n) => n && !/^Seat \d+$/.test(n)))]
+    .sort((a, b) => b.length - a.length);
+  const out = [];
+  let rest = String(text);
+  while (names.length && rest) {
+    let at = -1;
+    let found = null;
+    for (const n of names) {
+      const i = rest.indexOf(n);
+      if (i >= 0 && (at < 0 || i < at)) { at = i; found = n; }
+    }
+    if (found === null) break;
+    if (at > 0) out.push(rest.slice(0, at));
+    out.push(nameEl(found));
+    rest = rest.slice(at + found.length);
+  }
+  if (rest) out.push(rest);
+  return out;
 }
 
 export function ordinal(n) {

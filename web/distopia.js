@@ -89,17 +89,17 @@ export function render(snap) {
   if (v.collaborator) {
     const c = byKey(DATA.collaborators, v.collaborator.card) || { name: v.collaborator.card, text: '' };
     const who = v.collaborator.usable_by === null ? 'either player' : seatName(v.collaborator.usable_by, snap.seat);
-    extras.push(h('div', { class: 'special collab', dataset: { mark: 'collaborator' } }, h('b', {}, `Collaborator: ${c.name}`), h('span', {}, `${c.text} · usable by ${who}`)));
+    extras.push(h('div', { class: 'special collab', dataset: { mark: 'collaborator' } }, h('b', {}, `Collaborator: ${c.name}`), h('span', {}, `${c.text} · usable by `, who)));
   }
   if (v.mission) {
     const m = byKey(DATA.missions, v.mission.card) || { name: v.mission.card, text: '' };
     extras.push(h('div', { class: 'special mission', dataset: { mark: 'mission' } }, h('b', {}, `Mission: ${m.name}`), h('span', {}, m.text,
-      v.mission.claimed_by !== null ? ` · earned by ${seatName(v.mission.claimed_by, snap.seat)}` : '')));
+      v.mission.claimed_by !== null ? [' · earned by ', seatName(v.mission.claimed_by, snap.seat)] : '')));
   }
   const hand = t ? h('div', { class: 'hand-area' },
-    h('div', { class: 'label' }, `${seatName(v.to_act, snap.seat)} picked up ${t.picked}${t.clockwise ? ' · clockwise' : ''}${t.crossing ? ' · crossing' : ''}: hand`),
+    h('div', { class: 'label' }, seatName(v.to_act, snap.seat), ` picked up ${t.picked}${t.clockwise ? ' · clockwise' : ''}${t.crossing ? ' · crossing' : ''}: hand`),
     h('div', { class: 'hand' }, t.hand.map((c) => card(c, v.to_act === snap.seat ? `card:${c.number === null ? 'guard' : c.number}` : null))))
-    : h('div', { class: 'hand-area muted' }, v.phase === 'over' ? 'The game is over.' : `${seatName(v.to_act, snap.seat)}: pick up one of your districts.`);
+    : h('div', { class: 'hand-area muted' }, v.phase === 'over' ? 'The game is over.' : [seatName(v.to_act, snap.seat), ': pick up one of your districts.']);
   return h('div', { class: 'dt' },
     h('div', { class: 'info' }, `${v.border} border · turn ${v.turn_number} · deck ${v.deck_count} cards`,
       v.repetitions > 1 && v.phase !== 'over'

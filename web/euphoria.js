@@ -1,7 +1,7 @@
 // Euphoria: the board by region (every action space with the worker dice on it), the
 // allegiance tracks, tunnels and miners, territories and markets with their stars, your
 // dice, goods, artifact cards, recruits and dilemma, and the other players' counts.
-import { h, seatName } from './app.js';
+import { h, seatName, withNames } from './app.js';
 
 // The printed components (`GET /api/games/euphoria`): spaces with costs, recruits with
 // their abilities, market tiles with their penalties, dilemmas.
@@ -154,12 +154,12 @@ export function render(snap) {
   };
 
   const order = me === null ? [...Array(n).keys()] : [me, ...[...Array(n).keys()].filter((s) => s !== me)];
-  const offer = v.offer ? h('div', { class: 'offer panel' }, `Offer ${seatName(v.current, me)} → ${seatName(v.offer.partner, me)}: gives `,
+  const offer = v.offer ? h('div', { class: 'offer panel' }, 'Offer ', seatName(v.current, me), ' → ', seatName(v.offer.partner, me), ': gives ',
     DATA.goods.map((g, k) => (v.offer.give[k] ? good(g, v.offer.give[k]) : null)), ' for ',
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
   const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id)))) : null;
   return h('div', { class: 'eu' },
-    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : `${v.to_act === null ? '' : `${seatName(v.to_act, me)}: `}${v.prompt}`),
+    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)]),
     offer, drawn,
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, DATA.factions.map(region),

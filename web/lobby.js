@@ -1,6 +1,6 @@
 // The lobby: pick a game, its options and seats, create a table, share its links; the
 // open and running tables.
-import { h, api, aboutGame, tokens } from './app.js';
+import { h, api, aboutGame, nameEl, withNames, tokens } from './app.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
@@ -99,7 +99,7 @@ export async function showLobby(root) {
         const table = await api('/api/tables', { method: 'POST', body });
         showCreated(table);
         refresh();
-      } catch (e) { error.textContent = e.message; }
+      } catch (e) { error.replaceChildren(...withNames(e.message, seatNames.map((n) => n.value.trim()))); }
     } }, 'Create table');
     form.replaceChildren(
       h('h2', {}, `New ${title(chosen.name)} table`),
@@ -115,10 +115,10 @@ export async function showLobby(root) {
     const base = location.origin;
     const rows = table.seats.map((s) => {
       if (s.player === 'open') return h('li', {}, `Seat ${s.seat + 1}: open — anyone may take it from the lobby`);
-      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: ${s.name} (${s.player})`);
+      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: `, nameEl(s.name), ` (${s.player})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
-      return h('li', {}, `Seat ${s.seat + 1} (${s.name}) invite: `,
+      return h('li', {}, `Seat ${s.seat + 1} (`, nameEl(s.name), ') invite: ',
         h('input', { class: 'link', readonly: true, value: link, onclick: (e) => e.target.select() }),
         h('a', { class: 'button', id: `play-seat-${s.seat}`, href: link }, 'Play this seat'));
     });
@@ -169,25 +169,26 @@ export async function showLobby(root) {
       const seated = await api(`/api/tables/${t.id}/seats/${seat}/join`, { method: 'POST', body: name ? { name } : {} });
       tokens.put(t.id, seated.seat, seated.token);
       location.href = seated.invite;
-    } catch (e) { joinError.textContent = e.message; refresh(); }
+    } catch (e) { joinError.replaceChildren(...withNames(e.message, [name])); refresh(); }
   }
 
   const seriesText = (t) => (t.series
-    ? `game ${t.series.games + 1} of a series · wins ${t.series.wins.map((w, i) => `${t.seats[i].name} ${w}`).join(', ')}`
+    ? [`game ${t.series.games + 1} of a series · wins `, t.series.wins.map((w, i) => [i ? ', ' : '', nameEl(t.seats[i] ? t.seats[i].name : `Seat ${i + 1}`), ` ${w}`])]
     : null);
 
   function drawTables() {
     const row = (t) => {
       const mine = tokens.get(t.id);
-      const who = t.seats.map((s) => {
-        if (s.player === 'open') return `Seat ${s.seat + 1}: open`;
-        return s.player === 'human' ? s.name : `${s.name} (${s.player})`;
+      const who = t.seats.map((s, i) => {
+        const sep = i ? ' · ' : '';
+        if (s.player === 'open') return [sep, `Seat ${s.seat + 1}: open`];
+        return s.player === 'human' ? [sep, nameEl(s.name)] : [sep, nameEl(s.name), ` (${s.player})`];
       });
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),
         h('span', { class: `status ${t.status}` }, t.open_seats && t.open_seats.length ? 'waiting for players' : t.status),
         t.paused ? h('span', { class: 'status paused' }, t.paused) : null,
-        h('span', { class: 'who' }, who.join(' · ')),
+        h('span', { class: 'who' }, who),
         seriesText(t) ? h('span', { class: 'series' }, seriesText(t)) : null,
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },

@@ -2,7 +2,7 @@
 // board elements to the legal action texts, the game log (what each move did, told in
 // order), and the end screen. Each game's module draws its board from the snapshot and
 // the game's description (`GET /api/games/{game}`), and names what each event touched.
-import { h, api, aboutGame, seatName, fullName, setSeatNames, ordinal, tokens } from './app.js';
+import { h, api, aboutGame, nameEl, seatName, fullName, setSeatNames, withNames, ordinal, tokens } from './app.js';
 
 const GAMES = {
   dropsite: () => import('./dropsite.js'),
@@ -32,6 +32,8 @@ export async function showTable(root, id, token) {
   const title = about.title;
   document.title = `Tabletop — ${title}`;
   document.body.dataset.game = summary.game;
+  // The names the chat's and log's texts are read with until the first snapshot comes.
+  setSeatNames((summary.seats || []).map((s) => s.name));
 
   const status = h('div', { class: 'status-line' });
   const clockLine = h('div', { class: 'clock-line', id: 'clock', hidden: true });
@@ -92,9 +94,11 @@ export async function showTable(root, id, token) {
   function addChat(line) {
     if (!line || chatSeen.has(line.seq)) return;
     chatSeen.add(line.seq);
-    const who = line.seat === null ? `${line.name} (watching)` : (line.seat === (snap && snap.seat) ? `${line.name} (you)` : line.name);
+    const mark = line.seat === null ? ' (watching)' : (line.seat === (snap && snap.seat) ? ' (you)' : '');
+    // A table's own note ("a bot plays for Ada: …") names seats in its text.
+    const said = line.kind && line.kind !== 'chat' ? withNames(line.text) : line.text;
     const item = h('li', { class: `chat-line ${line.seat === null ? 'spectator' : `seat-${line.seat}`}`, dataset: { seq: String(line.seq) } },
-      h('strong', {}, who), ' ', h('span', { class: 'chat-said' }, line.text));
+      h('strong', {}, nameEl(line.name), mark), ' ', h('span', { class: 'chat-said' }, said));
     const after = [...chatList.children].find((el) => Number(el.dataset.seq) > line.seq);
     chatList.insertBefore(item, after || null);
     chatList.scrollTop = chatList.scrollHeight;
@@ -114,7 +118,7 @@ export async function showTable(root, id, token) {
     try {
       addChat(await api(`/api/tables/${id}/chat`, { method: 'POST', token, body }));
       chatText.value = '';
-    } catch (e) { chatError.textContent = e.message; }
+    } catch (e) { chatError.replaceChildren(...withNames(e.message, [...(snap ? snap.names : []), body.name || ''])); }
   }
 
   // The rematch: asked for by this seat, or by another (then this page follows it).
@@ -131,7 +135,7 @@ export async function showTable(root, id, token) {
   }
 
   function flash(text) {
-    toast.textContent = text;
+    toast.replaceChildren(...withNames(text));
     toast.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { toast.hidden = true; }, 2500);
@@ -175,7 +179,7 @@ export async function showTable(root, id, token) {
     if (item) return item;
     const list = h('ul', { class: 'log-events' });
     item = h('li', { class: `log-entry seat-${entry.seat}`, dataset: { index: entry.index, seat: entry.seat } },
-      h('div', { class: 'log-head' }, `Move ${entry.index + 1} · ${seatName(entry.seat, snap ? snap.seat : null)}`), list);
+      h('div', { class: 'log-head' }, `Move ${entry.index + 1} · `, seatName(entry.seat, snap ? snap.seat : null)), list);
     item.events = list;
     entryItems.set(entry.index, item);
     const after = [...logList.children].find((li) => Number(li.dataset.index) < entry.index);
@@ -184,7 +188,7 @@ export async function showTable(root, id, token) {
   }
 
   function eventItem(ev) {
-    return h('li', { class: 'log-event', dataset: { kind: ev.kind || '' } }, ev.text);
+    return h('li', { class: 'log-event', dataset: { kind: ev.kind || '' } }, withNames(ev.text));
   }
 
   /**
@@ -235,7 +239,7 @@ export async function showTable(root, id, token) {
     item.events.append(li);
     setTimeout(() => li.classList.remove('fresh'), 2500);
     news.hidden = false;
-    news.replaceChildren(h('span', { class: `news-text seat-${next.entry.seat}` }, next.ev.text));
+    news.replaceChildren(h('span', { class: `news-text seat-${next.entry.seat}` }, withNames(next.ev.text)));
     current = next.ev;
     mark([current], 'flash');
     // Others' moves are told slowly enough to follow, the viewer's own faster, and a
@@ -391,7 +395,7 @@ export async function showTable(root, id, token) {
     clockLine.replaceChildren(...c.left.map((left, s) => {
       const running = s === snap.to_act && c.deadline;
       const ms = running ? c.deadline - Date.now() : left;
-      return h('span', { class: `clock ${running ? 'running' : ''} ${running && ms < 10000 ? 'low' : ''}` }, `${seatName(s, snap.seat)} ${fmt(ms)}`);
+      return h('span', { class: `clock ${running ? 'running' : ''} ${running && ms < 10000 ? 'low' : ''}` }, seatName(s, snap.seat), ` ${fmt(ms)}`);
     }));
   }
   setInterval(drawClock, 500);
@@ -402,17 +406,17 @@ export async function showTable(root, id, token) {
     if (snap.status === 'finished') text = 'Game over';
     else if (snap.open_seats && snap.open_seats.length) text = `Waiting for players: ${snap.open_seats.map((s) => `seat ${s + 1}`).join(', ')} open`;
     else if (snap.to_act === mine && mine !== null) text = snap.legal.length ? 'Your turn' : 'Your turn (waiting)';
-    else if (snap.to_act !== null) text = `${seatName(snap.to_act, mine)} to play`;
+    else if (snap.to_act !== null) text = [seatName(snap.to_act, mine), ' to play'];
     else text = '';
-    const who = mine === null ? 'Watching' : `You are ${fullName(mine, null)}, seat ${mine + 1}`;
+    const who = mine === null ? ['Watching'] : ['You are ', fullName(mine, null), `, seat ${mine + 1}`];
     const notes = [];
-    for (const s of snap.resigned || []) notes.push(`${seatName(s, mine)} resigned`);
-    for (const s of snap.away || []) notes.push(s === mine ? 'a bot is playing for you' : `a bot plays for ${seatName(s, mine)}`);
+    for (const s of snap.resigned || []) notes.push([seatName(s, mine), ' resigned']);
+    for (const s of snap.away || []) notes.push(s === mine ? 'a bot is playing for you' : ['a bot plays for ', seatName(s, mine)]);
     if (snap.paused) notes.push(snap.paused);
     status.replaceChildren(...[
       h('span', { class: `turn ${snap.to_act === mine && mine !== null ? 'mine' : ''}` }, text),
-      h('span', { class: 'muted' }, `${who} · move ${snap.version}`),
-      notes.length ? h('span', { class: 'table-notes', id: 'table-notes' }, notes.join(' · ')) : null,
+      h('span', { class: 'muted' }, who, ` · move ${snap.version}`),
+      notes.length ? h('span', { class: 'table-notes', id: 'table-notes' }, notes.map((n, i) => (i ? [' · ', n] : n))) : null,
       ...tableButtons(),
       h('a', { class: 'button small', href: '/' }, 'Lobby')].filter(Boolean));
   }
@@ -425,7 +429,7 @@ export async function showTable(root, id, token) {
     const series = snap.series;
     const seriesLine = series ? h('p', { class: 'series', id: 'series' },
       `Series: ${series.games + 1} games · wins `,
-      snap.names.map((n, s) => `${n} ${series.wins[s] + (places[s] === 0 ? 1 : 0)}`).join(', ')) : null;
+      snap.names.map((n, s) => [s ? ', ' : '', nameEl(n), ` ${series.wins[s] + (places[s] === 0 ? 1 : 0)}`])) : null;
     let again = null;
     if (snap.seat !== null && token) {
       again = h('button', { class: 'primary', id: 'rematch', onclick: rematch }, snap.rematch ? 'Join the rematch' : 'Rematch');
@@ -436,7 +440,7 @@ export async function showTable(root, id, token) {
     if (snap.rematch && snap.seat !== null && token) rematch();
     const headline = winners.includes(snap.seat)
       ? (winners.length > 1 ? 'You share the win!' : 'You win!')
-      : `${winners.map((s) => seatName(s, snap.seat)).join(' and ')} win${winners.length > 1 ? '' : 's'}`;
+      : [winners.map((s, i) => [i ? ' and ' : '', seatName(s, snap.seat)]), ` win${winners.length > 1 ? '' : 's'}`];
     endScreen.replaceChildren(h('div', { class: 'panel end-screen' },
       h('h2', {}, headline),
       h('table', { class: 'scores' },

@@ -3,7 +3,10 @@
 //! Each game is played to its end screen through clicks alone against a bot; for Drop
 //! Site a second browser in the other seat sees every move appear; screenshots of every
 //! table at desktop and phone width go to `target/tmp/screenshots/` (to
-//! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`).
+//! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`). Names that could lie (a
+//! direction override) are refused in the lobby, and one stored before the checks shows
+//! isolated and in order; a game played to its end under the Content-Security-Policy
+//! raises no violation.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the tests print a loud
 //! message and pass, unless `CI` is set: then they fail.
@@ -15,6 +18,8 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod common;
 
 type Res<T> = anyhow::Result<T>;
 
@@ -1231,4 +1236,421 @@ async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watche
         s.quit().await;
     }
     watcher.quit().await;
+}
+
+/// A table's summary from the API.
+async fn summary(base: &str, id: &str) -> Res<Value> {
+    Ok(reqwest::Client::new()
+        .get(format!("{base}/api/tables/{id}"))
+        .send()
+        .await?
+        .json()
+        .await?)
+}
+
+/// A name with a RIGHT-TO-LEFT OVERRIDE: "Eve", the override, "lived" (shown "Evedevil").
+const OVERRIDE_NAME: &str = "Eve\u{202e}lived";
+
+/// Joins open seat `seat` of table `id` from the lobby on show under `name` (set as a
+/// paste would: WebDriver's keys are for keyboards) and waits for the refusal the page
+/// shows: its text and the texts of the `<bdi>` elements in it.
+async fn refused_in_lobby(s: &Session, id: &str, seat: usize, name: &str) -> Res<Value> {
+    let name_box = s.wait_for("#my-name", 20).await?;
+    s.exec(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input')); \
+         document.getElementById('join-error').textContent = '';",
+        json!([{ ELEMENT: name_box }, name]),
+    )
+    .await?;
+    let join = s.wait_for(&format!("#join-{id}-{seat}"), 20).await?;
+    s.click(&join).await?;
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let shown = s
+            .exec(
+                "const e = document.getElementById('join-error'); \
+                 return e.textContent ? {text: e.textContent, \
+                   bdi: [...e.querySelectorAll('bdi')].map((b) => b.textContent)} : null",
+                json!([]),
+            )
+            .await?;
+        if !shown.is_null() {
+            return Ok(shown);
+        }
+        anyhow::ensure!(Instant::now() < end, "no refusal shown on the page");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is_stored() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let started = Instant::now();
+    let http = reqwest::Client::new();
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "distopia", "seats": [{"player": "random", "name": "Ada"}, "open"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id").to_string();
+    // What the API says to the same names, for the page to show.
+    let mut words = Vec::new();
+    for (name, code) in [
+        (OVERRIDE_NAME, "seat/name"),
+        ("\u{410}da", "seat/name_confusable"),
+    ] {
+        let refused = http
+            .post(format!("{base}/api/tables/{id}/seats/1/join"))
+            .json(&json!({ "name": name }))
+            .send()
+            .await
+            .expect("join");
+        assert_eq!(refused.status(), reqwest::StatusCode::BAD_REQUEST);
+        let refused: Value = refused.json().await.expect("error");
+        assert_eq!(refused["code"], code, "{refused}");
+        words.push(refused["message"].as_str().expect("message").to_string());
+    }
+    assert!(words[0].contains("bidirectional"), "{}", words[0]);
+
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    let shown = refused_in_lobby(&s, &id, 1, OVERRIDE_NAME)
+        .await
+        .expect("refused");
+    assert_eq!(shown["text"], words[0], "the page shows the server's words");
+    assert_eq!(location(&s).await.expect("location"), "/", "the page stays");
+    // A name like the seated Ada's: refused too, the name in the words isolated.
+    let shown = refused_in_lobby(&s, &id, 1, "\u{410}da")
+        .await
+        .expect("refused");
+    assert_eq!(shown["text"], words[1], "the page shows the server's words");
+    assert_eq!(shown["bdi"], json!(["\u{410}da"]), "{shown}");
+    // Nothing was stored: the seat is open and unnamed, and the lobby still offers it.
+    let after = summary(&base, &id).await.expect("summary");
+    assert_eq!(after["open_seats"], json!([1]), "{after}");
+    assert_eq!(after["seats"][1]["player"], "open", "{after}");
+    assert_eq!(after["seats"][1]["name"], "Seat 2", "{after}");
+    s.wait_for(&format!("#join-{id}-1"), 10)
+        .await
+        .expect("the seat is still offered");
+    eprintln!(
+        "override refused in the lobby in {:.1} s: {}",
+        started.elapsed().as_secs_f64(),
+        words[0]
+    );
+    s.quit().await;
+}
+
+/// For the element `css` finds: its text as shown (`innerText`), the texts of the
+/// `<bdi>` elements in it (or of the elements the second argument selects), and whether
+/// every text on the line after the first of them lies to its right (read left to
+/// right: in its order, not moved by the name).
+const ISOLATED: &str = r#"
+const el = document.querySelector(arguments[0]);
+if (!el) return null;
+const bdis = [...el.querySelectorAll(arguments[1] || 'bdi')];
+let after = true;
+if (bdis.length) {
+  const b = bdis[0].getBoundingClientRect();
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let past = false;
+  let last = b.right - 1;
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (bdis[0].contains(n)) { past = true; continue; }
+    if (!past || !n.textContent.trim()) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    // Its part on the name's line (a long text wraps onto the next ones).
+    for (const box of r.getClientRects()) {
+      if (box.width === 0 || Math.abs(box.top - b.top) > 2) continue;
+      if (box.left < last) after = false;
+      last = box.right - 1;
+    }
+  }
+}
+return {text: el.innerText, bdi: bdis.map((x) => x.textContent), after};
+"#;
+
+#[tokio::test]
+async fn a_stored_name_with_a_direction_override_is_shown_isolated_and_in_order() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let started = Instant::now();
+    // A table stored before the checks: seat 1 "Ada", RIGHT-TO-LEFT OVERRIDE, "gnp.exe"
+    // (which reads "Adaexe.png"), and a chat line of it.
+    let id = "00000000000000bd";
+    {
+        let db = format!("sqlite://{}", dir.path().join("tables.sqlite").display());
+        let store = server::SqliteStore::connect(&db).await.expect("store");
+        common::store_old_table(&store, id, ["Ada\u{202e}gnp.exe", "Bo"], "good luck").await;
+    }
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let clean = "Adagnp.exe";
+    // Seat 1 moves (after seat 2 if it is first), through the API.
+    let http = reqwest::Client::new();
+    for _ in 0..4 {
+        let view = |seat: usize| {
+            http.get(format!("{base}/api/tables/{id}/view"))
+                .bearer_auth(common::old_token(seat))
+                .send()
+        };
+        let first: Value = view(0).await.expect("view").json().await.expect("json");
+        let mover = first["to_act"].as_u64().expect("to act") as usize;
+        let view: Value = view(mover).await.expect("view").json().await.expect("json");
+        let action = view["legal"][0].as_str().expect("legal").to_string();
+        let moved = http
+            .post(format!("{base}/api/tables/{id}/actions"))
+            .bearer_auth(common::old_token(mover))
+            .json(&json!({"action": action, "version": view["version"]}))
+            .send()
+            .await
+            .expect("move");
+        assert!(
+            moved.status().is_success(),
+            "{}",
+            moved.text().await.unwrap_or_default()
+        );
+        if mover == 0 {
+            break;
+        }
+    }
+
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    // The lobby lists the table under the name, isolated.
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    s.wait_for(".table-row .who bdi", 20)
+        .await
+        .expect("lobby row");
+    let row = s
+        .exec(ISOLATED, json!([".table-row .who"]))
+        .await
+        .expect("isolated");
+    assert_eq!(row["text"], format!("{clean} · Bo"), "lobby: {row}");
+    assert_eq!(row["bdi"], json!([clean, "Bo"]), "lobby: {row}");
+    assert_eq!(row["after"], json!(true), "lobby: {row}");
+    s.goto(&format!("{base}/play/{id}")).await.expect("watch");
+    s.wait_for(".board > *", 20).await.expect("board");
+    s.wait_for("#chat .chat-line", 10).await.expect("chat");
+    wait_news_told(&s, 30).await.expect("told");
+    let whole = s
+        .exec("return document.body.innerText", json!([]))
+        .await
+        .expect("text");
+    let whole = whole.as_str().unwrap_or_default();
+    assert!(!whole.contains('\u{202e}'), "no override on the page");
+    assert!(whole.contains(clean), "{whole}");
+
+    // The seat box, the chat line, and the log line of seat 1's move.
+    s.exec(
+        "const li = [...document.querySelectorAll('#log .log-event')]\
+           .find((e) => e.textContent.startsWith(arguments[0])); \
+         if (li) li.id = 'ada-moved';",
+        json!([clean]),
+    )
+    .await
+    .expect("mark the log line");
+    for (what, css) in [
+        ("seat box", ".dplayer.seat-0 .name"),
+        ("chat line", "#chat .chat-line.seat-0"),
+        ("log line", "#ada-moved"),
+    ] {
+        let got = s.exec(ISOLATED, json!([css])).await.expect("isolated");
+        assert!(!got.is_null(), "{what}: no `{css}`");
+        let text = got["text"].as_str().unwrap_or_default();
+        assert!(text.starts_with(clean), "{what}: `{text}`");
+        assert_eq!(
+            got["bdi"][0], clean,
+            "{what}: the name sits in a <bdi>: {got}"
+        );
+        assert_eq!(
+            got["after"],
+            json!(true),
+            "{what}: the text after the name: {got}"
+        );
+        eprintln!("{what}: {text:?}");
+    }
+    // The check sees a reordering: the raw name, not isolated, turns round what follows.
+    s.exec(
+        "const p = document.createElement('p'); p.id = 'control'; \
+             const n = document.createElement('span'); n.textContent = arguments[0]; \
+             p.append(n, ' picked up A'); document.getElementById('root').append(p); \
+             return null;",
+        json!(["Ada\u{202e}gnp.exe"]),
+    )
+    .await
+    .expect("control");
+    let control = s
+        .exec(ISOLATED, json!(["#control", "span"]))
+        .await
+        .expect("control");
+    assert_eq!(control["after"], json!(false), "{control}");
+    // The log line reads as the API's text, in its order.
+    let log: Value = http
+        .get(format!("{base}/api/tables/{id}/log"))
+        .send()
+        .await
+        .expect("log")
+        .json()
+        .await
+        .expect("json");
+    let line = s
+        .exec(
+            "return document.getElementById('ada-moved').innerText",
+            json!([]),
+        )
+        .await
+        .expect("line");
+    let texts: Vec<&str> = (log["entries"].as_array().into_iter().flatten())
+        .flat_map(|e| e["events"].as_array().into_iter().flatten())
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert!(
+        texts.iter().any(|t| Some(*t) == line.as_str()),
+        "{line} in {texts:?}"
+    );
+    eprintln!(
+        "stored override shown isolated, in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    s.quit().await;
+}
+
+/// Records every `securitypolicyviolation` of every page the browser opens from now on
+/// (in `window.__csp`), from before the page's own scripts run.
+async fn record_csp_violations(s: &Session) -> Res<()> {
+    s.cmd(
+        "POST",
+        "/goog/cdp/execute",
+        json!({"cmd": "Page.addScriptToEvaluateOnNewDocument", "params": {"source":
+            "window.__csp = []; document.addEventListener('securitypolicyviolation', \
+             (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`), true);"}}),
+    )
+    .await
+    .map(drop)
+}
+
+/// The violations recorded on the page on show.
+async fn csp_violations(s: &Session) -> Res<Vec<String>> {
+    let v = s.exec("return window.__csp || null", json!([])).await?;
+    let list = v
+        .as_array()
+        .ok_or_else(|| anyhow::anyhow!("no recorder on the page"))?;
+    Ok(list
+        .iter()
+        .filter_map(|x| x.as_str().map(str::to_string))
+        .collect())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let started = Instant::now();
+    let http = reqwest::Client::new();
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "distopia", "seed": 5, "seats": ["human", "random"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id");
+    let link = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
+    // The pages come with the policy.
+    for page in [
+        format!("{base}/"),
+        link.clone(),
+        format!("{base}/web/app.js"),
+    ] {
+        let got = http.get(&page).send().await.expect("page");
+        assert!(got.status().is_success(), "{page}: {}", got.status());
+        assert_eq!(
+            got.headers()
+                .get("content-security-policy")
+                .and_then(|v| v.to_str().ok()),
+            Some(server::headers::CONTENT_SECURITY_POLICY),
+            "{page}"
+        );
+    }
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    record_csp_violations(&s).await.expect("recorder");
+    // The lobby, with the table listed.
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    s.wait_for(&format!(".table-row a[href='/play/{id}']"), 20)
+        .await
+        .expect("the lobby lists the table");
+    assert_eq!(
+        csp_violations(&s).await.expect("lobby"),
+        Vec::<String>::new()
+    );
+    // The table, played to its end.
+    s.goto(&link).await.expect("table");
+    s.wait_for(".board > *", 20).await.expect("board");
+    let mut rng = Lcg(5);
+    let clicks = play_to_end(&s, &mut rng, Duration::from_secs(600), async |_| Ok(()))
+        .await
+        .expect("played to the end");
+    wait_news_told(&s, 60).await.expect("told");
+    assert_eq!(
+        csp_violations(&s).await.expect("table"),
+        Vec::<String>::new(),
+        "no violation while playing"
+    );
+    // The recorder hears one: an inline script is refused, and reported.
+    let ran = s
+        .exec(
+            "const x = document.createElement('script'); x.textContent = 'window.__ran = true'; \
+             document.body.append(x); return window.__ran === true",
+            json!([]),
+        )
+        .await
+        .expect("inline script");
+    assert_eq!(ran, json!(false), "the policy refuses inline script");
+    let end = Instant::now() + Duration::from_secs(5);
+    loop {
+        let seen = csp_violations(&s).await.expect("violations");
+        if seen.iter().any(|v| v.starts_with("script-src")) {
+            break;
+        }
+        assert!(Instant::now() < end, "the recorder heard nothing: {seen:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "no CSP violation in the lobby and a game to its end ({clicks} clicks, {:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    s.quit().await;
 }
