@@ -2,8 +2,116 @@
 //! left, and pausing a table nobody is at.
 
 use super::*;
+use std::collections::BTreeSet;
+
+/// The live tables by when their clocks or presence next need a look (ms since the
+/// epoch). A table is put in when it is loaded and after anything that may bring its
+/// time closer (a move, a seat taken, a socket opened or closed, a player heard from):
+/// then it is due at once; after each look it is put back at the next time the look
+/// could act (a clock's deadline, a player's away time, nobody's presence), or left out
+/// while nothing can come due. So the ticker touches only tables that are due.
+#[derive(Default)]
+pub(super) struct Due {
+    by_time: BTreeSet<(i64, String)>,
+    at: HashMap<String, i64>,
+}
+
+impl Due {
+    /// `id` is due at `at`, or earlier if it already was.
+    fn set(&mut self, id: &str, at: i64) {
+        match self.at.get(id) {
+            Some(&old) if old <= at => {}
+            old => {
+                if let Some(&old) = old {
+                    self.by_time.remove(&(old, id.to_string()));
+                }
+                self.by_time.insert((at, id.to_string()));
+                self.at.insert(id.to_string(), at);
+            }
+        }
+    }
+
+    /// `id` needs no look (it left memory).
+    pub(super) fn forget(&mut self, id: &str) {
+        if let Some(old) = self.at.remove(id) {
+            self.by_time.remove(&(old, id.to_string()));
+        }
+    }
+
+    /// Takes out every table due by `now`, earliest first.
+    fn take(&mut self, now: i64) -> Vec<String> {
+        let mut ids = Vec::new();
+        while self.by_time.first().is_some_and(|(at, _)| *at <= now) {
+            if let Some((_, id)) = self.by_time.pop_first() {
+                self.at.remove(&id);
+                ids.push(id);
+            }
+        }
+        ids
+    }
+
+    /// How many tables wait for a look.
+    pub(super) fn len(&self) -> usize {
+        self.at.len()
+    }
+}
+
+impl Table {
+    /// The earliest time at which [`Hub::check_time`] could act at this table if nothing
+    /// else happens (no one comes or goes, no move): `None` while nothing can come due.
+    /// It mirrors `check_time`'s rules; anything that changes what they read wakes the
+    /// table ([`Hub::wake`]).
+    pub(super) fn next_check(&self, live: &Live, now: i64) -> Option<i64> {
+        if live.abandoned || !self.open_seats().is_empty() {
+            return None;
+        }
+        let seat = live.session.to_act()?;
+        let mut next: Option<i64> = None;
+        let mut at = |time: i64| next = Some(next.map_or(time, |n: i64| n.min(time)));
+        let paused = self.is_paused();
+        if !paused && live.watchers == 0 && live.sockets.iter().all(|&n| n == 0) {
+            // Nobody present for the away time pauses the table.
+            let last = live.seen.iter().copied().fold(live.watched, i64::max);
+            at(last.saturating_add(self.away_ms()));
+        }
+        if self.bot_spec(live, seat).is_none() {
+            let rules = &self.row.rules;
+            // A paused table waits for people, but a seat out of time still resigns.
+            if let Some(clocks) = &live.clocks {
+                if !paused || rules.on_timeout == OnTimeout::Resign {
+                    at(clocks.deadline(seat));
+                }
+            }
+            if !paused
+                && rules.clock.is_none()
+                && rules.away_seconds > 0
+                && live.sockets.get(seat) == Some(&0)
+            {
+                let away =
+                    i64::try_from(rules.away_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
+                let since = live.seen.get(seat).copied().unwrap_or(0).max(live.moved);
+                at(since.saturating_add(away));
+            }
+        }
+        next.map(|time| time.max(now))
+    }
+}
 
 impl Hub {
+    /// `table` needs a look at the next tick: something changed that its clocks or its
+    /// players' presence depend on.
+    pub(super) fn wake(&self, table: &Table) {
+        if let Ok(mut due) = self.due.lock() {
+            due.set(&table.row.id, crate::store::now_ms());
+        }
+    }
+
+    /// How many live tables wait for a look of the clock ticker (for tests and
+    /// measurements).
+    pub fn clock_watch(&self) -> usize {
+        self.due.lock().map_or(0, |due| due.len())
+    }
+
     /// The player of `seat` was heard from (a request or a socket with its token): a bot
     /// playing for it hands the seat back, and the log says so.
     ///
@@ -17,6 +125,7 @@ impl Hub {
             }
             live.away.get(seat) == Some(&true)
         };
+        self.wake(table);
         self.set_paused(table, false).await;
         if back {
             let name = table.display_names()[seat].clone();
@@ -48,6 +157,7 @@ impl Hub {
             }
             live.watched = crate::store::now_ms();
         }
+        self.wake(table);
         self.set_paused(table, false).await;
     }
 
@@ -75,12 +185,26 @@ impl Hub {
         if let Some(at) = live.seen.get_mut(seat) {
             *at = crate::store::now_ms();
         }
+        drop(live);
+        self.wake(table);
     }
 
     /// Applies `table`'s clock and presence rules now: a seat to act whose time ran out
     /// (or, without a clock, whose player has been away its whole allowance) is taken by
     /// the table's bot, or resigns where the table says so.
     pub async fn check_time(self: &Arc<Self>, table: &Arc<Table>) {
+        self.apply_time(table).await;
+        let next = {
+            let live = table.live.lock().await;
+            table.next_check(&live, crate::store::now_ms())
+        };
+        if let (Some(at), Ok(mut due)) = (next, self.due.lock()) {
+            due.set(&table.row.id, at);
+        }
+    }
+
+    /// [`Hub::check_time`]'s rules, applied now.
+    async fn apply_time(self: &Arc<Self>, table: &Arc<Table>) {
         let now = crate::store::now_ms();
         let rules = &table.row.rules;
         let (due, paused) = {
@@ -145,16 +269,21 @@ impl Hub {
         }
     }
 
-    /// Runs [`Hub::check_time`] over the tables in memory every [`CLOCK_TICK`].
+    /// Runs [`Hub::check_time`] every [`CLOCK_TICK`] at the tables that are due.
     pub(super) fn spawn_clocks(self: &Arc<Self>) {
         let weak = Arc::downgrade(self);
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(CLOCK_TICK).await;
                 let Some(hub) = weak.upgrade() else { return };
-                // Every table: one without a clock or take-over still pauses.
-                for table in hub.all_cached() {
-                    hub.check_time(&table).await;
+                let due = match hub.due.lock() {
+                    Ok(mut due) => due.take(crate::store::now_ms()),
+                    Err(_) => return,
+                };
+                for id in due {
+                    if let Some(table) = hub.cached(&id) {
+                        hub.check_time(&table).await;
+                    }
                 }
             }
         });

@@ -206,6 +206,9 @@ pub struct Hub {
     /// Held while a rematch is named.
     rematches: Mutex<()>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
+    /// When each live table's clocks or presence next need a look: the ticker looks at
+    /// those that are due, not at every table.
+    due: StdMutex<clocks::Due>,
     /// Finished and abandoned tables, with their final state: no replay per GET.
     ended: StdMutex<Ended>,
     /// Set once the tables live at start are rebuilt.
@@ -283,6 +286,7 @@ impl Hub {
             rematches: Mutex::new(()),
             limits,
             tables: StdMutex::new(HashMap::new()),
+            due: StdMutex::new(clocks::Due::default()),
             ended: StdMutex::new(Ended::default()),
             rebuilt: tokio::sync::watch::Sender::new(false),
         });
@@ -448,6 +452,9 @@ impl Hub {
     /// Drops a finished table from memory (clients that hold it keep their copy).
     fn forget(&self, id: &str) {
         let table = self.tables.lock().ok().and_then(|mut t| t.remove(id));
+        if let Ok(mut due) = self.due.lock() {
+            due.forget(id);
+        }
         if let Some(table) = table {
             self.keep_ended(table);
         }
@@ -614,6 +621,7 @@ impl Hub {
                 .or_insert_with(|| table.clone())
                 .clone()
         };
+        self.wake(&table);
         self.kick_bots(&table);
         Ok(table)
     }
@@ -651,6 +659,7 @@ impl Hub {
         }
         if touched {
             table.touched().await;
+            self.wake(table);
         }
         Ok(())
     }

@@ -137,6 +137,7 @@ impl Hub {
             && (live.session.to_act()).is_some_and(|seat| table.bot_spec(&live, seat).is_some());
         drop(live);
         let _ = table.changed.send(now);
+        self.wake(table);
         if status == Status::Finished {
             self.forget(&table.row.id);
         } else if bot_due {
@@ -222,6 +223,9 @@ impl Hub {
             if live.status() == Status::Finished {
                 self.forget(&table.row.id);
             }
+        }
+        if changed {
+            self.wake(table);
         }
         Ok(changed)
     }

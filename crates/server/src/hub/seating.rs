@@ -215,6 +215,7 @@ impl Hub {
                     }
                 }
                 table.touched().await;
+                self.wake(table);
                 self.kick_bots(table);
                 return Ok(token);
             }
