@@ -221,12 +221,16 @@ async fn connection(tcp: TcpStream, shared: Arc<Shared>) -> std::io::Result<()> 
     let mut line = None;
     for _ in 0..1000 {
         let n = tcp.peek(&mut head).await?;
-        if n == 0 || n == head.len() {
-            return Ok(());
-        }
         if let Some(end) = head[..n].iter().position(|&b| b == b'\n') {
             line = Some(String::from_utf8_lossy(&head[..end]).into_owned());
             break;
+        }
+        // Nothing (closed), or a request line longer than the buffer: not one of ours.
+        // (A whole request already in, longer than the buffer, is looked at above first:
+        // closing on a full buffer before that dropped requests that came in at once,
+        // which the load clients saw as connection resets.)
+        if n == 0 || n == head.len() {
+            return Ok(());
         }
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
