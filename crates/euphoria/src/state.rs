@@ -1,8 +1,8 @@
 //! The full game state: board, players, decks, and the stack of pending steps.
 
 use crate::cards::{
-    Faction, Good, GoodClass, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS,
-    SUPPLY, TILES,
+    Faction, Good, GoodClass, Recruit, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS,
+    RECRUITS, SUPPLY, TILES,
 };
 use crate::config::Config;
 use engine::InlineVec;
@@ -38,8 +38,7 @@ impl DieLoc {
 /// A recruit card a player holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldRecruit {
-    /// Recruit number 1..=48.
-    pub id: u8,
+    pub id: Recruit,
     /// Face up (active).
     pub up: bool,
     /// Carries one of its owner's stars (tier 4).
@@ -143,7 +142,7 @@ pub struct Player {
     pub stars_left: u8,
     pub recruits: InlineVec<HeldRecruit, HELD_RECRUITS>,
     /// The four recruits dealt at setup, until the choice is made.
-    pub dealt: InlineVec<u8, DEALT>,
+    pub dealt: InlineVec<Recruit, DEALT>,
     /// Dilemma card index 0..6.
     pub dilemma: u8,
     pub dilemma_state: DilemmaState,
@@ -200,9 +199,7 @@ impl Player {
 
     /// Whether the player has a face-up recruit of `f`.
     pub fn has_active(&self, f: Faction) -> bool {
-        self.recruits
-            .iter()
-            .any(|r| r.up && crate::cards::recruit_faction(r.id) == f)
+        self.recruits.iter().any(|r| r.up && r.id.faction() == f)
     }
 }
 
@@ -370,7 +367,7 @@ pub enum Step {
     DilemmaChoice,
     /// Decision: keep one of two drawn recruits.
     #[serde(alias = "DilemmaKeep")]
-    DilemmaKeep(Vec<u8>),
+    DilemmaKeep(Vec<Recruit>),
     // --- anyone's decisions
     /// Decision for `seat`: discard down to morale.
     #[serde(alias = "Discard")]
@@ -403,10 +400,10 @@ pub enum Step {
     SpaceHooks(Space),
     /// Auto: one recruit's trigger for `seat`, and what it is about.
     #[serde(alias = "Hook")]
-    Hook { seat: u8, id: u8, arg: Trigger },
+    Hook { seat: u8, id: Recruit, arg: Trigger },
     /// Decision for `seat`: use recruit `id`'s optional ability or decline.
     #[serde(alias = "Ask")]
-    Ask { seat: u8, id: u8, arg: Trigger },
+    Ask { seat: u8, id: Recruit, arg: Trigger },
     /// Decision for `seat`: choose one boon of `menu` (bits of [`Boon::bit`]).
     #[serde(alias = "Choose")]
     Choose { seat: u8, menu: u16 },
@@ -447,18 +444,17 @@ impl Trigger {
     /// was written (a die for Amanda and Julia, a seat mask for Ray, a seat for Ben, an
     /// artifact index for the Gambler, 1 for Sheppard's and Pete's new worker, 10 + the
     /// die for Chase's).
-    pub fn typed(self, id: u8) -> Trigger {
-        use crate::cards::{AMANDA, BEN, CHASE, GAMBLER, JULIA, PETE, RAY, SHEPPARD};
+    pub fn typed(self, id: Recruit) -> Trigger {
         let Trigger::Legacy(n) = self else {
             return self;
         };
         match id {
-            AMANDA | JULIA => Trigger::Die(n),
-            RAY => Trigger::Builders(n),
-            BEN => Trigger::Roller(n),
-            GAMBLER => Trigger::Drawn(Good::ARTIFACT_KINDS[n as usize % ARTIFACTS]),
-            SHEPPARD | PETE if n == 1 => Trigger::NewWorker(0),
-            CHASE if n >= 10 => Trigger::NewWorker(n - 10),
+            Recruit::Amanda | Recruit::Julia => Trigger::Die(n),
+            Recruit::Ray => Trigger::Builders(n),
+            Recruit::Ben => Trigger::Roller(n),
+            Recruit::Gambler => Trigger::Drawn(Good::ARTIFACT_KINDS[n as usize % ARTIFACTS]),
+            Recruit::Sheppard | Recruit::Pete if n == 1 => Trigger::NewWorker(0),
+            Recruit::Chase if n >= 10 => Trigger::NewWorker(n - 10),
             _ => Trigger::Plain,
         }
     }
@@ -546,11 +542,11 @@ pub struct Euphoria {
     pub(crate) artifact_deck: InlineVec<Good, ARTIFACT_CARDS>,
     /// Face up.
     pub(crate) artifact_discard: InlineVec<Good, ARTIFACT_CARDS>,
-    pub(crate) recruit_deck: InlineVec<u8, RECRUITS>,
+    pub(crate) recruit_deck: InlineVec<Recruit, RECRUITS>,
     /// Face up (discarded from a dilemma draw).
-    pub(crate) recruit_discard: InlineVec<u8, RECRUITS>,
+    pub(crate) recruit_discard: InlineVec<Recruit, RECRUITS>,
     /// Out of the game face down (starting discards under the published rule).
-    pub(crate) recruit_box: InlineVec<u8, RECRUITS>,
+    pub(crate) recruit_box: InlineVec<Recruit, RECRUITS>,
     /// Dilemma cards nobody holds (hidden).
     pub(crate) dilemma_box: InlineVec<u8, { DILEMMAS.len() }>,
     pub(crate) over: bool,
@@ -771,17 +767,17 @@ impl Euphoria {
     }
 
     /// The recruit deck, top last.
-    pub fn recruit_deck(&self) -> &[u8] {
+    pub fn recruit_deck(&self) -> &[Recruit] {
         &self.recruit_deck
     }
 
     /// The face-up recruit discards.
-    pub fn recruit_discard(&self) -> &[u8] {
+    pub fn recruit_discard(&self) -> &[Recruit] {
         &self.recruit_discard
     }
 
     /// Recruits out of the game face down.
-    pub fn recruit_box(&self) -> &[u8] {
+    pub fn recruit_box(&self) -> &[Recruit] {
         &self.recruit_box
     }
 
@@ -839,7 +835,7 @@ impl Euphoria {
             }
             for r in p.recruits.iter() {
                 let public = self.setup_done && r.up;
-                let id = if own || public { r.id } else { hidden };
+                let id = if own || public { r.id.number() } else { hidden };
                 (id, (own || self.setup_done) && r.up, r.star).hash(&mut h);
             }
             h.word(p.recruits.len() as u64);

@@ -1,6 +1,6 @@
 //! Validation: every invariant a position must keep (a loaded state, a built position).
 use crate::cards::{
-    self, recruit, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS, STARS, TILES,
+    self, Recruit, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS, STARS, TILES,
 };
 use crate::state::{DilemmaState, Euphoria, Step};
 use crate::{Good, Space};
@@ -50,7 +50,6 @@ impl Euphoria {
         }
         let mut dice = Vec::new();
         let mut markets = Vec::new();
-        let mut recruits = Vec::new();
         for step in &self.stack {
             match *step {
                 Step::ChooseUp(s) | Step::ChooseDown(s) | Step::Discard(s) => {
@@ -63,9 +62,8 @@ impl Euphoria {
                     seat(s, "a pending bump");
                     dice.push(die);
                 }
-                Step::Hook { seat: s, id, .. } | Step::Ask { seat: s, id, .. } => {
+                Step::Hook { seat: s, .. } | Step::Ask { seat: s, .. } => {
                     seat(s, "a pending recruit ability");
-                    recruits.push(id);
                 }
                 Step::MarketStars { market, .. } => markets.push(market),
                 _ => {}
@@ -79,14 +77,6 @@ impl Euphoria {
         }
         for m in markets.into_iter().filter(|&m| usize::from(m) >= MARKETS) {
             out.push(format!("a step names market {m}; the board has {MARKETS}"));
-        }
-        for id in recruits
-            .into_iter()
-            .filter(|id| !(1..=RECRUITS as u8).contains(id))
-        {
-            out.push(format!(
-                "a step names recruit {id}; they are 1 to {RECRUITS}"
-            ));
         }
     }
 
@@ -155,16 +145,9 @@ impl Euphoria {
         {
             out.push("a non-artifact in the artifact deck".into());
         }
-        // Recruits: each once.
+        // Recruits: each once (a number that is no recruit does not load).
         let mut seen = [0u8; RECRUITS + 1];
-        let mut strays = Vec::new();
-        let mut note = |id: u8| {
-            if (1..=RECRUITS as u8).contains(&id) {
-                seen[id as usize] += 1;
-            } else {
-                strays.push(id);
-            }
-        };
+        let mut note = |id: Recruit| seen[usize::from(id.number())] += 1;
         self.recruit_deck.iter().for_each(|&r| note(r));
         self.recruit_discard.iter().for_each(|&r| note(r));
         self.recruit_box.iter().for_each(|&r| note(r));
@@ -177,18 +160,13 @@ impl Euphoria {
                 ids.iter().for_each(|&r| note(r));
             }
         }
-        // A number that is no recruit (the others are counted above, and determinizing
-        // deals hidden recruits from the count).
-        for id in strays {
-            out.push(format!(
-                "recruit number {id} is no recruit (1 to {RECRUITS})"
-            ));
-        }
-        for (id, &c) in seen.iter().enumerate().skip(1) {
+        for r in Recruit::ALL {
+            let c = seen[usize::from(r.number())];
             if c != 1 {
                 out.push(format!(
-                    "recruit {id} ({}) appears {c} times",
-                    recruit(id as u8).name
+                    "recruit {} ({}) appears {c} times",
+                    r.number(),
+                    r.name()
                 ));
             }
         }

@@ -4,6 +4,7 @@
 //! then loads, validates and plays on.
 
 use engine::{load_state, replay, Game, GameRecord, StateFile};
+use euphoria::cards::Recruit;
 use euphoria::Euphoria;
 
 fn record(name: &str) -> GameRecord {
@@ -127,7 +128,7 @@ fn a_state_file_holding_a_number_that_is_no_recruit_is_refused() {
 
 #[test]
 fn a_position_edited_past_what_a_list_holds_is_refused() {
-    let five: Vec<(u8, bool)> = (1..=5).map(|id| (id, true)).collect();
+    let five: Vec<(Recruit, bool)> = Recruit::ALL[..5].iter().map(|&r| (r, true)).collect();
     let err = euphoria::Builder::started(&euphoria::Config::players(4), 1)
         .expect("config")
         .recruits(0, &five)

@@ -22,9 +22,7 @@ pub mod trade;
 mod undo;
 
 use crate::action::{Action, RetrievePay};
-use crate::cards::{
-    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY,
-};
+use crate::cards::{tunnel_resource, Faction, Good, Recruit, Space, SpaceKind, DICE};
 use crate::config::Trading;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
@@ -274,7 +272,7 @@ impl Euphoria {
         match (top, action) {
             (Some(Step::Pay(units)), Action::Pay(g)) => self.check_pay(seat, units, g),
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
-            (Some(Step::PaySet(p)), Action::Use(JACKO)) => {
+            (Some(Step::PaySet(p)), Action::Use(Recruit::Jacko)) => {
                 if p.single && p.paid == 1 {
                     Ok(())
                 } else {
@@ -446,7 +444,7 @@ impl Euphoria {
     }
 
     /// `up N` / `down N`: a dealt recruit kept at setup.
-    fn keep_dealt(&mut self, seat: Seat, r: u8, up: bool) {
+    fn keep_dealt(&mut self, seat: Seat, r: Recruit, up: bool) {
         let p = &mut self.players[seat];
         p.dealt.retain(|&x| x != r);
         p.recruits.push(crate::state::HeldRecruit {
@@ -748,12 +746,12 @@ impl Euphoria {
             Some(Step::Pay(_)) => candidates.extend(Good::ALL.iter().map(|&g| Action::Pay(g))),
             Some(Step::PaySet(_)) | Some(Step::DilemmaPay { .. }) => {
                 candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Pay(g)));
-                candidates.extend([Action::Use(JACKO)]);
+                candidates.extend([Action::Use(Recruit::Jacko)]);
             }
             Some(Step::Ask { id, arg, .. }) => {
                 match *id {
-                    AMANDA | YORDY => candidates.extend((1..=6).map(Action::Set)),
-                    ESME => {
+                    Recruit::Amanda | Recruit::Yordy => candidates.extend((1..=6).map(Action::Set)),
+                    Recruit::Esme => {
                         candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
                     }
                     id if matches!(arg.typed(id), Trigger::NewWorker(_))

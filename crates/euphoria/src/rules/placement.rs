@@ -5,9 +5,7 @@ use crate::cards::{
     DICE, MARKETS, TUNNEL_END,
 };
 use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource};
-use crate::cards::{
-    AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
-};
+use crate::cards::{Recruit, GOODS};
 use crate::cards::{
     AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITES_PRINTING, SITE_SPACES, SPACES,
 };
@@ -132,7 +130,9 @@ impl Euphoria {
         if self.miners[f.index()] < TUNNEL_END {
             return Err(Refusal::TunnelClosed(f));
         }
-        if self.kaden_needed(seat, f) && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2)) {
+        if self.kaden_needed(seat, f)
+            && !(self.has(seat, Recruit::Kaden) && self.knowledge_room(seat, 2))
+        {
             return Err(Refusal::TunnelRecruit(f));
         }
         Ok(())
@@ -291,13 +291,15 @@ impl Euphoria {
 
     /// Whether Matthew the Thief may replace the tunnel commodity on `space`.
     fn matthew_at(&self, seat: Seat, space: Space) -> bool {
-        self.can_use(seat, MATTHEW, Trigger::Plain)
+        self.can_use(seat, Recruit::Matthew, Trigger::Plain)
             && self.bump_target(space).is_some_and(|o| o.0 != seat)
     }
 
     /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.
     fn jacko_at(&self, seat: Seat, space: Space) -> bool {
-        !self.v1() && space == Space::artifact_market(Faction::Wastelander) && self.has(seat, JACKO)
+        !self.v1()
+            && space == Space::artifact_market(Faction::Wastelander)
+            && self.has(seat, Recruit::Jacko)
     }
 
     /// Places the die (already checked), pays the fixed cost and queues the rest.
@@ -344,7 +346,8 @@ impl Euphoria {
                 self.shift_knowledge(seat, 2);
             }
         }
-        if space.region() == Some(Faction::Icarite) && !self.v1() && self.has(seat, BRIAN) {
+        if space.region() == Some(Faction::Icarite) && !self.v1() && self.has(seat, Recruit::Brian)
+        {
             self.shift_morale(seat, -1);
         }
         self.stack.push(Step::AfterPlacement);
@@ -369,7 +372,7 @@ impl Euphoria {
             })),
             _ if matthew => self.stack.push(Step::Ask {
                 seat: seat as u8,
-                id: MATTHEW,
+                id: Recruit::Matthew,
                 arg: Trigger::Plain,
             }),
             _ if !units.as_slice().iter().all(|u| fixed(&u)) => {
@@ -389,17 +392,17 @@ impl Euphoria {
             seat: seat as u8,
             die: die as u8,
         });
-        if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
+        if self.has(seat, Recruit::Amanda) && (!self.v1() || seat != cur) {
             self.stack.push(Step::Hook {
                 seat: seat as u8,
-                id: AMANDA,
+                id: Recruit::Amanda,
                 arg: Trigger::Die(die as u8),
             });
         }
-        if !self.v1() && seat != cur && self.has(cur, JULIA) {
+        if !self.v1() && seat != cur && self.has(cur, Recruit::Julia) {
             self.stack.push(Step::Hook {
                 seat: cur as u8,
-                id: JULIA,
+                id: Recruit::Julia,
                 arg: Trigger::Die(die as u8),
             });
         }
@@ -512,7 +515,7 @@ impl Euphoria {
             return;
         };
         let mut steps = self.roll_dice(seat, 1 << i);
-        for id in [SHEPPARD, PETE, CHASE] {
+        for id in [Recruit::Sheppard, Recruit::Pete, Recruit::Chase] {
             if self.has(seat, id) {
                 steps.push(Step::Hook {
                     seat: seat as u8,
@@ -555,10 +558,15 @@ impl Euphoria {
             }
             let rays: Vec<Step> = self
                 .order_from_current()
-                .filter(|&s| self.players[s].recruits.iter().any(|r| r.id == RAY))
+                .filter(|&s| {
+                    self.players[s]
+                        .recruits
+                        .iter()
+                        .any(|r| r.id == Recruit::Ray)
+                })
                 .map(|s| Step::Hook {
                     seat: s as u8,
-                    id: RAY,
+                    id: Recruit::Ray,
                     arg: Trigger::Builders(seats),
                 })
                 .collect();
@@ -703,8 +711,8 @@ impl Placing {
             substitutes,
             subs,
             // (`can_use` first asks for Matthew face up: most seats have none.)
-            matthew: p.recruits.iter().any(|r| r.up && r.id == MATTHEW)
-                && g.can_use(seat, MATTHEW, Trigger::Plain),
+            matthew: p.recruits.iter().any(|r| r.up && r.id == Recruit::Matthew)
+                && g.can_use(seat, Recruit::Matthew, Trigger::Plain),
             set_payable,
             sites: Cell::new([0; 3]),
         }

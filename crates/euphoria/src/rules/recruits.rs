@@ -22,7 +22,7 @@ impl Euphoria {
     }
 
     /// Whether `seat` may use recruit `id`'s ability: face up, no Academy penalty.
-    pub fn has(&self, seat: Seat, id: u8) -> bool {
+    pub fn has(&self, seat: Seat, id: Recruit) -> bool {
         self.players[seat]
             .recruits
             .iter()
@@ -33,10 +33,15 @@ impl Euphoria {
     /// Whether `seat` has a face-up recruit that changes what a placement may be paid
     /// with (a quick test before the exact one).
     pub fn may_substitute(&self, seat: Seat) -> bool {
-        self.players[seat]
-            .recruits
-            .iter()
-            .any(|r| r.up && [MICHAEL, FLARTNER, JOSH, BRIAN].contains(&r.id))
+        self.players[seat].recruits.iter().any(|r| {
+            r.up && [
+                Recruit::Michael,
+                Recruit::Flartner,
+                Recruit::Josh,
+                Recruit::Brian,
+            ]
+            .contains(&r.id)
+        })
     }
 
     /// Room on the knowledge track for a cost of `+n`.
@@ -57,7 +62,7 @@ impl Euphoria {
     }
 
     /// Queues the hooks of those of `ids` that `seat` has, to run in the order given.
-    fn push_hooks(&mut self, seat: Seat, ids: &[u8]) {
+    fn push_hooks(&mut self, seat: Seat, ids: &[Recruit]) {
         for &id in ids.iter().rev() {
             if self.has(seat, id) {
                 self.stack.push(Step::Hook {
@@ -117,7 +122,7 @@ impl Euphoria {
     }
 
     /// Whether `seat` may use optional ability `id` now (`arg` as in [`Step::Ask`]).
-    pub fn can_use(&self, seat: Seat, id: u8, arg: Trigger) -> bool {
+    pub fn can_use(&self, seat: Seat, id: Recruit, arg: Trigger) -> bool {
         if !self.has(seat, id) {
             return false;
         }
@@ -125,34 +130,40 @@ impl Euphoria {
         let v1 = self.v1();
         let sacrifice_ok = p.owned_dice() > 1;
         match id {
-            AMANDA => {
+            Recruit::Amanda => {
                 p.count(Good::Bliss) >= 1
                     && arg
                         .die()
                         .is_some_and(|d| matches!(p.dice[d], DieLoc::Board(..)))
             }
-            FLAVIO if v1 => self.morale_room(seat, 2),
-            FLAVIO | MATTHEW | ZONG | XANDER => self.knowledge_room(seat, 1),
-            GIDGET => true,
-            NAKAGAWA if !v1 => true,
-            LEE => self.morale_room(seat, 1) && self.victim().is_some(),
-            MAXIME | REBECCA => self.morale_room(seat, 2) && self.victim().is_some(),
-            SHEPPARD | PETE if arg == Trigger::Plain => {
+            Recruit::Flavio if v1 => self.morale_room(seat, 2),
+            Recruit::Flavio | Recruit::Matthew | Recruit::Zong | Recruit::Xander => {
+                self.knowledge_room(seat, 1)
+            }
+            Recruit::Gidget => true,
+            Recruit::Nakagawa if !v1 => true,
+            Recruit::Lee => self.morale_room(seat, 1) && self.victim().is_some(),
+            Recruit::Maxime | Recruit::Rebecca => {
+                self.morale_room(seat, 2) && self.victim().is_some()
+            }
+            Recruit::Sheppard | Recruit::Pete if arg == Trigger::Plain => {
                 sacrifice_ok && self.retrieving_die().is_some()
             }
-            SHEPPARD | BEN => self.morale_room(seat, 2),
-            PETE | BRADLEY | ARTIST | KYLE | REITZ => self.knowledge_room(seat, 2),
-            ESME => p.hand_size() >= 1,
-            JULIA if v1 => self.morale_room(seat, 2),
-            JULIA => {
+            Recruit::Sheppard | Recruit::Ben => self.morale_room(seat, 2),
+            Recruit::Pete | Recruit::Bradley | Recruit::Artist | Recruit::Kyle | Recruit::Reitz => {
+                self.knowledge_room(seat, 2)
+            }
+            Recruit::Esme => p.hand_size() >= 1,
+            Recruit::Julia if v1 => self.morale_room(seat, 2),
+            Recruit::Julia => {
                 self.morale_room(seat, 1)
                     && self.victim().is_some_and(|v| {
                         arg.die()
                             .is_some_and(|d| matches!(self.players[v].dice[d], DieLoc::Board(..)))
                     })
             }
-            LAURA => p.count(Good::Gold) >= 1 && self.victim().is_some(),
-            NAKAGAWA => {
+            Recruit::Laura => p.count(Good::Gold) >= 1 && self.victim().is_some(),
+            Recruit::Nakagawa => {
                 sacrifice_ok
                     && self.placed_die().is_some()
                     && p.stars_left > 0
@@ -160,27 +171,29 @@ impl Euphoria {
                         .market_territory()
                         .is_some_and(|f| self.territory_room(f) > 0)
             }
-            YORDY => p.count(Good::Energy) >= 1 && self.retrieving_die().is_some(),
-            GEEK => self.knowledge_room(seat, if v1 { 2 } else { 1 }),
-            JACKO => {
+            Recruit::Yordy => p.count(Good::Energy) >= 1 && self.retrieving_die().is_some(),
+            Recruit::Geek => self.knowledge_room(seat, if v1 { 2 } else { 1 }),
+            Recruit::Jacko => {
                 p.hand_size() >= 2
                     && p.stars_left > 0
                     && self
                         .market_territory()
                         .is_some_and(|f| self.territory_room(f) > 0)
             }
-            BRETT | DAVE | PHIL => self.knowledge_room(seat, if v1 { 2 } else { 1 }),
-            CHASE => match arg {
+            Recruit::Brett | Recruit::Dave | Recruit::Phil => {
+                self.knowledge_room(seat, if v1 { 2 } else { 1 })
+            }
+            Recruit::Chase => match arg {
                 Trigger::NewWorker(d) => matches!(p.dice[d as usize % DICE], DieLoc::Ready(_)),
                 _ => sacrifice_ok && self.placed_die().is_some(),
             },
-            GAMBLER => !v1 || self.knowledge_room(seat, 1),
+            Recruit::Gambler => !v1 || self.knowledge_room(seat, 1),
             _ => false,
         }
     }
 
     /// Offers optional ability `id` to `seat` if usable now.
-    pub(crate) fn offer(&mut self, seat: Seat, id: u8, arg: Trigger) {
+    pub(crate) fn offer(&mut self, seat: Seat, id: Recruit, arg: Trigger) {
         if self.can_use(seat, id, arg) {
             self.stack.push(Step::Ask {
                 seat: seat as u8,
@@ -191,9 +204,9 @@ impl Euphoria {
     }
 
     /// A recruit's trigger: automatic abilities resolve, optional ones are offered.
-    pub(crate) fn fire(&mut self, seat: Seat, id: u8, arg: Trigger) {
+    pub(crate) fn fire(&mut self, seat: Seat, id: Recruit, arg: Trigger) {
         if !self.has(seat, id) {
-            if id == GIDGET {
+            if id == Recruit::Gidget {
                 self.shift_morale(seat, 2);
             }
             return;
@@ -219,41 +232,41 @@ impl Euphoria {
         let hand_empty = self.players[seat].hand_size() == 0;
         let no_resources = self.players[seat].supply[4..7].iter().all(|&c| c == 0);
         match id {
-            SARINEE if others.is_empty() => {
+            Recruit::Sarinee if others.is_empty() => {
                 choose(self, &[Boon::LessKnowledge, Boon::Good(Good::Bliss)])
             }
-            ZONG if self.v1() => {
+            Recruit::Zong if self.v1() => {
                 if hand_empty && no_resources {
                     choose(self, &[Boon::Good(Good::Water), Boon::Good(Good::Energy)])
                 }
             }
-            GARY if others.contains(&mine) => {
+            Recruit::Gary if others.contains(&mine) => {
                 choose(self, &[Boon::Morale, Boon::Good(Good::Energy)])
             }
-            KATY if hand_empty => self.players[seat].add(Good::Food, 1),
-            FAITH if hand_empty => self.players[seat].add(Good::Energy, 1),
-            IAN if no_resources => self.players[seat].add(Good::Water, 1),
-            RAY => {
+            Recruit::Katy if hand_empty => self.players[seat].add(Good::Food, 1),
+            Recruit::Faith if hand_empty => self.players[seat].add(Good::Energy, 1),
+            Recruit::Ian if no_resources => self.players[seat].add(Good::Water, 1),
+            Recruit::Ray => {
                 if matches!(arg, Trigger::Builders(seats) if seats & (1 << seat) != 0) {
                     self.shift_morale(seat, 2);
                 } else {
                     self.shift_knowledge(seat, -2);
                 }
             }
-            SCARBY if others.iter().all(|&v| v < mine) => {
+            Recruit::Scarby if others.iter().all(|&v| v < mine) => {
                 choose(self, &[Boon::LessKnowledge, Boon::Good(Good::Food)])
             }
-            SOULLESS if others.iter().all(|&v| v > mine) => {
+            Recruit::Soulless if others.iter().all(|&v| v > mine) => {
                 choose(self, &[Boon::Morale, Boon::Good(Good::Water)])
             }
-            STEVEN => {
+            Recruit::Steven => {
                 self.draw_artifact(seat);
                 self.stack.push(Step::Choose {
                     seat: seat as u8,
                     menu: RESOURCE_BITS,
                 });
             }
-            JOSIAH => {
+            Recruit::Josiah => {
                 let mut seen = 0u8;
                 let here: Vec<Seat> = self.occupants(space).map(|o| o.0).collect();
                 for s in here {
@@ -264,8 +277,14 @@ impl Euphoria {
                 }
                 self.shift_morale(seat, 1);
             }
-            MAGGIE => choose(self, &[Boon::Good(Good::Water), Boon::Good(Good::Stone)]),
-            SARINEE | GARY | KATY | FAITH | IAN | SCARBY | SOULLESS => {}
+            Recruit::Maggie => choose(self, &[Boon::Good(Good::Water), Boon::Good(Good::Stone)]),
+            Recruit::Sarinee
+            | Recruit::Gary
+            | Recruit::Katy
+            | Recruit::Faith
+            | Recruit::Ian
+            | Recruit::Scarby
+            | Recruit::Soulless => {}
             _ => self.offer(seat, id, arg),
         }
     }
@@ -279,35 +298,37 @@ impl Euphoria {
     }
 
     /// Uses optional ability `id` (`use KEY`): each ability's effect is its own method.
-    pub(crate) fn use_ability(&mut self, seat: Seat, id: u8, arg: Trigger) {
+    pub(crate) fn use_ability(&mut self, seat: Seat, id: Recruit, arg: Trigger) {
         let v1 = self.v1();
         match id {
-            FLAVIO => self.flavio(seat),
-            GIDGET => self.shift_knowledge(seat, -2),
-            MATTHEW => self.shift_knowledge(seat, 1),
-            LEE => self.lee(seat),
-            MAXIME => self.maxime(seat),
-            REBECCA => self.rebecca(seat),
-            SHEPPARD | PETE if arg == Trigger::Plain => self.sheppard_or_pete_sacrifice(seat, id),
-            SHEPPARD => self.sheppard_new_worker(seat),
-            PETE | ARTIST | KYLE => self.knowledge_for_artifact(seat, 2),
-            ZONG => self.zong(seat),
-            BEN => self.ben(seat),
-            BRADLEY => self.bradley(seat),
-            JULIA => self.julia(seat, arg),
-            LAURA => self.laura(seat),
-            NAKAGAWA if v1 => self.nakagawa_v1(seat),
-            NAKAGAWA => self.advance(Faction::Euphorian),
-            GEEK => self.geek(seat),
-            JACKO => self.jacko_extra_star(seat),
-            REITZ => self.reitz(seat),
-            BRETT => self.brett(seat),
-            CHASE if arg == Trigger::Plain => self.chase_sacrifice(seat),
-            CHASE => self.chase_new_worker(arg),
-            DAVE => self.dave(seat),
-            XANDER => self.xander(seat),
-            PHIL => self.knowledge_for_artifact(seat, if v1 { 2 } else { 1 }),
-            GAMBLER => self.gamble(seat, arg),
+            Recruit::Flavio => self.flavio(seat),
+            Recruit::Gidget => self.shift_knowledge(seat, -2),
+            Recruit::Matthew => self.shift_knowledge(seat, 1),
+            Recruit::Lee => self.lee(seat),
+            Recruit::Maxime => self.maxime(seat),
+            Recruit::Rebecca => self.rebecca(seat),
+            Recruit::Sheppard | Recruit::Pete if arg == Trigger::Plain => {
+                self.sheppard_or_pete_sacrifice(seat, id)
+            }
+            Recruit::Sheppard => self.sheppard_new_worker(seat),
+            Recruit::Pete | Recruit::Artist | Recruit::Kyle => self.knowledge_for_artifact(seat, 2),
+            Recruit::Zong => self.zong(seat),
+            Recruit::Ben => self.ben(seat),
+            Recruit::Bradley => self.bradley(seat),
+            Recruit::Julia => self.julia(seat, arg),
+            Recruit::Laura => self.laura(seat),
+            Recruit::Nakagawa if v1 => self.nakagawa_v1(seat),
+            Recruit::Nakagawa => self.advance(Faction::Euphorian),
+            Recruit::Geek => self.geek(seat),
+            Recruit::Jacko => self.jacko_extra_star(seat),
+            Recruit::Reitz => self.reitz(seat),
+            Recruit::Brett => self.brett(seat),
+            Recruit::Chase if arg == Trigger::Plain => self.chase_sacrifice(seat),
+            Recruit::Chase => self.chase_new_worker(arg),
+            Recruit::Dave => self.dave(seat),
+            Recruit::Xander => self.xander(seat),
+            Recruit::Phil => self.knowledge_for_artifact(seat, if v1 { 2 } else { 1 }),
+            Recruit::Gambler => self.gamble(seat, arg),
             _ => {}
         }
     }
@@ -362,10 +383,10 @@ impl Euphoria {
 
     /// Dr. Sheppard (4 bliss) or Pete (4 food): a retrieved worker sacrificed before the
     /// roll, and 1 resource.
-    fn sheppard_or_pete_sacrifice(&mut self, seat: Seat, id: u8) {
+    fn sheppard_or_pete_sacrifice(&mut self, seat: Seat, id: Recruit) {
         if let Some(d) = self.retrieving_die() {
             self.players[seat].dice[d] = DieLoc::Reserve;
-            let g = if id == SHEPPARD {
+            let g = if id == Recruit::Sheppard {
                 Good::Bliss
             } else {
                 Good::Food
@@ -577,10 +598,10 @@ impl Euphoria {
     }
 
     /// Declines optional ability `id` (also when it stopped being usable).
-    pub(crate) fn decline(&mut self, seat: Seat, id: u8) {
+    pub(crate) fn decline(&mut self, seat: Seat, id: Recruit) {
         match id {
-            GIDGET => self.shift_morale(seat, 2),
-            MATTHEW => {
+            Recruit::Gidget => self.shift_morale(seat, 2),
+            Recruit::Matthew => {
                 if let Some(SpaceKind::Tunnel(f)) = self.turn.space.map(|s| s.kind()) {
                     self.spend(seat, f.commodity(), 1);
                 }
@@ -593,25 +614,25 @@ impl Euphoria {
     pub fn check_ask(
         &self,
         seat: Seat,
-        id: u8,
+        id: Recruit,
         arg: Trigger,
         action: crate::Action,
     ) -> Result<(), Refusal> {
         use crate::Action;
         match action {
-            Action::Decline if id == MATTHEW => match self.turn.space.map(|s| s.kind()) {
+            Action::Decline if id == Recruit::Matthew => match self.turn.space.map(|s| s.kind()) {
                 Some(SpaceKind::Tunnel(f)) if self.players[seat].count(f.commodity()) > 0 => Ok(()),
                 _ => Err(Refusal::MatthewCommodity),
             },
             Action::Decline => Ok(()),
-            Action::Set(_) if id == AMANDA || id == YORDY => {
+            Action::Set(_) if id == Recruit::Amanda || id == Recruit::Yordy => {
                 if self.can_use(seat, id, arg) {
                     Ok(())
                 } else {
                     Err(Refusal::CannotUse(id))
                 }
             }
-            Action::Discard(k) if id == ESME => {
+            Action::Discard(k) if id == Recruit::Esme => {
                 if self.players[seat].count(k) > 0 {
                     Ok(())
                 } else {
@@ -622,7 +643,7 @@ impl Euphoria {
             // made before issue 16.
             Action::Use(r)
                 if r == id
-                    && ![AMANDA, YORDY, ESME].contains(&id)
+                    && ![Recruit::Amanda, Recruit::Yordy, Recruit::Esme].contains(&id)
                     && (self.config.legacy_actions || !matches!(arg, Trigger::NewWorker(_))) =>
             {
                 if self.can_use(seat, id, arg) {
@@ -643,11 +664,11 @@ impl Euphoria {
                 }
             }
             _ => Err(match id {
-                AMANDA | YORDY => Refusal::AnswerWith {
+                Recruit::Amanda | Recruit::Yordy => Refusal::AnswerWith {
                     recruit: id,
                     how: Answer::Set,
                 },
-                ESME => Refusal::AnswerWith {
+                Recruit::Esme => Refusal::AnswerWith {
                     recruit: id,
                     how: Answer::Discard,
                 },
@@ -666,8 +687,8 @@ impl Euphoria {
     }
 
     /// `set V` for Amanda (the bumped die) or Yordy (one retrieved die).
-    pub(crate) fn set_value(&mut self, seat: Seat, id: u8, arg: Trigger, v: u8) {
-        if id == AMANDA {
+    pub(crate) fn set_value(&mut self, seat: Seat, id: Recruit, arg: Trigger, v: u8) {
+        if id == Recruit::Amanda {
             self.spend(seat, Good::Bliss, 1);
             if self.v1() {
                 let cur = self.current as usize;
@@ -715,16 +736,16 @@ impl Euphoria {
         if !self.setup_done {
             return;
         }
-        let pending = |g: &Euphoria, id: u8| {
+        let pending = |g: &Euphoria, id: Recruit| {
             g.stack
                 .iter()
                 .any(|s| matches!(s, Step::Ask { seat: s2, id: i, .. } if *s2 as usize == seat && *i == id))
         };
-        if self.turn.geek & (1 << seat) == 0 && !pending(self, GEEK) {
-            self.offer(seat, GEEK, Trigger::Plain);
+        if self.turn.geek & (1 << seat) == 0 && !pending(self, Recruit::Geek) {
+            self.offer(seat, Recruit::Geek, Trigger::Plain);
         }
-        if self.turn.gambler & (1 << seat) == 0 && !pending(self, GAMBLER) {
-            self.offer(seat, GAMBLER, Trigger::Drawn(card));
+        if self.turn.gambler & (1 << seat) == 0 && !pending(self, Recruit::Gambler) {
+            self.offer(seat, Recruit::Gambler, Trigger::Drawn(card));
         }
     }
 
@@ -748,24 +769,24 @@ impl Euphoria {
         let v1 = self.v1();
         let mut ids = Ids::default();
         if tunnel {
-            ids.push(DAVE);
+            ids.push(Recruit::Dave);
         }
         if tunnel || activation {
-            ids.push(LAURA);
+            ids.push(Recruit::Laura);
         }
         if tunnel && theirs > mine {
-            ids.push(XANDER);
+            ids.push(Recruit::Xander);
         }
         if v1 && theirs == mine {
-            ids.push(JULIA);
+            ids.push(Recruit::Julia);
         }
-        ids.push(REBECCA);
+        ids.push(Recruit::Rebecca);
         if !self.players[victim].has_active(Faction::Subterran) {
-            ids.push(PHIL);
+            ids.push(Recruit::Phil);
         }
-        ids.extend([LEE, MAXIME]);
+        ids.extend([Recruit::Lee, Recruit::Maxime]);
         if v1 && market {
-            ids.push(FLAVIO);
+            ids.push(Recruit::Flavio);
         }
         self.push_hooks(seat, ids.as_slice());
     }
@@ -778,19 +799,25 @@ impl Euphoria {
         let alone = self.occupants(space).count() == 1;
         let mut ids = Ids::default();
         match space.kind() {
-            SpaceKind::Area(Faction::Euphorian) => ids.extend([KATY, GARY, JOSIAH]),
-            SpaceKind::Area(Faction::Subterran) => ids.extend([FAITH, SOULLESS]),
-            SpaceKind::Area(Faction::Wastelander) => ids.extend([IAN, SCARBY, JOSIAH]),
-            SpaceKind::Area(Faction::Icarite) => ids.extend([SARINEE, JOSIAH, ZONG]),
+            SpaceKind::Area(Faction::Euphorian) => {
+                ids.extend([Recruit::Katy, Recruit::Gary, Recruit::Josiah])
+            }
+            SpaceKind::Area(Faction::Subterran) => ids.extend([Recruit::Faith, Recruit::Soulless]),
+            SpaceKind::Area(Faction::Wastelander) => {
+                ids.extend([Recruit::Ian, Recruit::Scarby, Recruit::Josiah])
+            }
+            SpaceKind::Area(Faction::Icarite) => {
+                ids.extend([Recruit::Sarinee, Recruit::Josiah, Recruit::Zong])
+            }
             SpaceKind::Tunnel(_) => {
                 if self.turn.victim.is_none() {
-                    ids.push(REITZ);
+                    ids.push(Recruit::Reitz);
                 }
-                ids.push(CHASE);
+                ids.push(Recruit::Chase);
             }
             SpaceKind::Site(m, _) => {
                 if !v1 {
-                    ids.push(NAKAGAWA);
+                    ids.push(Recruit::Nakagawa);
                 }
                 let mine = self.placed_value();
                 let die = self.turn.die as usize;
@@ -799,30 +826,35 @@ impl Euphoria {
                     .filter(|o| !(o.0 == seat && o.1 == die))
                     .all(|o| o.2 < mine);
                 if highest {
-                    ids.push(ARTIST);
+                    ids.push(Recruit::Artist);
                 }
             }
-            SpaceKind::Built(_) if v1 => ids.extend([BRADLEY, BRETT, NAKAGAWA, JACKO]),
-            SpaceKind::Built(_) => ids.extend([FLAVIO, BRADLEY, BRETT]),
+            SpaceKind::Built(_) if v1 => ids.extend([
+                Recruit::Bradley,
+                Recruit::Brett,
+                Recruit::Nakagawa,
+                Recruit::Jacko,
+            ]),
+            SpaceKind::Built(_) => ids.extend([Recruit::Flavio, Recruit::Bradley, Recruit::Brett]),
             SpaceKind::ArtifactMarket(f) => {
                 if f != Faction::Icarite {
                     ids.extend(if v1 {
-                        [BRADLEY, BRETT]
+                        [Recruit::Bradley, Recruit::Brett]
                     } else {
-                        [FLAVIO, BRADLEY]
+                        [Recruit::Flavio, Recruit::Bradley]
                     });
                     if !v1 {
-                        ids.push(BRETT);
+                        ids.push(Recruit::Brett);
                     }
                 }
                 if v1 {
-                    ids.extend([NAKAGAWA, JACKO]);
+                    ids.extend([Recruit::Nakagawa, Recruit::Jacko]);
                 }
             }
             _ => {}
         }
         if alone && matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite) {
-            ids.push(KYLE);
+            ids.push(Recruit::Kyle);
         }
         self.push_hooks(seat, ids.as_slice());
     }
@@ -830,7 +862,9 @@ impl Euphoria {
     /// Andrew the Spelunker: an artifact card with a non-Subterran tunnel's resource,
     /// for an empty hand.
     pub(crate) fn andrew(&mut self, seat: Seat, f: Faction) {
-        if f != Faction::Subterran && self.has(seat, ANDREW) && self.players[seat].hand_size() == 0
+        if f != Faction::Subterran
+            && self.has(seat, Recruit::Andrew)
+            && self.players[seat].hand_size() == 0
         {
             self.draw_artifact(seat);
         }
@@ -849,25 +883,25 @@ impl Euphoria {
 /// The recruits a moment may trigger, in order, without allocating.
 #[derive(Default)]
 struct Ids {
-    ids: [u8; 12],
+    ids: [Recruit; 12],
     len: usize,
 }
 
 impl Ids {
-    fn push(&mut self, id: u8) {
+    fn push(&mut self, id: Recruit) {
         if let Some(slot) = self.ids.get_mut(self.len) {
             *slot = id;
             self.len += 1;
         }
     }
 
-    fn extend<const N: usize>(&mut self, ids: [u8; N]) {
+    fn extend<const N: usize>(&mut self, ids: [Recruit; N]) {
         for id in ids {
             self.push(id);
         }
     }
 
-    fn as_slice(&self) -> &[u8] {
+    fn as_slice(&self) -> &[Recruit] {
         &self.ids[..self.len]
     }
 }

@@ -1,9 +1,7 @@
 //! Retrieving workers (spec 5.4).
 
 use crate::action::RetrievePay;
-use crate::cards::{
-    Faction, Good, Penalty, Space, DICE, GIDGET, JEFFERSON, MAGGIE, PETE, SHEPPARD, YORDY,
-};
+use crate::cards::{Faction, Good, Penalty, Recruit, Space, DICE};
 use crate::refusal::Refusal;
 use crate::state::{DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
@@ -46,7 +44,9 @@ impl Euphoria {
         match pay {
             RetrievePay::Food if p.count(Good::Food) == 0 => Err(Refusal::NoGood(Good::Food)),
             RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err(Refusal::NoGood(Good::Bliss)),
-            RetrievePay::Energy if !self.has(seat, JEFFERSON) => Err(Refusal::EnergyNeedsJefferson),
+            RetrievePay::Energy if !self.has(seat, Recruit::Jefferson) => {
+                Err(Refusal::EnergyNeedsJefferson)
+            }
             RetrievePay::Energy if p.count(Good::Energy) == 0 => Err(Refusal::NoGood(Good::Energy)),
             _ => Ok(()),
         }
@@ -61,7 +61,9 @@ impl Euphoria {
             RetrievePay::Food | RetrievePay::Bliss => 2,
             RetrievePay::Energy => 1,
             RetrievePay::Free
-                if self.v1() && self.has(seat, YORDY) && self.players[seat].owned_dice() == 2 =>
+                if self.v1()
+                    && self.has(seat, Recruit::Yordy)
+                    && self.players[seat].owned_dice() == 2 =>
             {
                 0
             }
@@ -91,7 +93,7 @@ impl Euphoria {
                 self.spend(seat, Good::Bliss, 1);
                 self.stack.push(Step::Hook {
                     seat: seat as u8,
-                    id: GIDGET,
+                    id: Recruit::Gidget,
                     arg: Trigger::Plain,
                 });
             }
@@ -102,10 +104,10 @@ impl Euphoria {
             }
             RetrievePay::Free => self.shift_morale(seat, self.retrieval_morale(seat, pay)),
         }
-        let pre: &[u8] = if pay == RetrievePay::Free && !self.v1() {
-            &[PETE, SHEPPARD, YORDY]
+        let pre: &[Recruit] = if pay == RetrievePay::Free && !self.v1() {
+            &[Recruit::Pete, Recruit::Sheppard, Recruit::Yordy]
         } else {
-            &[PETE, SHEPPARD]
+            &[Recruit::Pete, Recruit::Sheppard]
         };
         for &id in pre {
             if self.has(seat, id) {
@@ -120,10 +122,10 @@ impl Euphoria {
         let subterra = (0..DICE).filter(|i| dice & (1 << i) != 0).all(|i| {
             matches!(self.players[seat].dice[i], DieLoc::Board(sp, _) if sp.region() == Some(Faction::Subterran))
         });
-        if subterra && self.has(seat, MAGGIE) {
+        if subterra && self.has(seat, Recruit::Maggie) {
             self.stack.push(Step::Hook {
                 seat: seat as u8,
-                id: MAGGIE,
+                id: Recruit::Maggie,
                 arg: Trigger::Plain,
             });
         }
