@@ -27,9 +27,7 @@ use crate::config::Trading;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
 use crate::rules::trade::Offering;
-use crate::state::{
-    Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step, Trigger,
-};
+use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step};
 use engine::Seat;
 
 pub use crate::refusal::{Answer, Prompt, Refusal};
@@ -475,9 +473,9 @@ impl Euphoria {
     /// `discard K`: for Esme's offer, a recruit's "discard N", or the hand limit.
     fn discard(&mut self, seat: Seat, g: Good) {
         match self.stack.last_mut() {
-            Some(Step::Ask { .. }) => {
+            Some(&mut Step::Ask { id, .. }) => {
                 self.stack.pop();
-                self.esme(seat, g);
+                self.discard_for(seat, id, g);
             }
             Some(Step::Shed { n, .. }) => {
                 *n -= 1;
@@ -749,17 +747,13 @@ impl Euphoria {
                 candidates.extend([Action::Use(Recruit::Jacko)]);
             }
             Some(Step::Ask { id, arg, .. }) => {
-                match *id {
-                    Recruit::Amanda | Recruit::Yordy => candidates.extend((1..=6).map(Action::Set)),
-                    Recruit::Esme => {
+                match self.answer_of(*id, arg.typed(*id)) {
+                    Answer::Set => candidates.extend((1..=6).map(Action::Set)),
+                    Answer::Discard => {
                         candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
                     }
-                    id if matches!(arg.typed(id), Trigger::NewWorker(_))
-                        && !self.config.legacy_actions =>
-                    {
-                        candidates.extend([Action::UseNew(id)])
-                    }
-                    id => candidates.extend([Action::Use(id)]),
+                    Answer::UseNew => candidates.extend([Action::UseNew(*id)]),
+                    Answer::Use => candidates.extend([Action::Use(*id)]),
                 }
                 candidates.extend([Action::Decline]);
             }

@@ -72,6 +72,13 @@ impl Euphoria {
         }
     }
 
+    /// A retrieval paid with bliss: morale +2. It is given when the retrieval's recruit
+    /// hook runs, Gidget's, whose owner may take knowledge −2 instead (and is given if
+    /// they decline).
+    pub(crate) fn bliss_retrieval_morale(&mut self, seat: Seat) {
+        self.shift_morale(seat, self.retrieval_morale(seat, RetrievePay::Bliss));
+    }
+
     /// Takes the picked dice back and pays (1 food or bliss: morale +2; free: morale −1,
     /// −2 under the Cafeteria penalty; Jefferson's energy: knowledge −1, morale +1); the
     /// retrieval recruits act before the roll (Pete, Sheppard, Yordy) and after it
