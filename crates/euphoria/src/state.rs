@@ -35,6 +35,50 @@ impl DieLoc {
     }
 }
 
+/// One of a player's worker dice, by its index 0..4 (the player's `dice`). Files hold the
+/// index, so it serializes, prints in `Debug` and hashes as that number; an index past the
+/// last die does not load.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Die(u8);
+
+impl Die {
+    /// The die with index `i`, if a player has one.
+    pub fn new(i: usize) -> Option<Die> {
+        u8::try_from(i).ok().filter(|_| i < DICE).map(Die)
+    }
+
+    /// Index 0..4 in the player's `dice`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// A player's dice, in index order.
+    pub fn all() -> impl Iterator<Item = Die> {
+        (0..DICE as u8).map(Die)
+    }
+}
+
+impl std::fmt::Debug for Die {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl Serialize for Die {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Die {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Die, D::Error> {
+        let i = u8::deserialize(d)?;
+        Die::new(usize::from(i)).ok_or_else(|| {
+            serde::de::Error::custom(format_args!("die {i}; a player has {DICE} (0 to 3)"))
+        })
+    }
+}
+
 /// A recruit card a player holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldRecruit {
@@ -323,7 +367,7 @@ pub enum Step {
     PaySet(SetPayment),
     /// Auto: the worker on `space` other than the placed one is bumped.
     #[serde(alias = "Bump")]
-    Bump { seat: u8, die: u8 },
+    Bump { seat: u8, die: Die },
     /// Auto: the benefit of the space.
     #[serde(alias = "Benefit")]
     Benefit(Space),
@@ -391,7 +435,7 @@ pub enum Step {
     // --- recruits (4.5)
     /// Auto: the bumped die returns and is rolled, unless a recruit already set its value.
     #[serde(alias = "BumpRoll")]
-    BumpRoll { seat: u8, die: u8 },
+    BumpRoll { seat: u8, die: Die },
     /// Auto: the placing player's recruits triggered by bumping (spec 5.3 step 4).
     #[serde(alias = "BumpHooks")]
     BumpHooks,
@@ -422,8 +466,8 @@ pub enum Step {
 pub enum Trigger {
     /// The recruit's moment, with nothing more to know.
     Plain,
-    /// A bumped die, by index: the owner's (Amanda) or the victim's (Julia).
-    Die(u8),
+    /// A bumped die: the owner's (Amanda) or the victim's (Julia).
+    Die(Die),
     /// The seats (a bitmask) whose workers built a market (Ray).
     Builders(u8),
     /// The seat whose roll made a pair (Ben).
@@ -432,7 +476,7 @@ pub enum Trigger {
     Drawn(Good),
     /// The owner gained a new worker, the die with this index: the second ability of
     /// Dr. Sheppard, Pete and Chase.
-    NewWorker(u8),
+    NewWorker(Die),
     /// The bare number states held before the trigger was typed (issue 16); read it
     /// through [`Trigger::typed`].
     #[serde(untagged)]
@@ -443,26 +487,31 @@ impl Trigger {
     /// The typed trigger of recruit `id`: a [`Trigger::Legacy`] number read the way it
     /// was written (a die for Amanda and Julia, a seat mask for Ray, a seat for Ben, an
     /// artifact index for the Gambler, 1 for Sheppard's and Pete's new worker, 10 + the
-    /// die for Chase's).
+    /// die for Chase's). A die or card that does not exist stays `Legacy`, never wrapped
+    /// round: `validate` reports it.
     pub fn typed(self, id: Recruit) -> Trigger {
         let Trigger::Legacy(n) = self else {
             return self;
         };
         match id {
-            Recruit::Amanda | Recruit::Julia => Trigger::Die(n),
+            Recruit::Amanda | Recruit::Julia => Die::new(usize::from(n)).map_or(self, Trigger::Die),
             Recruit::Ray => Trigger::Builders(n),
             Recruit::Ben => Trigger::Roller(n),
-            Recruit::Gambler => Trigger::Drawn(Good::ARTIFACT_KINDS[n as usize % ARTIFACTS]),
-            Recruit::Sheppard | Recruit::Pete if n == 1 => Trigger::NewWorker(0),
-            Recruit::Chase if n >= 10 => Trigger::NewWorker(n - 10),
+            Recruit::Gambler => Good::ARTIFACT_KINDS
+                .get(usize::from(n))
+                .map_or(self, |&g| Trigger::Drawn(g)),
+            Recruit::Sheppard | Recruit::Pete if n == 1 => Trigger::NewWorker(Die(0)),
+            Recruit::Chase if n >= 10 => {
+                Die::new(usize::from(n - 10)).map_or(self, Trigger::NewWorker)
+            }
             _ => Trigger::Plain,
         }
     }
 
-    /// The die index, for a trigger about a die.
-    pub fn die(self) -> Option<usize> {
+    /// The die, for a trigger about a die.
+    pub fn die(self) -> Option<Die> {
         match self {
-            Trigger::Die(d) | Trigger::NewWorker(d) => Some(d as usize % DICE),
+            Trigger::Die(d) | Trigger::NewWorker(d) => Some(d),
             _ => None,
         }
     }
@@ -481,8 +530,8 @@ pub struct Turn {
     pub offers: u8,
     /// The space of the latest placement.
     pub space: Option<Space>,
-    /// The index of the die of the latest placement.
-    pub die: u8,
+    /// The die of the latest placement.
+    pub die: Die,
     /// The worker the latest placement bumped: (seat, value).
     pub victim: Option<(u8, u8)>,
     /// Brian's bonus already taken for the latest placement.

@@ -1,8 +1,6 @@
 //! Validation: every invariant a position must keep (a loaded state, a built position).
-use crate::cards::{
-    self, Recruit, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS, STARS, TILES,
-};
-use crate::state::{DilemmaState, Euphoria, Step};
+use crate::cards::{self, Recruit, ARTIFACT_COPIES, DILEMMAS, MARKETS, RECRUITS, STARS, TILES};
+use crate::state::{DilemmaState, Euphoria, Step, Trigger};
 use crate::{Good, Space};
 
 impl Euphoria {
@@ -48,8 +46,8 @@ impl Euphoria {
                 seat(s, "a territory star");
             }
         }
-        let mut dice = Vec::new();
         let mut markets = Vec::new();
+        let mut untyped = Vec::new();
         for step in &self.stack {
             match *step {
                 Step::ChooseUp(s) | Step::ChooseDown(s) | Step::Discard(s) => {
@@ -58,22 +56,26 @@ impl Euphoria {
                 Step::Lose { seat: s, .. }
                 | Step::Choose { seat: s, .. }
                 | Step::Shed { seat: s, .. } => seat(s, "a pending step"),
-                Step::Bump { seat: s, die } | Step::BumpRoll { seat: s, die } => {
+                Step::Bump { seat: s, .. } | Step::BumpRoll { seat: s, .. } => {
                     seat(s, "a pending bump");
-                    dice.push(die);
                 }
-                Step::Hook { seat: s, .. } | Step::Ask { seat: s, .. } => {
+                Step::Hook { seat: s, id, arg } | Step::Ask { seat: s, id, arg } => {
                     seat(s, "a pending recruit ability");
+                    // A number written before triggers were typed that names no die or
+                    // card stays untyped (it is never wrapped round to one that exists).
+                    if let Trigger::Legacy(n) = arg.typed(id) {
+                        untyped.push((id, n));
+                    }
                 }
                 Step::MarketStars { market, .. } => markets.push(market),
                 _ => {}
             }
         }
-        if usize::from(self.turn.die) >= DICE {
-            dice.push(self.turn.die);
-        }
-        for die in dice.into_iter().filter(|&d| usize::from(d) >= DICE) {
-            out.push(format!("a step names die {die}; a player has {DICE}"));
+        for (id, n) in untyped {
+            out.push(format!(
+                "a pending ability of {} names {n}, which is no die or card",
+                id.name()
+            ));
         }
         for m in markets.into_iter().filter(|&m| usize::from(m) >= MARKETS) {
             out.push(format!("a step names market {m}; the board has {MARKETS}"));
@@ -218,7 +220,7 @@ impl Euphoria {
             .iter()
             .filter_map(|s| match s {
                 Step::Bump { seat, die } | Step::BumpRoll { seat, die } => {
-                    Some((*seat as usize, *die as usize))
+                    Some((*seat as usize, die.index()))
                 }
                 _ => None,
             })

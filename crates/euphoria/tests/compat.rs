@@ -141,3 +141,25 @@ fn a_position_edited_past_what_a_list_holds_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_state_file_naming_a_die_a_player_does_not_have_is_refused() {
+    // A die is one of four, 0 to 3: a file naming another is refused, never wrapped round
+    // to one that exists (the typed die of a step or of the turn, or a number a pending
+    // ability held before its trigger was typed).
+    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    let mut edited = state.clone();
+    edited["turn"]["die"] = serde_json::json!(7);
+    let err = load_state::<Euphoria>(&edited).expect_err("die 7");
+    assert!(err.to_string().contains("die 7; a player has 4"), "{err}");
+    let mut edited = state.clone();
+    let stack = edited["stack"].as_array_mut().expect("a stack");
+    stack.push(serde_json::json!({"ask": {"seat": 0, "id": 1, "arg": 9}}));
+    let err = load_state::<Euphoria>(&edited).expect_err("Amanda's die 9");
+    assert!(
+        err.to_string()
+            .contains("a pending ability of Amanda the Broker names 9, which is no die or card"),
+        "{err}"
+    );
+}

@@ -168,14 +168,14 @@ impl Euphoria {
     pub(crate) fn exec(&mut self, step: Step) {
         match step {
             Step::FinishSetup => self.finish_setup(),
-            Step::Bump { seat, die } => self.bump(seat as usize, die as usize),
+            Step::Bump { seat, die } => self.bump(seat as usize, die),
             Step::Benefit(space) => self.benefit(space),
             Step::Advance(f) => self.advance(f),
             Step::Markets => self.check_markets(),
             Step::MarketStars { market, seats } => self.market_stars_for(market as usize, seats),
             Step::AfterPlacement => self.after_placement(),
             Step::EndTurn => self.end_turn(),
-            Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die as usize),
+            Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die),
             Step::BumpHooks => self.bump_hooks(),
             Step::SpaceHooks(space) => self.space_hooks(space),
             Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg.typed(id)),

@@ -13,7 +13,7 @@ use crate::config::Rewards;
 use crate::refusal::Refusal;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{set_payable, units_payable, Substitutes};
-use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
+use crate::state::{Die, DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::cell::Cell;
 
@@ -305,7 +305,7 @@ impl Euphoria {
     /// Places the die (already checked), pays the fixed cost and queues the rest.
     pub(crate) fn place(&mut self, value: u8, space: Space, doubles: bool) {
         let seat = self.current as usize;
-        let Some(die) = self.ready_die(seat, value, doubles) else {
+        let Some(die) = self.ready_die(seat, value, doubles).and_then(Die::new) else {
             return;
         };
         if self.turn.placed == 0 {
@@ -321,15 +321,15 @@ impl Euphoria {
         if doubles && self.config.doubles_cost_morale {
             self.shift_morale(seat, -1);
         }
-        self.turn.eligible[die] = false;
+        self.turn.eligible[die.index()] = false;
         self.turn.placed += 1;
         let bumped = self.bump_target(space);
         let matthew = matches!(space.kind(), SpaceKind::Tunnel(_)) && self.matthew_at(seat, space);
         let jacko = self.jacko_at(seat, space);
         let units = self.units_for(self.substitutes(seat), space);
-        self.players[seat].dice[die] = DieLoc::Board(space, value);
+        self.players[seat].dice[die.index()] = DieLoc::Board(space, value);
         self.turn.space = Some(space);
-        self.turn.die = die as u8;
+        self.turn.die = die;
         self.turn.victim = bumped.map(|(s, _, v)| (s as u8, v));
         self.turn.brian = false;
         // A unit only one good pays is paid now; the others wait for the payer's choice.
@@ -358,10 +358,9 @@ impl Euphoria {
             if s != seat {
                 self.stack.push(Step::BumpHooks);
             }
-            self.stack.push(Step::Bump {
-                seat: s as u8,
-                die: i as u8,
-            });
+            if let Some(die) = Die::new(i) {
+                self.stack.push(Step::Bump { seat: s as u8, die });
+            }
         }
         match space.kind() {
             SpaceKind::ArtifactMarket(_) => self.stack.push(Step::PaySet(SetPayment {
@@ -385,34 +384,35 @@ impl Euphoria {
 
     /// A bumped worker returns to its owner and is rolled (D-04, A-03); first Julia (the
     /// placer's) and Amanda (the owner's) may fix its value instead.
-    pub(crate) fn bump(&mut self, seat: Seat, die: usize) {
+    pub(crate) fn bump(&mut self, seat: Seat, die: Die) {
         let cur = self.current as usize;
         // Pushed last first: Julia, then Amanda, then the roll run in that order.
         self.stack.push(Step::BumpRoll {
             seat: seat as u8,
-            die: die as u8,
+            die,
         });
         if self.has(seat, Recruit::Amanda) && (!self.v1() || seat != cur) {
             self.stack.push(Step::Hook {
                 seat: seat as u8,
                 id: Recruit::Amanda,
-                arg: Trigger::Die(die as u8),
+                arg: Trigger::Die(die),
             });
         }
         if !self.v1() && seat != cur && self.has(cur, Recruit::Julia) {
             self.stack.push(Step::Hook {
                 seat: cur as u8,
                 id: Recruit::Julia,
-                arg: Trigger::Die(die as u8),
+                arg: Trigger::Die(die),
             });
         }
     }
 
     /// The bumped die, unless a recruit fixed its value, returns and is rolled.
-    pub(crate) fn bump_roll(&mut self, seat: Seat, die: usize) {
-        if let DieLoc::Board(_, v) = self.players[seat].dice[die] {
-            self.players[seat].dice[die] = DieLoc::Ready(v);
-            let steps = self.roll_dice(seat, 1 << die);
+    pub(crate) fn bump_roll(&mut self, seat: Seat, die: Die) {
+        let d = die.index();
+        if let DieLoc::Board(_, v) = self.players[seat].dice[d] {
+            self.players[seat].dice[d] = DieLoc::Ready(v);
+            let steps = self.roll_dice(seat, 1 << d);
             self.push_seq(steps);
         }
     }
@@ -511,16 +511,17 @@ impl Euphoria {
         {
             return;
         }
-        let Some(i) = (0..DICE).find(|&i| self.players[seat].dice[i] == DieLoc::Reserve) else {
+        let Some(die) = Die::all().find(|d| self.players[seat].dice[d.index()] == DieLoc::Reserve)
+        else {
             return;
         };
-        let mut steps = self.roll_dice(seat, 1 << i);
+        let mut steps = self.roll_dice(seat, 1 << die.index());
         for id in [Recruit::Sheppard, Recruit::Pete, Recruit::Chase] {
             if self.has(seat, id) {
                 steps.push(Step::Hook {
                     seat: seat as u8,
                     id,
-                    arg: Trigger::NewWorker(i as u8),
+                    arg: Trigger::NewWorker(die),
                 });
             }
         }

@@ -100,7 +100,7 @@ const JULIA: Ability = Ability {
         g.morale_room(seat, 1)
             && g.victim().is_some_and(|v| {
                 arg.die()
-                    .is_some_and(|d| matches!(g.players[v].dice[d], DieLoc::Board(..)))
+                    .is_some_and(|d| matches!(g.players[v].dice[d.index()], DieLoc::Board(..)))
             })
     },
     answer: Effect::Use(|g, seat, arg| {
@@ -111,8 +111,8 @@ const JULIA: Ability = Ability {
             g.shift_morale(seat, -1);
             let value = g.placed_value();
             if let (Some(v), Some(d)) = (victim, arg.die()) {
-                if matches!(g.players[v].dice[d], DieLoc::Board(..)) {
-                    g.players[v].dice[d] = DieLoc::Ready(value);
+                if matches!(g.players[v].dice[d.index()], DieLoc::Board(..)) {
+                    g.players[v].dice[d.index()] = DieLoc::Ready(value);
                 }
             }
         }

@@ -33,7 +33,7 @@ const AMANDA: Ability = Ability {
         p.count(Good::Bliss) >= 1
             && arg
                 .die()
-                .is_some_and(|d| matches!(p.dice[d], DieLoc::Board(..)))
+                .is_some_and(|d| matches!(p.dice[d.index()], DieLoc::Board(..)))
     },
     answer: Effect::Set(|g, seat, arg, v| {
         g.spend(seat, Good::Bliss, 1);
@@ -42,7 +42,7 @@ const AMANDA: Ability = Ability {
             g.players[cur].add(Good::Bliss, 1);
         }
         if let Some(d) = arg.die() {
-            g.players[seat].dice[d] = DieLoc::Ready(v);
+            g.players[seat].dice[d.index()] = DieLoc::Ready(v);
         }
     }),
     ..Ability::new(Recruit::Amanda)

@@ -179,7 +179,7 @@ impl Euphoria {
     /// The die of the current player just placed, if still on the board.
     fn placed_die(&self) -> Option<usize> {
         let seat = self.current as usize;
-        let die = self.turn.die as usize % DICE;
+        let die = self.turn.die.index();
         match (self.players[seat].dice[die], self.turn.space) {
             (DieLoc::Board(sp, _), Some(s)) if sp == s => Some(die),
             _ => None,
@@ -188,7 +188,7 @@ impl Euphoria {
 
     /// The value of the die just placed.
     fn placed_value(&self) -> u8 {
-        let die = self.turn.die as usize % DICE;
+        let die = self.turn.die.index();
         self.players[self.current as usize].dice[die]
             .value()
             .unwrap_or(0)
@@ -227,7 +227,7 @@ impl Euphoria {
     /// the die `seat` just placed).
     fn other_values(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
         let space = self.turn.space.unwrap_or(Space(0));
-        let die = self.turn.die as usize;
+        let die = self.turn.die.index();
         self.occupants(space)
             .filter(move |o| !(o.0 == seat && o.1 == die))
             .map(|o| o.2)
@@ -494,7 +494,7 @@ impl Euphoria {
                     ids.push(Recruit::Nakagawa);
                 }
                 let mine = self.placed_value();
-                let die = self.turn.die as usize;
+                let die = self.turn.die.index();
                 let highest = (0..4)
                     .flat_map(|s| self.occupants(Space::site(m, s)))
                     .filter(|o| !(o.0 == seat && o.1 == die))

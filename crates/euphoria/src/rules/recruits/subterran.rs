@@ -4,7 +4,7 @@
 //! an offer.)
 
 use super::{Ability, Effect};
-use crate::cards::{tunnel_resource, Faction, Good, Recruit, Space, SpaceKind, DICE};
+use crate::cards::{tunnel_resource, Faction, Good, Recruit, Space, SpaceKind};
 use crate::state::{Boon, DieLoc, Euphoria, Trigger};
 use engine::Seat;
 
@@ -40,7 +40,7 @@ const BRETT: Ability = Ability {
 const CHASE: Ability = Ability {
     usable: |g, seat, arg| match arg {
         Trigger::NewWorker(d) => {
-            matches!(g.players[seat].dice[d as usize % DICE], DieLoc::Ready(_))
+            matches!(g.players[seat].dice[d.index()], DieLoc::Ready(_))
         }
         _ => g.may_sacrifice(seat) && g.placed_die().is_some(),
     },
@@ -53,7 +53,7 @@ const CHASE: Ability = Ability {
                 }
             }
         } else if let Some(d) = arg.die() {
-            g.turn.eligible[d] = true;
+            g.turn.eligible[d.index()] = true;
         }
     }),
     ..Ability::new(Recruit::Chase)
