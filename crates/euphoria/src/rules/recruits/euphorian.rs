@@ -4,7 +4,7 @@
 //! there rather than answer an offer.)
 
 use super::{Ability, Effect};
-use crate::cards::{Faction, Good, Recruit};
+use crate::cards::{Faction, Good, Recruit, SpaceKind};
 use crate::rules::checks::StarSpot;
 use crate::state::{Boon, DieLoc, Step, Trigger};
 
@@ -55,6 +55,7 @@ const BRADLEY: Ability = Ability {
             });
         }
     }),
+    on_space: |_, _, space| super::non_icarite_market(space.kind()),
     ..Ability::new(Recruit::Bradley)
 };
 
@@ -86,6 +87,7 @@ const GARY: Ability = Ability {
             g.offer_boons(seat, &[Boon::Morale, Boon::Good(Good::Energy)]);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Euphorian),
     ..Ability::new(Recruit::Gary)
 };
 
@@ -118,6 +120,7 @@ const JULIA: Ability = Ability {
         }
         g.choose_resource(seat);
     }),
+    on_bump: |g| g.v1() && g.bumped_value() == g.placed_value(),
     ..Ability::new(Recruit::Julia)
 };
 
@@ -128,6 +131,7 @@ const KATY: Ability = Ability {
             g.players[seat].add(Good::Food, 1);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Euphorian),
     ..Ability::new(Recruit::Katy)
 };
 
@@ -143,6 +147,12 @@ const LAURA: Ability = Ability {
             g.draw_artifact(seat);
         }
     }),
+    on_bump: |g| {
+        matches!(
+            g.placed_kind(),
+            Some(SpaceKind::Tunnel(_) | SpaceKind::ActivateEnergy | SpaceKind::ActivateWater)
+        )
+    },
     ..Ability::new(Recruit::Laura)
 };
 
@@ -166,6 +176,11 @@ const NAKAGAWA: Ability = Ability {
             g.place_star(seat, StarSpot::Territory(f));
         }
     }),
+    on_space: |g, _, space| match space.kind() {
+        SpaceKind::Site(..) => !g.v1(),
+        SpaceKind::Built(_) | SpaceKind::ArtifactMarket(_) => g.v1(),
+        _ => false,
+    },
     ..Ability::new(Recruit::Nakagawa)
 };
 

@@ -3,7 +3,7 @@
 //! `placement.rs`: their abilities change a rule there rather than answer an offer.)
 
 use super::{Ability, Effect};
-use crate::cards::{Good, Recruit, SpaceKind};
+use crate::cards::{Faction, Good, Recruit, SpaceKind};
 use crate::rules::payment::COMMODITY_BITS;
 use crate::state::{Boon, DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
@@ -66,6 +66,8 @@ const FLAVIO: Ability = Ability {
         }
         g.draw_artifact(seat);
     }),
+    on_bump: |g| g.v1() && g.placed_kind().is_some_and(super::non_icarite_market),
+    on_space: |g, _, space| !g.v1() && super::non_icarite_market(space.kind()),
     ..Ability::new(Recruit::Flavio)
 };
 
@@ -91,6 +93,7 @@ const LEE: Ability = Ability {
             menu: COMMODITY_BITS,
         });
     }),
+    on_bump: |_| true,
     ..Ability::new(Recruit::Lee)
 };
 
@@ -120,6 +123,7 @@ const MAXIME: Ability = Ability {
         g.bump_gift(seat, -2);
         g.draw_artifact(seat);
     }),
+    on_bump: |_| true,
     ..Ability::new(Recruit::Maxime)
 };
 
@@ -131,6 +135,7 @@ const REBECCA: Ability = Ability {
         g.bump_gift(seat, -2);
         g.choose_resource(seat);
     }),
+    on_bump: |_| true,
     ..Ability::new(Recruit::Rebecca)
 };
 
@@ -141,6 +146,7 @@ const SARINEE: Ability = Ability {
             g.offer_boons(seat, &[Boon::LessKnowledge, Boon::Good(Good::Bliss)]);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Icarite),
     ..Ability::new(Recruit::Sarinee)
 };
 
@@ -187,6 +193,7 @@ const ZONG: Ability = Ability {
             }
         }
     }),
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Icarite),
     ..Ability::new(Recruit::Zong)
 };
 

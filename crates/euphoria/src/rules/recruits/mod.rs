@@ -2,10 +2,13 @@
 //! variants behind `edition: v1`.
 //!
 //! Each recruit's ability is one [`Ability`], whole, in the file of its faction
-//! (`icarite.rs`, `euphorian.rs`, `wastelander.rs`, `subterran.rs`): when it may be used,
-//! what it does when triggered, used or declined, and how its offer is answered. This file
-//! holds what they share: whether a seat has a recruit, the moments that trigger them
-//! (hooks), offers and answers, and the small effects several abilities have.
+//! (`icarite.rs`, `euphorian.rs`, `wastelander.rs`, `subterran.rs`): whether a bump or a
+//! space triggers it, when it may be used, what it does when triggered, used or declined,
+//! and how its offer is answered. This file holds what they share: whether a seat has a
+//! recruit, the order in which a moment's triggers are hooked, offers and answers, and the
+//! small effects several abilities have. (The moments the rules meet elsewhere, a
+//! retrieval, a new worker, a roll, a star, a draw, a bump of one's own worker, queue
+//! their recruits' hooks where they happen.)
 //!
 //! An ability works only while its recruit is face up and its owner is not under the
 //! Academy penalty ([`Euphoria::has`]). Automatic abilities resolve when triggered
@@ -44,6 +47,12 @@ struct Ability {
     decline: fn(&mut Euphoria, Seat),
     /// Why its offer may not be declined, if it may not.
     refuse_decline: fn(&Euphoria, Seat) -> Result<(), Refusal>,
+    /// Whether the latest placement, bumping another player, triggers it for the placing
+    /// player (spec 5.3 step 4; hooked in the order of [`BUMP_ORDER`]).
+    on_bump: fn(&Euphoria) -> bool,
+    /// Whether the latest placement, on `space`, triggers it for the placing player `seat`
+    /// (spec 5.3 step 6; hooked in the order of [`SPACE_ORDER`]).
+    on_space: fn(&Euphoria, Seat, Space) -> bool,
 }
 
 /// How an ability's offer is answered, and what the answer does.
@@ -71,6 +80,8 @@ impl Ability {
             answer: Effect::Use(|_, _, _| {}),
             decline: |_, _| {},
             refuse_decline: |_, _| Ok(()),
+            on_bump: |_| false,
+            on_space: |_, _, _| false,
         }
     }
 }
@@ -106,6 +117,49 @@ static ABILITIES: [Ability; RECRUITS] = {
     }
     all
 };
+
+/// The order in which the recruits a bump triggers are hooked (spec 5.3 step 4).
+const BUMP_ORDER: [Recruit; 9] = [
+    Recruit::Dave,
+    Recruit::Laura,
+    Recruit::Xander,
+    Recruit::Julia,
+    Recruit::Rebecca,
+    Recruit::Phil,
+    Recruit::Lee,
+    Recruit::Maxime,
+    Recruit::Flavio,
+];
+
+/// The order in which the recruits a space triggers are hooked (spec 5.3 step 6): on a
+/// commodity area the automatic ones first, then the optional ones.
+const SPACE_ORDER: [Recruit; 18] = [
+    Recruit::Katy,
+    Recruit::Gary,
+    Recruit::Faith,
+    Recruit::Soulless,
+    Recruit::Ian,
+    Recruit::Scarby,
+    Recruit::Sarinee,
+    Recruit::Josiah,
+    Recruit::Zong,
+    Recruit::Reitz,
+    Recruit::Chase,
+    Recruit::Flavio,
+    Recruit::Bradley,
+    Recruit::Brett,
+    Recruit::Nakagawa,
+    Recruit::Artist,
+    Recruit::Jacko,
+    Recruit::Kyle,
+];
+
+/// Whether a space is a market outside Icarus: a built market or a non-Icarite artifact
+/// market.
+fn non_icarite_market(kind: SpaceKind) -> bool {
+    matches!(kind, SpaceKind::Built(_))
+        || matches!(kind, SpaceKind::ArtifactMarket(f) if f != Faction::Icarite)
+}
 
 /// Recruit `id`'s ability.
 fn ability(id: Recruit) -> &'static Ability {
@@ -163,10 +217,23 @@ impl Euphoria {
         }
     }
 
-    /// Queues the hooks of those of `ids` that `seat` has, to run in the order given.
-    fn push_hooks(&mut self, seat: Seat, ids: &[Recruit]) {
-        for &id in ids.iter().rev() {
-            if self.has(seat, id) {
+    /// Queues the hooks of the recruits of `order` that `seat` has ([`Euphoria::has`]) and
+    /// that `triggered` picks, to run in that order.
+    fn push_triggered(
+        &mut self,
+        seat: Seat,
+        order: &[Recruit],
+        triggered: impl Fn(&Euphoria, &Ability) -> bool,
+    ) {
+        // The recruits `seat` has, as bits: face up, and no Academy penalty.
+        if self.penalized(seat, Penalty::NoAbilities) {
+            return;
+        }
+        let held = (self.players[seat].recruits.iter())
+            .filter(|r| r.up)
+            .fold(0, |bits, r| bits | r.id.bit());
+        for &id in order.iter().rev() {
+            if held & id.bit() != 0 && triggered(self, ability(id)) {
                 self.stack.push(Step::Hook {
                     seat: seat as u8,
                     id,
@@ -423,139 +490,29 @@ impl Euphoria {
         }
     }
 
-    /// The placing player's bump-triggered recruits (spec 5.3 step 4), in the order
-    /// Dave, Laura, Xander, Julia (1st ed.), Rebecca, Phil, Lee, Maxime, Flavio (1st ed.).
+    /// The placing player's recruits triggered by bumping another player (spec 5.3 step
+    /// 4), each as its `on_bump` says.
     pub(crate) fn bump_hooks(&mut self) {
-        let seat = self.current as usize;
-        let Some(victim) = self.victim() else {
-            return;
-        };
-        let theirs = self.turn.victim.map(|v| v.1).unwrap_or(0);
-        let mine = self.placed_value();
-        let kind = self.turn.space.map(|s| s.kind());
-        let tunnel = matches!(kind, Some(SpaceKind::Tunnel(_)));
-        let activation = matches!(
-            kind,
-            Some(SpaceKind::ActivateEnergy | SpaceKind::ActivateWater)
-        );
-        let market = matches!(kind, Some(SpaceKind::Built(_)))
-            || matches!(kind, Some(SpaceKind::ArtifactMarket(f)) if f != Faction::Icarite);
-        let v1 = self.v1();
-        let mut ids = Ids::default();
-        if tunnel {
-            ids.push(Recruit::Dave);
+        if self.victim().is_some() {
+            let seat = self.current as usize;
+            self.push_triggered(seat, &BUMP_ORDER, |g, a| (a.on_bump)(g));
         }
-        if tunnel || activation {
-            ids.push(Recruit::Laura);
-        }
-        if tunnel && theirs > mine {
-            ids.push(Recruit::Xander);
-        }
-        if v1 && theirs == mine {
-            ids.push(Recruit::Julia);
-        }
-        ids.push(Recruit::Rebecca);
-        if !self.players[victim].has_active(Faction::Subterran) {
-            ids.push(Recruit::Phil);
-        }
-        ids.extend([Recruit::Lee, Recruit::Maxime]);
-        if v1 && market {
-            ids.push(Recruit::Flavio);
-        }
-        self.push_hooks(seat, ids.as_slice());
     }
 
-    /// The placing player's space-triggered recruits (spec 5.3 step 6): automatic ones
-    /// first, then the optional ones.
+    /// The placing player's recruits triggered by the space (spec 5.3 step 6), each as its
+    /// `on_space` says.
     pub(crate) fn space_hooks(&mut self, space: Space) {
         let seat = self.current as usize;
-        let v1 = self.v1();
-        let alone = self.occupants(space).count() == 1;
-        let mut ids = Ids::default();
-        match space.kind() {
-            SpaceKind::Area(Faction::Euphorian) => {
-                ids.extend([Recruit::Katy, Recruit::Gary, Recruit::Josiah])
-            }
-            SpaceKind::Area(Faction::Subterran) => ids.extend([Recruit::Faith, Recruit::Soulless]),
-            SpaceKind::Area(Faction::Wastelander) => {
-                ids.extend([Recruit::Ian, Recruit::Scarby, Recruit::Josiah])
-            }
-            SpaceKind::Area(Faction::Icarite) => {
-                ids.extend([Recruit::Sarinee, Recruit::Josiah, Recruit::Zong])
-            }
-            SpaceKind::Tunnel(_) => {
-                if self.turn.victim.is_none() {
-                    ids.push(Recruit::Reitz);
-                }
-                ids.push(Recruit::Chase);
-            }
-            SpaceKind::Site(m, _) => {
-                if !v1 {
-                    ids.push(Recruit::Nakagawa);
-                }
-                let mine = self.placed_value();
-                let die = self.turn.die.index();
-                let highest = (0..4)
-                    .flat_map(|s| self.occupants(Space::site(m, s)))
-                    .filter(|o| !(o.0 == seat && o.1 == die))
-                    .all(|o| o.2 < mine);
-                if highest {
-                    ids.push(Recruit::Artist);
-                }
-            }
-            SpaceKind::Built(_) if v1 => ids.extend([
-                Recruit::Bradley,
-                Recruit::Brett,
-                Recruit::Nakagawa,
-                Recruit::Jacko,
-            ]),
-            SpaceKind::Built(_) => ids.extend([Recruit::Flavio, Recruit::Bradley, Recruit::Brett]),
-            SpaceKind::ArtifactMarket(f) => {
-                if f != Faction::Icarite {
-                    ids.extend(if v1 {
-                        [Recruit::Bradley, Recruit::Brett]
-                    } else {
-                        [Recruit::Flavio, Recruit::Bradley]
-                    });
-                    if !v1 {
-                        ids.push(Recruit::Brett);
-                    }
-                }
-                if v1 {
-                    ids.extend([Recruit::Nakagawa, Recruit::Jacko]);
-                }
-            }
-            _ => {}
-        }
-        if alone && matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite) {
-            ids.push(Recruit::Kyle);
-        }
-        self.push_hooks(seat, ids.as_slice());
-    }
-}
-
-/// The recruits a moment may trigger, in order, without allocating.
-#[derive(Default)]
-struct Ids {
-    ids: [Recruit; 12],
-    len: usize,
-}
-
-impl Ids {
-    fn push(&mut self, id: Recruit) {
-        if let Some(slot) = self.ids.get_mut(self.len) {
-            *slot = id;
-            self.len += 1;
-        }
+        self.push_triggered(seat, &SPACE_ORDER, |g, a| (a.on_space)(g, seat, space));
     }
 
-    fn extend<const N: usize>(&mut self, ids: [Recruit; N]) {
-        for id in ids {
-            self.push(id);
-        }
+    /// The kind of the space of the latest placement.
+    fn placed_kind(&self) -> Option<SpaceKind> {
+        self.turn.space.map(|s| s.kind())
     }
 
-    fn as_slice(&self) -> &[Recruit] {
-        &self.ids[..self.len]
+    /// The value the worker bumped by the latest placement showed.
+    fn bumped_value(&self) -> u8 {
+        self.turn.victim.map(|v| v.1).unwrap_or(0)
     }
 }

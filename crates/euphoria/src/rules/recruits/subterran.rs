@@ -32,6 +32,7 @@ const BRETT: Ability = Ability {
         g.shift_knowledge(seat, if g.v1() { 2 } else { 1 });
         g.choose_resource(seat);
     }),
+    on_space: |_, _, space| super::non_icarite_market(space.kind()),
     ..Ability::new(Recruit::Brett)
 };
 
@@ -56,6 +57,7 @@ const CHASE: Ability = Ability {
             g.turn.eligible[d.index()] = true;
         }
     }),
+    on_space: |_, _, space| matches!(space.kind(), SpaceKind::Tunnel(_)),
     ..Ability::new(Recruit::Chase)
 };
 
@@ -68,6 +70,7 @@ const DAVE: Ability = Ability {
         g.tunnel_extra(seat);
         g.extra_miner();
     }),
+    on_bump: |g| matches!(g.placed_kind(), Some(SpaceKind::Tunnel(_))),
     ..Ability::new(Recruit::Dave)
 };
 
@@ -78,6 +81,7 @@ const FAITH: Ability = Ability {
             g.players[seat].add(Good::Energy, 1);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Subterran),
     ..Ability::new(Recruit::Faith)
 };
 
@@ -106,6 +110,12 @@ const JOSIAH: Ability = Ability {
         }
         g.shift_morale(seat, 1);
     },
+    on_space: |_, _, space| {
+        matches!(
+            space.kind(),
+            SpaceKind::Area(Faction::Euphorian | Faction::Wastelander | Faction::Icarite)
+        )
+    },
     ..Ability::new(Recruit::Josiah)
 };
 
@@ -125,6 +135,10 @@ const PHIL: Ability = Ability {
     answer: Effect::Use(|g, seat, _| {
         g.knowledge_for_artifact(seat, if g.v1() { 2 } else { 1 });
     }),
+    on_bump: |g| {
+        g.victim()
+            .is_some_and(|v| !g.players[v].has_active(Faction::Subterran))
+    },
     ..Ability::new(Recruit::Phil)
 };
 
@@ -137,6 +151,7 @@ const SOULLESS: Ability = Ability {
             g.offer_boons(seat, &[Boon::Morale, Boon::Good(Good::Water)]);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Subterran),
     ..Ability::new(Recruit::Soulless)
 };
 
@@ -148,6 +163,9 @@ const XANDER: Ability = Ability {
         g.shift_knowledge(seat, 1);
         g.tunnel_extra(seat);
     }),
+    on_bump: |g| {
+        matches!(g.placed_kind(), Some(SpaceKind::Tunnel(_))) && g.bumped_value() > g.placed_value()
+    },
     ..Ability::new(Recruit::Xander)
 };
 

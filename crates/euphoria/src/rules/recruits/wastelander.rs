@@ -5,7 +5,7 @@
 //! there rather than answer an offer.)
 
 use super::{Ability, Effect};
-use crate::cards::{Good, Recruit};
+use crate::cards::{Faction, Good, Recruit, Space, SpaceKind};
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::ANY_KIND;
 use crate::state::{Boon, Euphoria, Step, Trigger};
@@ -55,6 +55,7 @@ const IAN: Ability = Ability {
             g.players[seat].add(Good::Water, 1);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Wastelander),
     ..Ability::new(Recruit::Ian)
 };
 
@@ -78,6 +79,13 @@ const JACKO: Ability = Ability {
             });
         }
     }),
+    on_space: |g, _, space| {
+        g.v1()
+            && matches!(
+                space.kind(),
+                SpaceKind::Built(_) | SpaceKind::ArtifactMarket(_)
+            )
+    },
     ..Ability::new(Recruit::Jacko)
 };
 
@@ -86,6 +94,17 @@ const JACKO: Ability = Ability {
 const ARTIST: Ability = Ability {
     usable: |g, seat, _| g.knowledge_room(seat, 2),
     answer: Effect::Use(|g, seat, _| g.knowledge_for_artifact(seat, 2)),
+    on_space: |g, seat, space| {
+        let SpaceKind::Site(m, _) = space.kind() else {
+            return false;
+        };
+        let mine = g.placed_value();
+        let die = g.turn.die.index();
+        (0..4)
+            .flat_map(|s| g.occupants(Space::site(m, s)))
+            .filter(|o| !(o.0 == seat && o.1 == die))
+            .all(|o| o.2 < mine)
+    },
     ..Ability::new(Recruit::Artist)
 };
 
@@ -94,6 +113,10 @@ const ARTIST: Ability = Ability {
 const KYLE: Ability = Ability {
     usable: |g, seat, _| g.knowledge_room(seat, 2),
     answer: Effect::Use(|g, seat, _| g.knowledge_for_artifact(seat, 2)),
+    on_space: |g, _, space| {
+        matches!(space.kind(), SpaceKind::Area(f) if f != Faction::Icarite)
+            && g.occupants(space).count() == 1
+    },
     ..Ability::new(Recruit::Kyle)
 };
 
@@ -127,6 +150,7 @@ const REITZ: Ability = Ability {
         g.draw_artifact(seat);
         g.extra_miner();
     }),
+    on_space: |g, _, space| matches!(space.kind(), SpaceKind::Tunnel(_)) && g.turn.victim.is_none(),
     ..Ability::new(Recruit::Reitz)
 };
 
@@ -139,6 +163,7 @@ const SCARBY: Ability = Ability {
             g.offer_boons(seat, &[Boon::LessKnowledge, Boon::Good(Good::Food)]);
         }
     },
+    on_space: |_, _, space| space.kind() == SpaceKind::Area(Faction::Wastelander),
     ..Ability::new(Recruit::Scarby)
 };
 
