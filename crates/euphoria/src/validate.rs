@@ -173,22 +173,32 @@ impl Euphoria {
             }
         }
         // Dilemmas and tiles: each once.
-        let mut dil = [0u8; 6];
-        for p in &self.players {
-            dil[p.dilemma as usize % 6] += 1;
+        // (A number past the last card is no card: it is reported, never wrapped round to
+        // one that exists.)
+        let mut dil = [0u8; DILEMMAS.len()];
+        let held = self.players.iter().map(|p| p.dilemma);
+        for d in held.chain(self.dilemma_box.iter().copied()) {
+            match dil.get_mut(usize::from(d)) {
+                Some(c) => *c += 1,
+                None => out.push(format!(
+                    "dilemma card {d} is no dilemma card (0 to {})",
+                    DILEMMAS.len() - 1
+                )),
+            }
         }
-        for &d in &self.dilemma_box {
-            dil[d as usize % 6] += 1;
-        }
-        if dil.iter().any(|&c| c != 1) || DILEMMAS.len() != 6 {
+        if dil.iter().any(|&c| c != 1) {
             out.push(format!("dilemma cards miscounted: {dil:?}"));
         }
         let mut tiles = [0u8; TILES];
-        for m in &self.markets {
-            tiles[m.tile as usize % TILES] += 1;
-        }
-        for &t in &self.box_tiles {
-            tiles[t as usize % TILES] += 1;
+        let laid = self.markets.iter().map(|m| m.tile);
+        for t in laid.chain(self.box_tiles.iter().copied()) {
+            match tiles.get_mut(usize::from(t)) {
+                Some(c) => *c += 1,
+                None => out.push(format!(
+                    "market tile {t} is no market tile (0 to {})",
+                    TILES - 1
+                )),
+            }
         }
         if tiles.iter().any(|&c| c != 1) {
             out.push(format!("market tiles miscounted: {tiles:?}"));

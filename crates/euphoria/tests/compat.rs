@@ -163,3 +163,33 @@ fn a_state_file_naming_a_die_a_player_does_not_have_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_state_file_naming_a_card_past_the_last_is_refused() {
+    // Dilemma 6 and market tile 18 are no cards: counted as the card they wrap round to,
+    // they passed the count and the view then looked them up.
+    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    let mut edited = state.clone();
+    let d = edited["players"][0]["dilemma"].as_u64().expect("a dilemma");
+    edited["players"][0]["dilemma"] = serde_json::json!(d + 6);
+    let err = load_state::<Euphoria>(&edited).expect_err("a dilemma past the last");
+    assert!(
+        err.to_string().contains(&format!(
+            "dilemma card {} is no dilemma card (0 to 5)",
+            d + 6
+        )),
+        "{err}"
+    );
+    let mut edited = state.clone();
+    let t = edited["markets"][0]["tile"].as_u64().expect("a tile");
+    edited["markets"][0]["tile"] = serde_json::json!(t + 18);
+    let err = load_state::<Euphoria>(&edited).expect_err("a tile past the last");
+    assert!(
+        err.to_string().contains(&format!(
+            "market tile {} is no market tile (0 to 17)",
+            t + 18
+        )),
+        "{err}"
+    );
+}
