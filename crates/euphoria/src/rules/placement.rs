@@ -31,9 +31,10 @@ impl Euphoria {
         })
     }
 
-    /// The die index of `seat` available with `value` (eligible for doubles if asked).
-    pub fn ready_die(&self, seat: Seat, value: u8, doubles: bool) -> Option<usize> {
-        (0..DICE).find(|&i| {
+    /// The die of `seat` available with `value` (eligible for doubles if asked).
+    pub fn ready_die(&self, seat: Seat, value: u8, doubles: bool) -> Option<Die> {
+        Die::all().find(|d| {
+            let i = d.index();
             matches!(self.players[seat].dice[i], DieLoc::Ready(v) if v == value)
                 && (!doubles || self.turn.eligible[i])
         })
@@ -305,7 +306,7 @@ impl Euphoria {
     /// Places the die (already checked), pays the fixed cost and queues the rest.
     pub(crate) fn place(&mut self, value: u8, space: Space, doubles: bool) {
         let seat = self.current as usize;
-        let Some(die) = self.ready_die(seat, value, doubles).and_then(Die::new) else {
+        let Some(die) = self.ready_die(seat, value, doubles) else {
             return;
         };
         if self.turn.placed == 0 {

@@ -172,7 +172,7 @@ const NAKAGAWA: Ability = Ability {
         if !g.v1() {
             g.advance(Faction::Euphorian);
         } else if let (Some(d), Some(f)) = (g.placed_die(), g.market_territory()) {
-            g.players[seat].dice[d] = DieLoc::Reserve;
+            g.players[seat].dice[d.index()] = DieLoc::Reserve;
             g.place_star(seat, StarSpot::Territory(f));
         }
     }),
@@ -205,7 +205,7 @@ const YORDY: Ability = Ability {
     answer: Effect::Set(|g, seat, _, v| {
         if let Some(d) = g.retrieving_die() {
             g.spend(seat, Good::Energy, 1);
-            g.players[seat].dice[d] = DieLoc::Ready(v);
+            g.players[seat].dice[d.index()] = DieLoc::Ready(v);
         }
     }),
     ..Ability::new(Recruit::Yordy)

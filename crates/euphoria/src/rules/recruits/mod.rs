@@ -25,7 +25,7 @@ use crate::cards::*;
 use crate::config::Edition;
 use crate::refusal::{Answer, Refusal};
 use crate::rules::payment::RESOURCE_BITS;
-use crate::state::{Boon, DieLoc, Euphoria, Step, Trigger};
+use crate::state::{Boon, Die, DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
 
 /// One recruit's ability, each part a function of the position. A recruit's file fills in
@@ -244,10 +244,10 @@ impl Euphoria {
     }
 
     /// The die of the current player just placed, if still on the board.
-    fn placed_die(&self) -> Option<usize> {
+    fn placed_die(&self) -> Option<Die> {
         let seat = self.current as usize;
-        let die = self.turn.die.index();
-        match (self.players[seat].dice[die], self.turn.space) {
+        let die = self.turn.die;
+        match (self.players[seat].dice[die.index()], self.turn.space) {
             (DieLoc::Board(sp, _), Some(s)) if sp == s => Some(die),
             _ => None,
         }
@@ -262,13 +262,14 @@ impl Euphoria {
     }
 
     /// A die being retrieved that is still on the board (before the roll).
-    pub fn retrieving_die(&self) -> Option<usize> {
+    pub fn retrieving_die(&self) -> Option<Die> {
         let seat = self.current as usize;
         let dice = self.stack.iter().rev().find_map(|s| match s {
             Step::RetrieveRoll { dice } => Some(*dice),
             _ => None,
         })?;
-        (0..DICE).find(|&i| {
+        Die::all().find(|d| {
+            let i = d.index();
             dice & (1 << i) != 0 && matches!(self.players[seat].dice[i], DieLoc::Board(..))
         })
     }
@@ -363,7 +364,7 @@ impl Euphoria {
     /// roll for 4 of `g` and 1 resource.
     fn sacrifice_retrieved(&mut self, seat: Seat, g: Good) {
         if let Some(d) = self.retrieving_die() {
-            self.players[seat].dice[d] = DieLoc::Reserve;
+            self.players[seat].dice[d.index()] = DieLoc::Reserve;
             self.players[seat].add(g, 4);
             self.choose_resource(seat);
         }

@@ -48,7 +48,7 @@ const CHASE: Ability = Ability {
     answer: Effect::Use(|g, seat, arg| {
         if arg == Trigger::Plain {
             if let Some(d) = g.placed_die() {
-                g.players[seat].dice[d] = DieLoc::Reserve;
+                g.players[seat].dice[d.index()] = DieLoc::Reserve;
                 if let Some(SpaceKind::Tunnel(f)) = g.turn.space.map(|s| s.kind()) {
                     g.players[seat].add(tunnel_resource(f), 2);
                 }
