@@ -517,7 +517,8 @@ impl Euphoria {
             return;
         };
         let mut steps = self.roll_dice(seat, 1 << die.index());
-        for id in [Recruit::Sheppard, Recruit::Pete, Recruit::Chase] {
+        // The recruits with a second ability, for a new worker.
+        for id in crate::action::TWO_ABILITIES {
             if self.has(seat, id) {
                 steps.push(Step::Hook {
                     seat: seat as u8,
