@@ -270,13 +270,7 @@ impl Euphoria {
         match (top, action) {
             (Some(Step::Pay(units)), Action::Pay(g)) => self.check_pay(seat, units, g),
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
-            (Some(Step::PaySet(p)), Action::Use(Recruit::Jacko)) => {
-                if p.single && p.paid == 1 {
-                    Ok(())
-                } else {
-                    Err(Refusal::JackoArk)
-                }
-            }
+            (Some(Step::PaySet(p)), Action::Use(Recruit::Jacko)) => self.check_jacko_ark(*p),
             (Some(Step::Ask { seat, id, arg }), a) => {
                 self.check_ask(*seat as usize, *id, arg.typed(*id), a)
             }

@@ -296,13 +296,6 @@ impl Euphoria {
             && self.bump_target(space).is_some_and(|o| o.0 != seat)
     }
 
-    /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.
-    fn jacko_at(&self, seat: Seat, space: Space) -> bool {
-        !self.v1()
-            && space == Space::artifact_market(Faction::Wastelander)
-            && self.has(seat, Recruit::Jacko)
-    }
-
     /// Places the die (already checked), pays the fixed cost and queues the rest.
     pub(crate) fn place(&mut self, value: u8, space: Space, doubles: bool) {
         let seat = self.current as usize;

@@ -6,9 +6,10 @@
 
 use super::{Ability, Effect};
 use crate::cards::{Faction, Good, Recruit, Space, SpaceKind};
+use crate::refusal::Refusal;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::ANY_KIND;
-use crate::state::{Boon, Euphoria, Step, Trigger};
+use crate::state::{Boon, Euphoria, SetPayment, Step, Trigger};
 use engine::Seat;
 
 /// The Wastelanders' abilities.
@@ -178,6 +179,23 @@ const STEVEN: Ability = Ability {
 };
 
 impl Euphoria {
+    /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`, the Ark of
+    /// Fractured Memories (the payment notes it: [`SetPayment::single`]).
+    pub(crate) fn jacko_at(&self, seat: Seat, space: Space) -> bool {
+        !self.v1()
+            && space == Space::artifact_market(Faction::Wastelander)
+            && self.has(seat, Recruit::Jacko)
+    }
+
+    /// Why `use jacko` does not end the Ark's payment `p`: only after its first card.
+    pub(crate) fn check_jacko_ark(&self, p: SetPayment) -> Result<(), Refusal> {
+        if p.single && p.paid == 1 {
+            Ok(())
+        } else {
+            Err(Refusal::JackoArk)
+        }
+    }
+
     /// Jacko the Archivist (2nd ed.): one card paid the Ark; every other player draws.
     pub(crate) fn jacko_single_card(&mut self, seat: Seat) {
         for s in self.order_from_current() {
