@@ -15,7 +15,7 @@
 //! | `trade`, `offer p2` (seat 2, counted from 1), `give gold`, `ask bear`, `propose`, `cancel`, `accept`, `decline` | trading |
 //! | `pass` | nothing else is possible |
 //! | `fin energy` | retrieve paying 1 energy (Jefferson) |
-//! | `use amanda` / `decline` | use or decline the recruit ability offered (keys in `cards::RECRUIT_KEYS`) |
+//! | `use amanda` / `decline` | use or decline the recruit ability offered (keys: `Recruit::key`) |
 //! | `use chase-new` | the second ability of Dr. Sheppard, Pete or Chase, offered for a new worker (a bare `use chase` there is the older notation, still accepted) |
 //! | `set 4` | give a die a value (Amanda, Yordy) |
 //! | `choose gold` / `choose morale` / `choose -knowledge` | a boon a recruit offers |
@@ -24,8 +24,7 @@
 //! `art-e art-s art-w art-i`, `nimbus breeze sky`, `act-e act-w`, construction sites
 //! `ea1`..`wb4`, built markets `mea meb msa msb mwa mwb`.
 
-use crate::cards::RECRUIT_KEYS;
-use crate::cards::{Good, Space};
+use crate::cards::{Good, Recruit, Space};
 use crate::state::{Boon, StarTarget};
 use engine::ParseActionError;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -49,9 +48,9 @@ pub enum RetrievePay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `up N`: keep dealt recruit N face up.
-    KeepUp(u8),
+    KeepUp(Recruit),
     /// `down N`: keep dealt recruit N face down.
-    KeepDown(u8),
+    KeepDown(Recruit),
     /// `V@SPACE`: place an available die showing V.
     Place { value: u8, space: Space },
     /// `ret V@SPACE`: pick one of your dice on the board to retrieve.
@@ -79,7 +78,7 @@ pub enum Action {
     /// `conform`: a star on the dilemma card.
     Conform,
     /// `keep N`: keep drawn recruit N.
-    Keep(u8),
+    Keep(Recruit),
     /// `trade`: start an offer.
     Trade,
     /// `offer S`: the offer goes to seat S.
@@ -98,11 +97,11 @@ pub enum Action {
     Decline,
     /// `pass`: nothing else is possible.
     Pass,
-    /// `use KEY`: use the offered recruit ability (KEY from [`crate::cards::RECRUIT_KEYS`]).
-    Use(u8),
+    /// `use KEY`: use the offered recruit ability (KEY from [`Recruit::key`]).
+    Use(Recruit),
     /// `use KEY-new`: use the offered ability of a recruit that has two, the one for a new
     /// worker (Dr. Sheppard, Pete, Chase).
-    UseNew(u8),
+    UseNew(Recruit),
     /// `set V`: give a die the value V (Amanda, Yordy).
     Set(u8),
     /// `choose energy|...|morale|-knowledge`: a boon a recruit offers.
@@ -112,8 +111,8 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::KeepUp(r) => write!(f, "up {r}"),
-            Action::KeepDown(r) => write!(f, "down {r}"),
+            Action::KeepUp(r) => write!(f, "up {}", r.number()),
+            Action::KeepDown(r) => write!(f, "down {}", r.number()),
             Action::Place { value, space } => write!(f, "{value}@{space}"),
             Action::Retrieve { value, space } => write!(f, "ret {value}@{space}"),
             Action::FinishRetrieve(p) => write!(
@@ -139,7 +138,7 @@ impl fmt::Display for Action {
             Action::Dilemma => f.write_str("dilemma"),
             Action::Rebel => f.write_str("rebel"),
             Action::Conform => f.write_str("conform"),
-            Action::Keep(r) => write!(f, "keep {r}"),
+            Action::Keep(r) => write!(f, "keep {}", r.number()),
             Action::Trade => f.write_str("trade"),
             Action::Offer(s) => write!(f, "offer p{}", *s as usize + 1),
             Action::Give(g) => write!(f, "give {g}"),
@@ -149,16 +148,8 @@ impl fmt::Display for Action {
             Action::Accept => f.write_str("accept"),
             Action::Decline => f.write_str("decline"),
             Action::Pass => f.write_str("pass"),
-            Action::Use(r) => write!(
-                f,
-                "use {}",
-                RECRUIT_KEYS[(*r as usize).saturating_sub(1) % 48]
-            ),
-            Action::UseNew(r) => write!(
-                f,
-                "use {}-new",
-                RECRUIT_KEYS[(*r as usize).saturating_sub(1) % 48]
-            ),
+            Action::Use(r) => write!(f, "use {}", r.key()),
+            Action::UseNew(r) => write!(f, "use {}-new", r.key()),
             Action::Set(v) => write!(f, "set {v}"),
             Action::Choose(Boon::Good(g)) => write!(f, "choose {g}"),
             Action::Choose(Boon::Morale) => f.write_str("choose morale"),
@@ -179,35 +170,23 @@ fn placement(s: &str) -> Option<(u8, Space)> {
 }
 
 /// The recruits whose second ability (for a new worker) is its own action.
-pub const TWO_ABILITIES: [u8; 3] = [
-    crate::cards::SHEPPARD,
-    crate::cards::PETE,
-    crate::cards::CHASE,
-];
+pub const TWO_ABILITIES: [Recruit; 3] = [Recruit::Sheppard, Recruit::Pete, Recruit::Chase];
 
-fn recruit_key(s: &str) -> Option<u8> {
-    RECRUIT_KEYS
-        .iter()
-        .position(|&x| x == s)
-        .map(|i| i as u8 + 1)
-}
-
-fn recruit_number(s: &str) -> Option<u8> {
-    let n: u8 = s.parse().ok()?;
-    (1..=48).contains(&n).then_some(n)
+fn recruit_number(s: &str) -> Option<Recruit> {
+    Recruit::from_number(s.parse().ok()?)
 }
 
 /// `use KEY` or `use KEY-new` (only for the recruits with two abilities).
 fn use_action(k: &str) -> Option<Action> {
     match k.strip_suffix("-new") {
         Some(k) => {
-            let id = recruit_key(k)?;
+            let id = Recruit::from_key(k)?;
             if !TWO_ABILITIES.contains(&id) {
                 return None;
             }
             Some(Action::UseNew(id))
         }
-        None => Some(Action::Use(recruit_key(k)?)),
+        None => Some(Action::Use(Recruit::from_key(k)?)),
     }
 }
 

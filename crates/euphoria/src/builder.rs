@@ -114,9 +114,9 @@ impl Builder {
         self
     }
 
-    /// Gives `seat` exactly these recruits (number, face up), returning its previous
+    /// Gives `seat` exactly these recruits (face up or down), returning its previous
     /// ones to the deck and taking these from wherever they were.
-    pub fn recruits(mut self, seat: Seat, recruits: &[(u8, bool)]) -> Builder {
+    pub fn recruits(mut self, seat: Seat, recruits: &[(Recruit, bool)]) -> Builder {
         let g = &mut self.game;
         let old = std::mem::take(&mut g.players[seat].recruits);
         for r in old {

@@ -3,9 +3,7 @@
 //! belongs to), the die it takes (`die:3`) and the place it goes (`sp:gen`, `ret:gen:3`),
 //! in the keys the table page gives its parts.
 use crate::action::{Action, RetrievePay};
-use crate::cards::{
-    recruit, Cost, Faction, Good, Penalty, SpaceKind, JEFFERSON, MARKET_TILES, RECRUIT_TEXTS,
-};
+use crate::cards::{Cost, Faction, Good, Penalty, Recruit, SpaceKind, MARKET_TILES};
 use crate::state::{Boon, Euphoria, StarTarget, Step};
 use engine::MoveText;
 
@@ -93,7 +91,7 @@ impl Euphoria {
             RetrievePay::Bliss => format!("Retrieve, paying 1 bliss: morale {change}{capped}"),
             RetrievePay::Energy => format!(
                 "Retrieve, paying 1 energy ({}): knowledge −1, morale {change}{capped}",
-                recruit(JEFFERSON).name
+                Recruit::Jefferson.name()
             ),
             RetrievePay::Free if morale == 0 => format!("Retrieve for free: morale unchanged{why}"),
             RetrievePay::Free => format!("Retrieve for free: morale {change}{why}{capped}"),
@@ -102,7 +100,7 @@ impl Euphoria {
 
     /// Every other move, in words.
     fn words(&self, action: Action) -> String {
-        let name = |id: u8| recruit(id).name;
+        let name = Recruit::name;
         match action {
             Action::KeepUp(r) => format!("Keep {} face up", name(r)),
             Action::KeepDown(r) => format!("Keep {} face down", name(r)),
@@ -138,7 +136,7 @@ impl Euphoria {
             },
             Action::Pass => "Pass: nothing else is possible".into(),
             Action::Use(id) | Action::UseNew(id) => {
-                format!("Use {}: {}", name(id), RECRUIT_TEXTS[usize::from(id) - 1].0)
+                format!("Use {}: {}", id.name(), id.ability())
             }
             Action::Set(v) => match self.stack.last() {
                 Some(Step::Ask { id, .. }) => format!("{}: the die shows {v}", name(*id)),

@@ -1,5 +1,5 @@
 //! Determinization: what a seat cannot see, dealt again at random and consistently.
-use crate::cards::{self, ARTIFACTS, ARTIFACT_COPIES, DILEMMAS, RECRUITS, TILES};
+use crate::cards::{self, Recruit, ARTIFACTS, ARTIFACT_COPIES, DILEMMAS, RECRUITS, TILES};
 use crate::state::{Euphoria, Step};
 use crate::Good;
 use engine::{rng_from_seed, shuffle, Seat};
@@ -24,9 +24,9 @@ impl Euphoria {
     fn resample_recruits<R: rand::Rng + ?Sized>(&mut self, seat: Seat, rng: &mut R) {
         let hidden_draw = self.current as usize != seat;
         let setup_done = self.setup_done;
-        let mut pool = [0u8; RECRUITS];
+        let mut pool = [Recruit::default(); RECRUITS];
         let mut len = 0;
-        let mut gather = |id: u8| {
+        let mut gather = |id: Recruit| {
             if let Some(slot) = pool.get_mut(len) {
                 *slot = id;
                 len += 1;
@@ -54,11 +54,11 @@ impl Euphoria {
         // depends only on what the seat sees, not on where the hidden cards happen to lie.
         let mut present = [false; RECRUITS + 1];
         for &id in pool.iter() {
-            if let Some(p) = present.get_mut(usize::from(id)) {
-                *p = true;
-            }
+            present[usize::from(id.number())] = true;
         }
-        let mut sorted = (1..=RECRUITS as u8).filter(|&id| present[usize::from(id)]);
+        let mut sorted = Recruit::ALL
+            .into_iter()
+            .filter(|id| present[usize::from(id.number())]);
         for slot in pool.iter_mut() {
             *slot = sorted.next().unwrap_or(*slot);
         }
@@ -67,7 +67,7 @@ impl Euphoria {
         // the others' face-down recruits are dealt from the cards that may lie face down,
         // gathered at the end of the pool; the rest is shuffled again for the other places.
         let unlocked = cards::Faction::ALL.map(|f| self.unlocked(f));
-        let may_hide = |id: u8| !unlocked[cards::recruit_faction(id).index()];
+        let may_hide = |id: Recruit| !unlocked[id.faction().index()];
         let face_down = (self.players.iter().enumerate())
             .filter(|(s, _)| *s != seat)
             .map(|(_, p)| {
@@ -97,7 +97,7 @@ impl Euphoria {
             }
         }
         let mut end = rest;
-        let mut take_last = |dest: &mut [u8]| {
+        let mut take_last = |dest: &mut [Recruit]| {
             if let Some(start) = end.checked_sub(dest.len()) {
                 dest.copy_from_slice(&pool[start..end]);
                 end = start;

@@ -5,7 +5,7 @@
 //! others (the drawing seat's own log names its card, which its view shows); dice,
 //! supplies, knowledge, morale, stars and markets are public.
 use crate::action::{Action, RetrievePay};
-use crate::cards::{market_code, recruit, Good, Space, MARKET_TILES};
+use crate::cards::{market_code, Good, Space, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
 use crate::view::{EuphoriaView, PlayerView};
 use engine::{Event, Game, Names, Seat, Viewer};
@@ -350,11 +350,11 @@ fn decision(action: Action) -> Decision {
         Action::Decline => Decision::Declined,
         Action::Pass => Decision::Passed,
         Action::Use(key) => Decision::UsedRecruit {
-            recruit: recruit(key).name.to_string(),
+            recruit: key.name().to_string(),
             new_worker: false,
         },
         Action::UseNew(key) => Decision::UsedRecruit {
-            recruit: recruit(key).name.to_string(),
+            recruit: key.name().to_string(),
             new_worker: true,
         },
         Action::Set(value) => Decision::SetDie { value },
@@ -414,7 +414,7 @@ fn recruit_events(
     same_phase: bool,
 ) {
     for (k, ra) in a.recruits.iter().enumerate() {
-        let name = ra.id.map(|id| recruit(id).name.to_string());
+        let name = ra.id.map(|id| id.name().to_string());
         match b.recruits.get(k) {
             None => out.push(EuphoriaEvent::Recruit {
                 seat: s,

@@ -38,9 +38,10 @@
 //! - `pass` only when no placement, retrieval or dilemma is possible.
 //!
 //! # Recruits (part 2)
-//! All 48 abilities (`rules/recruits.rs`), 2nd-edition texts by default and the
-//! 1st-edition variants with `edition: "v1"`. Every automatic effect runs through
-//! `Euphoria::exec`: a trigger is a `Step::Hook`; an optional ability becomes a
+//! All 48 abilities (`rules/recruits/`, a file per faction, each recruit's ability whole
+//! in one place; the cards' printed data in `cards/recruit.rs`), 2nd-edition texts by
+//! default and the 1st-edition variants with `edition: "v1"`. Every automatic effect runs
+//! through `Euphoria::exec`: a trigger is a `Step::Hook`; an optional ability becomes a
 //! `Step::Ask` for its owner (`use KEY` / `decline`, or `set V` for Amanda and Yordy,
 //! `discard KIND` for Esme), offered only when it can be used, even on another player's
 //! turn; a reward with a choice is a `Step::Choose` (`choose gold`, `choose morale`,

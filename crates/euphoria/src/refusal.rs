@@ -1,6 +1,6 @@
 //! Why the rules refuse an action, one variant per rule, in plain words; and what the game
 //! waits for (the [`Prompt`]), which a refusal out of turn names and the view shows.
-use crate::cards::{recruit, Faction, Good, Space, SpaceName, RECRUIT_KEYS};
+use crate::cards::{Faction, Good, Recruit, Space, SpaceName};
 use crate::rules::trade::OLD_OFFER_ITEMS;
 use crate::state::Step;
 use std::fmt;
@@ -14,7 +14,7 @@ pub enum Refusal {
     NotNow(Prompt),
     // --- setup (5.1)
     /// Only a dealt recruit is kept (the recruit's number).
-    NotDealt(u8),
+    NotDealt(Recruit),
     // --- placement (5.3)
     /// No ready die shows the value.
     NoDie(u8),
@@ -90,7 +90,7 @@ pub enum Refusal {
     /// Without a second card, only the pictured kind pays the dilemma.
     DilemmaPictured(Good),
     /// Only one of the two drawn recruits is kept (the recruit's number).
-    NotDrawn(u8),
+    NotDrawn(Recruit),
     // --- trading (5.10)
     /// Trades are offered in one's own turn.
     TradeOutOfTurn,
@@ -124,9 +124,9 @@ pub enum Refusal {
     /// Matthew the Cartographer: declining him pays the tunnel's commodity.
     MatthewCommodity,
     /// The recruit's ability cannot be used now (the recruit's number).
-    CannotUse(u8),
+    CannotUse(Recruit),
     /// The recruit's offer is answered as `how` says, or declined.
-    AnswerWith { recruit: u8, how: Answer },
+    AnswerWith { recruit: Recruit, how: Answer },
     /// The choice is not among those a recruit offers.
     NotOffered,
 }
@@ -150,7 +150,11 @@ impl fmt::Display for Refusal {
         match *self {
             GameOver => f.write_str("the game is over"),
             NotNow(prompt) => write!(f, "not now: {prompt}"),
-            NotDealt(r) => write!(f, "recruit {r} is not among the cards dealt to you"),
+            NotDealt(r) => write!(
+                f,
+                "recruit {} is not among the cards dealt to you",
+                r.number()
+            ),
             NoDie(v) => write!(f, "you have no available die showing {v}"),
             NoDoubledDie(v) => write!(
                 f,
@@ -224,7 +228,7 @@ impl fmt::Display for Refusal {
                 f,
                 "without a second card only the pictured {g} pays the dilemma"
             ),
-            NotDrawn(r) => write!(f, "recruit {r} is not one of the two you drew"),
+            NotDrawn(r) => write!(f, "recruit {} is not one of the two you drew", r.number()),
             TradeOutOfTurn => f.write_str("you may offer a trade only in your own turn"),
             OfferLimit(b) => write!(
                 f,
@@ -262,10 +266,9 @@ impl fmt::Display for Refusal {
             MatthewCommodity => f.write_str(
                 "without Matthew you must pay the tunnel's commodity, and you have none",
             ),
-            CannotUse(r) => write!(f, "{} cannot be used now", recruit(r).name),
+            CannotUse(r) => write!(f, "{} cannot be used now", r.name()),
             AnswerWith { recruit: r, how } => {
-                let name = recruit(r).name;
-                let key = RECRUIT_KEYS[(r as usize).saturating_sub(1) % RECRUIT_KEYS.len()];
+                let (name, key) = (r.name(), r.key());
                 match how {
                     Answer::Set => write!(f, "answer {name} with `set V` or `decline`"),
                     Answer::Discard => write!(f, "answer {name} with `discard KIND` or `decline`"),
@@ -311,7 +314,7 @@ pub enum Prompt {
     /// A seat may use a recruit's ability.
     Ask {
         seat: u8,
-        recruit: u8,
+        recruit: Recruit,
     },
     /// A seat chooses a recruit's reward.
     Choose(u8),
@@ -391,14 +394,7 @@ impl fmt::Display for Prompt {
             Prompt::TradeBuild => f.write_str("build the offer: what you give and what you ask"),
             Prompt::TradeAnswer(s) => write!(f, "seat {} answers the offer", s + 1),
             Prompt::Ask { seat, recruit: r } => {
-                let i = (r as usize).saturating_sub(1) % crate::cards::RECRUIT_TEXTS.len();
-                write!(
-                    f,
-                    "seat {} may use {}: {}",
-                    seat + 1,
-                    recruit(r).name,
-                    crate::cards::RECRUIT_TEXTS[i].0
-                )
+                write!(f, "seat {} may use {}: {}", seat + 1, r.name(), r.ability())
             }
             Prompt::Choose(s) => write!(f, "seat {} chooses a recruit's reward", s + 1),
             Prompt::Shed { seat, n } => {

@@ -1,6 +1,6 @@
 //! Setup (spec 5.1) and turn changes.
 
-use crate::cards::{Good, ARTIFACT_COPIES, DICE, MARKETS, RECRUITS, STARS, TILES};
+use crate::cards::{Good, Recruit, ARTIFACT_COPIES, DICE, MARKETS, STARS, TILES};
 use crate::config::{Config, StartingRecruitDiscards};
 use crate::state::{DieLoc, DilemmaState, Euphoria, Market, Player, Rolloff, Step, Turn, DEALT};
 use engine::shuffle;
@@ -29,7 +29,7 @@ impl Euphoria {
             .flat_map(|&g| std::iter::repeat_n(g, ARTIFACT_COPIES as usize))
             .collect();
         shuffle(&mut artifact_deck[..], &mut rng);
-        let mut recruit_deck: Vec<u8> = (1..=RECRUITS as u8).collect();
+        let mut recruit_deck: Vec<Recruit> = Recruit::ALL.to_vec();
         shuffle(&mut recruit_deck[..], &mut rng);
         let mut dilemmas: Vec<u8> = (0..6).collect();
         shuffle(&mut dilemmas[..], &mut rng);

@@ -1,8 +1,8 @@
 //! The full game state: board, players, decks, and the stack of pending steps.
 
 use crate::cards::{
-    Faction, Good, GoodClass, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS,
-    SUPPLY, TILES,
+    Faction, Good, GoodClass, Recruit, Space, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS,
+    RECRUITS, SUPPLY, TILES,
 };
 use crate::config::Config;
 use engine::InlineVec;
@@ -35,11 +35,54 @@ impl DieLoc {
     }
 }
 
+/// One of a player's worker dice, by its index 0..4 (the player's `dice`). Files hold the
+/// index, so it serializes, prints in `Debug` and hashes as that number; an index past the
+/// last die does not load.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Die(u8);
+
+impl Die {
+    /// The die with index `i`, if a player has one.
+    pub fn new(i: usize) -> Option<Die> {
+        u8::try_from(i).ok().filter(|_| i < DICE).map(Die)
+    }
+
+    /// Index 0..4 in the player's `dice`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// A player's dice, in index order.
+    pub fn all() -> impl Iterator<Item = Die> {
+        (0..DICE as u8).map(Die)
+    }
+}
+
+impl std::fmt::Debug for Die {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl Serialize for Die {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Die {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Die, D::Error> {
+        let i = u8::deserialize(d)?;
+        Die::new(usize::from(i)).ok_or_else(|| {
+            serde::de::Error::custom(format_args!("die {i}; a player has {DICE} (0 to 3)"))
+        })
+    }
+}
+
 /// A recruit card a player holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldRecruit {
-    /// Recruit number 1..=48.
-    pub id: u8,
+    pub id: Recruit,
     /// Face up (active).
     pub up: bool,
     /// Carries one of its owner's stars (tier 4).
@@ -143,7 +186,7 @@ pub struct Player {
     pub stars_left: u8,
     pub recruits: InlineVec<HeldRecruit, HELD_RECRUITS>,
     /// The four recruits dealt at setup, until the choice is made.
-    pub dealt: InlineVec<u8, DEALT>,
+    pub dealt: InlineVec<Recruit, DEALT>,
     /// Dilemma card index 0..6.
     pub dilemma: u8,
     pub dilemma_state: DilemmaState,
@@ -200,9 +243,7 @@ impl Player {
 
     /// Whether the player has a face-up recruit of `f`.
     pub fn has_active(&self, f: Faction) -> bool {
-        self.recruits
-            .iter()
-            .any(|r| r.up && crate::cards::recruit_faction(r.id) == f)
+        self.recruits.iter().any(|r| r.up && r.id.faction() == f)
     }
 }
 
@@ -326,7 +367,7 @@ pub enum Step {
     PaySet(SetPayment),
     /// Auto: the worker on `space` other than the placed one is bumped.
     #[serde(alias = "Bump")]
-    Bump { seat: u8, die: u8 },
+    Bump { seat: u8, die: Die },
     /// Auto: the benefit of the space.
     #[serde(alias = "Benefit")]
     Benefit(Space),
@@ -370,7 +411,7 @@ pub enum Step {
     DilemmaChoice,
     /// Decision: keep one of two drawn recruits.
     #[serde(alias = "DilemmaKeep")]
-    DilemmaKeep(Vec<u8>),
+    DilemmaKeep(Vec<Recruit>),
     // --- anyone's decisions
     /// Decision for `seat`: discard down to morale.
     #[serde(alias = "Discard")]
@@ -394,7 +435,7 @@ pub enum Step {
     // --- recruits (4.5)
     /// Auto: the bumped die returns and is rolled, unless a recruit already set its value.
     #[serde(alias = "BumpRoll")]
-    BumpRoll { seat: u8, die: u8 },
+    BumpRoll { seat: u8, die: Die },
     /// Auto: the placing player's recruits triggered by bumping (spec 5.3 step 4).
     #[serde(alias = "BumpHooks")]
     BumpHooks,
@@ -403,10 +444,10 @@ pub enum Step {
     SpaceHooks(Space),
     /// Auto: one recruit's trigger for `seat`, and what it is about.
     #[serde(alias = "Hook")]
-    Hook { seat: u8, id: u8, arg: Trigger },
+    Hook { seat: u8, id: Recruit, arg: Trigger },
     /// Decision for `seat`: use recruit `id`'s optional ability or decline.
     #[serde(alias = "Ask")]
-    Ask { seat: u8, id: u8, arg: Trigger },
+    Ask { seat: u8, id: Recruit, arg: Trigger },
     /// Decision for `seat`: choose one boon of `menu` (bits of [`Boon::bit`]).
     #[serde(alias = "Choose")]
     Choose { seat: u8, menu: u16 },
@@ -425,8 +466,8 @@ pub enum Step {
 pub enum Trigger {
     /// The recruit's moment, with nothing more to know.
     Plain,
-    /// A bumped die, by index: the owner's (Amanda) or the victim's (Julia).
-    Die(u8),
+    /// A bumped die: the owner's (Amanda) or the victim's (Julia).
+    Die(Die),
     /// The seats (a bitmask) whose workers built a market (Ray).
     Builders(u8),
     /// The seat whose roll made a pair (Ben).
@@ -435,7 +476,7 @@ pub enum Trigger {
     Drawn(Good),
     /// The owner gained a new worker, the die with this index: the second ability of
     /// Dr. Sheppard, Pete and Chase.
-    NewWorker(u8),
+    NewWorker(Die),
     /// The bare number states held before the trigger was typed (issue 16); read it
     /// through [`Trigger::typed`].
     #[serde(untagged)]
@@ -446,27 +487,31 @@ impl Trigger {
     /// The typed trigger of recruit `id`: a [`Trigger::Legacy`] number read the way it
     /// was written (a die for Amanda and Julia, a seat mask for Ray, a seat for Ben, an
     /// artifact index for the Gambler, 1 for Sheppard's and Pete's new worker, 10 + the
-    /// die for Chase's).
-    pub fn typed(self, id: u8) -> Trigger {
-        use crate::cards::{AMANDA, BEN, CHASE, GAMBLER, JULIA, PETE, RAY, SHEPPARD};
+    /// die for Chase's). A die or card that does not exist stays `Legacy`, never wrapped
+    /// round: `validate` reports it.
+    pub fn typed(self, id: Recruit) -> Trigger {
         let Trigger::Legacy(n) = self else {
             return self;
         };
         match id {
-            AMANDA | JULIA => Trigger::Die(n),
-            RAY => Trigger::Builders(n),
-            BEN => Trigger::Roller(n),
-            GAMBLER => Trigger::Drawn(Good::ARTIFACT_KINDS[n as usize % ARTIFACTS]),
-            SHEPPARD | PETE if n == 1 => Trigger::NewWorker(0),
-            CHASE if n >= 10 => Trigger::NewWorker(n - 10),
+            Recruit::Amanda | Recruit::Julia => Die::new(usize::from(n)).map_or(self, Trigger::Die),
+            Recruit::Ray => Trigger::Builders(n),
+            Recruit::Ben => Trigger::Roller(n),
+            Recruit::Gambler => Good::ARTIFACT_KINDS
+                .get(usize::from(n))
+                .map_or(self, |&g| Trigger::Drawn(g)),
+            Recruit::Sheppard | Recruit::Pete if n == 1 => Trigger::NewWorker(Die(0)),
+            Recruit::Chase if n >= 10 => {
+                Die::new(usize::from(n - 10)).map_or(self, Trigger::NewWorker)
+            }
             _ => Trigger::Plain,
         }
     }
 
-    /// The die index, for a trigger about a die.
-    pub fn die(self) -> Option<usize> {
+    /// The die, for a trigger about a die.
+    pub fn die(self) -> Option<Die> {
         match self {
-            Trigger::Die(d) | Trigger::NewWorker(d) => Some(d as usize % DICE),
+            Trigger::Die(d) | Trigger::NewWorker(d) => Some(d),
             _ => None,
         }
     }
@@ -485,8 +530,8 @@ pub struct Turn {
     pub offers: u8,
     /// The space of the latest placement.
     pub space: Option<Space>,
-    /// The index of the die of the latest placement.
-    pub die: u8,
+    /// The die of the latest placement.
+    pub die: Die,
     /// The worker the latest placement bumped: (seat, value).
     pub victim: Option<(u8, u8)>,
     /// Brian's bonus already taken for the latest placement.
@@ -546,11 +591,11 @@ pub struct Euphoria {
     pub(crate) artifact_deck: InlineVec<Good, ARTIFACT_CARDS>,
     /// Face up.
     pub(crate) artifact_discard: InlineVec<Good, ARTIFACT_CARDS>,
-    pub(crate) recruit_deck: InlineVec<u8, RECRUITS>,
+    pub(crate) recruit_deck: InlineVec<Recruit, RECRUITS>,
     /// Face up (discarded from a dilemma draw).
-    pub(crate) recruit_discard: InlineVec<u8, RECRUITS>,
+    pub(crate) recruit_discard: InlineVec<Recruit, RECRUITS>,
     /// Out of the game face down (starting discards under the published rule).
-    pub(crate) recruit_box: InlineVec<u8, RECRUITS>,
+    pub(crate) recruit_box: InlineVec<Recruit, RECRUITS>,
     /// Dilemma cards nobody holds (hidden).
     pub(crate) dilemma_box: InlineVec<u8, { DILEMMAS.len() }>,
     pub(crate) over: bool,
@@ -771,17 +816,17 @@ impl Euphoria {
     }
 
     /// The recruit deck, top last.
-    pub fn recruit_deck(&self) -> &[u8] {
+    pub fn recruit_deck(&self) -> &[Recruit] {
         &self.recruit_deck
     }
 
     /// The face-up recruit discards.
-    pub fn recruit_discard(&self) -> &[u8] {
+    pub fn recruit_discard(&self) -> &[Recruit] {
         &self.recruit_discard
     }
 
     /// Recruits out of the game face down.
-    pub fn recruit_box(&self) -> &[u8] {
+    pub fn recruit_box(&self) -> &[Recruit] {
         &self.recruit_box
     }
 
@@ -839,7 +884,7 @@ impl Euphoria {
             }
             for r in p.recruits.iter() {
                 let public = self.setup_done && r.up;
-                let id = if own || public { r.id } else { hidden };
+                let id = if own || public { r.id.number() } else { hidden };
                 (id, (own || self.setup_done) && r.up, r.star).hash(&mut h);
             }
             h.word(p.recruits.len() as u64);

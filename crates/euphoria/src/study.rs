@@ -1,5 +1,5 @@
 //! What a seat held, for studies of win rate by holding (`Game::holdings`).
-use crate::cards::{recruit, Faction};
+use crate::cards::Faction;
 use crate::state::{DilemmaState, Euphoria};
 use engine::{Holding, Moment, Seat};
 
@@ -18,14 +18,10 @@ impl Euphoria {
         let mut held: Vec<Holding> = player
             .recruits
             .iter()
-            .map(|r| Holding::name("recruit", recruit(r.id).name))
+            .map(|r| Holding::name("recruit", r.id.name()))
             .collect();
         for faction in Faction::ALL {
-            if player
-                .recruits
-                .iter()
-                .any(|r| recruit(r.id).faction == faction)
-            {
+            if player.recruits.iter().any(|r| r.id.faction() == faction) {
                 held.push(Holding::name("faction", faction_name(faction)));
             }
         }

@@ -1,7 +1,9 @@
 //! Euphoria as numbers: action indices and the observation tensor (layout in
 //! `docs/python.md`).
 use crate::action::{Action, RetrievePay};
-use crate::cards::{Good, Space, ARTIFACTS, DICE, GOODS, MARKETS, RECRUITS, SPACES, SUPPLY, TILES};
+use crate::cards::{
+    Good, Recruit, Space, ARTIFACTS, DICE, GOODS, MARKETS, RECRUITS, SPACES, SUPPLY, TILES,
+};
 use crate::config::Config;
 use crate::state::{Boon, DieLoc, DilemmaState, StarTarget};
 use crate::view::EuphoriaView;
@@ -28,8 +30,8 @@ struct ActionTable {
     index: HashMap<Action, usize>,
 }
 
-fn recruits() -> impl Iterator<Item = u8> {
-    1..=RECRUITS as u8
+fn recruits() -> impl Iterator<Item = Recruit> {
+    Recruit::ALL.into_iter()
 }
 
 fn goods() -> impl Iterator<Item = Good> {
@@ -244,9 +246,9 @@ fn encode_table(players: usize, view: &EuphoriaView, out: &mut [f32]) {
     }
 }
 
-fn recruit_bits(out: &mut [f32], ids: &[u8]) {
+fn recruit_bits(out: &mut [f32], ids: &[Recruit]) {
     for &id in ids {
-        if let Some(x) = (id as usize).checked_sub(1).and_then(|i| out.get_mut(i)) {
+        if let Some(x) = out.get_mut(id.index()) {
             *x = 1.0;
         }
     }
@@ -295,10 +297,7 @@ fn encode_player(p: &crate::view::PlayerView, out: &mut [f32]) {
         count += 1.0;
         up += flag(r.up);
         starred += flag(r.star);
-        if let Some(i) =
-            r.id.and_then(|id| (id as usize).checked_sub(1))
-                .filter(|&i| i < RECRUITS)
-        {
+        if let Some(i) = r.id.map(Recruit::index) {
             known[if r.up { i } else { RECRUITS + i }] = 1.0;
             known[2 * RECRUITS + i] = flag(r.star);
         }

@@ -1,8 +1,6 @@
 //! Validation: every invariant a position must keep (a loaded state, a built position).
-use crate::cards::{
-    self, recruit, ARTIFACT_COPIES, DICE, DILEMMAS, MARKETS, RECRUITS, STARS, TILES,
-};
-use crate::state::{DilemmaState, Euphoria, Step};
+use crate::cards::{self, Recruit, ARTIFACT_COPIES, DILEMMAS, MARKETS, RECRUITS, STARS, TILES};
+use crate::state::{DilemmaState, Euphoria, Step, Trigger};
 use crate::{Good, Space};
 
 impl Euphoria {
@@ -48,9 +46,8 @@ impl Euphoria {
                 seat(s, "a territory star");
             }
         }
-        let mut dice = Vec::new();
         let mut markets = Vec::new();
-        let mut recruits = Vec::new();
+        let mut untyped = Vec::new();
         for step in &self.stack {
             match *step {
                 Step::ChooseUp(s) | Step::ChooseDown(s) | Step::Discard(s) => {
@@ -59,34 +56,29 @@ impl Euphoria {
                 Step::Lose { seat: s, .. }
                 | Step::Choose { seat: s, .. }
                 | Step::Shed { seat: s, .. } => seat(s, "a pending step"),
-                Step::Bump { seat: s, die } | Step::BumpRoll { seat: s, die } => {
+                Step::Bump { seat: s, .. } | Step::BumpRoll { seat: s, .. } => {
                     seat(s, "a pending bump");
-                    dice.push(die);
                 }
-                Step::Hook { seat: s, id, .. } | Step::Ask { seat: s, id, .. } => {
+                Step::Hook { seat: s, id, arg } | Step::Ask { seat: s, id, arg } => {
                     seat(s, "a pending recruit ability");
-                    recruits.push(id);
+                    // A number written before triggers were typed that names no die or
+                    // card stays untyped (it is never wrapped round to one that exists).
+                    if let Trigger::Legacy(n) = arg.typed(id) {
+                        untyped.push((id, n));
+                    }
                 }
                 Step::MarketStars { market, .. } => markets.push(market),
                 _ => {}
             }
         }
-        if usize::from(self.turn.die) >= DICE {
-            dice.push(self.turn.die);
-        }
-        for die in dice.into_iter().filter(|&d| usize::from(d) >= DICE) {
-            out.push(format!("a step names die {die}; a player has {DICE}"));
+        for (id, n) in untyped {
+            out.push(format!(
+                "a pending ability of {} names {n}, which is no die or card",
+                id.name()
+            ));
         }
         for m in markets.into_iter().filter(|&m| usize::from(m) >= MARKETS) {
             out.push(format!("a step names market {m}; the board has {MARKETS}"));
-        }
-        for id in recruits
-            .into_iter()
-            .filter(|id| !(1..=RECRUITS as u8).contains(id))
-        {
-            out.push(format!(
-                "a step names recruit {id}; they are 1 to {RECRUITS}"
-            ));
         }
     }
 
@@ -155,16 +147,9 @@ impl Euphoria {
         {
             out.push("a non-artifact in the artifact deck".into());
         }
-        // Recruits: each once.
+        // Recruits: each once (a number that is no recruit does not load).
         let mut seen = [0u8; RECRUITS + 1];
-        let mut strays = Vec::new();
-        let mut note = |id: u8| {
-            if (1..=RECRUITS as u8).contains(&id) {
-                seen[id as usize] += 1;
-            } else {
-                strays.push(id);
-            }
-        };
+        let mut note = |id: Recruit| seen[usize::from(id.number())] += 1;
         self.recruit_deck.iter().for_each(|&r| note(r));
         self.recruit_discard.iter().for_each(|&r| note(r));
         self.recruit_box.iter().for_each(|&r| note(r));
@@ -177,38 +162,43 @@ impl Euphoria {
                 ids.iter().for_each(|&r| note(r));
             }
         }
-        // A number that is no recruit (the others are counted above, and determinizing
-        // deals hidden recruits from the count).
-        for id in strays {
-            out.push(format!(
-                "recruit number {id} is no recruit (1 to {RECRUITS})"
-            ));
-        }
-        for (id, &c) in seen.iter().enumerate().skip(1) {
+        for r in Recruit::ALL {
+            let c = seen[usize::from(r.number())];
             if c != 1 {
                 out.push(format!(
-                    "recruit {id} ({}) appears {c} times",
-                    recruit(id as u8).name
+                    "recruit {} ({}) appears {c} times",
+                    r.number(),
+                    r.name()
                 ));
             }
         }
         // Dilemmas and tiles: each once.
-        let mut dil = [0u8; 6];
-        for p in &self.players {
-            dil[p.dilemma as usize % 6] += 1;
+        // (A number past the last card is no card: it is reported, never wrapped round to
+        // one that exists.)
+        let mut dil = [0u8; DILEMMAS.len()];
+        let held = self.players.iter().map(|p| p.dilemma);
+        for d in held.chain(self.dilemma_box.iter().copied()) {
+            match dil.get_mut(usize::from(d)) {
+                Some(c) => *c += 1,
+                None => out.push(format!(
+                    "dilemma card {d} is no dilemma card (0 to {})",
+                    DILEMMAS.len() - 1
+                )),
+            }
         }
-        for &d in &self.dilemma_box {
-            dil[d as usize % 6] += 1;
-        }
-        if dil.iter().any(|&c| c != 1) || DILEMMAS.len() != 6 {
+        if dil.iter().any(|&c| c != 1) {
             out.push(format!("dilemma cards miscounted: {dil:?}"));
         }
         let mut tiles = [0u8; TILES];
-        for m in &self.markets {
-            tiles[m.tile as usize % TILES] += 1;
-        }
-        for &t in &self.box_tiles {
-            tiles[t as usize % TILES] += 1;
+        let laid = self.markets.iter().map(|m| m.tile);
+        for t in laid.chain(self.box_tiles.iter().copied()) {
+            match tiles.get_mut(usize::from(t)) {
+                Some(c) => *c += 1,
+                None => out.push(format!(
+                    "market tile {t} is no market tile (0 to {})",
+                    TILES - 1
+                )),
+            }
         }
         if tiles.iter().any(|&c| c != 1) {
             out.push(format!("market tiles miscounted: {tiles:?}"));
@@ -240,7 +230,7 @@ impl Euphoria {
             .iter()
             .filter_map(|s| match s {
                 Step::Bump { seat, die } | Step::BumpRoll { seat, die } => {
-                    Some((*seat as usize, *die as usize))
+                    Some((*seat as usize, die.index()))
                 }
                 _ => None,
             })

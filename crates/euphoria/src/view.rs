@@ -1,8 +1,8 @@
 //! What one viewer may see, and a text rendering of it.
 
 use crate::cards::{
-    market_code, market_faction, market_threshold, recruit, recruit_text, space_cost_text, Faction,
-    Good, Space, DILEMMAS, MARKET_TILES,
+    market_code, market_faction, market_threshold, space_cost_text, Faction, Good, Recruit, Space,
+    DILEMMAS, MARKET_TILES,
 };
 use crate::config::Edition;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Offer, Step};
@@ -13,7 +13,7 @@ use std::fmt;
 /// A recruit as a viewer sees it: the number only when visible to them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RecruitView {
-    pub id: Option<u8>,
+    pub id: Option<Recruit>,
     pub up: bool,
     pub star: bool,
 }
@@ -32,7 +32,7 @@ pub struct PlayerView {
     pub stars_left: u8,
     pub recruits: Vec<RecruitView>,
     /// Dealt recruits during setup, for the owner only.
-    pub dealt: Option<Vec<u8>>,
+    pub dealt: Option<Vec<Recruit>>,
     pub dealt_count: usize,
     /// Dilemma card, for the owner, or once it is revealed.
     pub dilemma: Option<u8>,
@@ -70,9 +70,9 @@ pub struct EuphoriaView {
     pub artifact_deck: usize,
     pub artifact_discard: Vec<Good>,
     pub recruit_deck: usize,
-    pub recruit_discard: Vec<u8>,
+    pub recruit_discard: Vec<Recruit>,
     /// The two recruits drawn for a dilemma, for the drawer only.
-    pub drawn: Option<Vec<u8>>,
+    pub drawn: Option<Vec<Recruit>>,
     pub offer: Option<Offer>,
     pub rolloff: Vec<Vec<u8>>,
 }
@@ -354,10 +354,10 @@ impl EuphoriaView {
                     f,
                     "    {}{} ({}){}: {}",
                     if r.up { "" } else { "hidden: " },
-                    recruit(id).name,
-                    recruit(id).faction,
+                    id.name(),
+                    id.faction(),
                     if r.star { " *" } else { "" },
-                    recruit_text(id, self.edition)
+                    id.text(self.edition)
                 )?,
                 None => writeln!(f, "    a face-down recruit")?,
             }
@@ -379,10 +379,11 @@ impl EuphoriaView {
             for &r in dealt {
                 writeln!(
                     f,
-                    "    dealt {r}: {} ({}): {}",
-                    recruit(r).name,
-                    recruit(r).faction,
-                    recruit_text(r, self.edition)
+                    "    dealt {}: {} ({}): {}",
+                    r.number(),
+                    r.name(),
+                    r.faction(),
+                    r.text(self.edition)
                 )?;
             }
         }
@@ -410,7 +411,7 @@ impl fmt::Display for EuphoriaView {
         if let Some(d) = &self.drawn {
             let names: Vec<String> = d
                 .iter()
-                .map(|&r| format!("{r} {}: {}", recruit(r).name, recruit_text(r, self.edition)))
+                .map(|&r| format!("{} {}: {}", r.number(), r.name(), r.text(self.edition)))
                 .collect();
             writeln!(f, "Drawn recruits: {}", names.join("; "))?;
         }

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use engine::{Game, Viewer};
-use euphoria::cards::{card_data, Good, Penalty, Space};
+use euphoria::cards::{card_data, Good, Penalty, Recruit, Space};
 use euphoria::{Config, Euphoria};
 
 fn fresh(players: usize) -> Euphoria {
@@ -76,7 +76,7 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
         .edit()
         .dice(1, &[on(Space::site(2, 0), 4)])
         .built(5, tile(Penalty::RollLoss(3)), &[1])
-        .recruits(0, &[(39, true)])
+        .recruits(0, &[(Recruit::Chase, true)])
         .build()
         .expect("a possible position");
     let text = g.view(Viewer::Seat(0)).to_string();

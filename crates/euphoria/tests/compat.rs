@@ -4,6 +4,7 @@
 //! then loads, validates and plays on.
 
 use engine::{load_state, replay, Game, GameRecord, StateFile};
+use euphoria::cards::Recruit;
 use euphoria::Euphoria;
 
 fn record(name: &str) -> GameRecord {
@@ -127,7 +128,7 @@ fn a_state_file_holding_a_number_that_is_no_recruit_is_refused() {
 
 #[test]
 fn a_position_edited_past_what_a_list_holds_is_refused() {
-    let five: Vec<(u8, bool)> = (1..=5).map(|id| (id, true)).collect();
+    let five: Vec<(Recruit, bool)> = Recruit::ALL[..5].iter().map(|&r| (r, true)).collect();
     let err = euphoria::Builder::started(&euphoria::Config::players(4), 1)
         .expect("config")
         .recruits(0, &five)
@@ -137,6 +138,58 @@ fn a_position_edited_past_what_a_list_holds_is_refused() {
         err.problems
             .iter()
             .any(|p| p.contains("more than 4 recruits")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_state_file_naming_a_die_a_player_does_not_have_is_refused() {
+    // A die is one of four, 0 to 3: a file naming another is refused, never wrapped round
+    // to one that exists (the typed die of a step or of the turn, or a number a pending
+    // ability held before its trigger was typed).
+    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    let mut edited = state.clone();
+    edited["turn"]["die"] = serde_json::json!(7);
+    let err = load_state::<Euphoria>(&edited).expect_err("die 7");
+    assert!(err.to_string().contains("die 7; a player has 4"), "{err}");
+    let mut edited = state.clone();
+    let stack = edited["stack"].as_array_mut().expect("a stack");
+    stack.push(serde_json::json!({"ask": {"seat": 0, "id": 1, "arg": 9}}));
+    let err = load_state::<Euphoria>(&edited).expect_err("Amanda's die 9");
+    assert!(
+        err.to_string()
+            .contains("a pending ability of Amanda the Broker names 9, which is no die or card"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_state_file_naming_a_card_past_the_last_is_refused() {
+    // Dilemma 6 and market tile 18 are no cards: counted as the card they wrap round to,
+    // they passed the count and the view then looked them up.
+    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    let mut edited = state.clone();
+    let d = edited["players"][0]["dilemma"].as_u64().expect("a dilemma");
+    edited["players"][0]["dilemma"] = serde_json::json!(d + 6);
+    let err = load_state::<Euphoria>(&edited).expect_err("a dilemma past the last");
+    assert!(
+        err.to_string().contains(&format!(
+            "dilemma card {} is no dilemma card (0 to 5)",
+            d + 6
+        )),
+        "{err}"
+    );
+    let mut edited = state.clone();
+    let t = edited["markets"][0]["tile"].as_u64().expect("a tile");
+    edited["markets"][0]["tile"] = serde_json::json!(t + 18);
+    let err = load_state::<Euphoria>(&edited).expect_err("a tile past the last");
+    assert!(
+        err.to_string().contains(&format!(
+            "market tile {} is no market tile (0 to 17)",
+            t + 18
+        )),
         "{err}"
     );
 }

@@ -58,9 +58,7 @@ fn random_games_tell_bumps_lost_dice_markets_trades_dilemmas_and_the_end() {
 
 // --- One test per kind of effect: the event a spectator is told, and its words.
 
-use euphoria::cards::{
-    recruit, site_cost, Faction, Good, Penalty, Space, AMANDA, DILEMMAS, GIDGET, MARKET_TILES,
-};
+use euphoria::cards::{site_cost, Faction, Good, Penalty, Recruit, Space, DILEMMAS, MARKET_TILES};
 use euphoria::{Action, Builder, DieLoc};
 
 /// A 3-player table past setup, seat 0 to play; nobody holds recruits; everyone has one
@@ -186,14 +184,14 @@ fn a_market_completion_is_told_with_its_stars_and_penalty() {
 fn a_recruit_ability_is_told_with_what_it_did() {
     let mut g = position(
         table()
-            .recruits(0, &[(GIDGET, true)])
+            .recruits(0, &[(Recruit::Gidget, true)])
             .dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)])
             .good(0, Good::Bliss, 1),
     );
     told(&mut g, "ret 1@gen");
     told(&mut g, "fin bliss");
     let (events, texts) = told(&mut g, "use gidget");
-    let name = recruit(GIDGET).name;
+    let name = Recruit::Gidget.name();
     assert!(
         texts.contains(&format!("seat 1 used {name}'s ability")),
         "{texts:?}"
@@ -269,7 +267,7 @@ fn a_tier_reward_is_told_in_the_goods_it_gives() {
         let mut g = position(
             table()
                 .allegiance(Faction::Icarite, 2)
-                .recruits(0, &[(AMANDA, up)]),
+                .recruits(0, &[(Recruit::Amanda, up)]),
         );
         let (_, texts) = told(&mut g, &format!("1@{}", Space::area(Faction::Icarite)));
         assert!(

@@ -1,6 +1,6 @@
 //! The 48 recruit abilities: each one firing, and each one where it must not (face down,
 //! the Academy penalty, or its condition unmet); 1st-edition variants where they differ.
-//! Tests are named after the recruit's key (`cards::RECRUIT_KEYS`).
+//! Tests are named after the recruit's key (`Recruit::key`).
 
 #[macro_use]
 mod common;
@@ -44,8 +44,8 @@ fn fresh_with(config: Config) -> Euphoria {
 }
 
 /// `seat` holds recruit `id` face up (or down).
-fn give(g: &mut Euphoria, seat: usize, id: u8, up: bool) {
-    let mut held: Vec<(u8, bool)> = g
+fn give(g: &mut Euphoria, seat: usize, id: Recruit, up: bool) {
+    let mut held: Vec<(Recruit, bool)> = g
         .player(seat)
         .recruits
         .iter()
@@ -71,7 +71,7 @@ fn academy(g: &mut Euphoria) {
     assert!(g.penalized(0, Penalty::NoAbilities));
 }
 
-fn asked(g: &Euphoria, seat: usize, id: u8) -> bool {
+fn asked(g: &Euphoria, seat: usize, id: Recruit) -> bool {
     matches!(g.pending(), Some(Step::Ask { seat: s, id: i, .. }) if *s as usize == seat && *i == id)
 }
 
@@ -116,7 +116,7 @@ fn artifact_market(g: &mut Euphoria) {
 #[test]
 fn amanda_fires_on_any_bump() {
     let mut g = fresh(3);
-    give(&mut g, 1, AMANDA, true);
+    give(&mut g, 1, Recruit::Amanda, true);
     g = g
         .edit()
         .good(1, Good::Bliss, 1)
@@ -132,7 +132,7 @@ fn amanda_fires_on_any_bump() {
     assert_eq!(g.to_act(), Some(0));
     // 2nd edition: also when its owner bumps themself.
     let mut g = fresh(3);
-    give(&mut g, 0, AMANDA, true);
+    give(&mut g, 0, Recruit::Amanda, true);
     g = g
         .edit()
         .good(0, Good::Bliss, 1)
@@ -141,14 +141,14 @@ fn amanda_fires_on_any_bump() {
         .build()
         .expect("a possible position");
     act(&mut g, "3@tun-e");
-    assert!(asked(&g, 0, AMANDA));
+    assert!(asked(&g, 0, Recruit::Amanda));
 }
 
 #[test]
 fn amanda_not_face_down_nor_without_bliss() {
     for (up, bliss) in [(false, 1), (true, 0)] {
         let mut g = fresh(3);
-        give(&mut g, 1, AMANDA, up);
+        give(&mut g, 1, Recruit::Amanda, up);
         g = g
             .edit()
             .good(1, Good::Bliss, bliss)
@@ -164,7 +164,7 @@ fn amanda_not_face_down_nor_without_bliss() {
 #[test]
 fn amanda_v1_only_opponents_and_bliss_to_bumper() {
     let mut g = fresh_v1();
-    give(&mut g, 1, AMANDA, true);
+    give(&mut g, 1, Recruit::Amanda, true);
     g = g
         .edit()
         .good(1, Good::Bliss, 1)
@@ -175,7 +175,7 @@ fn amanda_v1_only_opponents_and_bliss_to_bumper() {
     act(&mut g, "set 4");
     assert_eq!(g.player(0).count(Good::Bliss), 1);
     let mut g = fresh_v1();
-    give(&mut g, 0, AMANDA, true);
+    give(&mut g, 0, Recruit::Amanda, true);
     g = g
         .edit()
         .good(0, Good::Bliss, 1)
@@ -184,15 +184,15 @@ fn amanda_v1_only_opponents_and_bliss_to_bumper() {
         .build()
         .expect("a possible position");
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, AMANDA));
+    assert!(!asked(&g, 0, Recruit::Amanda));
 }
 
 #[test]
 fn flavio_fires_on_a_market() {
     let mut g = fresh(3);
-    give(&mut g, 0, FLAVIO, true);
+    give(&mut g, 0, Recruit::Flavio, true);
     artifact_market(&mut g);
-    assert!(asked(&g, 0, FLAVIO));
+    assert!(asked(&g, 0, Recruit::Flavio));
     act(&mut g, "use flavio");
     assert_eq!(g.player(0).knowledge, 4);
     assert_eq!(g.player(0).hand_size(), 1);
@@ -201,21 +201,21 @@ fn flavio_fires_on_a_market() {
 #[test]
 fn flavio_not_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, FLAVIO, true);
+    give(&mut g, 0, Recruit::Flavio, true);
     academy(&mut g);
     artifact_market(&mut g);
-    assert!(!asked(&g, 0, FLAVIO));
+    assert!(!asked(&g, 0, Recruit::Flavio));
 }
 
 #[test]
 fn flavio_v1_on_bumping_at_a_market() {
     let mut g = fresh_v1();
-    give(&mut g, 0, FLAVIO, true);
+    give(&mut g, 0, Recruit::Flavio, true);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     artifact_market(&mut g);
-    assert!(!asked(&g, 0, FLAVIO), "v1: no bump, no trigger");
+    assert!(!asked(&g, 0, Recruit::Flavio), "v1: no bump, no trigger");
     let mut g = fresh_v1();
-    give(&mut g, 0, FLAVIO, true);
+    give(&mut g, 0, Recruit::Flavio, true);
     g = g
         .edit()
         .morale(0, 3)
@@ -226,7 +226,7 @@ fn flavio_v1_on_bumping_at_a_market() {
         .build()
         .expect("a possible position");
     artifact_market(&mut g);
-    assert!(asked(&g, 0, FLAVIO));
+    assert!(asked(&g, 0, Recruit::Flavio));
     act(&mut g, "use flavio");
     assert_eq!(g.player(0).morale, 1);
     assert_eq!(g.player(0).hand_size(), 1);
@@ -244,7 +244,7 @@ fn retrieve_setup(g: &mut Euphoria, dice: &[DieLoc]) {
 #[test]
 fn gidget_fires_on_bliss_retrieval() {
     let mut g = fresh(3);
-    give(&mut g, 0, GIDGET, true);
+    give(&mut g, 0, Recruit::Gidget, true);
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     g = g
         .edit()
@@ -253,7 +253,7 @@ fn gidget_fires_on_bliss_retrieval() {
         .expect("a possible position");
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin bliss");
-    assert!(asked(&g, 0, GIDGET));
+    assert!(asked(&g, 0, Recruit::Gidget));
     act(&mut g, "use gidget");
     assert_eq!((g.player(0).knowledge, g.player(0).morale), (1, 1));
 }
@@ -262,7 +262,7 @@ fn gidget_fires_on_bliss_retrieval() {
 fn gidget_declined_or_face_down_gives_morale() {
     for up in [true, false] {
         let mut g = fresh(3);
-        give(&mut g, 0, GIDGET, up);
+        give(&mut g, 0, Recruit::Gidget, up);
         retrieve_setup(&mut g, &[on(GEN, 1)]);
         g = g
             .edit()
@@ -294,7 +294,7 @@ fn courthouse_on_ea(g: &mut Euphoria) {
 #[test]
 fn josh_pays_bliss_for_the_resource() {
     let mut g = fresh(3);
-    give(&mut g, 0, JOSH, true);
+    give(&mut g, 0, Recruit::Josh, true);
     courthouse_on_ea(&mut g);
     act(&mut g, "2@mea");
     assert_eq!(g.player(0).count(Good::Bliss), 0);
@@ -305,7 +305,7 @@ fn josh_pays_bliss_for_the_resource() {
 #[test]
 fn josh_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, JOSH, false);
+    give(&mut g, 0, Recruit::Josh, false);
     courthouse_on_ea(&mut g);
     assert_refused!(&mut g, "2@mea", Refusal::CannotPay(_));
 }
@@ -313,7 +313,7 @@ fn josh_not_face_down() {
 #[test]
 fn kaden_opens_tunnel_ends_for_knowledge() {
     let mut g = fresh(3);
-    give(&mut g, 0, KADEN, true);
+    give(&mut g, 0, Recruit::Kaden, true);
     g = g
         .edit()
         .miner(Faction::from_index(0), 9)
@@ -328,7 +328,7 @@ fn kaden_opens_tunnel_ends_for_knowledge() {
 #[test]
 fn kaden_not_without_knowledge_room_or_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, KADEN, true);
+    give(&mut g, 0, Recruit::Kaden, true);
     g = g
         .edit()
         .miner(Faction::from_index(0), 9)
@@ -349,11 +349,11 @@ fn kaden_not_without_knowledge_room_or_under_academy() {
 #[test]
 fn lee_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
-    give(&mut g, 0, LEE, true);
+    give(&mut g, 0, Recruit::Lee, true);
     g = g.edit().morale(0, 2).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(asked(&g, 0, LEE));
+    assert!(asked(&g, 0, Recruit::Lee));
     act(&mut g, "use lee");
     assert_eq!(g.player(0).morale, 1);
     assert_eq!(g.player(1).knowledge, 4);
@@ -365,16 +365,16 @@ fn lee_fires_when_bumping_an_opponent() {
 #[test]
 fn lee_not_at_morale_one() {
     let mut g = fresh(3);
-    give(&mut g, 0, LEE, true);
+    give(&mut g, 0, Recruit::Lee, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, LEE));
+    assert!(!asked(&g, 0, Recruit::Lee));
 }
 
 #[test]
 fn matthew_pays_the_tunnel_with_knowledge() {
     let mut g = fresh(3);
-    give(&mut g, 0, MATTHEW, true);
+    give(&mut g, 0, Recruit::Matthew, true);
     tunnel_bump(&mut g, 2, 3);
     g = g
         .edit()
@@ -386,10 +386,10 @@ fn matthew_pays_the_tunnel_with_knowledge() {
     assert_eq!(g.player(0).knowledge, 4);
     // With energy it is a choice.
     let mut g = fresh(3);
-    give(&mut g, 0, MATTHEW, true);
+    give(&mut g, 0, Recruit::Matthew, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(asked(&g, 0, MATTHEW));
+    assert!(asked(&g, 0, Recruit::Matthew));
     act(&mut g, "decline");
     assert_eq!(g.player(0).count(Good::Energy), 0);
     assert_eq!(g.player(0).knowledge, 3);
@@ -398,7 +398,7 @@ fn matthew_pays_the_tunnel_with_knowledge() {
 #[test]
 fn matthew_not_without_a_bump() {
     let mut g = fresh(3);
-    give(&mut g, 0, MATTHEW, true);
+    give(&mut g, 0, Recruit::Matthew, true);
     g = g
         .edit()
         .dice(0, &[ready(3)])
@@ -410,7 +410,7 @@ fn matthew_not_without_a_bump() {
 #[test]
 fn maxime_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
-    give(&mut g, 0, MAXIME, true);
+    give(&mut g, 0, Recruit::Maxime, true);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
@@ -423,7 +423,7 @@ fn maxime_fires_when_bumping_an_opponent() {
 #[test]
 fn maxime_not_on_own_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, MAXIME, true);
+    give(&mut g, 0, Recruit::Maxime, true);
     g = g
         .edit()
         .morale(0, 3)
@@ -432,13 +432,13 @@ fn maxime_not_on_own_worker() {
         .build()
         .expect("a possible position");
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, MAXIME));
+    assert!(!asked(&g, 0, Recruit::Maxime));
 }
 
 #[test]
 fn rebecca_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
-    give(&mut g, 0, REBECCA, true);
+    give(&mut g, 0, Recruit::Rebecca, true);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
@@ -451,17 +451,17 @@ fn rebecca_fires_when_bumping_an_opponent() {
 #[test]
 fn rebecca_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, REBECCA, false);
+    give(&mut g, 0, Recruit::Rebecca, false);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, REBECCA));
+    assert!(!asked(&g, 0, Recruit::Rebecca));
 }
 
 #[test]
 fn sarinee_fires_alone_on_the_cloud_mine() {
     let mut g = fresh(3);
-    give(&mut g, 0, SARINEE, true);
+    give(&mut g, 0, Recruit::Sarinee, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -476,7 +476,7 @@ fn sarinee_fires_alone_on_the_cloud_mine() {
 #[test]
 fn sarinee_not_when_not_alone() {
     let mut g = fresh(3);
-    give(&mut g, 0, SARINEE, true);
+    give(&mut g, 0, Recruit::Sarinee, true);
     g = g
         .edit()
         .dice(1, &[on(CLOUD, 1), ready(1)])
@@ -490,7 +490,7 @@ fn sarinee_not_when_not_alone() {
 #[test]
 fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, SHEPPARD, true);
+    give(&mut g, 0, Recruit::Sheppard, true);
     retrieve_setup(&mut g, &[on(GEN, 1), on(AQU, 2)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
@@ -501,7 +501,7 @@ fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
     assert_eq!(g.player(0).count(Good::Clay), 1);
     // A new worker: lose 2 morale to draw.
     let mut g = fresh(3);
-    give(&mut g, 0, SHEPPARD, true);
+    give(&mut g, 0, Recruit::Sheppard, true);
     g = g
         .edit()
         .dice(0, &[ready(1)])
@@ -509,7 +509,7 @@ fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
         .build()
         .expect("a possible position");
     act(&mut g, "1@act-w");
-    assert!(asked(&g, 0, SHEPPARD));
+    assert!(asked(&g, 0, Recruit::Sheppard));
     act(&mut g, "use sheppard-new");
     assert_eq!(g.player(0).morale, 1);
     assert_eq!(g.player(0).hand_size(), 1);
@@ -518,18 +518,18 @@ fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
 #[test]
 fn sheppard_never_the_last_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, SHEPPARD, true);
+    give(&mut g, 0, Recruit::Sheppard, true);
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
-    assert!(!asked(&g, 0, SHEPPARD));
+    assert!(!asked(&g, 0, Recruit::Sheppard));
     assert_eq!(g.player(0).owned_dice(), 1);
 }
 
 #[test]
 fn zong_fires_on_the_cloud_mine() {
     let mut g = fresh(3);
-    give(&mut g, 0, ZONG, true);
+    give(&mut g, 0, Recruit::Zong, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -546,7 +546,7 @@ fn zong_fires_on_the_cloud_mine() {
 #[test]
 fn zong_not_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, ZONG, true);
+    give(&mut g, 0, Recruit::Zong, true);
     academy(&mut g);
     g = g
         .edit()
@@ -554,13 +554,13 @@ fn zong_not_under_academy() {
         .build()
         .expect("a possible position");
     act(&mut g, "2@cloud");
-    assert!(!asked(&g, 0, ZONG));
+    assert!(!asked(&g, 0, Recruit::Zong));
 }
 
 #[test]
 fn zong_v1_gives_water_or_energy_to_the_empty_handed() {
     let mut g = fresh_v1();
-    give(&mut g, 0, ZONG, true);
+    give(&mut g, 0, Recruit::Zong, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -571,7 +571,7 @@ fn zong_v1_gives_water_or_energy_to_the_empty_handed() {
     act(&mut g, "choose water");
     assert_eq!(g.player(0).count(Good::Water), 1);
     let mut g = fresh_v1();
-    give(&mut g, 0, ZONG, true);
+    give(&mut g, 0, Recruit::Zong, true);
     g = g
         .edit()
         .good(0, Good::Gold, 1)
@@ -608,7 +608,7 @@ fn retrieve_until(pair: bool, setup: impl Fn(&mut Euphoria)) -> Euphoria {
 #[test]
 fn ben_fires_on_another_players_pair() {
     let g = retrieve_until(true, |g| {
-        give(g, 1, BEN, true);
+        give(g, 1, Recruit::Ben, true);
         *g = g
             .clone()
             .edit()
@@ -616,7 +616,7 @@ fn ben_fires_on_another_players_pair() {
             .build()
             .expect("a possible position");
     });
-    assert!(asked(&g, 1, BEN));
+    assert!(asked(&g, 1, Recruit::Ben));
     let mut g = g;
     act(&mut g, "use ben");
     act(&mut g, "choose gold");
@@ -627,7 +627,7 @@ fn ben_fires_on_another_players_pair() {
 #[test]
 fn ben_not_without_a_pair_or_morale() {
     let g = retrieve_until(false, |g| {
-        give(g, 1, BEN, true);
+        give(g, 1, Recruit::Ben, true);
         *g = g
             .clone()
             .edit()
@@ -635,15 +635,15 @@ fn ben_not_without_a_pair_or_morale() {
             .build()
             .expect("a possible position");
     });
-    assert!(!asked(&g, 1, BEN));
-    let g = retrieve_until(true, |g| give(g, 1, BEN, true));
-    assert!(!asked(&g, 1, BEN));
+    assert!(!asked(&g, 1, Recruit::Ben));
+    let g = retrieve_until(true, |g| give(g, 1, Recruit::Ben, true));
+    assert!(!asked(&g, 1, Recruit::Ben));
 }
 
 #[test]
 fn bradley_draws_two_keeps_one() {
     let mut g = fresh(3);
-    give(&mut g, 0, BRADLEY, true);
+    give(&mut g, 0, Recruit::Bradley, true);
     artifact_market(&mut g);
     act(&mut g, "use bradley");
     assert_eq!(g.player(0).knowledge, 5);
@@ -656,18 +656,18 @@ fn bradley_draws_two_keeps_one() {
 #[test]
 fn bradley_not_without_knowledge_room() {
     let mut g = fresh(3);
-    give(&mut g, 0, BRADLEY, true);
+    give(&mut g, 0, Recruit::Bradley, true);
     g = g
         .edit()
         .knowledge(0, 5)
         .build()
         .expect("a possible position");
     artifact_market(&mut g);
-    assert!(!asked(&g, 0, BRADLEY));
+    assert!(!asked(&g, 0, Recruit::Bradley));
 }
 
 fn esme_star(g: &mut Euphoria, card: Good) {
-    give(g, 0, ESME, true);
+    give(g, 0, Recruit::Esme, true);
     *g = g
         .clone()
         .edit()
@@ -681,7 +681,7 @@ fn esme_star(g: &mut Euphoria, card: Good) {
     act(g, "2@art-e");
     act(g, "pay bat");
     act(g, "pay bat");
-    assert!(asked(g, 0, ESME));
+    assert!(asked(g, 0, Recruit::Esme));
     act(g, &format!("discard {card}"));
 }
 
@@ -701,7 +701,7 @@ fn esme_fires_on_a_star() {
 #[test]
 fn esme_not_without_cards_nor_for_tier_four_stars() {
     let mut g = fresh(3);
-    give(&mut g, 0, ESME, true);
+    give(&mut g, 0, Recruit::Esme, true);
     g = g
         .edit()
         .good(0, Good::Book, 2)
@@ -711,9 +711,9 @@ fn esme_not_without_cards_nor_for_tier_four_stars() {
         .expect("a possible position");
     act(&mut g, "2@gen");
     assert!(g.player(0).recruits[0].star);
-    assert!(!asked(&g, 0, ESME));
+    assert!(!asked(&g, 0, Recruit::Esme));
     let mut g = fresh(3);
-    give(&mut g, 0, ESME, true);
+    give(&mut g, 0, Recruit::Esme, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -721,7 +721,7 @@ fn esme_not_without_cards_nor_for_tier_four_stars() {
         .build()
         .expect("a possible position");
     act(&mut g, "2@art-e");
-    assert!(!asked(&g, 0, ESME));
+    assert!(!asked(&g, 0, Recruit::Esme));
 }
 
 #[test]
@@ -735,7 +735,7 @@ fn esme_v1_book_is_an_ordinary_card() {
 #[test]
 fn gary_fires_on_a_matching_die() {
     let mut g = fresh(3);
-    give(&mut g, 0, GARY, true);
+    give(&mut g, 0, Recruit::Gary, true);
     g = g
         .edit()
         .dice(1, &[on(GEN, 2), ready(1)])
@@ -750,7 +750,7 @@ fn gary_fires_on_a_matching_die() {
 #[test]
 fn gary_not_on_a_different_value() {
     let mut g = fresh(3);
-    give(&mut g, 0, GARY, true);
+    give(&mut g, 0, Recruit::Gary, true);
     g = g
         .edit()
         .dice(1, &[on(GEN, 1), ready(1)])
@@ -764,7 +764,7 @@ fn gary_not_on_a_different_value() {
 #[test]
 fn jefferson_retrieves_with_energy() {
     let mut g = fresh(3);
-    give(&mut g, 0, JEFFERSON, true);
+    give(&mut g, 0, Recruit::Jefferson, true);
     g = g
         .edit()
         .morale(0, 3)
@@ -780,7 +780,7 @@ fn jefferson_retrieves_with_energy() {
 #[test]
 fn jefferson_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, JEFFERSON, false);
+    give(&mut g, 0, Recruit::Jefferson, false);
     g = g
         .edit()
         .good(0, Good::Energy, 1)
@@ -794,11 +794,11 @@ fn jefferson_not_face_down() {
 #[test]
 fn julia_fixes_the_bumped_die() {
     let mut g = fresh(3);
-    give(&mut g, 0, JULIA, true);
+    give(&mut g, 0, Recruit::Julia, true);
     g = g.edit().morale(0, 2).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
-    assert!(asked(&g, 0, JULIA));
+    assert!(asked(&g, 0, Recruit::Julia));
     act(&mut g, "use julia");
     act(&mut g, "choose gold");
     assert_eq!(g.player(0).morale, 1);
@@ -808,22 +808,22 @@ fn julia_fixes_the_bumped_die() {
 #[test]
 fn julia_not_at_morale_one() {
     let mut g = fresh(3);
-    give(&mut g, 0, JULIA, true);
+    give(&mut g, 0, Recruit::Julia, true);
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
-    assert!(!asked(&g, 0, JULIA));
+    assert!(!asked(&g, 0, Recruit::Julia));
 }
 
 #[test]
 fn julia_v1_needs_equal_values_and_two_morale() {
     let mut g = fresh_v1();
-    give(&mut g, 0, JULIA, true);
+    give(&mut g, 0, Recruit::Julia, true);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
-    assert!(!asked(&g, 0, JULIA));
+    assert!(!asked(&g, 0, Recruit::Julia));
     let mut g = fresh_v1();
-    give(&mut g, 0, JULIA, true);
+    give(&mut g, 0, Recruit::Julia, true);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     tunnel_bump(&mut g, 5, 5);
     act(&mut g, "5@tun-e");
@@ -835,7 +835,7 @@ fn julia_v1_needs_equal_values_and_two_morale() {
 #[test]
 fn katy_fires_without_artifacts() {
     let mut g = fresh(3);
-    give(&mut g, 0, KATY, true);
+    give(&mut g, 0, Recruit::Katy, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -848,7 +848,7 @@ fn katy_fires_without_artifacts() {
 #[test]
 fn katy_not_with_an_artifact() {
     let mut g = fresh(3);
-    give(&mut g, 0, KATY, true);
+    give(&mut g, 0, Recruit::Katy, true);
     g = g
         .edit()
         .good(0, Good::Bat, 1)
@@ -862,7 +862,7 @@ fn katy_not_with_an_artifact() {
 #[test]
 fn laura_gives_gold_to_draw_two() {
     let mut g = fresh(3);
-    give(&mut g, 0, LAURA, true);
+    give(&mut g, 0, Recruit::Laura, true);
     g = g
         .edit()
         .good(0, Good::Gold, 1)
@@ -878,16 +878,16 @@ fn laura_gives_gold_to_draw_two() {
 #[test]
 fn laura_not_without_gold() {
     let mut g = fresh(3);
-    give(&mut g, 0, LAURA, true);
+    give(&mut g, 0, Recruit::Laura, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, LAURA));
+    assert!(!asked(&g, 0, Recruit::Laura));
 }
 
 #[test]
 fn michael_pays_any_resource_and_gold_rewards() {
     let mut g = fresh(3);
-    give(&mut g, 0, MICHAEL, true);
+    give(&mut g, 0, Recruit::Michael, true);
     g = g
         .edit()
         .good(0, Good::Gold, 1)
@@ -903,7 +903,7 @@ fn michael_pays_any_resource_and_gold_rewards() {
 #[test]
 fn michael_not_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, MICHAEL, true);
+    give(&mut g, 0, Recruit::Michael, true);
     academy(&mut g);
     g = g
         .edit()
@@ -917,7 +917,7 @@ fn michael_not_under_academy() {
 #[test]
 fn nakagawa_advances_euphorian_allegiance_on_a_site() {
     let mut g = fresh(3);
-    give(&mut g, 0, NAKAGAWA, true);
+    give(&mut g, 0, Recruit::Nakagawa, true);
     g = g
         .edit()
         .good(0, Good::Clay, 1)
@@ -932,7 +932,7 @@ fn nakagawa_advances_euphorian_allegiance_on_a_site() {
 #[test]
 fn nakagawa_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, NAKAGAWA, false);
+    give(&mut g, 0, Recruit::Nakagawa, false);
     g = g
         .edit()
         .good(0, Good::Clay, 1)
@@ -940,13 +940,13 @@ fn nakagawa_not_face_down() {
         .build()
         .expect("a possible position");
     act(&mut g, "2@ea1");
-    assert!(!asked(&g, 0, NAKAGAWA));
+    assert!(!asked(&g, 0, Recruit::Nakagawa));
 }
 
 #[test]
 fn nakagawa_v1_sacrifices_for_an_extra_star() {
     let mut g = fresh_v1();
-    give(&mut g, 0, NAKAGAWA, true);
+    give(&mut g, 0, Recruit::Nakagawa, true);
     g = g
         .edit()
         .dice(0, &[ready(2), ready(5)])
@@ -959,9 +959,9 @@ fn nakagawa_v1_sacrifices_for_an_extra_star() {
     assert_eq!(g.player(0).owned_dice(), 1);
     // Never the last worker.
     let mut g = fresh_v1();
-    give(&mut g, 0, NAKAGAWA, true);
+    give(&mut g, 0, Recruit::Nakagawa, true);
     artifact_market(&mut g);
-    assert!(!asked(&g, 0, NAKAGAWA));
+    assert!(!asked(&g, 0, Recruit::Nakagawa));
 }
 
 /// Seat 0 completes market EA (3 players: 2 sites) with seat 0's workers.
@@ -979,12 +979,12 @@ fn complete_ea(g: &mut Euphoria) {
 #[test]
 fn ray_fires_on_every_completion() {
     let mut g = fresh(3);
-    give(&mut g, 0, RAY, true);
+    give(&mut g, 0, Recruit::Ray, true);
     complete_ea(&mut g);
     assert!(g.market(0).built);
     assert_eq!(g.player(0).morale, 3);
     let mut g = fresh(3);
-    give(&mut g, 1, RAY, true);
+    give(&mut g, 1, Recruit::Ray, true);
     complete_ea(&mut g);
     assert_eq!(g.player(1).knowledge, 1);
 }
@@ -992,7 +992,7 @@ fn ray_fires_on_every_completion() {
 #[test]
 fn ray_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 1, RAY, false);
+    give(&mut g, 1, Recruit::Ray, false);
     complete_ea(&mut g);
     assert_eq!(g.player(1).knowledge, 3);
 }
@@ -1000,7 +1000,7 @@ fn ray_not_face_down() {
 #[test]
 fn yordy_sets_a_retrieved_die_for_energy() {
     let mut g = fresh(3);
-    give(&mut g, 0, YORDY, true);
+    give(&mut g, 0, Recruit::Yordy, true);
     g = g
         .edit()
         .morale(0, 3)
@@ -1018,7 +1018,7 @@ fn yordy_sets_a_retrieved_die_for_energy() {
 #[test]
 fn yordy_not_on_a_paid_retrieval() {
     let mut g = fresh(3);
-    give(&mut g, 0, YORDY, true);
+    give(&mut g, 0, Recruit::Yordy, true);
     g = g
         .edit()
         .good(0, Good::Energy, 1)
@@ -1028,14 +1028,14 @@ fn yordy_not_on_a_paid_retrieval() {
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin food");
-    assert!(!asked(&g, 0, YORDY));
+    assert!(!asked(&g, 0, Recruit::Yordy));
 }
 
 #[test]
 fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
     for (dice, morale) in [(2, 3), (3, 2)] {
         let mut g = fresh_v1();
-        give(&mut g, 0, YORDY, true);
+        give(&mut g, 0, Recruit::Yordy, true);
         g = g.edit().morale(0, 3).build().expect("a possible position");
         let mut d = vec![on(GEN, 1), ready(1)];
         if dice == 3 {
@@ -1053,7 +1053,7 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
 #[test]
 fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
     let mut g = fresh(3);
-    give(&mut g, 0, BRIAN, true);
+    give(&mut g, 0, Recruit::Brian, true);
     g = g
         .edit()
         .morale(0, 2)
@@ -1075,7 +1075,7 @@ fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
     assert_refused!(&mut g, "3@cloud", Refusal::BrianMorale);
     // Food for bliss at a non-Icarite market: knowledge +1, Wastelander allegiance +1.
     let mut g = fresh(3);
-    give(&mut g, 0, BRIAN, true);
+    give(&mut g, 0, Recruit::Brian, true);
     // Apothecary: 4 bliss + 1 resource
     g = g
         .edit()
@@ -1095,7 +1095,7 @@ fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
 #[test]
 fn brian_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, BRIAN, false);
+    give(&mut g, 0, Recruit::Brian, false);
     g = g
         .edit()
         .good(0, Good::Food, 2)
@@ -1108,7 +1108,7 @@ fn brian_not_face_down() {
 #[test]
 fn brian_v1_icarus_is_free_of_morale() {
     let mut g = fresh_v1();
-    give(&mut g, 0, BRIAN, true);
+    give(&mut g, 0, Recruit::Brian, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1121,7 +1121,7 @@ fn brian_v1_icarus_is_free_of_morale() {
 #[test]
 fn flartner_pays_a_site_with_an_artifact() {
     let mut g = fresh(3);
-    give(&mut g, 0, FLARTNER, true);
+    give(&mut g, 0, Recruit::Flartner, true);
     g = g
         .edit()
         .good(0, Good::Bat, 1)
@@ -1136,7 +1136,7 @@ fn flartner_pays_a_site_with_an_artifact() {
 #[test]
 fn flartner_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, FLARTNER, false);
+    give(&mut g, 0, Recruit::Flartner, false);
     g = g
         .edit()
         .good(0, Good::Bat, 1)
@@ -1163,7 +1163,7 @@ fn tunnel_draw(g: &mut Euphoria) {
 #[test]
 fn geek_draws_two_more_then_discards_two() {
     let mut g = fresh(3);
-    give(&mut g, 0, GEEK, true);
+    give(&mut g, 0, Recruit::Geek, true);
     tunnel_draw(&mut g);
     act(&mut g, "use geek");
     assert_eq!(g.player(0).knowledge, 4);
@@ -1173,22 +1173,25 @@ fn geek_draws_two_more_then_discards_two() {
         act(&mut g, &d);
     }
     assert_eq!(g.player(0).hand_size(), 1);
-    assert!(g.stack().is_empty() || !asked(&g, 0, GEEK), "once per turn");
+    assert!(
+        g.stack().is_empty() || !asked(&g, 0, Recruit::Geek),
+        "once per turn"
+    );
 }
 
 #[test]
 fn geek_not_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, GEEK, true);
+    give(&mut g, 0, Recruit::Geek, true);
     academy(&mut g);
     tunnel_draw(&mut g);
-    assert!(!asked(&g, 0, GEEK));
+    assert!(!asked(&g, 0, Recruit::Geek));
 }
 
 #[test]
 fn geek_v1_one_more_for_two_knowledge() {
     let mut g = fresh_v1();
-    give(&mut g, 0, GEEK, true);
+    give(&mut g, 0, Recruit::Geek, true);
     tunnel_draw(&mut g);
     act(&mut g, "use geek");
     assert_eq!(g.player(0).knowledge, 5);
@@ -1199,7 +1202,7 @@ fn geek_v1_one_more_for_two_knowledge() {
 #[test]
 fn ian_fires_without_resources() {
     let mut g = fresh(3);
-    give(&mut g, 0, IAN, true);
+    give(&mut g, 0, Recruit::Ian, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1212,7 +1215,7 @@ fn ian_fires_without_resources() {
 #[test]
 fn ian_not_with_a_resource() {
     let mut g = fresh(3);
-    give(&mut g, 0, IAN, true);
+    give(&mut g, 0, Recruit::Ian, true);
     g = g
         .edit()
         .good(0, Good::Stone, 1)
@@ -1226,7 +1229,7 @@ fn ian_not_with_a_resource() {
 #[test]
 fn jacko_pays_the_ark_with_one_card() {
     let mut g = fresh(3);
-    give(&mut g, 0, JACKO, true);
+    give(&mut g, 0, Recruit::Jacko, true);
     g = g
         .edit()
         .morale(0, 6)
@@ -1249,7 +1252,7 @@ fn jacko_pays_the_ark_with_one_card() {
 #[test]
 fn jacko_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, JACKO, false);
+    give(&mut g, 0, Recruit::Jacko, false);
     g = g
         .edit()
         .good(0, Good::Bat, 1)
@@ -1262,7 +1265,7 @@ fn jacko_not_face_down() {
 #[test]
 fn jacko_v1_pays_two_cards_for_an_extra_star() {
     let mut g = fresh_v1();
-    give(&mut g, 0, JACKO, true);
+    give(&mut g, 0, Recruit::Jacko, true);
     g = g
         .edit()
         .morale(0, 6)
@@ -1283,15 +1286,15 @@ fn jacko_v1_pays_two_cards_for_an_extra_star() {
     assert_eq!(g.territory()[0], vec![0, 0]);
     // Not with fewer than two cards left.
     let mut g = fresh_v1();
-    give(&mut g, 0, JACKO, true);
+    give(&mut g, 0, Recruit::Jacko, true);
     artifact_market(&mut g);
-    assert!(!asked(&g, 0, JACKO));
+    assert!(!asked(&g, 0, Recruit::Jacko));
 }
 
 #[test]
 fn artist_fires_with_the_highest_die() {
     let mut g = fresh(3);
-    give(&mut g, 0, ARTIST, true);
+    give(&mut g, 0, Recruit::Artist, true);
     g = g
         .edit()
         .dice(1, &[on(Space::site(0, 1), 3), ready(1)])
@@ -1308,7 +1311,7 @@ fn artist_fires_with_the_highest_die() {
 #[test]
 fn artist_not_when_outvalued() {
     let mut g = fresh(4);
-    give(&mut g, 0, ARTIST, true);
+    give(&mut g, 0, Recruit::Artist, true);
     g = g
         .edit()
         .dice(1, &[on(Space::site(0, 1), 4), ready(1)])
@@ -1317,13 +1320,13 @@ fn artist_not_when_outvalued() {
         .build()
         .expect("a possible position");
     act(&mut g, "4@ea1");
-    assert!(!asked(&g, 0, ARTIST));
+    assert!(!asked(&g, 0, Recruit::Artist));
 }
 
 #[test]
 fn kyle_fires_alone() {
     let mut g = fresh(3);
-    give(&mut g, 0, KYLE, true);
+    give(&mut g, 0, Recruit::Kyle, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1338,7 +1341,7 @@ fn kyle_fires_alone() {
 #[test]
 fn kyle_not_when_not_alone() {
     let mut g = fresh(3);
-    give(&mut g, 0, KYLE, true);
+    give(&mut g, 0, Recruit::Kyle, true);
     g = g
         .edit()
         .dice(1, &[on(AQU, 1), ready(1)])
@@ -1346,13 +1349,13 @@ fn kyle_not_when_not_alone() {
         .build()
         .expect("a possible position");
     act(&mut g, "2@aqu");
-    assert!(!asked(&g, 0, KYLE));
+    assert!(!asked(&g, 0, Recruit::Kyle));
 }
 
 #[test]
 fn nick_gains_morale_with_knowledge() {
     let mut g = fresh(3);
-    give(&mut g, 0, NICK, true);
+    give(&mut g, 0, Recruit::Nick, true);
     g = g
         .edit()
         .dice(1, &[on(GEN, 3), ready(1)])
@@ -1366,7 +1369,7 @@ fn nick_gains_morale_with_knowledge() {
 #[test]
 fn nick_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, NICK, false);
+    give(&mut g, 0, Recruit::Nick, false);
     g = g
         .edit()
         .dice(1, &[on(GEN, 3), ready(1)])
@@ -1380,7 +1383,7 @@ fn nick_not_face_down() {
 #[test]
 fn pete_sacrifices_on_retrieval_and_draws_on_new_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, PETE, true);
+    give(&mut g, 0, Recruit::Pete, true);
     retrieve_setup(&mut g, &[on(GEN, 1), on(AQU, 2)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "ret 2@aqu");
@@ -1390,7 +1393,7 @@ fn pete_sacrifices_on_retrieval_and_draws_on_new_worker() {
     assert_eq!(g.player(0).owned_dice(), 1);
     assert_eq!(g.player(0).count(Good::Food), 4);
     let mut g = fresh(3);
-    give(&mut g, 0, PETE, true);
+    give(&mut g, 0, Recruit::Pete, true);
     g = g
         .edit()
         .good(0, Good::Water, 3)
@@ -1406,18 +1409,18 @@ fn pete_sacrifices_on_retrieval_and_draws_on_new_worker() {
 #[test]
 fn pete_not_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, PETE, true);
+    give(&mut g, 0, Recruit::Pete, true);
     academy(&mut g);
     retrieve_setup(&mut g, &[on(GEN, 1), on(AQU, 2)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
-    assert!(!asked(&g, 0, PETE));
+    assert!(!asked(&g, 0, Recruit::Pete));
 }
 
 #[test]
 fn reitz_fires_without_bumping() {
     let mut g = fresh(3);
-    give(&mut g, 0, REITZ, true);
+    give(&mut g, 0, Recruit::Reitz, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1435,17 +1438,17 @@ fn reitz_fires_without_bumping() {
 #[test]
 fn reitz_not_when_bumping() {
     let mut g = fresh(3);
-    give(&mut g, 0, REITZ, true);
+    give(&mut g, 0, Recruit::Reitz, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "take gold");
-    assert!(!asked(&g, 0, REITZ));
+    assert!(!asked(&g, 0, Recruit::Reitz));
 }
 
 #[test]
 fn scarby_fires_with_the_highest_die() {
     let mut g = fresh(3);
-    give(&mut g, 0, SCARBY, true);
+    give(&mut g, 0, Recruit::Scarby, true);
     g = g
         .edit()
         .dice(1, &[on(FARM, 1), ready(1)])
@@ -1460,7 +1463,7 @@ fn scarby_fires_with_the_highest_die() {
 #[test]
 fn scarby_not_on_a_tie() {
     let mut g = fresh(3);
-    give(&mut g, 0, SCARBY, true);
+    give(&mut g, 0, Recruit::Scarby, true);
     g = g
         .edit()
         .dice(1, &[on(FARM, 2), ready(1)])
@@ -1475,7 +1478,7 @@ fn scarby_not_on_a_tie() {
 fn roll_loss(config: Config) -> Euphoria {
     for k in 0..200 {
         let mut g = fresh_with(config.clone());
-        give(&mut g, 0, STEVEN, true);
+        give(&mut g, 0, Recruit::Steven, true);
         g = g
             .edit()
             .knowledge(0, 6)
@@ -1504,7 +1507,7 @@ fn steven_fires_on_a_roll_loss() {
 #[test]
 fn steven_not_on_a_track_loss() {
     let mut g = fresh(3);
-    give(&mut g, 0, STEVEN, true);
+    give(&mut g, 0, Recruit::Steven, true);
     g = g
         .edit()
         .knowledge(0, 5)
@@ -1516,7 +1519,7 @@ fn steven_not_on_a_track_loss() {
     // Knowledge 6 + the 4 left is below 16: nothing lost, nothing gained.
     assert_eq!(g.player(0).hand_size(), 0);
     let mut g = fresh(3);
-    give(&mut g, 0, STEVEN, true);
+    give(&mut g, 0, Recruit::Steven, true);
     g = g
         .edit()
         .knowledge(0, 5)
@@ -1532,7 +1535,7 @@ fn steven_not_on_a_track_loss() {
 #[test]
 fn steven_v1_any_knowledge_loss() {
     let mut g = fresh_v1();
-    give(&mut g, 0, STEVEN, true);
+    give(&mut g, 0, Recruit::Steven, true);
     g = g
         .edit()
         .knowledge(0, 5)
@@ -1555,7 +1558,7 @@ fn steven_v1_any_knowledge_loss() {
 #[test]
 fn andrew_draws_too_on_a_foreign_tunnel() {
     let mut g = fresh(3);
-    give(&mut g, 0, ANDREW, true);
+    give(&mut g, 0, Recruit::Andrew, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1571,7 +1574,7 @@ fn andrew_draws_too_on_a_foreign_tunnel() {
 #[test]
 fn andrew_not_on_the_subterran_tunnel() {
     let mut g = fresh(3);
-    give(&mut g, 0, ANDREW, true);
+    give(&mut g, 0, Recruit::Andrew, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1587,7 +1590,7 @@ fn andrew_not_on_the_subterran_tunnel() {
 #[test]
 fn brett_gains_a_resource_at_a_market() {
     let mut g = fresh(3);
-    give(&mut g, 0, BRETT, true);
+    give(&mut g, 0, Recruit::Brett, true);
     artifact_market(&mut g);
     act(&mut g, "use brett");
     act(&mut g, "choose clay");
@@ -1598,7 +1601,7 @@ fn brett_gains_a_resource_at_a_market() {
 #[test]
 fn brett_not_on_the_wind_salon() {
     let mut g = fresh(3);
-    give(&mut g, 0, BRETT, true);
+    give(&mut g, 0, Recruit::Brett, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1606,13 +1609,13 @@ fn brett_not_on_the_wind_salon() {
         .build()
         .expect("a possible position");
     act(&mut g, "2@art-i");
-    assert!(!asked(&g, 0, BRETT));
+    assert!(!asked(&g, 0, Recruit::Brett));
 }
 
 #[test]
 fn brett_v1_costs_two_knowledge() {
     let mut g = fresh_v1();
-    give(&mut g, 0, BRETT, true);
+    give(&mut g, 0, Recruit::Brett, true);
     artifact_market(&mut g);
     act(&mut g, "use brett");
     assert_eq!(g.player(0).knowledge, 5);
@@ -1621,7 +1624,7 @@ fn brett_v1_costs_two_knowledge() {
 #[test]
 fn chase_sacrifices_for_resources_and_places_a_new_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, CHASE, true);
+    give(&mut g, 0, Recruit::Chase, true);
     g = g
         .edit()
         .dice(0, &[ready(2), ready(5)])
@@ -1635,7 +1638,7 @@ fn chase_sacrifices_for_resources_and_places_a_new_worker() {
     assert_eq!(g.player(0).owned_dice(), 1);
     // A new worker may be placed at once.
     let mut g = fresh(3);
-    give(&mut g, 0, CHASE, true);
+    give(&mut g, 0, Recruit::Chase, true);
     g = g
         .edit()
         .good(0, Good::Water, 3)
@@ -1663,7 +1666,7 @@ fn new_worker_abilities_answer_a_bare_use_in_games_before_issue_16() {
         legacy_actions: true,
         ..Config::players(3)
     });
-    give(&mut g, 0, CHASE, true);
+    give(&mut g, 0, Recruit::Chase, true);
     g = g
         .edit()
         .good(0, Good::Water, 3)
@@ -1679,7 +1682,7 @@ fn new_worker_abilities_answer_a_bare_use_in_games_before_issue_16() {
 #[test]
 fn chase_never_the_last_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, CHASE, true);
+    give(&mut g, 0, Recruit::Chase, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1688,13 +1691,13 @@ fn chase_never_the_last_worker() {
         .expect("a possible position");
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
-    assert!(!asked(&g, 0, CHASE));
+    assert!(!asked(&g, 0, Recruit::Chase));
 }
 
 #[test]
 fn curtis_loses_knowledge_with_morale() {
     let mut g = fresh(3);
-    give(&mut g, 0, CURTIS, true);
+    give(&mut g, 0, Recruit::Curtis, true);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
@@ -1705,7 +1708,7 @@ fn curtis_loses_knowledge_with_morale() {
 #[test]
 fn curtis_not_under_academy() {
     let mut g = fresh(3);
-    give(&mut g, 0, CURTIS, true);
+    give(&mut g, 0, Recruit::Curtis, true);
     academy(&mut g);
     g = g.edit().morale(0, 3).build().expect("a possible position");
     retrieve_setup(&mut g, &[on(GEN, 1)]);
@@ -1717,7 +1720,7 @@ fn curtis_not_under_academy() {
 #[test]
 fn dave_demolishes_for_resource_and_miner() {
     let mut g = fresh(3);
-    give(&mut g, 0, DAVE, true);
+    give(&mut g, 0, Recruit::Dave, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use dave");
@@ -1730,7 +1733,7 @@ fn dave_demolishes_for_resource_and_miner() {
 #[test]
 fn dave_not_without_a_bump() {
     let mut g = fresh(3);
-    give(&mut g, 0, DAVE, true);
+    give(&mut g, 0, Recruit::Dave, true);
     g = g
         .edit()
         .dice(0, &[ready(3)])
@@ -1738,13 +1741,13 @@ fn dave_not_without_a_bump() {
         .build()
         .expect("a possible position");
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, DAVE));
+    assert!(!asked(&g, 0, Recruit::Dave));
 }
 
 #[test]
 fn dave_v1_costs_two_knowledge() {
     let mut g = fresh_v1();
-    give(&mut g, 0, DAVE, true);
+    give(&mut g, 0, Recruit::Dave, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use dave");
@@ -1754,7 +1757,7 @@ fn dave_v1_costs_two_knowledge() {
 #[test]
 fn faith_fires_without_artifacts() {
     let mut g = fresh(3);
-    give(&mut g, 0, FAITH, true);
+    give(&mut g, 0, Recruit::Faith, true);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1767,7 +1770,7 @@ fn faith_fires_without_artifacts() {
 #[test]
 fn faith_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, FAITH, false);
+    give(&mut g, 0, Recruit::Faith, false);
     g = g
         .edit()
         .dice(0, &[ready(2)])
@@ -1780,7 +1783,7 @@ fn faith_not_face_down() {
 #[test]
 fn gambler_draws_another() {
     let mut g = fresh(3);
-    give(&mut g, 0, GAMBLER, true);
+    give(&mut g, 0, Recruit::Gambler, true);
     tunnel_draw(&mut g);
     act(&mut g, "use gambler");
     let pair = g.player(0).hand.iter().any(|&c| c >= 2);
@@ -1791,9 +1794,9 @@ fn gambler_draws_another() {
 #[test]
 fn gambler_not_face_down() {
     let mut g = fresh(3);
-    give(&mut g, 0, GAMBLER, false);
+    give(&mut g, 0, Recruit::Gambler, false);
     tunnel_draw(&mut g);
-    assert!(!asked(&g, 0, GAMBLER));
+    assert!(!asked(&g, 0, Recruit::Gambler));
 }
 
 #[test]
@@ -1801,7 +1804,7 @@ fn gambler_v1_keeps_only_matches() {
     for k in 0..20 {
         let mut g = fresh_v1();
         g = g.edit().reseed(k).build().expect("a possible position");
-        give(&mut g, 0, GAMBLER, true);
+        give(&mut g, 0, Recruit::Gambler, true);
         tunnel_draw(&mut g);
         act(&mut g, "use gambler");
         assert_eq!(g.player(0).knowledge, 4);
@@ -1815,7 +1818,7 @@ fn gambler_v1_keeps_only_matches() {
 #[test]
 fn josiah_gives_knowledge_to_others_there() {
     let mut g = fresh(3);
-    give(&mut g, 0, JOSIAH, true);
+    give(&mut g, 0, Recruit::Josiah, true);
     g = g
         .edit()
         .dice(1, &[on(FARM, 1), ready(1)])
@@ -1831,7 +1834,7 @@ fn josiah_gives_knowledge_to_others_there() {
 #[test]
 fn josiah_not_on_the_aquifer() {
     let mut g = fresh(3);
-    give(&mut g, 0, JOSIAH, true);
+    give(&mut g, 0, Recruit::Josiah, true);
     g = g
         .edit()
         .dice(1, &[on(AQU, 1), ready(1)])
@@ -1846,7 +1849,7 @@ fn josiah_not_on_the_aquifer() {
 #[test]
 fn maggie_fires_on_a_subterran_retrieval() {
     let mut g = fresh(3);
-    give(&mut g, 0, MAGGIE, true);
+    give(&mut g, 0, Recruit::Maggie, true);
     retrieve_setup(&mut g, &[on(AQU, 1), on(TUN_S, 2)]);
     act(&mut g, "ret 1@aqu");
     act(&mut g, "ret 2@tun-s");
@@ -1858,7 +1861,7 @@ fn maggie_fires_on_a_subterran_retrieval() {
 #[test]
 fn maggie_not_when_a_worker_was_elsewhere() {
     let mut g = fresh(3);
-    give(&mut g, 0, MAGGIE, true);
+    give(&mut g, 0, Recruit::Maggie, true);
     retrieve_setup(&mut g, &[on(AQU, 1), on(GEN, 2)]);
     act(&mut g, "ret 1@aqu");
     act(&mut g, "ret 2@gen");
@@ -1869,7 +1872,7 @@ fn maggie_not_when_a_worker_was_elsewhere() {
 #[test]
 fn phil_spies_on_an_opponent_without_subterrans() {
     let mut g = fresh(3);
-    give(&mut g, 0, PHIL, true);
+    give(&mut g, 0, Recruit::Phil, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use phil");
@@ -1880,17 +1883,17 @@ fn phil_spies_on_an_opponent_without_subterrans() {
 #[test]
 fn phil_not_on_an_opponent_with_a_subterran() {
     let mut g = fresh(3);
-    give(&mut g, 0, PHIL, true);
-    give(&mut g, 1, MAGGIE, true);
+    give(&mut g, 0, Recruit::Phil, true);
+    give(&mut g, 1, Recruit::Maggie, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, PHIL));
+    assert!(!asked(&g, 0, Recruit::Phil));
 }
 
 #[test]
 fn phil_v1_costs_two_knowledge() {
     let mut g = fresh_v1();
-    give(&mut g, 0, PHIL, true);
+    give(&mut g, 0, Recruit::Phil, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use phil");
@@ -1900,7 +1903,7 @@ fn phil_v1_costs_two_knowledge() {
 #[test]
 fn soulless_fires_with_the_unique_lowest_die() {
     let mut g = fresh(3);
-    give(&mut g, 0, SOULLESS, true);
+    give(&mut g, 0, Recruit::Soulless, true);
     g = g
         .edit()
         .dice(1, &[on(AQU, 3), ready(1)])
@@ -1915,7 +1918,7 @@ fn soulless_fires_with_the_unique_lowest_die() {
 #[test]
 fn soulless_not_on_a_tie() {
     let mut g = fresh(3);
-    give(&mut g, 0, SOULLESS, true);
+    give(&mut g, 0, Recruit::Soulless, true);
     g = g
         .edit()
         .dice(1, &[on(AQU, 2), ready(1)])
@@ -1929,7 +1932,7 @@ fn soulless_not_on_a_tie() {
 #[test]
 fn xander_excavates_under_a_higher_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, XANDER, true);
+    give(&mut g, 0, Recruit::Xander, true);
     tunnel_bump(&mut g, 5, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use xander");
@@ -1940,10 +1943,10 @@ fn xander_excavates_under_a_higher_worker() {
 #[test]
 fn xander_not_under_a_lower_worker() {
     let mut g = fresh(3);
-    give(&mut g, 0, XANDER, true);
+    give(&mut g, 0, Recruit::Xander, true);
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
-    assert!(!asked(&g, 0, XANDER));
+    assert!(!asked(&g, 0, Recruit::Xander));
 }
 
 // --- shared rules
@@ -1951,7 +1954,7 @@ fn xander_not_under_a_lower_worker() {
 #[test]
 fn abilities_are_offered_to_the_owner_then_play_returns() {
     let mut g = fresh(3);
-    give(&mut g, 2, AMANDA, true);
+    give(&mut g, 2, Recruit::Amanda, true);
     g = g
         .edit()
         .good(2, Good::Bliss, 1)

@@ -6,7 +6,7 @@ mod common;
 
 use common::bare;
 use engine::{Game, Viewer};
-use euphoria::cards::{market_threshold, Faction, Good, Penalty, Space, MARKET_TILES};
+use euphoria::cards::{market_threshold, Faction, Good, Penalty, Recruit, Space, MARKET_TILES};
 use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Refusal, Step};
 
 /// A game past setup, seat 0 to play, nobody holding recruits or dice.
@@ -177,7 +177,12 @@ fn commodity_table_breakpoints() {
 
 #[test]
 fn tier_one_bonus_for_each_faction() {
-    let ids = [13u8, 37, 25, 1]; // one recruit of EUP, SUB, WAS, ICA
+    let ids = [
+        Recruit::Ben,
+        Recruit::Andrew,
+        Recruit::Brian,
+        Recruit::Amanda,
+    ]; // one recruit of EUP, SUB, WAS, ICA
     for f in Faction::ALL {
         let mut g = fresh(3);
         g = g
@@ -205,7 +210,7 @@ fn tier_one_bonus_for_each_faction() {
     let mut g = fresh(3);
     g = g
         .edit()
-        .recruits(0, &[(13, true)])
+        .recruits(0, &[(Recruit::Ben, true)])
         .allegiance(Faction::from_index(0), 1)
         .dice(0, &[ready(1)])
         .build()
@@ -217,7 +222,7 @@ fn tier_one_bonus_for_each_faction() {
 
 #[test]
 fn tier_two_for_each_faction() {
-    let ids = [13u8, 37, 25];
+    let ids = [Recruit::Ben, Recruit::Andrew, Recruit::Brian];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
         let mut g = fresh(3);
         g = g
@@ -243,7 +248,7 @@ fn tier_two_for_each_faction() {
     let mut g = fresh(3);
     g = g
         .edit()
-        .recruits(0, &[(1, true)])
+        .recruits(0, &[(Recruit::Amanda, true)])
         .allegiance(Faction::from_index(3), 4)
         .dice(0, &[ready(2)])
         .good(0, Good::Gold, 3)
@@ -257,7 +262,12 @@ fn tier_two_for_each_faction() {
 
 #[test]
 fn tier_three_reveals_and_tier_four_stars_for_each_faction() {
-    let ids = [13u8, 37, 25, 1];
+    let ids = [
+        Recruit::Ben,
+        Recruit::Andrew,
+        Recruit::Brian,
+        Recruit::Amanda,
+    ];
     for f in Faction::ALL {
         let mut g = fresh(3);
         g = g
@@ -290,7 +300,7 @@ fn tunnel_at_six_reveals_its_faction() {
     let mut g = fresh(3);
     g = g
         .edit()
-        .recruits(2, &[(37, false), (13, false)])
+        .recruits(2, &[(Recruit::Andrew, false), (Recruit::Ben, false)])
         .miner(Faction::from_index(1), 5)
         .dice(0, &[ready(2)])
         .good(0, Good::Water, 1)
@@ -869,7 +879,7 @@ fn views_hide_hands_decks_and_hidden_recruits() {
     let mut g = fresh(3);
     g = g
         .edit()
-        .recruits(1, &[(13, true), (37, false)])
+        .recruits(1, &[(Recruit::Ben, true), (Recruit::Andrew, false)])
         .morale(1, 3)
         .good(1, Good::Bat, 2)
         .build()
@@ -877,12 +887,12 @@ fn views_hide_hands_decks_and_hidden_recruits() {
     let other = g.view(Viewer::Seat(0));
     assert_eq!(other.players[1].hand, None);
     assert_eq!(other.players[1].hand_size, 2);
-    assert_eq!(other.players[1].recruits[0].id, Some(13));
+    assert_eq!(other.players[1].recruits[0].id, Some(Recruit::Ben));
     assert_eq!(other.players[1].recruits[1].id, None);
     assert_eq!(other.players[1].dilemma, None);
     let own = g.view(Viewer::Seat(1));
     assert_eq!(own.players[1].hand, Some([0, 0, 0, 0, 0, 2]));
-    assert_eq!(own.players[1].recruits[1].id, Some(37));
+    assert_eq!(own.players[1].recruits[1].id, Some(Recruit::Andrew));
     let text = serde_json::to_string(&other).expect("serialize");
     assert!(!text.contains("rng"));
     assert!(other.to_string().contains("2 hidden"));

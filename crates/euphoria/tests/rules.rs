@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use engine::Game;
-use euphoria::cards::{Faction, Good, Penalty, Space};
+use euphoria::cards::{Faction, Good, Penalty, Recruit, Space};
 use euphoria::{Config, DieLoc, Euphoria, Refusal, Step};
 
 fn fresh(players: usize) -> Euphoria {
@@ -83,7 +83,7 @@ fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
         .miner(Faction::from_index(2), 8)
         .dice(0, &[ready(2)])
         .good(0, Good::Food, 1)
-        .recruits(0, &[(25, true)])
+        .recruits(0, &[(Recruit::Brian, true)])
         .build()
         .expect("a possible position");
     act(&mut g, "2@tun-w");
@@ -96,7 +96,7 @@ fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
 #[test]
 fn tunnel_ends_open_at_nine_for_the_faction_only() {
     let rewards = [Good::Water, Good::Food, Good::Energy];
-    let ids = [13u8, 37, 25];
+    let ids = [Recruit::Ben, Recruit::Andrew, Recruit::Brian];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
         let mut g = fresh(3);
         g = g
@@ -665,7 +665,7 @@ fn penalty_registry_removes_tier_bonuses() {
     let mut g = penalized(Penalty::NoTierBonus);
     g = g
         .edit()
-        .recruits(0, &[(13, true)])
+        .recruits(0, &[(Recruit::Ben, true)])
         .allegiance(Faction::from_index(0), 6)
         .dice(0, &[ready(1), ready(2)])
         .build()

@@ -2,9 +2,8 @@
 //! (5.7), recruit reveal and tier-4 stars (5.9), stars, rolls and penalties.
 
 use crate::cards::{
-    faction_recruits, recruit_bit, recruit_faction, Faction, Good, Penalty, ALLEGIANCE_MAX, BEN,
-    CURTIS, DICE, ESME, KNOWLEDGE_LIMIT, MARKET_TILES, NICK, STEVEN, TIERS, TUNNEL_END,
-    TUNNEL_REVEAL,
+    Faction, Good, Penalty, Recruit, ALLEGIANCE_MAX, DICE, KNOWLEDGE_LIMIT, MARKET_TILES, TIERS,
+    TUNNEL_END, TUNNEL_REVEAL,
 };
 use crate::config::KnowledgeCheck;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Step, Trigger};
@@ -95,7 +94,7 @@ impl Euphoria {
         let p = &mut self.players[seat];
         let before = p.knowledge;
         p.knowledge = (p.knowledge as i32 + delta).clamp(1, 6) as u8;
-        if self.players[seat].knowledge > before && self.has(seat, NICK) {
+        if self.players[seat].knowledge > before && self.has(seat, Recruit::Nick) {
             self.shift_morale(seat, 1);
         }
     }
@@ -106,7 +105,7 @@ impl Euphoria {
         let p = &mut self.players[seat];
         let before = p.morale;
         p.morale = (p.morale as i32 + delta).clamp(1, 6) as u8;
-        if self.players[seat].morale < before && self.has(seat, CURTIS) {
+        if self.players[seat].morale < before && self.has(seat, Recruit::Curtis) {
             self.shift_knowledge(seat, -1);
         }
     }
@@ -181,7 +180,7 @@ impl Euphoria {
             self.shift_knowledge(seat, 1);
         }
         if !matches!(spot, StarSpot::Recruit(_)) {
-            self.offer(seat, ESME, Trigger::Plain);
+            self.offer(seat, Recruit::Esme, Trigger::Plain);
         }
         true
     }
@@ -269,7 +268,7 @@ impl Euphoria {
         for _ in 0..lost {
             out.push(Step::Hook {
                 seat: seat as u8,
-                id: STEVEN,
+                id: Recruit::Steven,
                 arg: Trigger::Plain,
             });
         }
@@ -282,10 +281,10 @@ impl Euphoria {
         let pair = faces.iter().any(|&c| c >= 2);
         if pair && self.setup_done {
             for s in self.order_from_current() {
-                if s != seat && self.has(s, BEN) {
+                if s != seat && self.has(s, Recruit::Ben) {
                     out.push(Step::Hook {
                         seat: s as u8,
-                        id: BEN,
+                        id: Recruit::Ben,
                         arg: Trigger::Roller(seat as u8),
                     });
                 }
@@ -302,7 +301,7 @@ impl Euphoria {
         }
         for p in &mut self.players {
             for r in &mut p.recruits {
-                if !r.up && unlocked[recruit_faction(r.id).index()] {
+                if !r.up && unlocked[r.id.faction().index()] {
                     r.up = true;
                 }
             }
@@ -319,7 +318,7 @@ impl Euphoria {
             for seat in self.order_from_current() {
                 for i in 0..self.players[seat].recruits.len() {
                     let r = self.players[seat].recruits[i];
-                    if r.up && !r.star && recruit_faction(r.id) == f {
+                    if r.up && !r.star && r.id.faction() == f {
                         self.place_star(seat, StarSpot::Recruit(i));
                     }
                 }
@@ -335,10 +334,10 @@ impl Euphoria {
         let mut maxed = 0u64;
         for f in Faction::ALL {
             if self.unlocked(f) {
-                unlocked |= faction_recruits(f);
+                unlocked |= Recruit::of_faction(f);
             }
             if self.allegiance[f.index()] >= ALLEGIANCE_MAX {
-                maxed |= faction_recruits(f);
+                maxed |= Recruit::of_faction(f);
             }
         }
         let mut due = ChecksDue::default();
@@ -356,7 +355,7 @@ impl Euphoria {
                 // of a faction at 11 (face up, or about to be: 11 is past the tier that
                 // unlocks) gets a star.
                 due.recruits = p.recruits.iter().any(|r| {
-                    let id = recruit_bit(r.id);
+                    let id = r.id.bit();
                     (!r.up && unlocked & id != 0) || (!r.star && maxed & id != 0)
                 });
             }
@@ -399,11 +398,11 @@ impl Euphoria {
             for seat in (0..self.n()).filter(|s| due.knowledge & (1 << s) != 0) {
                 let lost = self.knowledge_check(seat, true);
                 // 1st edition: Steven counts every knowledge-check loss, not only a roll's.
-                if lost > 0 && self.v1() && self.has(seat, STEVEN) {
+                if lost > 0 && self.v1() && self.has(seat, Recruit::Steven) {
                     for _ in 0..lost {
                         self.stack.push(Step::Hook {
                             seat: seat as u8,
-                            id: STEVEN,
+                            id: Recruit::Steven,
                             arg: Trigger::Plain,
                         });
                     }

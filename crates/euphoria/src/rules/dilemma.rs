@@ -1,6 +1,6 @@
 //! The ethical dilemma (spec 5.8).
 
-use crate::cards::{Good, DILEMMAS};
+use crate::cards::{Good, Recruit, DILEMMAS};
 use crate::refusal::Refusal;
 use crate::state::{DilemmaState, Euphoria, HeldRecruit, Step};
 use engine::shuffle;
@@ -64,7 +64,7 @@ impl Euphoria {
 
     /// Keeps drawn recruit `r` (face down; the reveal check flips it if its faction is
     /// unlocked, A-08) and discards the other.
-    pub(crate) fn keep_drawn(&mut self, seat: Seat, r: u8) {
+    pub(crate) fn keep_drawn(&mut self, seat: Seat, r: Recruit) {
         let Some(Step::DilemmaKeep(ids)) = self.stack.pop() else {
             return;
         };

@@ -22,16 +22,12 @@ pub mod trade;
 mod undo;
 
 use crate::action::{Action, RetrievePay};
-use crate::cards::{
-    tunnel_resource, Faction, Good, Space, SpaceKind, AMANDA, DICE, ESME, JACKO, YORDY,
-};
+use crate::cards::{tunnel_resource, Faction, Good, Recruit, Space, SpaceKind, DICE};
 use crate::config::Trading;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
 use crate::rules::trade::Offering;
-use crate::state::{
-    Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step, Trigger,
-};
+use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step};
 use engine::Seat;
 
 pub use crate::refusal::{Answer, Prompt, Refusal};
@@ -172,14 +168,14 @@ impl Euphoria {
     pub(crate) fn exec(&mut self, step: Step) {
         match step {
             Step::FinishSetup => self.finish_setup(),
-            Step::Bump { seat, die } => self.bump(seat as usize, die as usize),
+            Step::Bump { seat, die } => self.bump(seat as usize, die),
             Step::Benefit(space) => self.benefit(space),
             Step::Advance(f) => self.advance(f),
             Step::Markets => self.check_markets(),
             Step::MarketStars { market, seats } => self.market_stars_for(market as usize, seats),
             Step::AfterPlacement => self.after_placement(),
             Step::EndTurn => self.end_turn(),
-            Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die as usize),
+            Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die),
             Step::BumpHooks => self.bump_hooks(),
             Step::SpaceHooks(space) => self.space_hooks(space),
             Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg.typed(id)),
@@ -274,13 +270,7 @@ impl Euphoria {
         match (top, action) {
             (Some(Step::Pay(units)), Action::Pay(g)) => self.check_pay(seat, units, g),
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
-            (Some(Step::PaySet(p)), Action::Use(JACKO)) => {
-                if p.single && p.paid == 1 {
-                    Ok(())
-                } else {
-                    Err(Refusal::JackoArk)
-                }
-            }
+            (Some(Step::PaySet(p)), Action::Use(Recruit::Jacko)) => self.check_jacko_ark(*p),
             (Some(Step::Ask { seat, id, arg }), a) => {
                 self.check_ask(*seat as usize, *id, arg.typed(*id), a)
             }
@@ -446,7 +436,7 @@ impl Euphoria {
     }
 
     /// `up N` / `down N`: a dealt recruit kept at setup.
-    fn keep_dealt(&mut self, seat: Seat, r: u8, up: bool) {
+    fn keep_dealt(&mut self, seat: Seat, r: Recruit, up: bool) {
         let p = &mut self.players[seat];
         p.dealt.retain(|&x| x != r);
         p.recruits.push(crate::state::HeldRecruit {
@@ -477,9 +467,9 @@ impl Euphoria {
     /// `discard K`: for Esme's offer, a recruit's "discard N", or the hand limit.
     fn discard(&mut self, seat: Seat, g: Good) {
         match self.stack.last_mut() {
-            Some(Step::Ask { .. }) => {
+            Some(&mut Step::Ask { id, .. }) => {
                 self.stack.pop();
-                self.esme(seat, g);
+                self.discard_for(seat, id, g);
             }
             Some(Step::Shed { n, .. }) => {
                 *n -= 1;
@@ -748,20 +738,16 @@ impl Euphoria {
             Some(Step::Pay(_)) => candidates.extend(Good::ALL.iter().map(|&g| Action::Pay(g))),
             Some(Step::PaySet(_)) | Some(Step::DilemmaPay { .. }) => {
                 candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Pay(g)));
-                candidates.extend([Action::Use(JACKO)]);
+                candidates.extend([Action::Use(Recruit::Jacko)]);
             }
             Some(Step::Ask { id, arg, .. }) => {
-                match *id {
-                    AMANDA | YORDY => candidates.extend((1..=6).map(Action::Set)),
-                    ESME => {
+                match self.answer_of(*id, arg.typed(*id)) {
+                    Answer::Set => candidates.extend((1..=6).map(Action::Set)),
+                    Answer::Discard => {
                         candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))
                     }
-                    id if matches!(arg.typed(id), Trigger::NewWorker(_))
-                        && !self.config.legacy_actions =>
-                    {
-                        candidates.extend([Action::UseNew(id)])
-                    }
-                    id => candidates.extend([Action::Use(id)]),
+                    Answer::UseNew => candidates.extend([Action::UseNew(*id)]),
+                    Answer::Use => candidates.extend([Action::Use(*id)]),
                 }
                 candidates.extend([Action::Decline]);
             }

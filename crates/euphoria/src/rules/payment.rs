@@ -4,8 +4,8 @@
 
 use crate::action::Action;
 use crate::cards::{
-    space_cost, Cost, Faction, Good, Penalty, Space, SpaceKind, ARTIFACTS, BRIAN, DILEMMAS,
-    FLARTNER, GOODS, JOSH, MARKET_TILES, MICHAEL,
+    space_cost, Cost, Faction, Good, Penalty, Recruit, Space, SpaceKind, ARTIFACTS, DILEMMAS,
+    GOODS, MARKET_TILES,
 };
 use crate::refusal::Refusal;
 use crate::state::{Euphoria, PayUnit, Player, SetPayment, Step};
@@ -37,12 +37,12 @@ impl Substitutes {
     /// Those of `p`'s recruits, face up, when its abilities work (`abilities`: no
     /// Academy penalty).
     pub(crate) fn of(p: &Player, abilities: bool) -> Substitutes {
-        let up = |id: u8| abilities && p.recruits.iter().any(|r| r.up && r.id == id);
+        let up = |id: Recruit| abilities && p.recruits.iter().any(|r| r.up && r.id == id);
         Substitutes {
-            michael: up(MICHAEL),
-            flartner: up(FLARTNER),
-            josh: up(JOSH),
-            brian: up(BRIAN),
+            michael: up(Recruit::Michael),
+            flartner: up(Recruit::Flartner),
+            josh: up(Recruit::Josh),
+            brian: up(Recruit::Brian),
         }
     }
 }

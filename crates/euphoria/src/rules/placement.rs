@@ -5,9 +5,7 @@ use crate::cards::{
     DICE, MARKETS, TUNNEL_END,
 };
 use crate::cards::{site_cost, tunnel_end_reward, tunnel_resource};
-use crate::cards::{
-    AMANDA, BRIAN, CHASE, GOODS, JACKO, JULIA, KADEN, MATTHEW, PETE, RAY, SHEPPARD,
-};
+use crate::cards::{Recruit, GOODS};
 use crate::cards::{
     AREA_SPACES, BUMPABLE_SPACES, FREE_SPACES, ICARUS_SPACES, SITES_PRINTING, SITE_SPACES, SPACES,
 };
@@ -15,7 +13,7 @@ use crate::config::Rewards;
 use crate::refusal::Refusal;
 use crate::rules::checks::StarSpot;
 use crate::rules::payment::{set_payable, units_payable, Substitutes};
-use crate::state::{DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
+use crate::state::{Die, DieLoc, Euphoria, PayUnit, SetPayment, StarTarget, Step, Trigger};
 use engine::Seat;
 use std::cell::Cell;
 
@@ -33,9 +31,10 @@ impl Euphoria {
         })
     }
 
-    /// The die index of `seat` available with `value` (eligible for doubles if asked).
-    pub fn ready_die(&self, seat: Seat, value: u8, doubles: bool) -> Option<usize> {
-        (0..DICE).find(|&i| {
+    /// The die of `seat` available with `value` (eligible for doubles if asked).
+    pub fn ready_die(&self, seat: Seat, value: u8, doubles: bool) -> Option<Die> {
+        Die::all().find(|d| {
+            let i = d.index();
             matches!(self.players[seat].dice[i], DieLoc::Ready(v) if v == value)
                 && (!doubles || self.turn.eligible[i])
         })
@@ -132,7 +131,9 @@ impl Euphoria {
         if self.miners[f.index()] < TUNNEL_END {
             return Err(Refusal::TunnelClosed(f));
         }
-        if self.kaden_needed(seat, f) && !(self.has(seat, KADEN) && self.knowledge_room(seat, 2)) {
+        if self.kaden_needed(seat, f)
+            && !(self.has(seat, Recruit::Kaden) && self.knowledge_room(seat, 2))
+        {
             return Err(Refusal::TunnelRecruit(f));
         }
         Ok(())
@@ -291,13 +292,8 @@ impl Euphoria {
 
     /// Whether Matthew the Thief may replace the tunnel commodity on `space`.
     fn matthew_at(&self, seat: Seat, space: Space) -> bool {
-        self.can_use(seat, MATTHEW, Trigger::Plain)
+        self.can_use(seat, Recruit::Matthew, Trigger::Plain)
             && self.bump_target(space).is_some_and(|o| o.0 != seat)
-    }
-
-    /// Whether Jacko the Archivist (2nd ed.) lets one card pay `space`.
-    fn jacko_at(&self, seat: Seat, space: Space) -> bool {
-        !self.v1() && space == Space::artifact_market(Faction::Wastelander) && self.has(seat, JACKO)
     }
 
     /// Places the die (already checked), pays the fixed cost and queues the rest.
@@ -319,15 +315,15 @@ impl Euphoria {
         if doubles && self.config.doubles_cost_morale {
             self.shift_morale(seat, -1);
         }
-        self.turn.eligible[die] = false;
+        self.turn.eligible[die.index()] = false;
         self.turn.placed += 1;
         let bumped = self.bump_target(space);
         let matthew = matches!(space.kind(), SpaceKind::Tunnel(_)) && self.matthew_at(seat, space);
         let jacko = self.jacko_at(seat, space);
         let units = self.units_for(self.substitutes(seat), space);
-        self.players[seat].dice[die] = DieLoc::Board(space, value);
+        self.players[seat].dice[die.index()] = DieLoc::Board(space, value);
         self.turn.space = Some(space);
-        self.turn.die = die as u8;
+        self.turn.die = die;
         self.turn.victim = bumped.map(|(s, _, v)| (s as u8, v));
         self.turn.brian = false;
         // A unit only one good pays is paid now; the others wait for the payer's choice.
@@ -344,7 +340,8 @@ impl Euphoria {
                 self.shift_knowledge(seat, 2);
             }
         }
-        if space.region() == Some(Faction::Icarite) && !self.v1() && self.has(seat, BRIAN) {
+        if space.region() == Some(Faction::Icarite) && !self.v1() && self.has(seat, Recruit::Brian)
+        {
             self.shift_morale(seat, -1);
         }
         self.stack.push(Step::AfterPlacement);
@@ -355,10 +352,9 @@ impl Euphoria {
             if s != seat {
                 self.stack.push(Step::BumpHooks);
             }
-            self.stack.push(Step::Bump {
-                seat: s as u8,
-                die: i as u8,
-            });
+            if let Some(die) = Die::new(i) {
+                self.stack.push(Step::Bump { seat: s as u8, die });
+            }
         }
         match space.kind() {
             SpaceKind::ArtifactMarket(_) => self.stack.push(Step::PaySet(SetPayment {
@@ -369,7 +365,7 @@ impl Euphoria {
             })),
             _ if matthew => self.stack.push(Step::Ask {
                 seat: seat as u8,
-                id: MATTHEW,
+                id: Recruit::Matthew,
                 arg: Trigger::Plain,
             }),
             _ if !units.as_slice().iter().all(|u| fixed(&u)) => {
@@ -382,34 +378,35 @@ impl Euphoria {
 
     /// A bumped worker returns to its owner and is rolled (D-04, A-03); first Julia (the
     /// placer's) and Amanda (the owner's) may fix its value instead.
-    pub(crate) fn bump(&mut self, seat: Seat, die: usize) {
+    pub(crate) fn bump(&mut self, seat: Seat, die: Die) {
         let cur = self.current as usize;
         // Pushed last first: Julia, then Amanda, then the roll run in that order.
         self.stack.push(Step::BumpRoll {
             seat: seat as u8,
-            die: die as u8,
+            die,
         });
-        if self.has(seat, AMANDA) && (!self.v1() || seat != cur) {
+        if self.has(seat, Recruit::Amanda) && (!self.v1() || seat != cur) {
             self.stack.push(Step::Hook {
                 seat: seat as u8,
-                id: AMANDA,
-                arg: Trigger::Die(die as u8),
+                id: Recruit::Amanda,
+                arg: Trigger::Die(die),
             });
         }
-        if !self.v1() && seat != cur && self.has(cur, JULIA) {
+        if !self.v1() && seat != cur && self.has(cur, Recruit::Julia) {
             self.stack.push(Step::Hook {
                 seat: cur as u8,
-                id: JULIA,
-                arg: Trigger::Die(die as u8),
+                id: Recruit::Julia,
+                arg: Trigger::Die(die),
             });
         }
     }
 
     /// The bumped die, unless a recruit fixed its value, returns and is rolled.
-    pub(crate) fn bump_roll(&mut self, seat: Seat, die: usize) {
-        if let DieLoc::Board(_, v) = self.players[seat].dice[die] {
-            self.players[seat].dice[die] = DieLoc::Ready(v);
-            let steps = self.roll_dice(seat, 1 << die);
+    pub(crate) fn bump_roll(&mut self, seat: Seat, die: Die) {
+        let d = die.index();
+        if let DieLoc::Board(_, v) = self.players[seat].dice[d] {
+            self.players[seat].dice[d] = DieLoc::Ready(v);
+            let steps = self.roll_dice(seat, 1 << d);
             self.push_seq(steps);
         }
     }
@@ -508,16 +505,18 @@ impl Euphoria {
         {
             return;
         }
-        let Some(i) = (0..DICE).find(|&i| self.players[seat].dice[i] == DieLoc::Reserve) else {
+        let Some(die) = Die::all().find(|d| self.players[seat].dice[d.index()] == DieLoc::Reserve)
+        else {
             return;
         };
-        let mut steps = self.roll_dice(seat, 1 << i);
-        for id in [SHEPPARD, PETE, CHASE] {
+        let mut steps = self.roll_dice(seat, 1 << die.index());
+        // The recruits with a second ability, for a new worker.
+        for id in crate::action::TWO_ABILITIES {
             if self.has(seat, id) {
                 steps.push(Step::Hook {
                     seat: seat as u8,
                     id,
-                    arg: Trigger::NewWorker(i as u8),
+                    arg: Trigger::NewWorker(die),
                 });
             }
         }
@@ -555,10 +554,15 @@ impl Euphoria {
             }
             let rays: Vec<Step> = self
                 .order_from_current()
-                .filter(|&s| self.players[s].recruits.iter().any(|r| r.id == RAY))
+                .filter(|&s| {
+                    self.players[s]
+                        .recruits
+                        .iter()
+                        .any(|r| r.id == Recruit::Ray)
+                })
                 .map(|s| Step::Hook {
                     seat: s as u8,
-                    id: RAY,
+                    id: Recruit::Ray,
                     arg: Trigger::Builders(seats),
                 })
                 .collect();
@@ -703,8 +707,8 @@ impl Placing {
             substitutes,
             subs,
             // (`can_use` first asks for Matthew face up: most seats have none.)
-            matthew: p.recruits.iter().any(|r| r.up && r.id == MATTHEW)
-                && g.can_use(seat, MATTHEW, Trigger::Plain),
+            matthew: p.recruits.iter().any(|r| r.up && r.id == Recruit::Matthew)
+                && g.can_use(seat, Recruit::Matthew, Trigger::Plain),
             set_payable,
             sites: Cell::new([0; 3]),
         }

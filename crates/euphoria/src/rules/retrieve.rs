@@ -1,9 +1,7 @@
 //! Retrieving workers (spec 5.4).
 
 use crate::action::RetrievePay;
-use crate::cards::{
-    Faction, Good, Penalty, Space, DICE, GIDGET, JEFFERSON, MAGGIE, PETE, SHEPPARD, YORDY,
-};
+use crate::cards::{Faction, Good, Penalty, Recruit, Space, DICE};
 use crate::refusal::Refusal;
 use crate::state::{DieLoc, Euphoria, Step, Trigger};
 use engine::Seat;
@@ -46,7 +44,9 @@ impl Euphoria {
         match pay {
             RetrievePay::Food if p.count(Good::Food) == 0 => Err(Refusal::NoGood(Good::Food)),
             RetrievePay::Bliss if p.count(Good::Bliss) == 0 => Err(Refusal::NoGood(Good::Bliss)),
-            RetrievePay::Energy if !self.has(seat, JEFFERSON) => Err(Refusal::EnergyNeedsJefferson),
+            RetrievePay::Energy if !self.has(seat, Recruit::Jefferson) => {
+                Err(Refusal::EnergyNeedsJefferson)
+            }
             RetrievePay::Energy if p.count(Good::Energy) == 0 => Err(Refusal::NoGood(Good::Energy)),
             _ => Ok(()),
         }
@@ -61,13 +61,22 @@ impl Euphoria {
             RetrievePay::Food | RetrievePay::Bliss => 2,
             RetrievePay::Energy => 1,
             RetrievePay::Free
-                if self.v1() && self.has(seat, YORDY) && self.players[seat].owned_dice() == 2 =>
+                if self.v1()
+                    && self.has(seat, Recruit::Yordy)
+                    && self.players[seat].owned_dice() == 2 =>
             {
                 0
             }
             RetrievePay::Free if self.penalized(seat, Penalty::CostlyRetrieval) => -2,
             RetrievePay::Free => -1,
         }
+    }
+
+    /// A retrieval paid with bliss: morale +2. It is given when the retrieval's recruit
+    /// hook runs, Gidget's, whose owner may take knowledge −2 instead (and is given if
+    /// they decline).
+    pub(crate) fn bliss_retrieval_morale(&mut self, seat: Seat) {
+        self.shift_morale(seat, self.retrieval_morale(seat, RetrievePay::Bliss));
     }
 
     /// Takes the picked dice back and pays (1 food or bliss: morale +2; free: morale −1,
@@ -91,7 +100,7 @@ impl Euphoria {
                 self.spend(seat, Good::Bliss, 1);
                 self.stack.push(Step::Hook {
                     seat: seat as u8,
-                    id: GIDGET,
+                    id: Recruit::Gidget,
                     arg: Trigger::Plain,
                 });
             }
@@ -102,10 +111,10 @@ impl Euphoria {
             }
             RetrievePay::Free => self.shift_morale(seat, self.retrieval_morale(seat, pay)),
         }
-        let pre: &[u8] = if pay == RetrievePay::Free && !self.v1() {
-            &[PETE, SHEPPARD, YORDY]
+        let pre: &[Recruit] = if pay == RetrievePay::Free && !self.v1() {
+            &[Recruit::Pete, Recruit::Sheppard, Recruit::Yordy]
         } else {
-            &[PETE, SHEPPARD]
+            &[Recruit::Pete, Recruit::Sheppard]
         };
         for &id in pre {
             if self.has(seat, id) {
@@ -120,10 +129,10 @@ impl Euphoria {
         let subterra = (0..DICE).filter(|i| dice & (1 << i) != 0).all(|i| {
             matches!(self.players[seat].dice[i], DieLoc::Board(sp, _) if sp.region() == Some(Faction::Subterran))
         });
-        if subterra && self.has(seat, MAGGIE) {
+        if subterra && self.has(seat, Recruit::Maggie) {
             self.stack.push(Step::Hook {
                 seat: seat as u8,
-                id: MAGGIE,
+                id: Recruit::Maggie,
                 arg: Trigger::Plain,
             });
         }
