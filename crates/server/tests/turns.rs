@@ -636,7 +636,11 @@ async fn the_clock_ticker_looks_only_at_tables_that_can_come_due() {
     let back = view(&state, first, &tokens[0]).await;
     assert_eq!(back["paused"], Value::Null, "{back}");
     tokio::time::sleep(server::hub::CLOCK_TICK * 2).await;
-    assert_eq!(state.hub.clock_watch(), 1, "only the table with a player back");
+    assert_eq!(
+        state.hub.clock_watch(),
+        1,
+        "only the table with a player back"
+    );
     wait_in_hub(&state, first, 10, |t| t.is_paused()).await;
     tokio::time::sleep(server::hub::CLOCK_TICK * 2).await;
     assert_eq!(state.hub.clock_watch(), 0);
