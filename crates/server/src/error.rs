@@ -124,46 +124,49 @@ impl From<EngineError> for ApiError {
 impl From<TableError> for ApiError {
     /// Each refusal's status and stable code (docs/http-api.md lists them).
     fn from(error: TableError) -> ApiError {
-        let (status, code) = match &error {
-            TableError::Refused(why, _) => match why {
-                Refusal::Malformed => (StatusCode::BAD_REQUEST, "request/malformed"),
-                Refusal::TableNotFound => (StatusCode::NOT_FOUND, "game/not_found"),
-                Refusal::BadToken => (StatusCode::UNAUTHORIZED, "auth/bad_token"),
-                Refusal::Abandoned => (StatusCode::CONFLICT, "game/abandoned"),
-                Refusal::StaleVersion => (StatusCode::CONFLICT, "action/stale_version"),
-                Refusal::ActionMalformed => (StatusCode::BAD_REQUEST, "action/malformed"),
-                Refusal::NotYourTurn => (StatusCode::CONFLICT, "action/not_your_turn"),
-                Refusal::NotYours => (StatusCode::FORBIDDEN, "action/not_yours"),
-                Refusal::Waiting => (StatusCode::CONFLICT, "table/waiting"),
-                Refusal::NotOver => (StatusCode::CONFLICT, "game/not_over"),
-                Refusal::SeatInvalid => (StatusCode::BAD_REQUEST, "seat/invalid"),
-                Refusal::SeatCount => (StatusCode::BAD_REQUEST, "seat/count"),
-                Refusal::SeatNotFound => (StatusCode::NOT_FOUND, "seat/not_found"),
-                Refusal::SeatTaken => (StatusCode::CONFLICT, "seat/taken"),
-                Refusal::Name => (StatusCode::BAD_REQUEST, "seat/name"),
-                Refusal::NameConfusable => (StatusCode::BAD_REQUEST, "seat/name_confusable"),
-                Refusal::TableInvalid => (StatusCode::BAD_REQUEST, "table/invalid"),
-                Refusal::ChatInvalid => (StatusCode::BAD_REQUEST, "chat/invalid"),
-                Refusal::ServerFull => (StatusCode::SERVICE_UNAVAILABLE, "server/full"),
-            },
-            TableError::RateLimited { retry_after, .. } => {
-                let mut limited = ApiError::new(
+        match error {
+            TableError::Refused(why, message) => {
+                let (status, code) = match why {
+                    Refusal::Malformed => (StatusCode::BAD_REQUEST, "request/malformed"),
+                    Refusal::TableNotFound => (StatusCode::NOT_FOUND, "game/not_found"),
+                    Refusal::BadToken => (StatusCode::UNAUTHORIZED, "auth/bad_token"),
+                    Refusal::Abandoned => (StatusCode::CONFLICT, "game/abandoned"),
+                    Refusal::StaleVersion => (StatusCode::CONFLICT, "action/stale_version"),
+                    Refusal::ActionMalformed => (StatusCode::BAD_REQUEST, "action/malformed"),
+                    Refusal::NotYourTurn => (StatusCode::CONFLICT, "action/not_your_turn"),
+                    Refusal::NotYours => (StatusCode::FORBIDDEN, "action/not_yours"),
+                    Refusal::Waiting => (StatusCode::CONFLICT, "table/waiting"),
+                    Refusal::NotOver => (StatusCode::CONFLICT, "game/not_over"),
+                    Refusal::SeatInvalid => (StatusCode::BAD_REQUEST, "seat/invalid"),
+                    Refusal::SeatCount => (StatusCode::BAD_REQUEST, "seat/count"),
+                    Refusal::SeatNotFound => (StatusCode::NOT_FOUND, "seat/not_found"),
+                    Refusal::SeatTaken => (StatusCode::CONFLICT, "seat/taken"),
+                    Refusal::Name => (StatusCode::BAD_REQUEST, "seat/name"),
+                    Refusal::NameConfusable => (StatusCode::BAD_REQUEST, "seat/name_confusable"),
+                    Refusal::TableInvalid => (StatusCode::BAD_REQUEST, "table/invalid"),
+                    Refusal::ChatInvalid => (StatusCode::BAD_REQUEST, "chat/invalid"),
+                    Refusal::ServerFull => (StatusCode::SERVICE_UNAVAILABLE, "server/full"),
+                };
+                ApiError::new(status, code, message)
+            }
+            TableError::RateLimited {
+                message,
+                retry_after,
+            } => ApiError {
+                retry_after: Some(retry_after),
+                ..ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "request/rate_limited",
-                    error.to_string(),
-                );
-                limited.retry_after = Some(*retry_after);
-                return limited;
-            }
-            TableError::Game(_) => {
-                let TableError::Game(e) = error else {
-                    unreachable!("matched above")
-                };
-                return ApiError::from(e);
-            }
-            TableError::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
-        };
-        ApiError::new(status, code, error.to_string())
+                    message,
+                )
+            },
+            TableError::Game(e) => ApiError::from(e),
+            TableError::Internal => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                TableError::Internal.to_string(),
+            ),
+        }
     }
 }
 
