@@ -83,7 +83,7 @@ export async function showLobby(root) {
       seatSelects.length = n;
       while (seatNames.length < n) seatNames.push(h('input', { id: `seat-name-${seatNames.length}`, class: 'seat-name', maxlength: '24', placeholder: 'name (optional)' }));
       seatNames.length = n;
-      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `seat ${i + 1}`), s, seatNames[i])));
+      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `Seat ${i + 1}`), s, seatNames[i])));
     }
     if (inputs.players) inputs.players.addEventListener('input', drawSeats);
     drawSeats();
@@ -131,11 +131,13 @@ export async function showLobby(root) {
         h('a', { class: 'button', href: watch }, 'Watch'))));
   }
 
-  // The lobby's lists: newest first, a page at a time (the API's `limit` and `before`).
+  // The lobby's lists: newest first, a page at a time (the API's `limit` and `before`),
+  // by the table's status as stored: `open` (no move yet), `running`, `finished`.
   const PAGE = 30;
   const lists = {
-    open: { title: 'Open tables', rows: [], more: false },
-    running: { title: 'Running tables', rows: [], more: false },
+    open: { rows: [], more: false },
+    running: { rows: [], more: false },
+    finished: { rows: [], more: false },
   };
   let gameFilter = '';
   const filter = h('select', { id: 'lobby-game', onchange: () => { gameFilter = filter.value; refresh(); } },
@@ -152,6 +154,36 @@ export async function showLobby(root) {
     const list = lists[status];
     list.rows = before ? list.rows.concat(page) : page;
     list.more = page.length === PAGE;
+  }
+
+  // Where a table stands, in words: a table with a seat nobody has taken waits for
+  // players; a full one plays (from its first move on, or before it); a paused one says
+  // why beside this.
+  const waiting = (t) => (t.open_seats || []).length > 0;
+  const standing = (t) => {
+    if (t.status === 'finished') return 'finished';
+    if (t.status === 'abandoned') return 'abandoned';
+    return waiting(t) ? 'waiting for players' : 'playing';
+  };
+
+  // A table's options in words, from its game's own description: each one that differs
+  // from the game's default (none: the standard rules).
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function optionWords(t) {
+    const described = about[t.game] ? about[t.game].options : [];
+    const words = described
+      .filter((o) => o.input !== 'data' && t.options && o.key in t.options && !same(t.options[o.key], o.default))
+      .map((o) => {
+        const v = t.options[o.key];
+        if (o.input === 'choice') {
+          const c = o.choices.find((choice) => same(choice.value, v));
+          return `${o.label}: ${c ? c.label : String(v)}`;
+        }
+        if (o.input === 'toggle') return v ? o.label : `${o.label}: off`;
+        if (o.input === 'seat') return `${o.label}: seat ${Number(v) + 1}`;
+        return `${o.label}: ${v === null ? (o.none || 'none') : v}`;
+      });
+    return words.length ? words.join(' · ') : 'standard rules';
   }
 
   // The name this browser joins open seats under (kept between visits).
@@ -186,35 +218,44 @@ export async function showLobby(root) {
       });
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),
-        h('span', { class: `status ${t.status}` }, t.open_seats && t.open_seats.length ? 'waiting for players' : t.status),
+        h('span', { class: `status ${t.status}` }, standing(t)),
         t.paused ? h('span', { class: 'status paused' }, t.paused) : null,
         h('span', { class: 'who' }, who),
+        h('span', { class: 'options' }, optionWords(t)),
         seriesText(t) ? h('span', { class: 'series' }, seriesText(t)) : null,
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
           (t.open_seats || []).map((seat) => h('button', { class: 'primary join', id: `join-${t.id}-${seat}`, onclick: () => join(t, seat) }, `Join seat ${seat + 1}`)),
-          h('a', { class: 'button', href: `/play/${t.id}` }, 'Watch')));
+          h('a', { class: 'button', href: `/play/${t.id}` }, t.status === 'finished' ? 'See the end' : 'Watch')));
     };
-    const panel = (status) => {
-      const list = lists[status];
-      const older = list.more ? h('button', {
-        class: 'older', id: `older-${status}`,
-        onclick: async () => { await load(status, list.rows[list.rows.length - 1].id); drawTables(); },
-      }, 'Older tables') : null;
-      return h('div', { class: 'panel' }, h('h2', {}, `${list.title} (${list.rows.length}${list.more ? '+' : ''})`),
-        list.rows.length ? h('ul', {}, list.rows.map(row)) : h('p', { class: 'muted' }, 'None yet.'), older);
+    // Three panels by what a visitor can do: join, watch, look back. "Older tables" pages
+    // through the stored status the panel draws from.
+    const panel = (id, heading, rows, statuses) => {
+      const more = statuses.filter((st) => lists[st].more);
+      const older = more.map((st) => h('button', {
+        class: 'older', id: `older-${st}`,
+        onclick: async () => { await load(st, lists[st].rows[lists[st].rows.length - 1].id); drawTables(); },
+      }, 'Older tables'));
+      return h('div', { class: 'panel', id: `tables-${id}` },
+        h('h2', {}, `${heading} (${rows.length}${more.length ? '+' : ''})`),
+        rows.length ? h('ul', {}, rows.map(row)) : h('p', { class: 'muted' }, 'None yet.'), older);
     };
+    const open = lists.open.rows;
     tables.replaceChildren(
-      h('label', { class: 'opt' }, h('span', {}, 'show'), filter),
-      h('label', { class: 'opt' }, h('span', {}, 'join as'), myName),
-      joinError, panel('open'), panel('running'));
+      h('div', { class: 'filters' },
+        h('label', { class: 'opt' }, h('span', {}, 'Show'), filter),
+        h('label', { class: 'opt' }, h('span', {}, 'Join as'), myName)),
+      joinError,
+      panel('waiting', 'Waiting for players', open.filter(waiting), ['open']),
+      panel('playing', 'Playing', open.filter((t) => !waiting(t)).concat(lists.running.rows), ['running']),
+      panel('finished', 'Finished', lists.finished.rows, ['finished']));
   }
 
   // Reloads the first page of each list (pages loaded with "Older tables" are kept only
   // until the next refresh).
   async function refresh() {
-    await Promise.all([load('open'), load('running')]);
+    await Promise.all([load('open'), load('running'), load('finished')]);
     drawTables();
   }
 
@@ -224,6 +265,6 @@ export async function showLobby(root) {
     h('section', {}, tables)));
   refresh();
   setInterval(() => {
-    if (lists.open.rows.length <= PAGE && lists.running.rows.length <= PAGE) refresh();
+    if (Object.values(lists).every((l) => l.rows.length <= PAGE)) refresh();
   }, 5000);
 }
