@@ -707,6 +707,25 @@ async fn play_game(
             .expect("lobby"),
         "the lobby shows the seat's name as text"
     );
+    // Every seat is taken (a person and bots) and nothing is played yet: the table is
+    // listed as playing, not as waiting for players, and its options read in words.
+    let row = s
+        .exec(
+            "const r = document.querySelector('#tables-playing .table-row'); \
+             return r && [r.querySelector('.status').textContent, \
+                          r.querySelector('.options').textContent, \
+                          document.querySelectorAll('#tables-waiting .table-row').length];",
+            json!([]),
+        )
+        .await
+        .expect("lobby lists");
+    assert_eq!(row[0], "playing", "{row}");
+    assert_eq!(row[2], 0, "nothing waits for players: {row}");
+    let words = row[1].as_str().unwrap_or_default();
+    assert!(
+        !words.is_empty() && !words.contains(['{', '_', '"']),
+        "the options in words: {row}"
+    );
     s.goto(&link).await.expect("table");
     s.wait_for(".board > *", 20).await.expect("board drawn");
     s.wait_for("#seed-chosen", 5)
