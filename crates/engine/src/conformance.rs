@@ -20,8 +20,9 @@
 //! label in words, never empty) stay the same when what the seat to act cannot see is
 //! resampled. The end explains itself ([`Game::ending`]): no explanation before the end;
 //! at the end, each seat's lines add up to its score in the outcome; and a game stopped
-//! at any point by everyone but the seat to act resigning explains that too, with the
-//! scores the board shows ([`Game::standing`], unchanged by resampling what is hidden).
+//! (every fourth deep step) by everyone but the seat to act resigning explains that too,
+//! with the scores the board shows ([`Game::standing`], unchanged by resampling what is
+//! hidden).
 use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
@@ -129,7 +130,7 @@ fn check_game<G: Game>(
         if game.ending(&Names::default()).is_some() {
             return Err(at("an ending while a seat is still to act".into()));
         }
-        if deep {
+        if deep && step % 4 == 0 {
             check_resign(&game).map_err(at)?;
         }
         if step >= options.max_steps {
