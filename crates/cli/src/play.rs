@@ -174,8 +174,20 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         state.view_text(Viewer::Spectator)
     )?;
     if let Some(outcome) = state.outcome() {
+        let ending = state.ending(&names);
+        if let Some(ending) = &ending {
+            outln!("why it ended: {}", ending.why)?;
+        }
         for (seat, score) in outcome.scores.iter().enumerate() {
             outln!("seat {} ({}): {score}", seat + 1, specs[seat])?;
+            // The score line by line, from the game's own scoring: the lines add up.
+            for line in ending
+                .iter()
+                .flat_map(|e| e.seats.get(seat))
+                .flat_map(|s| &s.lines)
+            {
+                outln!("  {:>+5}  {}", line.points, line.label)?;
+            }
         }
         let winners: Vec<String> = outcome
             .winners()
