@@ -181,13 +181,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         for (seat, score) in outcome.scores.iter().enumerate() {
             outln!("seat {} ({}): {score}", seat + 1, specs[seat])?;
             // The score line by line, from the game's own scoring: the lines add up.
-            for line in ending
-                .iter()
-                .flat_map(|e| e.seats.get(seat))
-                .flat_map(|s| &s.lines)
-            {
-                outln!("  {:>+5}  {}", line.points, line.label)?;
-            }
+            crate::position::score_lines(ending.as_ref(), seat)?;
         }
         let winners: Vec<String> = outcome
             .winners()

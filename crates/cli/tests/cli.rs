@@ -849,6 +849,17 @@ fn replay_and_log_read_undo_and_resign_entries() {
     let printed = text(&out.stdout);
     assert!(printed.contains("resigned: seat 1"), "{printed}");
     assert!(printed.contains("places [2, 1]"), "{printed}");
+    // The end explained: who resigned; Distop-IA's board shows no score before the end.
+    assert!(
+        printed.contains(
+            "why it ended: seat 1 resigned, so seat 2 won: the only one left in the game"
+        ),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("+0  nothing is scored before the end of the game"),
+        "{printed}"
+    );
     let out = tabletop(&["log", &record.to_string_lossy(), "--spectator"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let printed = text(&out.stdout);
