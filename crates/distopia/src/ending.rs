@@ -125,11 +125,18 @@ impl Distopia {
         };
         lines.push(format!("{rule}: {discarded}"), -self.face(&score.discarded));
         // Step 2: one scorable card removed a guard, the lowest first.
-        let guards = plural(score.guards as i64, "guard", "guards");
+        let guards = if score.guards == 1 {
+            "1 guard removes a scorable card, the lowest".to_string()
+        } else {
+            format!(
+                "{} remove a scorable card each, the lowest first",
+                plural(score.guards as i64, "guard", "guards")
+            )
+        };
         let removed = match (score.guards, score.removed.len()) {
-            (0, _) => format!("{guards}: nothing removed"),
+            (0, _) => "no guards: nothing removed".to_string(),
             (g, r) if r < g => format!(
-                "{guards} remove a scorable card each, the lowest first: only {} to remove, {}",
+                "{guards}: only {} to remove, {}",
                 plural(r as i64, "card", "cards"),
                 if r == 0 {
                     "nothing removed".to_string()
@@ -137,10 +144,7 @@ impl Distopia {
                     format!("removed {}", self.named(&score.removed))
                 }
             ),
-            _ => format!(
-                "{guards} remove a scorable card each, the lowest first: removed {}",
-                self.named(&score.removed)
-            ),
+            _ => format!("{guards}: removed {}", self.named(&score.removed)),
         };
         lines.push(removed, -self.face(&score.removed));
         if let Some(m) = self.mission {

@@ -111,6 +111,9 @@ impl Ending {
             if text.contains('`') || text.contains("seat 0") {
                 problems.push(format!("not in plain words: {text:?}"));
             }
+            if singular_wrong(text) {
+                problems.push(format!("a plural after 1: {text:?}"));
+            }
         }
         if problems.is_empty() {
             Ok(())
@@ -118,6 +121,28 @@ impl Ending {
             Err(problems)
         }
     }
+}
+
+/// Whether `text` says "1 points", "1 cards" and the like: a standalone 1 followed by a
+/// plural of the nouns scores are counted in.
+fn singular_wrong(text: &str) -> bool {
+    const PLURALS: [&str; 8] = [
+        "points",
+        "cards",
+        "guards",
+        "stars",
+        "rounds",
+        "districts",
+        "seats",
+        "players",
+    ];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let one = |w: &str| w.trim_start_matches(['(', '-', '+']) == "1";
+    let plural = |w: &str| PLURALS.contains(&w.trim_end_matches([',', ')', ':', ';', '.']));
+    words.windows(2).any(|w| one(w[0]) && plural(w[1]))
+        || words
+            .windows(3)
+            .any(|w| one(w[0]) && w[1] == "contraband" && plural(w[2]))
 }
 
 /// "1 point", "2 points", "-1 point", "0 points".
@@ -186,5 +211,10 @@ mod tests {
         bad.seats[1].lines[0].label = "seat 0".into();
         let problems = bad.check(&outcome).unwrap_err();
         assert_eq!(problems.len(), 3, "{problems:?}");
+        let mut plural = good.clone();
+        plural.why = "seat 1 won with 1 points".into();
+        assert_eq!(plural.check(&outcome).map_err(|p| p.len()), Err(1));
+        assert!(singular_wrong("won cards: 1 contraband cards"));
+        assert!(!singular_wrong("won cards: 1 contraband card, 11 points"));
     }
 }
