@@ -441,12 +441,30 @@ export async function showTable(root, id, token) {
     const headline = winners.includes(snap.seat)
       ? (winners.length > 1 ? 'You share the win!' : 'You win!')
       : [winners.map((s, i) => [i ? ' and ' : '', seatName(s, snap.seat)]), ` win${winners.length > 1 ? '' : 's'}`];
+    // Why the game ended and each score line by line, as the game's own scoring gives
+    // them (the lines add up to the score; the page adds nothing up itself).
+    const ending = snap.ending;
+    const why = ending ? h('p', { class: 'end-why', id: 'end-why' }, withNames(ending.why)) : null;
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const lines = ending ? h('div', { class: 'end-lines', id: 'end-lines' },
+      order.map((s) => {
+        const seat = ending.seats[s];
+        if (!seat) return null;
+        return h('table', { class: 'score-lines', dataset: { seat: String(s) } },
+          h('caption', {}, fullName(s, snap.seat)),
+          seat.lines.map((l) => h('tr', {},
+            h('td', { class: 'line-label' }, withNames(l.label)),
+            h('td', { class: 'line-points' }, signed(l.points)))),
+          h('tr', { class: 'line-total' }, h('th', {}, 'Total'), h('th', { class: 'line-points' }, String(seat.total))));
+      })) : null;
     endScreen.replaceChildren(h('div', { class: 'panel end-screen' },
       h('h2', {}, headline),
+      why,
       h('table', { class: 'scores' },
         h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score')),
         order.map((s) => h('tr', { class: places[s] === 0 ? 'winner' : '' },
           h('td', {}, ordinal(places[s])), h('td', {}, fullName(s, snap.seat)), h('td', {}, String(scores[s]))))),
+      lines,
       seriesLine, again,
       h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
   }

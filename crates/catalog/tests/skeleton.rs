@@ -13,6 +13,7 @@ const MODULES: &[&str] = &[
     "config",
     "describe",
     "determinize",
+    "ending",
     "evaluate",
     "events",
     "lib",

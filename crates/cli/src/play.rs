@@ -174,8 +174,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         state.view_text(Viewer::Spectator)
     )?;
     if let Some(outcome) = state.outcome() {
+        let ending = state.ending(&names);
+        if let Some(ending) = &ending {
+            outln!("why it ended: {}", ending.why)?;
+        }
         for (seat, score) in outcome.scores.iter().enumerate() {
             outln!("seat {} ({}): {score}", seat + 1, specs[seat])?;
+            // The score line by line, from the game's own scoring: the lines add up.
+            crate::position::score_lines(ending.as_ref(), seat)?;
         }
         let winners: Vec<String> = outcome
             .winners()

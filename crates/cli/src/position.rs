@@ -165,8 +165,13 @@ pub fn outcome(args: FileArgs) -> anyhow::Result<()> {
     if args.json {
         return print_json(&serde_json::to_value(&outcome)?);
     }
+    let ending = state.ending(&engine::Names::default());
+    if let Some(ending) = &ending {
+        outln!("why it ended: {}", ending.why)?;
+    }
     for (seat, (score, place)) in outcome.scores.iter().zip(&outcome.places).enumerate() {
         outln!("seat {}: score {score}, place {}", seat + 1, place + 1)?;
+        score_lines(ending.as_ref(), seat)?;
     }
     outln!(
         "winner: {}",
@@ -177,6 +182,18 @@ pub fn outcome(args: FileArgs) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     )?;
+    Ok(())
+}
+
+/// A seat's score line by line, as the game's ending gives it (indented, signed).
+pub(crate) fn score_lines(ending: Option<&engine::Ending>, seat: usize) -> anyhow::Result<()> {
+    for line in ending
+        .iter()
+        .flat_map(|e| e.seats.get(seat))
+        .flat_map(|s| &s.lines)
+    {
+        outln!("  {:>+5}  {}", line.points, line.label)?;
+    }
     Ok(())
 }
 
@@ -237,6 +254,13 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
             record.actions.len(),
             session.to_act().unwrap_or(0) + 1
         )?,
+    }
+    if let Some(ending) = session.ending(&engine::Names::default()) {
+        outln!("why it ended: {}", ending.why)?;
+        for (seat, score) in ending.seats.iter().enumerate() {
+            outln!("seat {}: {}", seat + 1, score.total)?;
+            score_lines(Some(&ending), seat)?;
+        }
     }
     Ok(())
 }

@@ -374,6 +374,66 @@ fn play_between_bots_reaches_the_end_and_names_the_winner() {
 }
 
 #[test]
+fn play_explains_the_end_and_each_score_adds_up() {
+    for (game, seats) in [
+        ("distopia", "random,random"),
+        ("dropsite", "random,random"),
+        ("euphoria", "heuristic,heuristic"),
+    ] {
+        let out = tabletop_with_input(
+            &[
+                "play",
+                game,
+                "--seed",
+                "3",
+                "--seats",
+                seats,
+                "--players",
+                "2",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let why = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("why it ended: "))
+            .unwrap_or_else(|| panic!("{game}: no reason given: {stdout}"));
+        assert!(!why.contains("seat 0") && !why.contains('`'), "{why}");
+        // Each seat's score, then its lines ("  +12  label"), which add up to it.
+        let mut seats_seen = 0;
+        let mut current: Option<(i64, i64)> = None;
+        let mut check = |c: Option<(i64, i64)>| {
+            if let Some((score, sum)) = c {
+                assert_eq!(score, sum, "{game}: {stdout}");
+                seats_seen += 1;
+            }
+        };
+        for line in stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("why it ended: "))
+        {
+            if let Some(rest) = line.strip_prefix("seat ") {
+                check(current.take());
+                let score = rest.rsplit(": ").next().and_then(|n| n.parse().ok());
+                current = score.map(|s| (s, 0));
+            } else if let (Some((_, sum)), Some(points)) = (
+                current.as_mut(),
+                line.trim_start()
+                    .split_once("  ")
+                    .and_then(|(p, _)| p.parse::<i64>().ok()),
+            ) {
+                *sum += points;
+            } else {
+                check(current.take());
+            }
+        }
+        check(current.take());
+        assert_eq!(seats_seen, 2, "{game}: {stdout}");
+    }
+}
+
+#[test]
 fn replay_reports_the_first_action_that_does_not_replay() {
     let record = temp("bad-record.json");
     std::fs::write(
@@ -789,6 +849,17 @@ fn replay_and_log_read_undo_and_resign_entries() {
     let printed = text(&out.stdout);
     assert!(printed.contains("resigned: seat 1"), "{printed}");
     assert!(printed.contains("places [2, 1]"), "{printed}");
+    // The end explained: who resigned; Distop-IA's board shows no score before the end.
+    assert!(
+        printed.contains(
+            "why it ended: seat 1 resigned, so seat 2 won: the only one left in the game"
+        ),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("+0  nothing is scored before the end of the game"),
+        "{printed}"
+    );
     let out = tabletop(&["log", &record.to_string_lossy(), "--spectator"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let printed = text(&out.stdout);

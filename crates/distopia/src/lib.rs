@@ -45,6 +45,7 @@ mod cards;
 mod config;
 mod describe;
 mod determinize;
+mod ending;
 mod evaluate;
 mod events;
 mod refusal;
@@ -140,6 +141,10 @@ impl Game for Distopia {
             scores.iter().map(|s| s.total).collect(),
             &keys,
         ))
+    }
+
+    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
+        self.explain_end(names, &Game::outcome(self)?)
     }
 
     fn view(&self, viewer: Viewer) -> DistopiaView {

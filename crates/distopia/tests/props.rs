@@ -5,7 +5,7 @@ use distopia::{
     Action, Border, Card, Collaborator, Config, Contraband, Distopia, Kind, Mission, Phase, CARDS,
 };
 use engine::conformance::{run, Options};
-use engine::{Game, Viewer};
+use engine::{Game, Names, Session, Viewer};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -176,6 +176,48 @@ proptest! {
             prop_assert_eq!(outcome.scores[seat], s.total);
         }
         prop_assert_eq!(total, CARDS);
+        // The end explained: it adds up to the outcome, names the ending and each step
+        // of the final scoring (a mission line in advanced mode only).
+        let ending = game
+            .ending(&Names::default())
+            .ok_or_else(|| TestCaseError::fail("no ending"))?;
+        prop_assert_eq!(ending.check(&outcome), Ok(()));
+        prop_assert!(ending.why.starts_with("the game ended because "), "{}", ending.why);
+        for seat in &ending.seats {
+            prop_assert_eq!(seat.lines.len(), if config.advanced { 5 } else { 4 });
+            prop_assert!(seat.lines[0].label.starts_with("won cards"));
+            prop_assert!(seat.lines[3].label.contains("guard"));
+        }
+    }
+
+    #[test]
+    fn a_resignation_explains_itself(
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(0usize..16, 0..40),
+    ) {
+        let game = Distopia::new(&Config::default(), seed)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut session = Session::new(Box::new(game));
+        for pick in choices {
+            let legal = session.state().legal();
+            if legal.is_empty() {
+                break;
+            }
+            session.apply(&legal[pick % legal.len()]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        }
+        prop_assume!(!session.is_over());
+        prop_assert_eq!(session.ending(&Names::default()), None);
+        let stays = session.to_act().ok_or_else(|| TestCaseError::fail("no seat to act"))?;
+        session.resign(1 - stays).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let outcome = session.outcome().ok_or_else(|| TestCaseError::fail("no outcome"))?;
+        let ending = session.ending(&Names::default()).ok_or_else(|| TestCaseError::fail("no ending"))?;
+        prop_assert_eq!(ending.check(&outcome), Ok(()));
+        // The board shows no score before the end (the won piles are face down).
+        prop_assert_eq!(&outcome.scores, &vec![0, 0]);
+        prop_assert_eq!(
+            ending.why.clone(),
+            format!("seat {} resigned, so seat {} won: the only one left in the game", 2 - stays, stays + 1)
+        );
     }
 }
 

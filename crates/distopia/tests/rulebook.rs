@@ -150,3 +150,41 @@ fn paus_scoring() {
     assert!(outcome.scores[0] > 14);
     assert_eq!(outcome.winners(), [0]);
 }
+
+#[test]
+fn paus_scoring_explained_line_by_line() {
+    let mut g = game(paus_end());
+    act(&mut g, "pick A");
+    act(&mut g, "play 11");
+    let names = engine::Names::default().with_names(vec!["Anna".into(), "Pau".into()]);
+    let ending = g.ending(&names).expect("the game is over");
+    let outcome = g.outcome().expect("over");
+    assert_eq!(ending.check(&outcome), Ok(()));
+    assert_eq!(
+        ending.why,
+        "the game ended because the last card of the deck was drawn; Anna won with 24 points to 14"
+    );
+    let lines: Vec<(&str, i64)> = ending.seats[1]
+        .lines
+        .iter()
+        .map(|l| (l.label.as_str(), l.points))
+        .collect();
+    // Steps 1-3 of the final scoring, as the rulebook's example tells them: 14 points.
+    assert_eq!(
+        lines,
+        vec![
+            ("won cards: 6 contraband cards", 12),
+            ("cards left in the districts: 3 contraband cards", 10),
+            (
+                "The Collector (Hobby + Survival) does not score Education: discarded atlas (2), library book (4)",
+                -6
+            ),
+            (
+                "2 guards remove a scorable card each, the lowest first: removed board game (1), alarm clock (1)",
+                -2
+            ),
+        ]
+    );
+    assert_eq!(ending.seats[1].total, 14);
+    assert_eq!(ending.totals(), outcome.scores);
+}

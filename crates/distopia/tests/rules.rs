@@ -435,6 +435,43 @@ fn a_side_guarded_everywhere_ends_the_game() {
 }
 
 #[test]
+fn the_guarded_ending_explains_itself_four_guards_four_cards_removed() {
+    let mut g = game(guard_ending());
+    for a in ["pick D", "play guard", "play guard"] {
+        act(&mut g, a);
+    }
+    let ending = g
+        .ending(&engine::Names::for_viewer(Viewer::Seat(0)))
+        .expect("over");
+    assert_eq!(
+        ending.why,
+        "the game ended because seat 2's side of the border has a guard in every district; you won: tied on 4 points, with fewer guards (1 to 4)"
+    );
+    let outcome = g.outcome().expect("over");
+    assert_eq!(ending.check(&outcome), Ok(()));
+    let seat2: Vec<(&str, i64)> = ending.seats[1]
+        .lines
+        .iter()
+        .map(|l| (l.label.as_str(), l.points))
+        .collect();
+    assert_eq!(
+        seat2,
+        vec![
+            ("won cards: 1 contraband card", 4),
+            ("cards left in the districts: 4 contraband cards", 1 + 1 + 1 + 2),
+            (
+                "The Collector (Hobby + Survival) does not score Education: nothing discarded",
+                0
+            ),
+            (
+                "4 guards remove a scorable card each, the lowest first: removed board game (1), yo-yo (1), music box (1), kite (2)",
+                -5
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_tie_goes_to_the_player_with_fewer_guards() {
     let mut g = game(guard_ending());
     for a in ["pick D", "play guard", "play guard"] {
@@ -1023,6 +1060,11 @@ fn a_position_that_comes_up_a_third_time_ends_the_game() {
     assert_eq!(g.phase(), Phase::Over);
     assert_eq!(g.to_act(), None);
     assert!(g.ended_by_repetition());
+    let why = g.ending(&engine::Names::default()).expect("over").why;
+    assert!(
+        why.starts_with("the game ended because the same position came up for the third time with no card drawn or won in between; "),
+        "{why}"
+    );
     assert_eq!(g.deck().len(), deck, "nothing was drawn");
     let outcome = g.outcome().expect("scored");
     assert_eq!(outcome.scores, vec![g.total(0), g.total(1)]);

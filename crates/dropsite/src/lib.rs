@@ -39,6 +39,7 @@ pub mod cards;
 mod config;
 mod describe;
 mod determinize;
+mod ending;
 mod evaluate;
 mod events;
 mod refusal;
@@ -117,6 +118,12 @@ impl Game for DropSite {
             return None;
         }
         Some(Outcome::ranked(self.totals.clone(), &self.totals))
+    }
+    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
+        self.explain_end(names)
+    }
+    fn standing(&self) -> Option<Vec<engine::SeatScore>> {
+        Some(self.round_lines())
     }
     fn view(&self, viewer: Viewer) -> DropSiteView {
         self.make_view(viewer)

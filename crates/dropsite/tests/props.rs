@@ -1,7 +1,7 @@
 //! Random games: the shared conformance harness, and proptest-driven invariants.
 use dropsite::{Config, DropSite};
 use engine::conformance::{self, Options};
-use engine::{Game, Viewer};
+use engine::{Game, Names, Session, Viewer};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -134,7 +134,83 @@ fn play_checked(players: usize, seed: u64, open_debt: bool) -> Result<(), TestCa
             &dropsite::score_shown(&dropsite::cards::DECK, &r.shown, &r.debts)
         );
     }
+    // The end explained: a line a round for each seat, adding up to the outcome's score.
+    let ending = game
+        .ending(&Names::default())
+        .ok_or_else(|| TestCaseError::fail("no ending"))?;
+    prop_assert_eq!(ending.check(&outcome), Ok(()));
+    for (s, seat) in ending.seats.iter().enumerate() {
+        prop_assert_eq!(seat.lines.len(), game.history().len());
+        for (line, round) in seat.lines.iter().zip(game.history()) {
+            prop_assert_eq!(line.points, round.scores[s]);
+            let label = format!("round {} (", round.round);
+            prop_assert!(line.label.starts_with(&label), "{}", line.label);
+        }
+    }
+    prop_assert!(ending.why.contains("target"), "{}", ending.why);
     Ok(())
+}
+
+/// Plays `steps` random actions, then seat 1 resigns: the end screen's scores are the
+/// board's totals, explained round by round.
+fn resign_checked(players: usize, seed: u64, steps: usize) -> Result<(), TestCaseError> {
+    let c = config(players);
+    let game = DropSite::new(&c, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut session = Session::new(Box::new(game));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..steps {
+        let legal = session.state().legal();
+        let Some(a) = legal.choose(&mut rng) else {
+            break;
+        };
+        session
+            .apply(a)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    }
+    if session.is_over() {
+        return Ok(());
+    }
+    for seat in 0..players - 1 {
+        session
+            .resign(seat)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    }
+    let outcome = session
+        .outcome()
+        .ok_or_else(|| TestCaseError::fail("no outcome"))?;
+    let board = session
+        .state()
+        .as_any()
+        .downcast_ref::<DropSite>()
+        .ok_or_else(|| TestCaseError::fail("not a Drop Site state"))?;
+    prop_assert_eq!(&outcome.scores, &board.totals().to_vec());
+    prop_assert_eq!(outcome.scores.clone(), board.view(Viewer::Spectator).totals);
+    let ending = session
+        .ending(&Names::default())
+        .ok_or_else(|| TestCaseError::fail("no ending"))?;
+    prop_assert_eq!(ending.check(&outcome), Ok(()));
+    prop_assert!(ending.why.starts_with("seat 1"), "{}", ending.why);
+    prop_assert!(
+        ending.why.contains(&format!("so seat {players} won")),
+        "{}",
+        ending.why
+    );
+    Ok(())
+}
+
+#[test]
+fn a_game_explains_its_end_only_at_the_end() {
+    let mut game = DropSite::new(&config(2), 5).expect("config");
+    let mut legal = Vec::new();
+    while game.to_act().is_some() {
+        assert_eq!(game.ending(&Names::default()), None);
+        game.legal_actions(&mut legal);
+        game.apply(legal[legal.len() / 2]).expect("legal");
+    }
+    let ending = game.ending(&Names::default()).expect("over");
+    let outcome = game.outcome().expect("over");
+    assert_eq!(ending.check(&outcome), Ok(()));
+    assert_eq!(ending.totals(), game.totals());
 }
 
 proptest! {
@@ -142,5 +218,10 @@ proptest! {
     #[test]
     fn random_games_keep_the_invariants(players in 2usize..=4, seed in any::<u64>(), open_debt in any::<bool>()) {
         play_checked(players, seed, open_debt)?;
+    }
+
+    #[test]
+    fn a_resignation_keeps_the_board_scores(players in 2usize..=4, seed in any::<u64>(), steps in 0usize..400) {
+        resign_checked(players, seed, steps)?;
     }
 }

@@ -161,3 +161,43 @@ fn set_up_five_cards_each_and_one_face_up_drop_site() {
         assert_eq!(game.deck_len(), 52 - 5 * players - 1);
     }
 }
+
+#[test]
+fn you_win_the_end_explains_figures_3_and_4_round_by_round() {
+    // A game to 9 points; Player A (seat 1) banked the 12, the 2 and the 10 of figures 3
+    // and 4; the fifth drop site ends the round with a 12 and a 2 showing and no 10.
+    let config = dropsite::Config {
+        players: 2,
+        target: 9,
+        ..dropsite::Config::default()
+    };
+    let mut game = common::position_with(
+        config,
+        0,
+        &[&[1, 3, 4, 5, 6], &[1, 3, 4, 5, 6]],
+        &[&[12, 2, 10], &[11]],
+        &[&[12], &[2], &[9], &[8]],
+        &[],
+    );
+    act(&mut game, "5 new");
+    assert_eq!(game.to_act(), None, "seat 1 reached the target alone");
+    let names = engine::Names::default().with_names(vec!["Ann".into(), "Bob".into()]);
+    let ending = game.ending(&names).expect("the game is over");
+    assert_eq!(
+        ending.why,
+        "round 1 ended when the 5th drop site was made, and after its scoring Ann reached the target of 9 points with 9 points, more than anyone else"
+    );
+    let lines = |s: usize| -> Vec<(String, i64)> {
+        ending.seats[s]
+            .lines
+            .iter()
+            .map(|l| (l.label.clone(), l.points))
+            .collect()
+    };
+    // 7 + 4 - 2 = 9 (figures 3 and 4); Bob's unmatched 11 scores -2.
+    assert_eq!(lines(0), vec![("round 1 (debt 12, 2, 10)".to_string(), 9)]);
+    assert_eq!(lines(1), vec![("round 1 (debt 11)".to_string(), -2)]);
+    let outcome = game.outcome().expect("over");
+    assert_eq!(ending.check(&outcome), Ok(()));
+    assert_eq!(ending.totals(), vec![9, -2]);
+}

@@ -18,7 +18,11 @@
 //! key ([`Game::position_key`]), what an action means for trading ([`Game::proposal_to`],
 //! [`Game::deal`]) and how it is described to the seat to act ([`Game::describe`]: a
 //! label in words, never empty) stay the same when what the seat to act cannot see is
-//! resampled.
+//! resampled. The end explains itself ([`Game::ending`]): no explanation before the end;
+//! at the end, each seat's lines add up to its score in the outcome; and a game stopped
+//! (every fourth deep step) by everyone but the seat to act resigning explains that too,
+//! with the scores the board shows ([`Game::standing`], unchanged by resampling what is
+//! hidden).
 use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
@@ -123,6 +127,12 @@ fn check_game<G: Game>(
         if game.outcome().is_some() {
             return Err(at("an outcome while a seat is still to act".into()));
         }
+        if game.ending(&Names::default()).is_some() {
+            return Err(at("an ending while a seat is still to act".into()));
+        }
+        if deep && step % 4 == 0 {
+            check_resign(&game).map_err(at)?;
+        }
         if step >= options.max_steps {
             return Err(at(format!(
                 "the game did not end within {} actions",
@@ -172,6 +182,7 @@ fn check_game<G: Game>(
     }
     let outcome = game.outcome().ok_or("finished without an outcome")?;
     outcome.check(game.seats())?;
+    check_ending(&game, &outcome)?;
     let replayed: G = crate::replay(&record).map_err(|e| format!("replay: {e}"))?;
     if replayed != game {
         return Err("replaying the record gives a different final state".into());
@@ -348,6 +359,82 @@ fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// The end explained: it adds up to the outcome, for every viewer's names.
+fn check_ending<G: Game>(game: &G, outcome: &crate::Outcome) -> Result<(), String> {
+    for viewer in viewers(game.seats()) {
+        let ending = game
+            .ending(&Names::for_viewer(viewer))
+            .ok_or("finished without an ending (why it ended and the scores)")?;
+        ending
+            .check(outcome)
+            .map_err(|p| format!("the ending for {viewer:?}: {}", p.join("; ")))?;
+    }
+    Ok(())
+}
+
+/// Everyone but the seat to act resigns now: the session ends, and its explanation adds
+/// up to its outcome, with the scores the board shows ([`Game::standing`], which must
+/// add up and tell nothing hidden).
+fn check_resign<G: Game>(game: &G) -> Result<(), String> {
+    if let Some(standing) = game.standing() {
+        if standing.len() != game.seats() {
+            return Err(format!(
+                "the standing scores {} seats of {}",
+                standing.len(),
+                game.seats()
+            ));
+        }
+        for (seat, score) in standing.iter().enumerate() {
+            let sum: i64 = score.lines.iter().map(|l| l.points).sum();
+            if sum != score.total {
+                return Err(format!(
+                    "seat {}'s standing lines add up to {sum}, its total is {}",
+                    seat + 1,
+                    score.total
+                ));
+            }
+        }
+        let mut rng = rng_from_seed(7);
+        for seat in 0..game.seats() {
+            if game.determinize(seat, &mut rng).standing().as_ref() != Some(&standing) {
+                return Err(format!(
+                    "the standing changes when what seat {} cannot see is resampled (a leak)",
+                    seat + 1
+                ));
+            }
+        }
+    }
+    let Some(stays) = game.to_act() else {
+        return Ok(());
+    };
+    let mut session = crate::Session::new(Box::new(game.clone()));
+    for seat in (0..game.seats()).filter(|&s| s != stays) {
+        session
+            .resign(seat)
+            .map_err(|e| format!("resign {}: {e}", seat + 1))?;
+    }
+    let outcome = session
+        .outcome()
+        .ok_or("everyone else resigned but the session has no outcome")?;
+    outcome.check(game.seats())?;
+    if outcome.places[stays] != 0 {
+        return Err("the seat left after everyone else resigned did not win".into());
+    }
+    let ending = session
+        .ending(&Names::default())
+        .ok_or("everyone else resigned but the session has no ending")?;
+    ending
+        .check(&outcome)
+        .map_err(|p| format!("the ending after resignations: {}", p.join("; ")))?;
+    if !ending.why.contains("resigned") {
+        return Err(format!(
+            "the ending after resignations does not say so: {:?}",
+            ending.why
+        ));
     }
     Ok(())
 }

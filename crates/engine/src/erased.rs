@@ -1,7 +1,8 @@
 //! Games driven by name, through their text and JSON forms (the CLI and the server).
 use crate::log::{LogEntry, LogEvent, Names};
 use crate::{
-    ConfigError, EngineError, Game, IllegalAction, LegalMove, Outcome, Seat, StateError, Viewer,
+    ConfigError, Ending, EngineError, Game, IllegalAction, LegalMove, Outcome, Seat, SeatScore,
+    StateError, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -70,6 +71,11 @@ pub trait DynState: Send + Sync {
     fn state_json(&self) -> serde_json::Value;
     fn config_json(&self) -> serde_json::Value;
     fn outcome(&self) -> Option<Outcome>;
+    /// Why the game ended and each seat's score line by line, once it is over
+    /// ([`Game::ending`]).
+    fn ending(&self, names: &Names) -> Option<Ending>;
+    /// Each seat's score as the board shows it now ([`Game::standing`]).
+    fn standing(&self) -> Option<Vec<SeatScore>>;
     fn rounds(&self) -> u32;
     fn clone_box(&self) -> Box<dyn DynState>;
     fn as_any(&self) -> &dyn Any;
@@ -210,6 +216,12 @@ impl<G: Game> DynState for G {
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
+    }
+    fn ending(&self, names: &Names) -> Option<Ending> {
+        Game::ending(self, names)
+    }
+    fn standing(&self) -> Option<Vec<SeatScore>> {
+        Game::standing(self)
     }
     fn rounds(&self) -> u32 {
         Game::rounds(self)

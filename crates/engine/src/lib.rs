@@ -22,6 +22,7 @@
 
 pub mod about;
 pub mod conformance;
+pub mod ending;
 mod erased;
 mod error;
 mod holding;
@@ -35,6 +36,7 @@ pub mod session;
 pub mod tensor;
 
 pub use about::{About, GameOption, Input, LegalMove, MoveText, OptionChoice, Players};
+pub use ending::{Ending, ScoreLine, SeatScore};
 pub use erased::{load_state, load_state_file, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
 pub use holding::{Held, Holding, Moment};
@@ -167,6 +169,24 @@ pub trait Game:
 
     /// Scores and places once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Why the game ended (the rule, in words, naming seats with `names`) and each seat's
+    /// score line by line, once the game is over; `None` before (the end is public, play
+    /// is not). Built from the game's own scoring, so each seat's lines add up to its
+    /// total and the totals are [`Game::outcome`]'s scores (the conformance harness checks
+    /// it). The default gives each seat one line, its score.
+    fn ending(&self, names: &Names) -> Option<Ending> {
+        let _ = names;
+        self.outcome()
+            .map(|o| ending::from_outcome("the game is over", &o))
+    }
+
+    /// Each seat's score as the board shows it now, line by line, from what everyone may
+    /// see: what a game stopped by resignations ([`Session`]) scores. `None` when the
+    /// board shows no score before the end (the default).
+    fn standing(&self) -> Option<Vec<SeatScore>> {
+        None
+    }
 
     /// What `viewer` may see of the game, and nothing more.
     fn view(&self, viewer: Viewer) -> Self::View;

@@ -22,6 +22,7 @@
 //! `resign N` (N counted from 1). [`Session::replay`] replays such a list.
 use crate::log::{Event, LogEntry, LogEvent, Names};
 use crate::{DynState, EngineError, IllegalAction, Outcome, ParseActionError, ReplayError, Seat};
+use crate::{Ending, SeatScore};
 use crate::{StateError, Viewer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -209,7 +210,9 @@ impl Session {
     }
 
     /// Scores and places once the session is over; see the module's rules for resigned
-    /// seats. Ended by resignation before the game's end, every score is 0.
+    /// seats. Ended by resignation before the game's end, each seat keeps the score the
+    /// board showed ([`crate::Game::standing`]; 0 in a game that shows none before its
+    /// end).
     pub fn outcome(&self) -> Option<Outcome> {
         let seats = self.seats();
         let k = self.resigned.len();
@@ -244,8 +247,60 @@ impl Session {
             })
             .collect();
         Some(Outcome {
-            scores: vec![0; seats],
+            scores: self.stopped_scores().iter().map(|s| s.total).collect(),
             places,
+        })
+    }
+
+    /// Each seat's score where resignations stopped the game before its end: as the board
+    /// shows it, or one line of 0 in a game that shows no score before the end.
+    fn stopped_scores(&self) -> Vec<SeatScore> {
+        let seats = self.seats();
+        match self.state.standing() {
+            Some(standing) if standing.len() == seats => standing,
+            _ => vec![
+                SeatScore::new(vec![crate::ScoreLine::new(
+                    "nothing is scored before the end of the game",
+                    0,
+                )]);
+                seats
+            ],
+        }
+    }
+
+    /// Why the session ended and each seat's score line by line, once it is over (`None`
+    /// before): the game's own explanation when the game reached its end (resignations
+    /// added to why), else who resigned, with the scores the board showed. The totals are
+    /// [`Session::outcome`]'s scores. `names` names the seats.
+    pub fn ending(&self, names: &Names) -> Option<Ending> {
+        if !self.is_over() {
+            return None;
+        }
+        let resigned = (!self.resigned.is_empty()).then(|| names.list(&self.resigned));
+        if let Some(mut ending) = self.state.ending(names) {
+            if let Some(resigned) = resigned {
+                ending.why = format!(
+                    "{}; {resigned} resigned before the end and so placed below everyone still playing",
+                    ending.why
+                );
+            }
+            return Some(ending);
+        }
+        let left: Vec<Seat> = (0..self.seats())
+            .filter(|&s| !self.is_resigned(s))
+            .collect();
+        let resigned = resigned.unwrap_or_else(|| "nobody".into());
+        let why = match left.as_slice() {
+            [] => format!("{resigned} resigned: nobody is left to play"),
+            [winner] => format!(
+                "{resigned} resigned, so {} won: the only one left in the game",
+                names.seat(*winner)
+            ),
+            more => format!("{resigned} resigned, leaving {}", names.list(more)),
+        };
+        Some(Ending {
+            why,
+            seats: self.stopped_scores(),
         })
     }
 

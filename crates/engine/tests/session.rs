@@ -8,7 +8,7 @@ use engine::conformance::{self, Options};
 use engine::log::{Event, Names};
 use engine::{
     About, ConfigError, DynGame, DynState, EngineError, Game, GameRecord, GameRng, IllegalAction,
-    Outcome, ParseActionError, Seat, Session, TableMove, Typed, Viewer,
+    Outcome, ParseActionError, ScoreLine, Seat, SeatScore, Session, TableMove, Typed, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -200,6 +200,14 @@ impl Game for Tally {
     fn may_take_back(&self, action: Act) -> bool {
         matches!(action, Act::Add(_))
     }
+    fn standing(&self) -> Option<Vec<SeatScore>> {
+        Some(
+            self.tallies
+                .iter()
+                .map(|&t| SeatScore::new(vec![ScoreLine::new("tally", t)]))
+                .collect(),
+        )
+    }
 }
 
 fn session(seats: usize, seed: u64) -> Session {
@@ -303,6 +311,53 @@ fn resigning_at_two_seats_ends_with_the_other_first() {
     refused(&mut s, |s| s.resign(1));
     refused(&mut s, |s| s.apply("add 1").map(|_| ()));
     refused(&mut s, |s| s.apply("undo").map(|_| ()));
+}
+
+#[test]
+fn a_resignation_explains_itself_with_the_scores_the_board_shows() {
+    let mut s = session(2, 3);
+    s.apply("add 2").unwrap();
+    s.apply("add 1").unwrap();
+    assert_eq!(
+        s.ending(&Names::default()),
+        None,
+        "no ending before the end"
+    );
+    s.apply("resign 1").unwrap();
+    let o = s.outcome().expect("over");
+    // The board showed 3 and 0: the end says the same, not 0 and 0.
+    assert_eq!(o.scores, vec![3, 0]);
+    let names = Names::default().with_names(vec!["Ann".into(), "Bob".into()]);
+    let ending = s.ending(&names).expect("over");
+    assert_eq!(
+        ending.why,
+        "Ann resigned, so Bob won: the only one left in the game"
+    );
+    assert_eq!(ending.totals(), o.scores);
+    assert_eq!(ending.seats[0].lines, vec![ScoreLine::new("tally", 3)]);
+    assert_eq!(ending.check(&o), Ok(()));
+    let mine = s.ending(&Names::for_viewer(Viewer::Seat(1))).expect("over");
+    assert_eq!(
+        mine.why,
+        "seat 1 resigned, so you won: the only one left in the game"
+    );
+}
+
+#[test]
+fn a_resignation_before_a_natural_end_is_added_to_why() {
+    let mut s = session(3, 4);
+    s.resign(2).unwrap();
+    while let Some(seat) = s.to_act() {
+        s.apply(if seat == 0 { "add 2" } else { "add 1" }).unwrap();
+        s.apply("done").unwrap();
+    }
+    let o = s.outcome().expect("over");
+    let ending = s.ending(&Names::default()).expect("over");
+    assert_eq!(ending.check(&o), Ok(()));
+    assert_eq!(
+        ending.why,
+        "the game is over; seat 3 resigned before the end and so placed below everyone still playing"
+    );
 }
 
 #[test]

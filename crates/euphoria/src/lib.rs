@@ -59,6 +59,7 @@ pub mod cards;
 pub mod config;
 mod describe;
 mod determinize;
+mod ending;
 mod evaluate;
 pub mod events;
 mod refusal;
@@ -138,6 +139,14 @@ impl Game for Euphoria {
 
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
+    }
+
+    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
+        self.explain_end(names)
+    }
+
+    fn standing(&self) -> Option<Vec<engine::SeatScore>> {
+        Some(self.star_lines())
     }
 
     fn position_key(&self) -> Option<engine::PositionKey> {

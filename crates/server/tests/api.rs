@@ -3,7 +3,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, check_view, expected_views, memory_state, post_json};
+use common::{call, check_view, expected_views, memory_state, post_json, seat_view};
 use engine::GameRecord;
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
@@ -1320,4 +1320,133 @@ async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
     assert!(!texts.iter().any(|t| t.contains('\u{202e}')), "{texts:?}");
     // The record as served names the seats the same way.
     assert!(!log.to_string().contains('\u{202e}'), "{log}");
+}
+
+/// Each seat's lines add up to its total, and the totals are the outcome's scores.
+fn check_ending(state: &Value) {
+    let ending = &state["ending"];
+    let why = ending["why"].as_str().expect("why the game ended");
+    assert!(
+        !why.is_empty() && !why.contains("seat 0") && !why.contains('`'),
+        "{why}"
+    );
+    let totals: Vec<i64> = ending["seats"]
+        .as_array()
+        .expect("a score per seat")
+        .iter()
+        .map(|seat| {
+            let lines = seat["lines"].as_array().expect("lines");
+            assert!(!lines.is_empty(), "{seat}");
+            let sum: i64 = lines
+                .iter()
+                .map(|l| {
+                    assert!(l["label"].as_str().is_some_and(|t| !t.is_empty()), "{l}");
+                    l["points"].as_i64().expect("points")
+                })
+                .sum();
+            let total = seat["total"].as_i64().expect("total");
+            assert_eq!(sum, total, "{seat}");
+            total
+        })
+        .collect();
+    let scores: Vec<i64> =
+        serde_json::from_value(state["outcome"]["scores"].clone()).expect("scores");
+    assert_eq!(totals, scores, "{state}");
+}
+
+#[tokio::test]
+async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_scores() {
+    let state = memory_state().await;
+    for game in ["dropsite", "distopia", "euphoria"] {
+        let options = match game {
+            "dropsite" => json!({"target": 20}),
+            "euphoria" => json!({"players": 2}),
+            _ => json!({}),
+        };
+        let table = create(
+            &state,
+            json!({"game": game, "options": options, "seed": 4,
+                   "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
+        )
+        .await;
+        let id = id(&table);
+        let tokens = [token(&table, 0), token(&table, 1)];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+        let mut last = Value::Null;
+        for _ in 0..200_000 {
+            let any = seat_view(&state, &id, &tokens[0]).await;
+            if any["status"] == "finished" {
+                last = any;
+                break;
+            }
+            assert_eq!(any["ending"], Value::Null, "no ending before the end");
+            let seat = any["to_act"].as_u64().expect("to act") as usize;
+            let v = seat_view(&state, &id, &tokens[seat]).await;
+            let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
+            let action = legal.choose(&mut rng).expect("a legal move");
+            let (status, answer) = post_json(
+                &state,
+                &format!("/api/tables/{id}/actions"),
+                Some(&tokens[seat]),
+                &json!({"action": action, "version": v["version"]}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+        }
+        assert_eq!(last["status"], "finished", "{game} did not end");
+        check_ending(&last);
+    }
+
+    // Drop Site, resigned once a round has been scored: the end keeps the board's totals.
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seed": 9,
+               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
+    )
+    .await;
+    let id = id(&table);
+    let tokens = [token(&table, 0), token(&table, 1)];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    loop {
+        let v = seat_view(&state, &id, &tokens[0]).await;
+        if v["view"]["history"]
+            .as_array()
+            .is_some_and(|h| h.len() >= 2)
+        {
+            break;
+        }
+        let seat = v["to_act"].as_u64().expect("to act") as usize;
+        let v = seat_view(&state, &id, &tokens[seat]).await;
+        let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
+        let action = legal.choose(&mut rng).expect("a legal move");
+        let (status, answer) = post_json(
+            &state,
+            &format!("/api/tables/{id}/actions"),
+            Some(&tokens[seat]),
+            &json!({"action": action, "version": v["version"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    let (status, after) = post_json(
+        &state,
+        &format!("/api/tables/{id}/resign"),
+        Some(&tokens[0]),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let bo = seat_view(&state, &id, &tokens[1]).await;
+    assert_eq!(bo["status"], "finished");
+    check_ending(&bo);
+    assert_eq!(bo["outcome"]["scores"], bo["view"]["totals"], "{bo}");
+    assert_eq!(
+        bo["ending"]["why"],
+        "Ada resigned, so you won: the only one left in the game"
+    );
+    assert_eq!(
+        bo["ending"]["seats"][0]["lines"].as_array().map(Vec::len),
+        bo["view"]["history"].as_array().map(Vec::len),
+        "a line a round scored"
+    );
 }

@@ -1,6 +1,7 @@
 //! The browser UI in a real headless Chromium, driven over WebDriver (chromedriver).
 //!
-//! Each game is played to its end screen through clicks alone against a bot; for Drop
+//! Each game is played to its end screen through clicks alone against a bot (the end
+//! screen says why it ended, each score line by line adding up); for Drop
 //! Site a second browser in the other seat sees every move appear; screenshots of every
 //! table at desktop and phone width go to `target/tmp/screenshots/` (to
 //! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`). Names that could lie (a
@@ -837,6 +838,7 @@ async fn play_game(
         shows_name_as_text(&s, ".end-screen").await.expect("end"),
         "the end screen shows the seat's name as text: {text}"
     );
+    check_end_explained(&s).await.expect("the end explained");
     eprintln!(
         "{game}: {clicks} clicks in {:.1} s; end screen: {}",
         started.elapsed().as_secs_f64(),
@@ -850,6 +852,40 @@ async fn play_game(
 
 /// The last round of a finished Drop Site game stays on show: its sites, every seat's
 /// revealed debt with each match, and the round's scores, as the log tells them.
+/// The end screen says why the game ended and shows each seat's score line by line, the
+/// lines adding up to the seat's total as the page shows them (the page adds nothing
+/// itself: the numbers are the server's).
+async fn check_end_explained(s: &Session) -> Res<()> {
+    let seen = s
+        .exec(
+            "const why = document.getElementById('end-why');
+             const tables = [...document.querySelectorAll('.end-lines table.score-lines')];
+             return {why: why ? why.textContent : null,
+                     seats: tables.map((t) => ({
+                       lines: [...t.querySelectorAll('td.line-points')].map((e) => Number(e.textContent)),
+                       total: Number(t.querySelector('th.line-points').textContent)}))};",
+            json!([]),
+        )
+        .await?;
+    let why = seen["why"].as_str().unwrap_or_default();
+    anyhow::ensure!(
+        !why.trim().is_empty(),
+        "no reason on the end screen: {seen}"
+    );
+    let seats = seen["seats"].as_array().cloned().unwrap_or_default();
+    anyhow::ensure!(seats.len() >= 2, "a score table a seat: {seen}");
+    for seat in seats {
+        let lines = seat["lines"].as_array().cloned().unwrap_or_default();
+        anyhow::ensure!(!lines.is_empty(), "a seat without lines: {seen}");
+        let sum: f64 = lines.iter().filter_map(Value::as_f64).sum();
+        anyhow::ensure!(
+            Some(sum) == seat["total"].as_f64(),
+            "the lines do not add up: {seat}"
+        );
+    }
+    Ok(())
+}
+
 async fn check_finished_round(s: &Session) -> Res<()> {
     let shown = s
         .exec(

@@ -205,6 +205,8 @@ impl Table {
         live.session.state().write_view_json(viewer, out)?;
         out.extend_from_slice(br#","outcome":"#);
         serde_json::to_writer(&mut *out, &live.session.outcome())?;
+        out.extend_from_slice(br#","ending":"#);
+        serde_json::to_writer(&mut *out, &live.session.ending(&self.log_names(viewer)))?;
         out.extend_from_slice(br#","names":"#);
         self.seating(|s| serde_json::to_writer(&mut *out, &s.display))?;
         out.extend_from_slice(br#","open_seats":"#);
