@@ -3,7 +3,7 @@
 //! score, the stars placed, by where they stand: each territory, the markets, the
 //! recruits, the ethical dilemma. Every star on the board is public, so the same lines
 //! are the standing during play (`Game::standing`), what a resigned game keeps.
-use crate::cards::{recruit, Faction, MARKET_TILES, STARS};
+use crate::cards::{Faction, MARKET_TILES, STARS};
 use crate::state::{DilemmaState, Euphoria};
 use engine::ending::plural;
 use engine::{Ending, Names, Seat, SeatScore};
@@ -46,7 +46,7 @@ impl Euphoria {
             .recruits
             .iter()
             .filter(|r| r.star)
-            .map(|r| recruit(r.id).name)
+            .map(|r| r.id.name())
             .collect();
         if !recruits.is_empty() {
             score.push(
