@@ -223,7 +223,7 @@ impl Event for DistopiaEvent {
                 let each: Vec<String> = scores
                     .iter()
                     .enumerate()
-                    .map(|(s, p)| format!("{} {p} points", names.seat(s)))
+                    .map(|(s, p)| format!("{} {}", names.seat(s), engine::ending::points(*p)))
                     .collect();
                 let result = match winners.as_slice() {
                     [w] => format!("{} won", names.seat(*w)),

@@ -333,8 +333,10 @@ impl fmt::Display for DistopiaView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "Distop-IA · {} border · turn {} · deck {} cards",
-            self.border, self.turn_number, self.deck_count
+            "Distop-IA · {} border · turn {} · deck {}",
+            self.border,
+            self.turn_number,
+            engine::ending::plural(self.deck_count as i64, "card", "cards")
         )?;
         if self.repetitions > 1 && self.scores.is_none() {
             writeln!(

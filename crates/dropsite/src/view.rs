@@ -111,8 +111,10 @@ impl fmt::Display for DropSiteView {
         };
         writeln!(
             f,
-            "Round {} · playing to {} · deck {} cards",
-            self.round, self.target, self.deck_size
+            "Round {} · playing to {} · deck {}",
+            self.round,
+            engine::ending::points(self.target),
+            count(self.deck_size)
         )?;
         writeln!(
             f,
@@ -182,9 +184,9 @@ impl fmt::Display for DropSiteView {
             (Some(s), _) => write!(f, "{} to play", who(s)),
             (None, Some(w)) => write!(
                 f,
-                "Game over: {} wins with {} points",
+                "Game over: {} wins with {}",
                 who(w),
-                self.totals[w]
+                engine::ending::points(self.totals[w])
             ),
             (None, None) => write!(f, "Game over"),
         }

@@ -22,7 +22,10 @@
 //! at the end, each seat's lines add up to its score in the outcome; and a game stopped
 //! (every fourth deep step) by everyone but the seat to act resigning explains that too,
 //! with the scores the board shows ([`Game::standing`], unchanged by resampling what is
-//! hidden).
+//! hidden). Every text a person reads is plain words
+//! ([`crate::ending::words_problem`]: no notation in backticks, no seat counted from 0, no
+//! "1 points"): each viewer's log lines, every refusal's reason, every move's label, each
+//! view as the terminal draws it and every string of its JSON, and the ending.
 use crate::log::{Event, Names};
 use crate::{rng_from_seed, Game, GameRecord, Viewer};
 use rand::seq::IndexedRandom;
@@ -144,10 +147,14 @@ fn check_game<G: Game>(
         // A refused action must leave the state exactly as it was.
         for candidate in seen.iter().rev().filter(|a| !legal.contains(a)).take(2) {
             let before = game.clone();
-            if game.apply(*candidate).is_ok() {
-                return Err(at(format!(
-                    "`{candidate}` was accepted but is not in the legal list"
-                )));
+            match game.apply(*candidate) {
+                Ok(()) => {
+                    return Err(at(format!(
+                        "`{candidate}` was accepted but is not in the legal list"
+                    )))
+                }
+                Err(e) => words(&e.reason.to_string())
+                    .map_err(|p| at(format!("refusing `{candidate}`: {p}")))?,
             }
             if game != before {
                 return Err(at(format!("refusing `{candidate}` changed the state")));
@@ -305,9 +312,10 @@ fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
         return Err("the spectator view is not deterministic".into());
     }
     serde_json::to_string(&spectator).map_err(|e| format!("view serialize: {e}"))?;
+    view_words(&spectator).map_err(|p| format!("the spectator view: {p}"))?;
     for seat in 0..game.seats() {
         let view = game.view(Viewer::Seat(seat));
-        serde_json::to_string(&view).map_err(|e| format!("view serialize: {e}"))?;
+        view_words(&view).map_err(|p| format!("seat {}'s view: {p}", seat + 1))?;
         let other = game.determinize(seat, rng);
         other
             .validate()
@@ -346,12 +354,10 @@ fn check_views<G: Game>(game: &G, rng: &mut impl Rng) -> Result<(), String> {
                     ));
                 }
                 let text = game.describe(action);
-                if text.label.trim().is_empty() || text.label.contains('`') {
-                    return Err(format!(
-                        "`{action}` is described as {:?}: a label needs words, not notation",
-                        text.label
-                    ));
+                if text.label.trim().is_empty() {
+                    return Err(format!("`{action}` is described without words"));
                 }
+                words(&text.label).map_err(|p| format!("`{action}`'s label: {p}"))?;
                 if other.describe(action) != text {
                     return Err(format!(
                         "how `{action}` is described changes when what seat {seat} cannot see is resampled (a leak)"
@@ -439,6 +445,33 @@ fn check_resign<G: Game>(game: &G) -> Result<(), String> {
     Ok(())
 }
 
+/// A text people read must be plain words ([`crate::ending::words_problem`]).
+fn words(text: &str) -> Result<(), String> {
+    match crate::ending::words_problem(text) {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// Every text a view carries, as the terminal draws it and as the API sends it (each
+/// string of its JSON), is plain words.
+fn view_words<V: serde::Serialize + std::fmt::Display>(view: &V) -> Result<(), String> {
+    fn strings(value: &serde_json::Value) -> Result<(), String> {
+        match value {
+            serde_json::Value::String(text) => words(text),
+            serde_json::Value::Array(items) => items.iter().try_for_each(strings),
+            serde_json::Value::Object(fields) => fields.values().try_for_each(strings),
+            _ => Ok(()),
+        }
+    }
+    let json = serde_json::to_value(view).map_err(|e| format!("view serialize: {e}"))?;
+    strings(&json)?;
+    view.to_string()
+        .lines()
+        .try_for_each(words)
+        .map_err(|p| format!("as the terminal draws it: {p}"))
+}
+
 fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
     (0..seats)
         .map(Viewer::Seat)
@@ -473,6 +506,7 @@ fn check_events<G: Game>(
                     "{viewer:?} gets an event text that is not one line: {text:?}"
                 ));
             }
+            words(&text).map_err(|p| format!("{viewer:?}'s log: {p}"))?;
         }
         if before.to_act().is_some() && events.is_empty() {
             return Err(format!("{viewer:?} is told nothing of the move"));

@@ -107,14 +107,7 @@ impl Ending {
                 .iter()
                 .flat_map(|s| s.lines.iter().map(|l| &l.label)),
         );
-        for text in texts {
-            if text.contains('`') || text.contains("seat 0") {
-                problems.push(format!("not in plain words: {text:?}"));
-            }
-            if singular_wrong(text) {
-                problems.push(format!("a plural after 1: {text:?}"));
-            }
-        }
+        problems.extend(texts.filter_map(|text| words_problem(text)));
         if problems.is_empty() {
             Ok(())
         } else {
@@ -123,10 +116,31 @@ impl Ending {
     }
 }
 
-/// Whether `text` says "1 points", "1 cards" and the like: a standalone 1 followed by a
-/// plural of the nouns scores are counted in.
+/// What keeps `text` from being plain words for a person, if anything: notation in
+/// backticks, a seat counted from 0, or a plural after 1 ("1 points"). Every text the
+/// games show people (log lines, refusals, move labels, views, endings) passes it; the
+/// conformance harness checks them all.
+pub fn words_problem(text: &str) -> Option<String> {
+    if text.contains('`') {
+        return Some(format!("notation in backticks: {text:?}"));
+    }
+    let lower = text.to_ascii_lowercase();
+    if lower
+        .match_indices("seat 0")
+        .any(|(i, _)| !lower[i + 6..].starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return Some(format!("a seat counted from 0: {text:?}"));
+    }
+    if singular_wrong(text) {
+        return Some(format!("a plural after 1: {text:?}"));
+    }
+    None
+}
+
+/// Whether `text` says "1 points", "1 cards", "+1 artifact cards" and the like: a
+/// standalone 1 followed by a plural of the nouns the games count in.
 fn singular_wrong(text: &str) -> bool {
-    const PLURALS: [&str; 8] = [
+    const PLURALS: [&str; 19] = [
         "points",
         "cards",
         "guards",
@@ -135,14 +149,29 @@ fn singular_wrong(text: &str) -> bool {
         "districts",
         "seats",
         "players",
+        "resources",
+        "commodities",
+        "dice",
+        "workers",
+        "recruits",
+        "artifacts",
+        "turns",
+        "moves",
+        "actions",
+        "times",
+        "steps",
     ];
+    const BETWEEN: [&str; 5] = ["contraband", "artifact", "district", "more", "extra"];
+    // Two spaces part columns (a terminal's "morale 1  dice ready"): not one phrase.
+    let text = text.replace("  ", " | ");
     let words: Vec<&str> = text.split_whitespace().collect();
-    let one = |w: &str| w.trim_start_matches(['(', '-', '+']) == "1";
-    let plural = |w: &str| PLURALS.contains(&w.trim_end_matches([',', ')', ':', ';', '.']));
+    let one = |w: &str| w.trim_start_matches(['(', '-', '+', '\u{2212}']) == "1";
+    let plural =
+        |w: &str| PLURALS.contains(&w.trim_end_matches([',', ')', ':', ';', '.', '!', '?']));
     words.windows(2).any(|w| one(w[0]) && plural(w[1]))
         || words
             .windows(3)
-            .any(|w| one(w[0]) && w[1] == "contraband" && plural(w[2]))
+            .any(|w| one(w[0]) && BETWEEN.contains(&w[1]) && plural(w[2]))
 }
 
 /// "1 point", "2 points", "-1 point", "0 points".
@@ -216,5 +245,28 @@ mod tests {
         assert_eq!(plural.check(&outcome).map_err(|p| p.len()), Err(1));
         assert!(singular_wrong("won cards: 1 contraband cards"));
         assert!(!singular_wrong("won cards: 1 contraband card, 11 points"));
+    }
+
+    #[test]
+    fn words_are_checked_for_notation_seats_from_0_and_plurals() {
+        for bad in [
+            "place another die, `trade`, or `end` the turn",
+            "seat 0 holds no 3",
+            "Seat 0's won pile",
+            "+1 artifact cards",
+            "choose 1 more resources",
+            "lost 1 dice.",
+        ] {
+            assert!(words_problem(bad).is_some(), "{bad:?} passes");
+        }
+        for good in [
+            "Seat 10 draws 2 cards",
+            "+1 artifact card",
+            "seat 1 scores 1 point, seat 2 scores 11 points",
+            "Seat 3 won cards: 2 contraband cards",
+            "morale 1  dice ready",
+        ] {
+            assert_eq!(words_problem(good), None, "{good:?}");
+        }
     }
 }

@@ -208,7 +208,12 @@ fn changes_text(goods: &[(Good, i64)], knowledge: i64, morale: i64, artifacts: i
         .map(|&(g, n)| signed(n, good_name(g)))
         .collect();
     if artifacts != 0 {
-        parts.push(signed(artifacts, "artifact cards"));
+        let noun = if artifacts.abs() == 1 {
+            "artifact card"
+        } else {
+            "artifact cards"
+        };
+        parts.push(signed(artifacts, noun));
     }
     if knowledge != 0 {
         parts.push(signed(knowledge, "knowledge"));

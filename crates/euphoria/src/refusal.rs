@@ -269,12 +269,16 @@ impl fmt::Display for Refusal {
             ),
             CannotUse(r) => write!(f, "{} cannot be used now", r.name()),
             AnswerWith { recruit: r, how } => {
-                let (name, key) = (r.name(), r.key());
+                let name = r.name();
                 match how {
-                    Answer::Set => write!(f, "answer {name} with `set V` or `decline`"),
-                    Answer::Discard => write!(f, "answer {name} with `discard KIND` or `decline`"),
-                    Answer::UseNew => write!(f, "answer {name} with `use {key}-new` or `decline`"),
-                    Answer::Use => write!(f, "answer {name} with `use {key}` or `decline`"),
+                    Answer::Set => write!(f, "answer {name}: choose a value, or decline"),
+                    Answer::Discard => {
+                        write!(f, "answer {name}: choose what to discard, or decline")
+                    }
+                    Answer::UseNew => {
+                        write!(f, "answer {name}: use the newer ability, or decline")
+                    }
+                    Answer::Use => write!(f, "answer {name}: use the ability, or decline"),
                 }
             }
             NotOffered => f.write_str("that is not one of the choices offered"),

@@ -287,11 +287,10 @@ impl EuphoriaView {
                     let t = MARKET_TILES[tile as usize];
                     writeln!(
                         f,
-                        "Market {code} ({}): {} [stars {}] visit `m{}` costs {}; without a star: {}",
+                        "Market {code} ({}): {} [stars {}] a visit costs {}; without a star: {}",
                         market_faction(m),
                         t.name,
                         seats_text(&mk.stars),
-                        market_code(m),
                         t.cost.text(),
                         t.penalty.text()
                     )?;
@@ -305,10 +304,10 @@ impl EuphoriaView {
                         .collect();
                     writeln!(
                         f,
-                        "Market {code} ({}): under construction, {} of {} workers; sites {}",
+                        "Market {code} ({}): under construction, {} of {}; sites {}",
                         market_faction(m),
                         mk.workers,
-                        mk.needed,
+                        engine::ending::plural(mk.needed as i64, "worker", "workers"),
                         sites.join(", ")
                     )?;
                 }
