@@ -25,7 +25,7 @@ mod common;
 type Res<T> = anyhow::Result<T>;
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-const DESKTOP: (u32, u32) = (1280, 800);
+const DESKTOP: (u32, u32) = (1400, 1000);
 const PHONE: (u32, u32) = (390, 844);
 
 /// Browser tests share the two cores badly: one at a time.
@@ -697,6 +697,18 @@ async fn play_game(
         s.screenshot(&screenshot_path("lobby-desktop"))
             .await
             .expect("lobby screenshot");
+        let phone = driver.session(PHONE).await.expect("browser");
+        phone.goto(&format!("{base}/")).await.expect("lobby");
+        phone
+            .wait_for("#tables-playing", 20)
+            .await
+            .expect("the lobby's lists");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        phone
+            .screenshot(&screenshot_path("lobby-phone"))
+            .await
+            .expect("lobby screenshot");
+        phone.quit().await;
     }
     // The seed was chosen in the lobby: the lobby's row and the table page say so.
     s.wait_for(".table-row .seed-chosen", 20)
