@@ -1760,7 +1760,10 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
     let s = driver.session(DESKTOP).await.expect("browser");
     record_csp_violations(&s).await.expect("recorder");
     s.goto(&format!("{base}/play/{id}")).await.expect("table");
-    let open = s.wait_for("#review-open", 20).await.expect("the end screen");
+    let open = s
+        .wait_for("#review-open", 20)
+        .await
+        .expect("the end screen");
     s.click(&open).await.expect("open the review");
     s.wait_for("#review-chart circle", 120)
         .await
@@ -1791,15 +1794,29 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
     let b: Vec<f64> = (drawn["box"].as_array().expect("box").iter())
         .map(|v| v.as_f64().expect("number"))
         .collect();
-    let (left, right, top, bottom, width, height, last) = (b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
+    let (left, right, top, bottom, width, height, last) =
+        (b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
     let mut expected = Vec::new();
-    for (seat, points) in review["series"].as_array().expect("series").iter().enumerate() {
+    for (seat, points) in review["series"]
+        .as_array()
+        .expect("series")
+        .iter()
+        .enumerate()
+    {
         for p in points.as_array().expect("points") {
-            expected.push((seat, p[0].as_u64().expect("ply"), p[1].as_f64().expect("chance")));
+            expected.push((
+                seat,
+                p[0].as_u64().expect("ply"),
+                p[1].as_f64().expect("chance"),
+            ));
         }
     }
     let points = drawn["points"].as_array().expect("points");
-    assert_eq!(points.len(), expected.len(), "one point per decision of the API");
+    assert_eq!(
+        points.len(),
+        expected.len(),
+        "one point per decision of the API"
+    );
     let plies = (review["moves"].as_array().expect("moves").iter())
         .filter_map(|m| m["ply"].as_u64())
         .max()
@@ -1808,12 +1825,20 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
     assert_eq!(last, plies as f64);
     let marked: Vec<(u64, u64)> = (review["moves"].as_array().expect("moves").iter())
         .filter(|m| m["marked"] == json!(true))
-        .map(|m| (m["seat"].as_u64().unwrap_or(0), m["ply"].as_u64().unwrap_or(0)))
+        .map(|m| {
+            (
+                m["seat"].as_u64().unwrap_or(0),
+                m["ply"].as_u64().unwrap_or(0),
+            )
+        })
         .collect();
     for (p, (seat, ply, chance)) in points.iter().zip(&expected) {
         assert_eq!(p[0].as_u64(), Some(*seat as u64), "{p}");
         assert_eq!(p[1].as_u64(), Some(*ply), "{p}");
-        assert!((p[2].as_f64().expect("chance") - chance).abs() < 1e-9, "{p} vs {chance}");
+        assert!(
+            (p[2].as_f64().expect("chance") - chance).abs() < 1e-9,
+            "{p} vs {chance}"
+        );
         let x = left + (*ply as f64 / last) * (width - left - right);
         let y = top + (1.0 - chance) * (height - top - bottom);
         assert!((p[3].as_f64().expect("cx") - x).abs() <= 0.06, "{p}: x {x}");
@@ -1851,7 +1876,10 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
             .await
             .expect("the board at that moment");
         let version = s
-            .exec("return Number(document.querySelector('#moment .moment').dataset.version)", json!([]))
+            .exec(
+                "return Number(document.querySelector('#moment .moment').dataset.version)",
+                json!([]),
+            )
             .await
             .expect("version");
         assert_eq!(version.as_u64(), marks[0][0].as_u64());
@@ -1892,7 +1920,10 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
         .expect("table");
     assert_eq!(table["table"]["hints"], json!(true));
     let id = table["id"].as_str().expect("id").to_string();
-    let link = format!("{base}{}", table["seats"][0]["invite"].as_str().expect("invite"));
+    let link = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
     let driver = Driver::start(chromium, &driver)
         .await
         .expect("chromedriver");
@@ -1906,7 +1937,9 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
     let before = s.body().await.expect("body")["version"].clone();
     let suggest = s.wait_for("#suggest", 10).await.expect("the button");
     s.click(&suggest).await.expect("ask");
-    s.wait_for("#hints .hint-move", 30).await.expect("the suggestions");
+    s.wait_for("#hints .hint-move", 30)
+        .await
+        .expect("the suggestions");
     let shown = s
         .exec(
             "return [...document.querySelectorAll('#hints .hint-move')].map((b) => [b.dataset.hint, b.querySelector('strong').textContent, b.textContent])",
@@ -1932,10 +1965,17 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
             .find(|d| d["action"] == m[0])
             .unwrap_or_else(|| panic!("{m} is a legal move"));
         assert_eq!(d["label"], m[1], "shown in words");
-        assert!(m[2].as_str().is_some_and(|t| t.contains("chance to win")), "{m}");
+        assert!(
+            m[2].as_str().is_some_and(|t| t.contains("chance to win")),
+            "{m}"
+        );
     }
     // Choosing one plays nothing: the move is marked for the player to confirm.
-    let first = s.find("#hints .hint-move").await.expect("find").expect("a move");
+    let first = s
+        .find("#hints .hint-move")
+        .await
+        .expect("find")
+        .expect("a move");
     s.click(&first).await.expect("choose");
     let marked = s
         .exec(
@@ -1944,12 +1984,19 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
         )
         .await
         .expect("marked");
-    assert!(marked.as_u64().is_some_and(|n| n >= 1), "the move is shown: {marked}");
+    assert!(
+        marked.as_u64().is_some_and(|n| n >= 1),
+        "the move is shown: {marked}"
+    );
     s.screenshot(&screenshot_path("dropsite-hint"))
         .await
         .expect("screenshot");
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(s.body().await.expect("body")["version"], before, "nothing was played");
+    assert_eq!(
+        s.body().await.expect("body")["version"],
+        before,
+        "nothing was played"
+    );
     // The chat tells that Ann asked, not what she was told.
     wait_chat(&s, "Seat 1 (Ann) asked for a hint", 10)
         .await
@@ -1967,7 +2014,9 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
     s.click(&confirm).await.expect("confirm");
     let end = Instant::now() + Duration::from_secs(20);
     loop {
-        let v = s.body().await.expect("body")["version"].as_i64().unwrap_or(-1);
+        let v = s.body().await.expect("body")["version"]
+            .as_i64()
+            .unwrap_or(-1);
         if v > before.as_i64().unwrap_or(0) {
             break;
         }

@@ -43,7 +43,11 @@ async fn call(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse().ok());
     let text = response.text().await.expect("body");
-    (status, retry, serde_json::from_str(&text).unwrap_or(Value::Null))
+    (
+        status,
+        retry,
+        serde_json::from_str(&text).unwrap_or(Value::Null),
+    )
 }
 
 async fn create(addr: SocketAddr, body: Value) -> Value {
@@ -91,14 +95,25 @@ async fn a_hint_is_given_on_your_turn_and_refused_otherwise() {
     let (addr, _state) = serve(&db, common::unlimited()).await;
 
     // Without a bot, hints are off unless asked for; with a bot, on unless turned off.
-    let off = create(addr, json!({"game": "dropsite", "seats": ["human", "human"]})).await;
+    let off = create(
+        addr,
+        json!({"game": "dropsite", "seats": ["human", "human"]}),
+    )
+    .await;
     assert_eq!(off["table"]["hints"], json!(false));
     let id = common::table_id(&off);
     let token = common::seat_token(&off, 0);
     let (status, _, body) = hint(addr, &id, Some(&token)).await;
     assert_eq!((status, code(&body)), (403, "hint/off"), "{body}");
-    assert!(body["message"].as_str().unwrap_or_default().contains("without hints"));
-    let botted = create(addr, json!({"game": "dropsite", "seats": ["human", "random"]})).await;
+    assert!(body["message"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("without hints"));
+    let botted = create(
+        addr,
+        json!({"game": "dropsite", "seats": ["human", "random"]}),
+    )
+    .await;
     assert_eq!(botted["table"]["hints"], json!(true));
     let quiet = create(
         addr,
@@ -154,8 +169,15 @@ async fn a_hint_is_given_on_your_turn_and_refused_otherwise() {
     let (status, _, body) = hint(addr, &id, Some("not-a-token")).await;
     assert_eq!((status, code(&body)), (401, "auth/bad_token"), "{body}");
     let (status, _, body) = hint(addr, &id, Some(&tokens[other])).await;
-    assert_eq!((status, code(&body)), (409, "action/not_your_turn"), "{body}");
-    assert!(body["message"].as_str().unwrap_or_default().contains("not your turn"));
+    assert_eq!(
+        (status, code(&body)),
+        (409, "action/not_your_turn"),
+        "{body}"
+    );
+    assert!(body["message"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("not your turn"));
 
     // The seat to act gets at most three legal moves, in words, with their chances.
     let (status, _, got) = hint(addr, &id, Some(&tokens[to_act])).await;
@@ -174,8 +196,15 @@ async fn a_hint_is_given_on_your_turn_and_refused_otherwise() {
         let described = (now["moves"].as_array().expect("moves").iter())
             .find(|d| d["action"] == json!(action))
             .expect("a described move");
-        assert_eq!(described["label"], json!(label), "the label is the move's words");
-        assert!(label.chars().any(char::is_alphabetic) && label != action, "{label}");
+        assert_eq!(
+            described["label"],
+            json!(label),
+            "the label is the move's words"
+        );
+        assert!(
+            label.chars().any(char::is_alphabetic) && label != action,
+            "{label}"
+        );
         let chance = m["chance"].as_f64().expect("chance");
         assert!((0.0..=1.0).contains(&chance), "{chance}");
         assert!(m["place"].is_null(), "no expected place at two seats");
@@ -192,7 +221,10 @@ async fn a_hint_is_given_on_your_turn_and_refused_otherwise() {
         )
         .await;
         let lines = chat["lines"].as_array().expect("lines");
-        let asked: Vec<&Value> = lines.iter().filter(|l| l["kind"] == json!("hint")).collect();
+        let asked: Vec<&Value> = lines
+            .iter()
+            .filter(|l| l["kind"] == json!("hint"))
+            .collect();
         assert_eq!(asked.len(), 1, "{chat}");
         let text = asked[0]["text"].as_str().expect("text");
         let expected = if to_act == 0 {
@@ -203,13 +235,22 @@ async fn a_hint_is_given_on_your_turn_and_refused_otherwise() {
         assert_eq!(text, expected);
         assert_eq!(asked[0]["seat"], json!(to_act));
         for m in moves {
-            for said in [m["action"].as_str(), m["label"].as_str()].into_iter().flatten() {
-                assert!(!chat.to_string().contains(said), "the chat tells no move: {chat}");
+            for said in [m["action"].as_str(), m["label"].as_str()]
+                .into_iter()
+                .flatten()
+            {
+                assert!(
+                    !chat.to_string().contains(said),
+                    "the chat tells no move: {chat}"
+                );
             }
         }
     }
     // Asking moved nothing: the seat plays the move it chooses (here the first one).
-    assert_eq!(view(addr, &id, &tokens[to_act]).await["version"], now["version"]);
+    assert_eq!(
+        view(addr, &id, &tokens[to_act]).await["version"],
+        now["version"]
+    );
     let (status, _, played) = call(
         reqwest::Method::POST,
         format!("http://{addr}/api/tables/{id}/actions"),
@@ -246,7 +287,11 @@ async fn hints_are_rate_limited_per_token() {
         ..Limits::default()
     };
     let (addr, _state) = serve(&db, limits).await;
-    let table = create(addr, json!({"game": "distopia", "seats": ["human", "human"], "table": {"hints": true}})).await;
+    let table = create(
+        addr,
+        json!({"game": "distopia", "seats": ["human", "human"], "table": {"hints": true}}),
+    )
+    .await;
     let id = common::table_id(&table);
     let tokens = common::seat_tokens(&table);
     let to_act = view(addr, &id, &tokens[0]).await["to_act"]
@@ -257,11 +302,22 @@ async fn hints_are_rate_limited_per_token() {
         assert_eq!(status, 200, "{body}");
     }
     let (status, retry, body) = hint(addr, &id, Some(&tokens[to_act])).await;
-    assert_eq!((status, code(&body)), (429, "request/rate_limited"), "{body}");
+    assert_eq!(
+        (status, code(&body)),
+        (429, "request/rate_limited"),
+        "{body}"
+    );
     assert!(retry.is_some_and(|s| (1..=60).contains(&s)), "{retry:?}");
-    assert!(body["message"].as_str().unwrap_or_default().contains("hints"));
+    assert!(body["message"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("hints"));
     // Another table's seat has its own bucket.
-    let again = create(addr, json!({"game": "distopia", "seats": ["human", "human"], "table": {"hints": true}})).await;
+    let again = create(
+        addr,
+        json!({"game": "distopia", "seats": ["human", "human"], "table": {"hints": true}}),
+    )
+    .await;
     let again_id = common::table_id(&again);
     let again_tokens = common::seat_tokens(&again);
     let seat = view(addr, &again_id, &again_tokens[0]).await["to_act"]
@@ -297,7 +353,10 @@ async fn wait_finished(addr: SocketAddr, id: &str) {
         if table["status"] == json!("finished") {
             return;
         }
-        assert!(Instant::now() < deadline, "the bots did not finish: {table}");
+        assert!(
+            Instant::now() < deadline,
+            "the bots did not finish: {table}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -320,15 +379,26 @@ async fn a_review_is_made_once_the_game_is_over_stored_and_served_after_a_restar
     let (addr, state) = serve(&db, common::unlimited()).await;
 
     // Before the end: refused, and nothing is searched.
-    let live = create(addr, json!({"game": "dropsite", "seats": ["human", "human"]})).await;
+    let live = create(
+        addr,
+        json!({"game": "dropsite", "seats": ["human", "human"]}),
+    )
+    .await;
     let (status, body) = get_review(addr, &common::table_id(&live)).await;
     assert_eq!((status, code(&body)), (409, "game/not_over"), "{body}");
-    assert!(body["message"].as_str().unwrap_or_default().contains("once the game is over"));
+    assert!(body["message"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("once the game is over"));
     let (status, body) = get_review(addr, "no-such-table").await;
     assert_eq!((status, code(&body)), (404, "game/not_found"), "{body}");
 
     // Two bots play a game to its end.
-    let table = create(addr, json!({"game": "dropsite", "seats": ["random", "random"]})).await;
+    let table = create(
+        addr,
+        json!({"game": "dropsite", "seats": ["random", "random"]}),
+    )
+    .await;
     let id = common::table_id(&table);
     wait_finished(addr, &id).await;
     let (_, _, record) = call(
@@ -338,7 +408,10 @@ async fn a_review_is_made_once_the_game_is_over_stored_and_served_after_a_restar
         None,
     )
     .await;
-    let actions = record["record"]["actions"].as_array().expect("actions").len();
+    let actions = record["record"]["actions"]
+        .as_array()
+        .expect("actions")
+        .len();
 
     // The first call starts it; later ones tell how far it is, then answer it.
     let (status, first) = get_review(addr, &id).await;
@@ -352,10 +425,16 @@ async fn a_review_is_made_once_the_game_is_over_stored_and_served_after_a_restar
             break body;
         }
         assert_eq!(body["status"], json!("running"), "{body}");
-        let (n, of) = (body["done"].as_u64().expect("done"), body["of"].as_u64().expect("of"));
+        let (n, of) = (
+            body["done"].as_u64().expect("done"),
+            body["of"].as_u64().expect("of"),
+        );
         assert!(n <= of || of == 0, "{body}");
         seen_progress.push(n);
-        assert!(Instant::now() < deadline, "the review did not finish: {body}");
+        assert!(
+            Instant::now() < deadline,
+            "the review did not finish: {body}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(
@@ -378,17 +457,34 @@ async fn a_review_is_made_once_the_game_is_over_stored_and_served_after_a_restar
     }
     let series = review["series"].as_array().expect("series");
     assert_eq!(series.len(), 2);
-    let points: usize = series.iter().map(|s| s.as_array().map_or(0, Vec::len)).sum();
+    let points: usize = series
+        .iter()
+        .map(|s| s.as_array().map_or(0, Vec::len))
+        .sum();
     assert_eq!(points, actions, "one point per decision");
-    assert!(review["ending"]["why"].as_str().is_some_and(|w| !w.is_empty()), "{review}");
+    assert!(
+        review["ending"]["why"]
+            .as_str()
+            .is_some_and(|w| !w.is_empty()),
+        "{review}"
+    );
     assert_eq!(done["names"], json!(["Seat 1", "Seat 2"]));
     // Stored: in the database itself.
-    let stored = state.hub.store().review(&id).await.expect("read").expect("stored");
+    let stored = state
+        .hub
+        .store()
+        .review(&id)
+        .await
+        .expect("read")
+        .expect("stored");
     let stored: Value = serde_json::from_str(&stored).expect("JSON");
     assert_eq!(stored["moves"], review["moves"]);
 
     // A past moment of the finished game, as the seat that moved saw it.
-    let marked = moves.iter().find(|m| m["ply"].as_u64().is_some()).expect("a move");
+    let marked = moves
+        .iter()
+        .find(|m| m["ply"].as_u64().is_some())
+        .expect("a move");
     let ply = marked["ply"].as_u64().expect("ply");
     let seat = marked["seat"].as_u64().expect("seat");
     let (status, _, moment) = call(
@@ -399,7 +495,10 @@ async fn a_review_is_made_once_the_game_is_over_stored_and_served_after_a_restar
     )
     .await;
     assert_eq!(status, 200, "{moment}");
-    assert_eq!((moment["version"].as_u64(), moment["to_act"].as_u64()), (Some(ply), Some(seat)));
+    assert_eq!(
+        (moment["version"].as_u64(), moment["to_act"].as_u64()),
+        (Some(ply), Some(seat))
+    );
     assert!(moment["view"].is_object());
     let (status, _, body) = call(
         reqwest::Method::GET,
@@ -411,7 +510,10 @@ async fn a_review_is_made_once_the_game_is_over_stored_and_served_after_a_restar
     assert_eq!((status, code(&body)), (400, "request/malformed"), "{body}");
     let (status, _, body) = call(
         reqwest::Method::GET,
-        format!("http://{addr}/api/tables/{}/moments/0", common::table_id(&live)),
+        format!(
+            "http://{addr}/api/tables/{}/moments/0",
+            common::table_id(&live)
+        ),
         None,
         None,
     )

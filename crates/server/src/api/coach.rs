@@ -53,7 +53,10 @@ pub(crate) async fn review(State(hub): Hubs, Path(id): Path<String>) -> Result<R
                 serde_json::from_str(&text).map_err(ApiError::internal)?;
             // The ending as the table names its seats (the stored one says "seat N").
             if let (Some(ending), Some(map)) = (table.ending().await, review.as_object_mut()) {
-                map.insert("ending".into(), serde_json::to_value(ending).map_err(ApiError::internal)?);
+                map.insert(
+                    "ending".into(),
+                    serde_json::to_value(ending).map_err(ApiError::internal)?,
+                );
             }
             Ok(Json(serde_json::json!({
                 "status": "done",

@@ -78,7 +78,11 @@ impl Hub {
     /// `hint/off` at a table made without hints; `table/waiting`, `game/abandoned`,
     /// `game/over` or `action/not_your_turn` when the seat has nothing to decide;
     /// `request/rate_limited` over the per-token rate.
-    pub async fn hint(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<Hint, TableError> {
+    pub async fn hint(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+    ) -> Result<Hint, TableError> {
         if !table.row.rules.hints_on(&table.seats()) {
             return Err(TableError::new(
                 Refusal::HintsOff,
@@ -126,12 +130,10 @@ impl Hub {
                 .acquire()
                 .await
                 .map_err(TableError::internal)?;
-            tokio::task::spawn_blocking(move || {
-                catalog::hint(state.as_ref(), &options, HINT_MOVES)
-            })
-            .await
-            .map_err(TableError::internal)?
-            .map_err(TableError::internal)?
+            tokio::task::spawn_blocking(move || catalog::hint(state.as_ref(), &options, HINT_MOVES))
+                .await
+                .map_err(TableError::internal)?
+                .map_err(TableError::internal)?
         };
         let name = table.display_names()[seat].clone();
         let unnamed = engine::log::unnamed_seat(seat);
@@ -172,12 +174,7 @@ impl Hub {
         if let Some(job) = self.review_job(&id) {
             return job_status(&job);
         }
-        if let Some(text) = self
-            .store
-            .review(&id)
-            .await
-            .map_err(TableError::internal)?
-        {
+        if let Some(text) = self.store.review(&id).await.map_err(TableError::internal)? {
             return Ok(ReviewStatus::Done(text));
         }
         let job = {
@@ -228,7 +225,11 @@ impl Hub {
         .await;
         let stored = match made {
             Ok(Ok(review)) => match serde_json::to_string(&review) {
-                Ok(text) => self.store.set_review(&id, &text).await.map_err(|e| e.to_string()),
+                Ok(text) => self
+                    .store
+                    .set_review(&id, &text)
+                    .await
+                    .map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
             },
             Ok(Err(e)) => Err(e.to_string()),

@@ -3,8 +3,8 @@
 
 mod bot_play;
 mod chat;
-mod coach;
 mod clocks;
+mod coach;
 mod error;
 mod moves;
 mod names;
@@ -289,10 +289,7 @@ impl Hub {
             ),
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
             chats: RateLimiter::new(CHAT_BURST, CHAT_PER_SECOND),
-            hints: RateLimiter::new(
-                limits.hint_burst,
-                f64::from(limits.hints_per_minute) / 60.0,
-            ),
+            hints: RateLimiter::new(limits.hint_burst, f64::from(limits.hints_per_minute) / 60.0),
             coach: coach::Coach::default(),
             rematches: Mutex::new(()),
             limits,
