@@ -352,7 +352,7 @@ export async function showTable(root, id, token) {
       if (!snap || snap.version !== got.version || got.version !== version) { hintBox.hidden = true; return; }
       hintFor = got.version;
       hintBox.replaceChildren(
-        h('p', { class: 'hint-head' }, 'The coach suggests (nothing is played until you choose):'),
+        h('p', { class: 'hint-head' }, 'The coach suggests (choosing one marks it on the board; nothing is played until you click it there):'),
         h('ol', { class: 'hint-list' }, got.moves.map((a) => h('li', {},
           h('button', { class: 'hint-move', dataset: { hint: a.action }, onclick: () => chooseHint(a.action) },
             h('strong', {}, a.label), ' ', h('small', {}, adviceWords(a)))))));
