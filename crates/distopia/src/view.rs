@@ -314,10 +314,10 @@ impl DistopiaView {
         };
         write!(
             f,
-            "Seat {}{you}: {} · won {} card(s)",
+            "Seat {}{you}: {} · won {}",
             side.seat + 1,
             side.character,
-            side.won_count
+            engine::ending::plural(side.won_count as i64, "card", "cards")
         )?;
         if let Some(won) = &side.won {
             f.write_str(": ")?;
@@ -386,12 +386,12 @@ impl fmt::Display for DistopiaView {
                 for (s, sc) in scores.iter().enumerate() {
                     writeln!(
                         f,
-                        "Seat {}: {} points ({} from cards, {} mission, {} guard(s))",
+                        "Seat {}: {} ({} from cards, {} mission, {})",
                         s + 1,
-                        sc.total,
+                        engine::ending::points(sc.total),
                         sc.card_points,
                         sc.mission_points,
-                        sc.guards
+                        engine::ending::plural(sc.guards as i64, "guard", "guards")
                     )?;
                 }
             }

@@ -3,6 +3,7 @@
 use crate::cards::{Faction, Good, Recruit, Space, SpaceName};
 use crate::rules::trade::OLD_OFFER_ITEMS;
 use crate::state::Step;
+use engine::ending::plural;
 use std::fmt;
 
 /// A rule an action breaks in this position.
@@ -372,7 +373,11 @@ impl fmt::Display for Prompt {
             Prompt::Pay => f.write_str("pay the rest of the cost"),
             Prompt::PaySet => f.write_str("pay the artifact market with cards"),
             Prompt::TunnelTake => f.write_str("take the tunnel's resource or an artifact card"),
-            Prompt::ChooseResource(n) => write!(f, "choose {n} more resource(s)"),
+            Prompt::ChooseResource(n) => write!(
+                f,
+                "choose {} more",
+                plural(i64::from(n), "resource", "resources")
+            ),
             Prompt::StarChoice => f.write_str("choose where your star goes"),
             Prompt::Doubles => f.write_str("place another doubled die, trade, or end the turn"),
             Prompt::Finish => f.write_str("your placements are over: trade, or end the turn"),
@@ -387,8 +392,9 @@ impl fmt::Display for Prompt {
             Prompt::Discard(s) => write!(f, "seat {} discards down to their morale", s + 1),
             Prompt::Lose { seat, n } => write!(
                 f,
-                "seat {} loses {n} commodity or resource to a roll penalty",
-                seat + 1
+                "seat {} loses {} to a roll penalty",
+                seat + 1,
+                plural(i64::from(n), "commodity or resource", "commodities or resources")
             ),
             Prompt::TradePartner => f.write_str("choose whom to trade with, or cancel"),
             Prompt::TradeBuild => f.write_str("build the offer: what you give and what you ask"),
@@ -398,7 +404,12 @@ impl fmt::Display for Prompt {
             }
             Prompt::Choose(s) => write!(f, "seat {} chooses a recruit's reward", s + 1),
             Prompt::Shed { seat, n } => {
-                write!(f, "seat {} discards {n} artifact card(s)", seat + 1)
+                write!(
+                    f,
+                    "seat {} discards {}",
+                    seat + 1,
+                    plural(i64::from(n), "artifact card", "artifact cards")
+                )
             }
             Prompt::Resolving => f.write_str("the game is resolving"),
         }
