@@ -88,6 +88,11 @@ export async function showLobby(root) {
     if (inputs.players) inputs.players.addEventListener('input', drawSeats);
     drawSeats();
     const seed = h('input', { id: 'seed', type: 'number', min: '0', placeholder: 'random' });
+    // Hints: the coach suggests moves to the player whose turn it is (everyone is told).
+    const hints = h('select', { id: 'hints' },
+      h('option', { value: '' }, 'where a bot plays'),
+      h('option', { value: 'on' }, 'on'),
+      h('option', { value: 'off' }, 'off'));
     const error = h('p', { class: 'error' });
     const create = h('button', { id: 'create', class: 'primary', onclick: async () => {
       error.textContent = '';
@@ -95,6 +100,7 @@ export async function showLobby(root) {
       for (const [k, inp] of Object.entries(inputs)) options[k] = inp.readValue();
       const body = { game: chosen.name, options, seats: seatSelects.map((s, i) => (seatNames[i].value.trim() && s.value !== 'open' ? { player: s.value, name: seatNames[i].value.trim() } : s.value)) };
       if (seed.value !== '') body.seed = Number(seed.value);
+      if (hints.value) body.table = { hints: hints.value === 'on' };
       try {
         const table = await api('/api/tables', { method: 'POST', body });
         showCreated(table);
@@ -105,6 +111,7 @@ export async function showLobby(root) {
       h('h2', {}, `New ${title(chosen.name)} table`),
       h('div', { class: 'opts' }, opts),
       h('h3', {}, 'Seats'), seatsBox,
+      h('label', { class: 'opt', for: 'hints', title: 'The coach may suggest moves to the player whose turn it is; everyone sees who asked.' }, h('span', {}, 'Hints'), hints),
       h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
       h('p', { class: 'muted' }, 'Leave the seed empty for a fair game: a chosen seed is shown to every player, since whoever knows it can know the hidden cards.'),
       create, error,
@@ -222,6 +229,7 @@ export async function showLobby(root) {
         t.paused ? h('span', { class: 'status paused' }, t.paused) : null,
         h('span', { class: 'who' }, who),
         h('span', { class: 'options' }, optionWords(t)),
+        h('span', { class: 'hints', dataset: { hints: t.table && t.table.hints ? 'on' : 'off' } }, t.table && t.table.hints ? 'hints on' : 'no hints'),
         seriesText(t) ? h('span', { class: 'series' }, seriesText(t)) : null,
         t.seed_chosen ? h('span', { class: 'seed-chosen', title: 'The creator chose the seed and may know the hidden cards.' }, 'seed chosen') : null,
         h('span', { class: 'links' },

@@ -40,7 +40,12 @@ export async function showTable(root, id, token) {
   const banner = h('div', { class: 'banner', hidden: true });
   const board = h('div', { class: `board ${summary.game}` });
   const buttons = h('div', { class: 'actions' });
+  // The coach's suggestions for this seat's turn (at a table made with hints).
+  const hintBox = h('div', { class: 'hint-box', id: 'hints', hidden: true });
   const endScreen = h('div', { class: 'end-holder' });
+  // A finished game's review: the chart of each seat's chances, the marked moves, and a
+  // past moment of the board.
+  const reviewBox = h('div', { class: 'review-holder', id: 'review', hidden: true });
   const toast = h('div', { class: 'toast', hidden: true });
   // What the latest moves did, one event at a time, in the order it happened.
   const news = h('div', { class: 'news', id: 'news', hidden: true, 'aria-live': 'polite' });
@@ -61,8 +66,8 @@ export async function showTable(root, id, token) {
     h('summary', {}, 'Chat'), chatList, chatForm, chatError);
   // A card's text, shown on a tap (hover shows it as a tooltip).
   const info = h('div', { class: 'info-pop', id: 'info-pop', hidden: true, onclick: () => { info.hidden = true; } });
-  root.replaceChildren(h('div', { class: 'table-page' }, status, clockLine, banner, endScreen, news,
-    h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons),
+  root.replaceChildren(h('div', { class: 'table-page' }, status, clockLine, banner, endScreen, reviewBox, news,
+    h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons, hintBox),
       h('div', { class: 'side' }, logPanel, chatPanel)), toast, info));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
   // A creator-chosen seed: its creator may know every hidden card, so say so.
@@ -73,6 +78,9 @@ export async function showTable(root, id, token) {
   let snap = null;
   let moves = new Moves([]);
   let selected = null;
+  // The move the coach suggested that the player picked (notation), until it moves.
+  let hinted = null;
+  const hintsOn = Boolean(summary.table && summary.table.hints);
   let pending = false;
   let pendingSince = 0;
   let sentVersion = -1;
@@ -269,6 +277,7 @@ export async function showTable(root, id, token) {
     pendingSince = Date.now();
     sentVersion = snap.version;
     selected = null;
+    hinted = null;
     decorate();
     const msg = { type: 'action', action: text, version: snap.version };
     if (socket && socket.readyState === WebSocket.OPEN) {
@@ -310,13 +319,54 @@ export async function showTable(root, id, token) {
     const extra = selected === null ? [] : moves.from(selected).filter((m) => !m.dst || !present.has(m.dst));
     const shown = selected === null ? loose : extra;
     buttons.replaceChildren(...(pending ? [] : shown.map((m) => h('button', {
-      class: 'act-btn',
+      class: `act-btn ${m.text === hinted ? 'hinted' : ''}`,
       dataset: { action: m.text },
       onclick: () => send(m.text),
     }, m.label || m.text))));
     if (selected !== null) {
-      buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; decorate(); } }, 'Cancel'));
+      buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; hinted = null; decorate(); } }, 'Cancel'));
     }
+    // The suggested move the player picked: where it is on the board, to be confirmed by
+    // a click like any move.
+    const pick = hinted !== null && !pending ? moves.list.find((m) => m.text === hinted) : null;
+    for (const el of board.querySelectorAll('[data-key]')) {
+      el.classList.toggle('hinted', Boolean(pick) && (el.dataset.key === pick.dst || (el.dataset.key === pick.src && !pick.dst)));
+    }
+    for (const b of hintBox.querySelectorAll('[data-hint]')) b.classList.toggle('chosen', b.dataset.hint === hinted);
+  }
+
+  // The coach: up to three moves for this seat's turn. Choosing one plays nothing: it
+  // shows the move on the board (or its button), and the player confirms it.
+  const percent = (x) => `${Math.round(x * 100)}%`;
+  const adviceWords = (a) => (a.place === null || a.place === undefined
+    ? `${percent(a.chance)} chance to win`
+    : `expected place ${a.place.toFixed(1)} · ${percent(a.chance)} chance to win`);
+  let hintFor = -1;
+  async function askHint() {
+    if (!snap) return;
+    const version = snap.version;
+    hintBox.hidden = false;
+    hintBox.replaceChildren(h('p', { class: 'muted' }, 'The coach is thinking…'));
+    try {
+      const got = await api(`/api/tables/${id}/hint`, { method: 'POST', token });
+      if (!snap || snap.version !== got.version || got.version !== version) { hintBox.hidden = true; return; }
+      hintFor = got.version;
+      hintBox.replaceChildren(
+        h('p', { class: 'hint-head' }, 'The coach suggests (choosing one marks it on the board; nothing is played until you click it there):'),
+        h('ol', { class: 'hint-list' }, got.moves.map((a) => h('li', {},
+          h('button', { class: 'hint-move', dataset: { hint: a.action }, onclick: () => chooseHint(a.action) },
+            h('strong', {}, a.label), ' ', h('small', {}, adviceWords(a)))))));
+    } catch (e) {
+      hintBox.replaceChildren(h('p', { class: 'error', id: 'hint-error' }, withNames(e.message)));
+    }
+  }
+  function chooseHint(action) {
+    const m = moves.list.find((x) => x.text === action);
+    if (!m || pending) return;
+    hinted = action;
+    // A move from one thing to another: its source is picked, its target is to click.
+    selected = m.src && m.dst && board.querySelector(`[data-key="${CSS.escape(m.src)}"]`) ? m.src : null;
+    decorate();
   }
 
   // A tap on something with a text (`data-info`) that is not a move shows the text.
@@ -367,6 +417,9 @@ export async function showTable(root, id, token) {
   function tableButtons() {
     if (!token || snap.seat === null || snap.status === 'finished') return [];
     const out = [];
+    if (hintsOn && snap.to_act === snap.seat && snap.legal.length && !(snap.open_seats || []).length) {
+      out.push(h('button', { class: 'small', id: 'suggest', title: 'Ask the coach for its three best moves; everyone is told you asked', onclick: askHint }, 'Suggest a move'));
+    }
     if (snap.can_undo) out.push(h('button', { class: 'small', id: 'undo', title: 'Take back your last move (possible while it drew, rolled and revealed nothing)', onclick: () => tableCall('undo') }, 'Undo'));
     if ((snap.away || []).includes(snap.seat)) {
       out.push(h('button', { class: 'small primary', id: 'back', onclick: () => tableCall('back') }, 'Take my seat back'));
@@ -441,12 +494,27 @@ export async function showTable(root, id, token) {
     const headline = winners.includes(snap.seat)
       ? (winners.length > 1 ? 'You share the win!' : 'You win!')
       : [winners.map((s, i) => [i ? ' and ' : '', seatName(s, snap.seat)]), ` win${winners.length > 1 ? '' : 's'}`];
-    // Why the game ended and each score line by line, as the game's own scoring gives
-    // them (the lines add up to the score; the page adds nothing up itself).
-    const ending = snap.ending;
-    const why = ending ? h('p', { class: 'end-why', id: 'end-why' }, withNames(ending.why)) : null;
+    const { why, lines } = endingParts(snap.ending, order, 'end');
+    endScreen.replaceChildren(h('div', { class: 'panel end-screen' },
+      h('h2', {}, headline),
+      why,
+      h('table', { class: 'scores' },
+        h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score')),
+        order.map((s) => h('tr', { class: places[s] === 0 ? 'winner' : '' },
+          h('td', {}, ordinal(places[s])), h('td', {}, fullName(s, snap.seat)), h('td', {}, String(scores[s]))))),
+      lines,
+      seriesLine, again,
+      h('button', { id: 'review-open', onclick: openReview }, 'Review the game'),
+      h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+  }
+
+  // Why the game ended and each score line by line, as the game's own scoring gives them
+  // (the lines add up to the score; the page adds nothing up itself): the end screen's
+  // and the review's.
+  function endingParts(ending, order, prefix) {
+    const why = ending ? h('p', { class: 'end-why', id: `${prefix}-why` }, withNames(ending.why)) : null;
     const signed = (n) => (n > 0 ? `+${n}` : String(n));
-    const lines = ending ? h('div', { class: 'end-lines', id: 'end-lines' },
+    const lines = ending ? h('div', { class: 'end-lines', id: `${prefix}-lines` },
       order.map((s) => {
         const seat = ending.seats[s];
         if (!seat) return null;
@@ -457,16 +525,110 @@ export async function showTable(root, id, token) {
             h('td', { class: 'line-points' }, signed(l.points)))),
           h('tr', { class: 'line-total' }, h('th', {}, 'Total'), h('th', { class: 'line-points' }, String(seat.total))));
       })) : null;
-    endScreen.replaceChildren(h('div', { class: 'panel end-screen' },
-      h('h2', {}, headline),
-      why,
-      h('table', { class: 'scores' },
-        h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score')),
-        order.map((s) => h('tr', { class: places[s] === 0 ? 'winner' : '' },
-          h('td', {}, ordinal(places[s])), h('td', {}, fullName(s, snap.seat)), h('td', {}, String(scores[s]))))),
-      lines,
-      seriesLine, again,
-      h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+    return { why, lines };
+  }
+
+  // The review of the finished game: asked for once, shown when the server has made it
+  // (it tells how far it is meanwhile).
+  let reviewAsked = false;
+  async function openReview() {
+    reviewBox.hidden = false;
+    reviewBox.scrollIntoView({ block: 'start' });
+    if (reviewAsked) return;
+    reviewAsked = true;
+    reviewBox.replaceChildren(h('div', { class: 'panel review' }, h('p', { id: 'review-progress' }, 'The coach is reviewing the game…')));
+    for (;;) {
+      let got;
+      try { got = await api(`/api/tables/${id}/review`); } catch (e) {
+        reviewAsked = false;
+        reviewBox.replaceChildren(h('div', { class: 'panel review' }, h('p', { class: 'error', id: 'review-error' }, withNames(e.message))));
+        return;
+      }
+      if (got.status === 'done') { drawReview(got.review, got.names); return; }
+      const progress = document.getElementById('review-progress');
+      if (progress) progress.textContent = got.of ? `The coach is reviewing the game: ${got.done} of ${got.of} moves…` : 'The coach is reviewing the game…';
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  const SVG = 'http://www.w3.org/2000/svg';
+  function svg(tag, attrs, ...children) {
+    const el = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'dataset') Object.assign(el.dataset, v);
+      else el.setAttribute(k, String(v));
+    }
+    for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    return el;
+  }
+
+  /** Each seat's chance to win over the game, as an inline SVG (a line and a dot a decision). */
+  function chart(review, names) {
+    const W = 640; const H = 220; const left = 44; const right = 12; const top = 12; const bottom = 30;
+    const last = Math.max(1, ...review.moves.map((m) => m.ply));
+    const x = (ply) => left + (ply / last) * (W - left - right);
+    const y = (chance) => top + (1 - chance) * (H - top - bottom);
+    const round = (n) => Math.round(n * 10) / 10;
+    const grid = [0, 0.25, 0.5, 0.75, 1].map((c) => [
+      svg('line', { class: 'chart-grid', x1: left, x2: W - right, y1: round(y(c)), y2: round(y(c)) }),
+      svg('text', { class: 'chart-label', x: left - 6, y: round(y(c)) + 4, 'text-anchor': 'end' }, `${Math.round(c * 100)}%`)]);
+    const marked = new Set(review.moves.filter((m) => m.marked).map((m) => `${m.seat}:${m.ply}`));
+    const lines = review.series.map((points, seat) => svg('g', { class: `chart-seat seat-${seat}`, dataset: { seat: String(seat) } },
+      svg('title', {}, names[seat] || `Seat ${seat + 1}`),
+      svg('polyline', { class: 'chart-line', points: points.map(([ply, c]) => `${round(x(ply))},${round(y(c))}`).join(' ') }),
+      points.map(([ply, c]) => svg('circle', {
+        class: `chart-point ${marked.has(`${seat}:${ply}`) ? 'marked' : ''}`,
+        cx: round(x(ply)), cy: round(y(c)), r: marked.has(`${seat}:${ply}`) ? 5 : 2.5,
+        dataset: { seat: String(seat), ply: String(ply), chance: String(c) },
+      }, svg('title', {}, `${names[seat] || `Seat ${seat + 1}`}, move ${ply + 1}: ${Math.round(c * 100)}% chance to win`)))));
+    return svg('svg', { class: 'review-chart', id: 'review-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'Each player\'s chance to win over the game', dataset: { last: String(last), left, right, top, bottom, width: W, height: H } },
+      grid,
+      svg('text', { class: 'chart-label', x: (left + W - right) / 2, y: H - 6, 'text-anchor': 'middle' }, 'move'),
+      lines);
+  }
+
+  function drawReview(review, names) {
+    const order = [...Array(review.seats).keys()];
+    const places = snap && snap.outcome ? snap.outcome.places : null;
+    if (places) order.sort((a, b) => places[a] - places[b]);
+    const { why, lines } = endingParts(review.ending, order, 'review');
+    const legend = h('p', { class: 'chart-legend' }, names.map((n, s) => h('span', { class: `legend seat-${s}` }, h('span', { class: 'swatch' }), ' ', fullName(s, snap ? snap.seat : null))));
+    const marks = review.moves.filter((m) => m.marked);
+    const percent = (c) => `${Math.round(c * 100)}%`;
+    const markList = marks.length
+      ? h('ol', { class: 'review-marks', id: 'review-marks' }, marks.map((m) => h('li', { class: `review-mark seat-${m.seat}`, dataset: { ply: String(m.ply), seat: String(m.seat) } },
+        h('strong', {}, `Move ${m.ply + 1} · `, fullName(m.seat, snap ? snap.seat : null)), ': played ',
+        h('span', { class: 'played' }, withNames(m.played.label)), ` (${percent(m.played.chance)} chance to win); the coach preferred `,
+        h('span', { class: 'preferred' }, withNames(m.best.label)), ` (${percent(m.best.chance)}). `,
+        h('button', { class: 'small moment-open', onclick: () => showMoment(m) }, 'See the board then'))))
+      : h('p', { class: 'muted', id: 'review-marks' }, 'No move lost much: the coach would have played about as well.');
+    reviewBox.replaceChildren(h('div', { class: 'panel review' },
+      h('h2', {}, 'Review'),
+      h('p', { class: 'muted' }, 'Each player\'s chance to win after each of their moves, as the coach judged it from what that player could see.'),
+      chart(review, names), legend,
+      h('h3', {}, 'The moves that cost the most'), markList,
+      h('div', { class: 'moment-holder', id: 'moment' }),
+      h('h3', {}, 'How it ended'), why, lines,
+      h('button', { class: 'small', onclick: () => { reviewBox.hidden = true; } }, 'Close the review')));
+  }
+
+  // A past moment of the finished game: the board before a marked move, as the player
+  // who made it saw it.
+  async function showMoment(m) {
+    const holder = document.getElementById('moment');
+    if (!holder) return;
+    try {
+      const at = await api(`/api/tables/${id}/moments/${m.ply}?seat=${m.seat}`);
+      const past = { ...snap, version: at.version, seat: at.seat, to_act: at.to_act, view: at.view, legal: [], moves: [], status: 'running', events: [] };
+      const pastBoard = h('div', { class: `board ${summary.game} past` });
+      pastBoard.replaceChildren(game.render(past, { entries: [], hidden: null }));
+      holder.replaceChildren(h('div', { class: 'panel moment', dataset: { version: String(at.version) } },
+        h('h3', {}, `Before move ${m.ply + 1}, as `, fullName(m.seat, null), ' saw it'),
+        h('p', {}, 'Played: ', h('strong', {}, withNames(m.played.label)), ' · the coach preferred: ', h('strong', {}, withNames(m.best.label))),
+        pastBoard,
+        h('button', { class: 'small', onclick: () => holder.replaceChildren() }, 'Hide the board')));
+      holder.scrollIntoView({ block: 'start' });
+    } catch (e) { holder.replaceChildren(h('p', { class: 'error' }, withNames(e.message))); }
   }
 
   function redraw() {
@@ -480,7 +642,10 @@ export async function showTable(root, id, token) {
 
   function show(next) {
     if (!next || (snap && next.version < snap.version)) return;
-    if (!snap || next.version !== snap.version) { selected = null; info.hidden = true; }
+    if (!snap || next.version !== snap.version) {
+      selected = null; hinted = null; info.hidden = true;
+      if (hintFor !== next.version) { hintBox.hidden = true; hintBox.replaceChildren(); }
+    }
     snap = next;
     setSeatNames(snap.names);
     moves = new Moves(snap.moves);

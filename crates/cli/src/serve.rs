@@ -19,6 +19,17 @@ pub struct ServeArgs {
     /// asking for more is refused (`seat/invalid`).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub bot_time_ms: u64,
+    /// The coach's ISMCTS iterations for a hint, and for each move of a game's review
+    /// (held to --bot-iterations as well).
+    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub coach_iterations: u32,
+    /// Hints one seat token may ask for at once (a token bucket's size).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub hint_burst: u32,
+    /// Hints one seat token may ask for a minute once its burst is spent; more get
+    /// `429 request/rate_limited` with `Retry-After`.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+    pub hints_per_minute: u32,
     /// Tables one client address may create at once (a token bucket's size).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     pub create_burst: u32,
@@ -87,6 +98,9 @@ impl ServeArgs {
         server::Limits {
             bot_iterations: self.bot_iterations,
             bot_time: Duration::from_millis(self.bot_time_ms),
+            coach_iterations: self.coach_iterations,
+            hint_burst: self.hint_burst,
+            hints_per_minute: self.hints_per_minute,
             create_burst: self.create_burst,
             creates_per_minute: self.creates_per_minute,
             action_burst: self.action_burst,

@@ -77,6 +77,11 @@ pub struct TableRules {
     /// its turn before the take-over bot plays for it; 0 never.
     #[serde(default = "away_default", skip_serializing_if = "is_default_away")]
     pub away_seconds: u64,
+    /// Whether a seated player may ask the coach for a hint on its turn. Left out of a
+    /// create request: on at a table with a bot, off otherwise (the table stores the
+    /// choice); a table stored before hints existed reads the same default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<bool>,
 }
 
 impl Default for TableRules {
@@ -86,11 +91,21 @@ impl Default for TableRules {
             on_timeout: OnTimeout::Bot,
             takeover: medium(),
             away_seconds: AWAY_DEFAULT,
+            hints: None,
         }
     }
 }
 
 impl TableRules {
+    /// Whether hints are on at a table of these seats: as chosen, else on where a bot sits.
+    pub fn hints_on(&self, seats: &[crate::store::SeatRow]) -> bool {
+        self.hints.unwrap_or_else(|| {
+            seats
+                .iter()
+                .any(|s| matches!(s.player, crate::store::Player::Bot(_)))
+        })
+    }
+
     /// Checks the rules for a table of `seats`.
     ///
     /// # Errors

@@ -146,6 +146,9 @@ impl From<TableError> for ApiError {
                     Refusal::TableInvalid => (StatusCode::BAD_REQUEST, "table/invalid"),
                     Refusal::ChatInvalid => (StatusCode::BAD_REQUEST, "chat/invalid"),
                     Refusal::ServerFull => (StatusCode::SERVICE_UNAVAILABLE, "server/full"),
+                    Refusal::GameOver => (StatusCode::CONFLICT, "game/over"),
+                    Refusal::HintsOff => (StatusCode::FORBIDDEN, "hint/off"),
+                    Refusal::HintsNotForYou => (StatusCode::FORBIDDEN, "hint/not_seated"),
                 };
                 ApiError::new(status, code, message)
             }

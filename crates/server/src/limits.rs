@@ -15,6 +15,13 @@ pub struct Limits {
     pub bot_iterations: u32,
     /// The most time a bot may spend on one decision.
     pub bot_time: Duration,
+    /// The coach's search budget: ISMCTS iterations for a hint, and for each move of a
+    /// review (held to `bot_iterations` as well).
+    pub coach_iterations: u32,
+    /// Hints one seat token may ask for at once.
+    pub hint_burst: u32,
+    /// Hints one seat token may ask for a minute, once its burst is spent.
+    pub hints_per_minute: u32,
     /// Tables one client address may create at once (the bucket's size).
     pub create_burst: u32,
     /// Tables one client address may create a minute, once its burst is spent.
@@ -40,6 +47,9 @@ impl Default for Limits {
         Limits {
             bot_iterations: 100_000,
             bot_time: Duration::from_secs(10),
+            coach_iterations: 5_000,
+            hint_burst: 3,
+            hints_per_minute: 6,
             create_burst: 30,
             creates_per_minute: 30,
             action_burst: 60,
@@ -133,6 +143,11 @@ fn budget(spec: &BotSpec) -> Option<Budget> {
 }
 
 impl Limits {
+    /// The coach's iterations a search, within the bot limits.
+    pub fn coach_budget(&self) -> u32 {
+        self.coach_iterations.min(self.bot_iterations).max(1)
+    }
+
     /// What is wrong with a budget over this server's limits.
     fn over(&self, budget: Budget) -> Option<String> {
         match budget {

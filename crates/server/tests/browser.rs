@@ -1721,3 +1721,319 @@ async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() 
     );
     s.quit().await;
 }
+
+/// The server under test with the coach's small test budget (tests check what the coach
+/// shows, not how well it plays).
+async fn start_coached_server(dir: &Path) -> Res<SocketAddr> {
+    let db = format!("sqlite://{}", dir.join("tables.sqlite").display());
+    let store = server::store::open(&db).await?;
+    let limits = server::Limits {
+        coach_iterations: 64,
+        ..common::unlimited()
+    };
+    let state = server::AppState::with_limits(store, limits).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, server::app(state)).await;
+    });
+    Ok(addr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_coached_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    // Two bots play a Drop Site game to its end.
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "dropsite", "seed": 3, "seats": ["random", "heuristic"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id").to_string();
+    let end = Instant::now() + Duration::from_secs(120);
+    while summary(&base, &id).await.expect("summary")["status"] != json!("finished") {
+        assert!(Instant::now() < end, "the bots did not finish");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    record_csp_violations(&s).await.expect("recorder");
+    s.goto(&format!("{base}/play/{id}")).await.expect("table");
+    let open = s
+        .wait_for("#review-open", 20)
+        .await
+        .expect("the end screen");
+    s.click(&open).await.expect("open the review");
+    s.wait_for("#review-chart circle", 120)
+        .await
+        .expect("the review's chart");
+    // The API's review, now made.
+    let api: Value = http
+        .get(format!("{base}/api/tables/{id}/review"))
+        .send()
+        .await
+        .expect("review")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(api["status"], json!("done"), "{api}");
+    let review = &api["review"];
+    // The chart's points, as drawn: seat, move, chance, and where they are.
+    let drawn = s
+        .exec(
+            "const c = document.getElementById('review-chart'); const d = c.dataset; \
+             return {box: [Number(d.left), Number(d.right), Number(d.top), Number(d.bottom), Number(d.width), Number(d.height), Number(d.last)], \
+             points: [...c.querySelectorAll('circle')].map((p) => [Number(p.dataset.seat), Number(p.dataset.ply), Number(p.dataset.chance), \
+             Number(p.getAttribute('cx')), Number(p.getAttribute('cy')), p.classList.contains('marked')]), \
+             lines: [...c.querySelectorAll('polyline')].map((l) => l.getAttribute('points').trim().split(/\\s+/).length)}",
+            json!([]),
+        )
+        .await
+        .expect("the chart");
+    let b: Vec<f64> = (drawn["box"].as_array().expect("box").iter())
+        .map(|v| v.as_f64().expect("number"))
+        .collect();
+    let (left, right, top, bottom, width, height, last) =
+        (b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
+    let mut expected = Vec::new();
+    for (seat, points) in review["series"]
+        .as_array()
+        .expect("series")
+        .iter()
+        .enumerate()
+    {
+        for p in points.as_array().expect("points") {
+            expected.push((
+                seat,
+                p[0].as_u64().expect("ply"),
+                p[1].as_f64().expect("chance"),
+            ));
+        }
+    }
+    let points = drawn["points"].as_array().expect("points");
+    assert_eq!(
+        points.len(),
+        expected.len(),
+        "one point per decision of the API"
+    );
+    let plies = (review["moves"].as_array().expect("moves").iter())
+        .filter_map(|m| m["ply"].as_u64())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    assert_eq!(last, plies as f64);
+    let marked: Vec<(u64, u64)> = (review["moves"].as_array().expect("moves").iter())
+        .filter(|m| m["marked"] == json!(true))
+        .map(|m| {
+            (
+                m["seat"].as_u64().unwrap_or(0),
+                m["ply"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    for (p, (seat, ply, chance)) in points.iter().zip(&expected) {
+        assert_eq!(p[0].as_u64(), Some(*seat as u64), "{p}");
+        assert_eq!(p[1].as_u64(), Some(*ply), "{p}");
+        assert!(
+            (p[2].as_f64().expect("chance") - chance).abs() < 1e-9,
+            "{p} vs {chance}"
+        );
+        let x = left + (*ply as f64 / last) * (width - left - right);
+        let y = top + (1.0 - chance) * (height - top - bottom);
+        assert!((p[3].as_f64().expect("cx") - x).abs() <= 0.06, "{p}: x {x}");
+        assert!((p[4].as_f64().expect("cy") - y).abs() <= 0.06, "{p}: y {y}");
+        assert_eq!(
+            p[5] == json!(true),
+            marked.contains(&(*seat as u64, *ply)),
+            "{p}: marked as the API says"
+        );
+    }
+    let series_lengths: Vec<u64> = (review["series"].as_array().expect("series").iter())
+        .map(|s| s.as_array().map_or(0, Vec::len) as u64)
+        .collect();
+    assert_eq!(drawn["lines"], json!(series_lengths), "a line per seat");
+    // The marked moves in words, each linked to the board at that moment.
+    let marks = s
+        .exec(
+            "return [...document.querySelectorAll('.review-mark')].map((m) => [Number(m.dataset.ply), m.querySelector('.played').textContent, m.querySelector('.preferred').textContent])",
+            json!([]),
+        )
+        .await
+        .expect("marks");
+    let marks = marks.as_array().expect("marks");
+    assert_eq!(marks.len(), marked.len());
+    for (m, api_move) in marks.iter().zip(
+        (review["moves"].as_array().expect("moves").iter()).filter(|m| m["marked"] == json!(true)),
+    ) {
+        assert_eq!(m[0].as_u64(), api_move["ply"].as_u64());
+        assert_eq!(m[1], api_move["played"]["label"]);
+        assert_eq!(m[2], api_move["best"]["label"]);
+    }
+    if let Some(first) = s.find(".review-mark .moment-open").await.expect("find") {
+        s.click(&first).await.expect("see the board");
+        s.wait_for("#moment .moment .board > *", 20)
+            .await
+            .expect("the board at that moment");
+        let version = s
+            .exec(
+                "return Number(document.querySelector('#moment .moment').dataset.version)",
+                json!([]),
+            )
+            .await
+            .expect("version");
+        assert_eq!(version.as_u64(), marks[0][0].as_u64());
+    }
+    // Why it ended, line by line, as the end screen tells it.
+    let why = s
+        .exec("return [document.getElementById('review-why').textContent, document.getElementById('end-why').textContent, document.querySelectorAll('#review-lines table').length]", json!([]))
+        .await
+        .expect("why");
+    assert_eq!(why[0], why[1], "{why}");
+    assert_eq!(why[2], json!(2), "{why}");
+    s.screenshot(&screenshot_path("dropsite-review"))
+        .await
+        .expect("screenshot");
+    assert_eq!(csp_violations(&s).await.expect("csp"), Vec::<String>::new());
+    s.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_coached_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    // A table with a bot: hints are on.
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    assert_eq!(table["table"]["hints"], json!(true));
+    let id = table["id"].as_str().expect("id").to_string();
+    let link = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    s.goto(&link).await.expect("table");
+    let end = Instant::now() + Duration::from_secs(30);
+    while s.body().await.expect("body")["myturn"] != json!("yes") {
+        assert!(Instant::now() < end, "never this seat's turn");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let before = s.body().await.expect("body")["version"].clone();
+    let suggest = s.wait_for("#suggest", 10).await.expect("the button");
+    s.click(&suggest).await.expect("ask");
+    s.wait_for("#hints .hint-move", 30)
+        .await
+        .expect("the suggestions");
+    let shown = s
+        .exec(
+            "return [...document.querySelectorAll('#hints .hint-move')].map((b) => [b.dataset.hint, b.querySelector('strong').textContent, b.textContent])",
+            json!([]),
+        )
+        .await
+        .expect("suggestions");
+    let shown = shown.as_array().expect("list");
+    assert!(!shown.is_empty() && shown.len() <= 3, "{shown:?}");
+    let view: Value = http
+        .get(format!("{base}/api/tables/{id}/view"))
+        .bearer_auth(table["seats"][0]["token"].as_str().expect("token"))
+        .send()
+        .await
+        .expect("view")
+        .json()
+        .await
+        .expect("JSON");
+    let described = view["moves"].as_array().expect("moves");
+    for m in shown {
+        let d = described
+            .iter()
+            .find(|d| d["action"] == m[0])
+            .unwrap_or_else(|| panic!("{m} is a legal move"));
+        assert_eq!(d["label"], m[1], "shown in words");
+        assert!(
+            m[2].as_str().is_some_and(|t| t.contains("chance to win")),
+            "{m}"
+        );
+    }
+    // Choosing one plays nothing: the move is marked for the player to confirm.
+    let first = s
+        .find("#hints .hint-move")
+        .await
+        .expect("find")
+        .expect("a move");
+    s.click(&first).await.expect("choose");
+    let marked = s
+        .exec(
+            "return document.querySelectorAll('.board .hinted, .actions .hinted').length",
+            json!([]),
+        )
+        .await
+        .expect("marked");
+    assert!(
+        marked.as_u64().is_some_and(|n| n >= 1),
+        "the move is shown: {marked}"
+    );
+    s.screenshot(&screenshot_path("dropsite-hint"))
+        .await
+        .expect("screenshot");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        s.body().await.expect("body")["version"],
+        before,
+        "nothing was played"
+    );
+    // The chat tells that Ann asked, not what she was told.
+    wait_chat(&s, "Seat 1 (Ann) asked for a hint", 10)
+        .await
+        .expect("the note");
+    let said = chat_lines(&s).await.expect("chat").join("\n");
+    for m in shown {
+        assert!(!said.contains(m[1].as_str().unwrap_or("?")), "{said}");
+    }
+    // Confirming plays it: the board's marked target, or the marked button.
+    let confirm = s
+        .find(".board .hinted, .actions .hinted")
+        .await
+        .expect("find")
+        .expect("the marked move");
+    s.click(&confirm).await.expect("confirm");
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        let v = s.body().await.expect("body")["version"]
+            .as_i64()
+            .unwrap_or(-1);
+        if v > before.as_i64().unwrap_or(0) {
+            break;
+        }
+        assert!(Instant::now() < end, "the confirmed move was not played");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    s.quit().await;
+}

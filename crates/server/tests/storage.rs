@@ -130,6 +130,22 @@ async fn conformance(store: Arc<dyn Store>) {
     assert_eq!(won, 1, "exactly one of the conflicting appends is accepted");
     assert_eq!(store.actions("game-c", 0).await.expect("read").len(), 1);
 
+    // A finished game's review is kept once: the first one stands.
+    assert_eq!(store.review("game-b").await.expect("read"), None);
+    store
+        .set_review("game-b", r#"{"moves":[1]}"#)
+        .await
+        .expect("keep");
+    store
+        .set_review("game-b", r#"{"moves":[2]}"#)
+        .await
+        .expect("keep again");
+    assert_eq!(
+        store.review("game-b").await.expect("read").as_deref(),
+        Some(r#"{"moves":[1]}"#)
+    );
+    assert_eq!(store.review("game-a").await.expect("read"), None);
+
     // Strange text is stored as given.
     store
         .append("game-c", 1, 0, "quote ' \" ; -- é", Status::Running)

@@ -1,12 +1,14 @@
 //! The HTTP handlers and the WebSocket sessions (see docs/http-api.md).
 
 mod chat;
+mod coach;
 mod games;
 mod play;
 mod socket;
 mod tables;
 
 pub(crate) use chat::*;
+pub(crate) use coach::*;
 pub(crate) use games::*;
 pub(crate) use play::*;
 pub use socket::*;

@@ -83,7 +83,7 @@ pub(super) fn table_out(
         open_seats: crate::hub::open_seats(seats),
         rematch: row.rematch.clone(),
         series: row.series.clone(),
-        table: TableRulesOut::from(&row.rules),
+        table: TableRulesOut::new(&row.rules, seats),
         seats: seats
             .iter()
             .enumerate()
@@ -113,6 +113,8 @@ pub(crate) struct TableRulesOut {
     on_timeout: crate::clock::OnTimeout,
     takeover: String,
     away_seconds: u64,
+    /// Whether a seated player may ask for a hint on its turn.
+    hints: bool,
 }
 
 /// The client's address, as [`client_addr`] found it (`None` without a socket, as in
@@ -373,13 +375,14 @@ pub(crate) async fn rematch(
     .into_response())
 }
 
-impl From<&crate::clock::TableRules> for TableRulesOut {
-    fn from(r: &crate::clock::TableRules) -> Self {
+impl TableRulesOut {
+    fn new(r: &crate::clock::TableRules, seats: &[SeatRow]) -> Self {
         TableRulesOut {
             clock: r.clock,
             on_timeout: r.on_timeout,
             takeover: r.takeover.clone(),
             away_seconds: r.away_seconds,
+            hints: r.hints_on(seats),
         }
     }
 }

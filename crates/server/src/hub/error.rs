@@ -64,6 +64,12 @@ pub enum Refusal {
     ChatInvalid,
     /// The server holds as many tables as it may.
     ServerFull,
+    /// The game is over: nothing is left to decide.
+    GameOver,
+    /// The table was made without hints.
+    HintsOff,
+    /// The coach has nothing to say: a spectator asked, or the seat is not playing.
+    HintsNotForYou,
 }
 
 impl TableError {

@@ -4,6 +4,7 @@
 mod bot_play;
 mod chat;
 mod clocks;
+mod coach;
 mod error;
 mod moves;
 mod names;
@@ -12,6 +13,7 @@ mod secrets;
 mod table;
 mod wire;
 
+pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
 pub use error::{Refusal, TableError};
 pub use names::*;
 pub use secrets::*;
@@ -203,6 +205,10 @@ pub struct Hub {
     actions: RateLimiter<(String, Seat)>,
     /// Chat lines by table and writer (a seat, or a spectator's address).
     chats: RateLimiter<(String, String)>,
+    /// Hints by table and seat (one seat, one token).
+    hints: RateLimiter<(String, Seat)>,
+    /// The coach's hints and reviews.
+    coach: coach::Coach,
     /// Held while a rematch is named.
     rematches: Mutex<()>,
     tables: StdMutex<HashMap<String, Arc<Table>>>,
@@ -283,6 +289,8 @@ impl Hub {
             ),
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
             chats: RateLimiter::new(CHAT_BURST, CHAT_PER_SECOND),
+            hints: RateLimiter::new(limits.hint_burst, f64::from(limits.hints_per_minute) / 60.0),
+            coach: coach::Coach::default(),
             rematches: Mutex::new(()),
             limits,
             tables: StdMutex::new(HashMap::new()),
@@ -567,7 +575,7 @@ impl Hub {
                 match line.kind {
                     ChatKind::TookOver => away[seat] = true,
                     ChatKind::Back => away[seat] = false,
-                    ChatKind::Chat => {}
+                    ChatKind::Chat | ChatKind::Hint => {}
                 }
             }
         }

@@ -130,6 +130,7 @@ impl Hub {
             }
         }
         check_confusable(&rows, 0..rows.len())?;
+        let hints = rules.hints_on(&rows);
         let created = crate::store::now_ms();
         let row = GameRow {
             id: table_id(created)?,
@@ -145,6 +146,7 @@ impl Hub {
             series: None,
             rules: crate::clock::TableRules {
                 takeover: takeover.to_string(),
+                hints: Some(hints),
                 ..rules
             },
         };

@@ -203,6 +203,8 @@ pub enum ChatKind {
     TookOver,
     /// The table's note: the player of `seat` is back.
     Back,
+    /// The table's note: `seat` asked the coach for a hint (never which moves it got).
+    Hint,
 }
 
 impl ChatKind {
@@ -211,6 +213,7 @@ impl ChatKind {
             ChatKind::Chat => "chat",
             ChatKind::TookOver => "took_over",
             ChatKind::Back => "back",
+            ChatKind::Hint => "hint",
         }
     }
 }
@@ -313,6 +316,10 @@ pub trait Store: Send + Sync {
     /// Marks a game abandoned unless it has moved on (its last action is not `seq - 1`,
     /// or it finished); `true` if it was marked.
     async fn abandon(&self, game: &str, seq: u64) -> Result<bool, StoreError>;
+    /// The review of a finished game, as stored (JSON text), if one was made.
+    async fn review(&self, game: &str) -> Result<Option<String>, StoreError>;
+    /// Keeps the review of a finished game unless one is kept already.
+    async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }

@@ -68,6 +68,9 @@ pub(super) const ABANDON: &str = "UPDATE games SET status = 'abandoned' WHERE id
                        AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2";
 pub(super) const SET_STATUS: &str =
     "UPDATE games SET status = $1 WHERE id = $2 AND status <> 'abandoned'";
+pub(super) const INSERT_REVIEW: &str = "INSERT INTO reviews (game_id, review, at) \
+                           VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING";
+pub(super) const SELECT_REVIEW: &str = "SELECT review FROM reviews WHERE game_id = $1";
 pub(super) const SELECT_ACTIONS: &str = "SELECT seq, seat, action, at FROM actions \
                               WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 
@@ -130,6 +133,7 @@ where
         kind: match row.try_get::<String, _>(5)?.as_str() {
             "took_over" => ChatKind::TookOver,
             "back" => ChatKind::Back,
+            "hint" => ChatKind::Hint,
             _ => ChatKind::Chat,
         },
     })
@@ -366,6 +370,27 @@ macro_rules! sql_store {
                 .execute(&self.pool)
                 .await?;
             Ok(done.rows_affected() == 1)
+        }
+
+        async fn review(&self, game: &str) -> Result<Option<String>, StoreError> {
+            let row = sqlx::query(SELECT_REVIEW)
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(match row {
+                Some(row) => Some(row.try_get(0)?),
+                None => None,
+            })
+        }
+
+        async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError> {
+            sqlx::query(INSERT_REVIEW)
+                .bind(game)
+                .bind(review)
+                .bind(now_ms())
+                .execute(&self.pool)
+                .await?;
+            Ok(())
         }
 
         $($subscribe)*

@@ -94,6 +94,8 @@ pub async fn spawn(state: AppState) -> std::net::SocketAddr {
 pub fn unlimited() -> server::Limits {
     server::Limits {
         rate_limits: false,
+        // The coach searches little in tests: they check what it answers, not how well.
+        coach_iterations: 64,
         ..server::Limits::default()
     }
 }
@@ -297,6 +299,12 @@ impl Store for Flaky {
     }
     async fn chat(&self, game: &str, from_seq: u64) -> Result<Vec<ChatRow>, StoreError> {
         self.inner.chat(game, from_seq).await
+    }
+    async fn review(&self, game: &str) -> Result<Option<String>, StoreError> {
+        self.inner.review(game).await
+    }
+    async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError> {
+        self.inner.set_review(game, review).await
     }
 }
 

@@ -1,0 +1,95 @@
+//! The coach: a hint for the seat to act, a finished game's review, and its past moments.
+
+use super::*;
+use crate::hub::ReviewStatus;
+
+/// A hint: the version it is for and the coach's best moves, best first.
+#[derive(Serialize)]
+pub(super) struct HintOut {
+    version: u64,
+    moves: Vec<bots::Advice>,
+}
+
+/// `POST …/hint`: the coach's best moves (at most three) for the seat of the token, on
+/// its turn, at a table made with hints.
+pub(crate) async fn hint(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let NoFields {} = parse_optional_body(body)?;
+    let table = hub.table(&id).await?;
+    let Some(token) = token(&headers, &query) else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "hint/not_seated",
+            "hints are for the players at the table: a spectator gets none (ask with your seat's token)",
+        ));
+    };
+    let seat = authenticate(&hub, &table, &token).await?;
+    hub.seen(&table, seat).await?;
+    let hint = hub.hint(&table, seat).await?;
+    Ok(Json(HintOut {
+        version: hint.version,
+        moves: hint.moves,
+    })
+    .into_response())
+}
+
+/// `GET …/review`: how far the review is, or the review.
+pub(crate) async fn review(State(hub): Hubs, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    match hub.review(&table).await? {
+        ReviewStatus::Running { done, of } => Ok(Json(serde_json::json!({
+            "status": "running",
+            "done": done,
+            "of": of,
+        }))
+        .into_response()),
+        ReviewStatus::Done(text) => {
+            let mut review: serde_json::Value =
+                serde_json::from_str(&text).map_err(ApiError::internal)?;
+            // The ending as the table names its seats (the stored one says "seat N").
+            if let (Some(ending), Some(map)) = (table.ending().await, review.as_object_mut()) {
+                map.insert(
+                    "ending".into(),
+                    serde_json::to_value(ending).map_err(ApiError::internal)?,
+                );
+            }
+            Ok(Json(serde_json::json!({
+                "status": "done",
+                "names": table.display_names(),
+                "review": review,
+            }))
+            .into_response())
+        }
+    }
+}
+
+/// `GET …/moments/{n}`: a finished game after its first `n` actions, as a seat saw it
+/// (`?seat=S`, counted from 0) or a spectator.
+pub(crate) async fn moment(
+    State(hub): Hubs,
+    Path((id, version)): Path<(String, String)>,
+    query: Params,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let version: u64 = version.trim().parse().map_err(|_| {
+        ApiError::malformed(format!(
+            "`{}` is no move number (a whole number from 0)",
+            truncate(&version, 20)
+        ))
+    })?;
+    let viewer = match query.get("seat") {
+        None => Viewer::Spectator,
+        Some(seat) => Viewer::Seat(seat.trim().parse().map_err(|_| {
+            ApiError::malformed(format!(
+                "`seat` is a seat number counted from 0, not `{}`",
+                truncate(&seat, 20)
+            ))
+        })?),
+    };
+    Ok(Json(table.moment(version, viewer).await?).into_response())
+}
