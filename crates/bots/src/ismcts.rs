@@ -144,6 +144,9 @@ struct Tree<A> {
     tried: Vec<bool>,
     untried: Vec<A>,
     rewards: Vec<f64>,
+    /// The sum of the searching seat's place (1 = first) over the visits of each root
+    /// child, by node; kept only by the coach's search (`PLACES`).
+    places: Vec<f64>,
 }
 
 impl<A: Copy + PartialEq> Tree<A> {
@@ -154,6 +157,7 @@ impl<A: Copy + PartialEq> Tree<A> {
             tried: Vec::new(),
             untried: Vec::new(),
             rewards: Vec::new(),
+            places: Vec::new(),
         }
     }
 
@@ -190,14 +194,19 @@ impl<A: Copy + PartialEq> Tree<A> {
     }
 }
 
-/// Runs one SO-ISMCTS search from `observer`'s information set.
-fn search<G: Game>(
+/// Runs one SO-ISMCTS search from `observer`'s information set. With `PLACES`, the tree
+/// also sums the searching seat's place at the end of every iteration for each root child
+/// (see [`place_of`]); the bots search without.
+fn search<G: Game, const PLACES: bool>(
     tree: &mut Tree<G::Action>,
     observer: &Observer<'_, G>,
     options: &IsmctsOptions,
     rng: &mut ChaCha8Rng,
 ) {
     tree.nodes.clear();
+    if PLACES {
+        tree.places.clear();
+    }
     tree.nodes.push(Node {
         action: None,
         seat: observer.seat(),
@@ -308,6 +317,19 @@ fn search<G: Game>(
             steps += 1;
         }
         game.evaluate_all(&mut tree.rewards);
+        if PLACES {
+            let place = place_of(&game, &tree.rewards, observer.seat());
+            let mut child = node;
+            while child != NONE && tree.nodes[child as usize].parent != 0 {
+                child = tree.nodes[child as usize].parent;
+            }
+            if child != NONE && child != 0 {
+                if tree.places.len() <= child as usize {
+                    tree.places.resize(child as usize + 1, 0.0);
+                }
+                tree.places[child as usize] += place;
+            }
+        }
         // Backpropagation: each edge collects the reward of the seat that chose it.
         while node != NONE {
             let n = &mut tree.nodes[node as usize];
@@ -316,6 +338,65 @@ fn search<G: Game>(
             node = n.parent;
         }
     }
+}
+
+/// `seat`'s place (1 = first) where an iteration stopped: the outcome's place in a finished
+/// game; otherwise 1 plus the seats the evaluation (`rewards`, by seat) puts strictly
+/// ahead, as [`engine::Outcome::ranked`] shares places.
+fn place_of<G: Game>(game: &G, rewards: &[f64], seat: Seat) -> f64 {
+    if let Some(outcome) = game.outcome() {
+        return f64::from(outcome.places.get(seat).copied().unwrap_or(0)) + 1.0;
+    }
+    let own = rewards.get(seat).copied().unwrap_or(0.0);
+    1.0 + rewards.iter().filter(|&&r| r > own).count() as f64
+}
+
+/// What one search found for one root action.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct RootStat<A> {
+    pub action: A,
+    pub visits: u32,
+    /// The sum of the searching seat's rewards over the visits.
+    pub reward: f64,
+    /// The sum of the searching seat's places (1 = first) over the visits.
+    pub place: f64,
+}
+
+/// One search of `options.budget` iterations on one tree (time cap and trees ignored, so
+/// the answer depends only on what `observer`'s seat knows and on `seed`), with every root
+/// action's statistics, places included: the coach's search.
+pub(crate) fn root_search<G: Game>(
+    observer: &Observer<'_, G>,
+    options: &IsmctsOptions,
+    seed: u64,
+) -> Vec<RootStat<G::Action>> {
+    let options = IsmctsOptions {
+        budget: match options.budget {
+            Budget::Iterations(n) => Budget::Iterations(n),
+            Budget::Millis(_) => IsmctsOptions::default().budget,
+        },
+        trees: 1,
+        time_cap: None,
+        ..options.clone()
+    };
+    let mut tree = Tree::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    search::<G, true>(&mut tree, observer, &options, &mut rng);
+    let mut out = Vec::new();
+    let mut c = tree.nodes.first().map_or(NONE, |r| r.first_child);
+    while c != NONE {
+        let n = &tree.nodes[c as usize];
+        if let Some(action) = n.action {
+            out.push(RootStat {
+                action,
+                visits: n.visits,
+                reward: n.reward,
+                place: tree.places.get(c as usize).copied().unwrap_or(0.0),
+            });
+        }
+        c = n.next_sibling;
+    }
+    out
 }
 
 /// Information-set Monte Carlo tree search (single-observer SO-ISMCTS, Cowling et al.
@@ -368,7 +449,7 @@ impl<G: Game> IsmctsBot<G> {
         let base = self.rng.random::<u64>();
         if trees == 1 {
             let mut rng = ChaCha8Rng::seed_from_u64(base);
-            search(&mut self.tree, observer, &self.options, &mut rng);
+            search::<G, false>(&mut self.tree, observer, &self.options, &mut rng);
             return self.tree.root_stats();
         }
         let options = &self.options;
@@ -377,7 +458,7 @@ impl<G: Game> IsmctsBot<G> {
             .map(|t| {
                 let mut tree = Tree::new();
                 let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(base, t));
-                search(&mut tree, observer, options, &mut rng);
+                search::<G, false>(&mut tree, observer, options, &mut rng);
                 tree.root_stats()
             })
             .collect();

@@ -5,12 +5,17 @@
 //! accident. Every bot takes a seed: the same seed and the same observations give the
 //! same choices.
 
+mod coach;
 mod guard;
 mod heuristic;
 mod ismcts;
 mod random;
 mod spec;
 
+pub use coach::{
+    hard_iterations, hint, review, Advice, CoachError, CoachOptions, Review, ReviewedMove,
+    MARK_LOSS, MARK_MOST,
+};
 pub use guard::{Guarded, TurnMemory};
 pub use heuristic::{HeuristicBot, HeuristicOptions};
 pub use ismcts::{Budget, IsmctsBot, IsmctsOptions};

@@ -3,8 +3,8 @@
 //! Code generic over [`engine::Game`] reaches the concrete type through [`with_game`] and a
 //! [`Visit`]or; code that works on text and JSON uses [`game`] and [`bot`].
 
-use bots::{BotError, BotSpec, DynBot};
-use engine::{DynGame, EngineError, Game, Tensor, Typed};
+use bots::{Advice, BotError, BotSpec, CoachError, CoachOptions, DynBot, Review};
+use engine::{DynGame, DynState, EngineError, Game, GameRecord, Tensor, Typed};
 
 /// Every game's name, in the order they are listed.
 pub const GAMES: &[&str] = &[
@@ -71,13 +71,67 @@ pub fn bot(game_name: &str, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>
     Ok(with_game(game_name, MakeBot(spec, seed))??)
 }
 
-/// An unknown game or bot.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+struct Hint<'a>(&'a dyn DynState, &'a CoachOptions, usize);
+impl Visit for Hint<'_> {
+    type Out = Option<Vec<Advice>>;
+    fn visit<G: Game>(self) -> Self::Out {
+        let game = self.0.as_any().downcast_ref::<G>()?;
+        Some(bots::hint(game, self.1, self.2))
+    }
+}
+
+/// The coach's `top` best moves for the seat to act in `state` ([`bots::hint`]): a
+/// function of that seat's view, the seed and the budget only; empty once the game is over.
+///
+/// # Errors
+/// A state of a game the catalog does not list.
+pub fn hint(
+    state: &dyn DynState,
+    options: &CoachOptions,
+    top: usize,
+) -> Result<Vec<Advice>, CatalogError> {
+    with_game(state.game_name(), Hint(state, options, top))?
+        .ok_or_else(|| CatalogError::Game(unknown(state.game_name())))
+}
+
+struct ReviewGame<'a>(
+    &'a GameRecord,
+    &'a CoachOptions,
+    &'a (dyn Fn(usize, usize) + Sync),
+);
+impl Visit for ReviewGame<'_> {
+    type Out = Result<Review, CoachError>;
+    fn visit<G: Game>(self) -> Self::Out {
+        let mut record = self.0.clone();
+        record.game = G::NAME.to_string();
+        bots::review::<G>(&record, self.1, self.2)
+    }
+}
+
+/// Reviews a finished game by its record's game name ([`bots::review`]).
+///
+/// # Errors
+/// An unknown game, a record that does not replay, or a game not over.
+pub fn review(
+    record: &GameRecord,
+    options: &CoachOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Review, CatalogError> {
+    Ok(with_game(
+        &record.game,
+        ReviewGame(record, options, progress),
+    )??)
+}
+
+/// An unknown game or bot, or a record the coach cannot review.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum CatalogError {
     #[error(transparent)]
     Game(#[from] EngineError),
     #[error(transparent)]
     Bot(#[from] BotError),
+    #[error(transparent)]
+    Coach(#[from] CoachError),
 }
 
 #[cfg(test)]

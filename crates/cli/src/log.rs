@@ -30,7 +30,7 @@ pub struct LogArgs {
 /// names the seats showed.
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum RecordFile {
+pub(crate) enum RecordFile {
     Published {
         record: GameRecord,
         /// `human` or the bot spec, by seat.

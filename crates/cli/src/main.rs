@@ -17,6 +17,7 @@ mod options;
 mod play;
 mod position;
 mod report;
+mod review;
 mod serve;
 mod simulate;
 mod soak;
@@ -57,6 +58,9 @@ enum Command {
     Replay(position::ReplayArgs),
     /// Print a recorded game's log as one seat (--seat N, from 1) or a spectator saw it.
     Log(log::LogArgs),
+    /// Review a finished game: each seat's costliest moves against what the search
+    /// preferred, its chance to win move by move, and why the game ended.
+    Review(review::ReviewArgs),
     /// Random playouts per second on one thread.
     Bench(bench::BenchArgs),
     /// A study as one self-contained HTML page with charts (optionally against a variant).
@@ -107,6 +111,7 @@ fn main() -> ExitCode {
         Command::Outcome(args) => position::outcome(args),
         Command::Replay(args) => position::replay(args),
         Command::Log(args) => log::run(args),
+        Command::Review(args) => review::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Soak(args) => soak::run(args),

@@ -4,7 +4,7 @@
 //! appears. The seed, which would give away every hidden card, shows once the game is over.
 use crate::options::GameOptions;
 use crate::user;
-use bots::{BotSpec, DynBot};
+use bots::{BotSpec, CoachOptions, DynBot};
 use engine::{DynState, GameRecord, Names, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -194,6 +194,31 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The coach's three best moves for the seat to act, in words with the notation to type:
+/// worked out from that seat's view only, with the coach's default budget and seed (docs/coach.md).
+fn show_hint(state: &dyn DynState) -> anyhow::Result<()> {
+    outln!("thinking...")?;
+    let advice = catalog::hint(state, &CoachOptions::default(), 3)?;
+    if advice.is_empty() {
+        outln!("no move to suggest")?;
+    }
+    for (i, a) in advice.iter().enumerate() {
+        let place = a
+            .place
+            .map(|p| format!(", expected place {p:.1}"))
+            .unwrap_or_default();
+        outln!(
+            "  {}. {}  [type: {}]  {:.0}% to win{place} ({} of the search's tries)",
+            i + 1,
+            a.label,
+            a.action,
+            a.chance * 100.0,
+            a.visits
+        )?;
+    }
+    Ok(())
+}
+
 /// Shows `seat` its view and legal actions and reads until it enters an accepted action.
 /// `None` when input ends.
 fn prompt(
@@ -233,6 +258,11 @@ fn prompt(
         if matches!(input, "?" | "help" | "view") {
             outln!("{}", state.view_text(Viewer::Seat(seat)))?;
             outln!("legal: {}", legal.join(" | "))?;
+            outln!("(`hint` shows the search's three best moves)")?;
+            continue;
+        }
+        if input == "hint" {
+            show_hint(state)?;
             continue;
         }
         let text = match input.parse::<usize>() {
