@@ -884,3 +884,125 @@ fn replay_and_log_read_undo_and_resign_entries() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn review_marks_moves_explains_the_end_and_prints_json_by_seat() {
+    let record = temp("review.json");
+    let out = tabletop_with_input(
+        &[
+            "play",
+            "dropsite",
+            "--seed",
+            "8",
+            "--seats",
+            "random,random,random",
+            "--players",
+            "3",
+            "--max-rounds",
+            "2",
+            "--record",
+            &record.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let path = record.to_string_lossy().to_string();
+    let moves = recorded_actions(&record).len();
+
+    let out = tabletop(&["review", &path, "--iterations", "30"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!("{moves} decisions reviewed")),
+        "{stdout}"
+    );
+    for seat in 1..=3 {
+        assert!(stdout.contains(&format!("\nseat {seat}: ")), "{stdout}");
+    }
+    assert!(
+        stdout.contains("chance to win at each decision"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("why it ended: "), "{stdout}");
+    assert!(!stdout.contains("seat 0"), "seats count from 1: {stdout}");
+
+    // One seat, as JSON: seats from 0, only that seat's moves and series.
+    let out = tabletop(&[
+        "review",
+        &path,
+        "--iterations",
+        "30",
+        "--seat",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let review: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(review["seats"], 3);
+    let reviewed = review["moves"].as_array().expect("moves");
+    assert!(!reviewed.is_empty());
+    assert!(reviewed.iter().all(|m| m["seat"] == 1), "{review}");
+    let series = review["series"].as_array().expect("series");
+    assert_eq!(series[1].as_array().map(Vec::len), Some(reviewed.len()));
+    assert_eq!(series[0].as_array().map(Vec::len), Some(0));
+    for m in reviewed {
+        let loss = m["loss"].as_f64().expect("loss");
+        assert!(loss >= 0.0);
+        let chance = m["played"]["chance"].as_f64().expect("chance");
+        assert!((0.0..=1.0).contains(&chance));
+        assert!(m["played"]["place"].is_number(), "3 seats: a place");
+    }
+    let ending = &review["ending"];
+    assert!(ending["why"].is_string(), "{review}");
+    assert_eq!(ending["seats"].as_array().map(Vec::len), Some(3));
+
+    // The same command, the same review.
+    let again = tabletop(&[
+        "review",
+        &path,
+        "--iterations",
+        "30",
+        "--seat",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(again.stdout, out.stdout);
+
+    let bad = tabletop(&["review", &path, "--seat", "4"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("there is no seat 4"));
+
+    // A game not over is not reviewed.
+    let mut unfinished: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).expect("record")).expect("JSON");
+    unfinished["actions"]
+        .as_array_mut()
+        .expect("actions")
+        .truncate(moves / 2);
+    let half = temp("review-half.json");
+    std::fs::write(&half, unfinished.to_string()).expect("write");
+    let out = tabletop(&["review", &half.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not over"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn hint_at_the_prompt_suggests_three_moves_to_type() {
+    let out = tabletop_with_input(
+        &["play", "dropsite", "--seed", "3", "--seats", "human,random"],
+        "hint\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let hints: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("[type: ") && l.contains("% to win"))
+        .collect();
+    assert_eq!(hints.len(), 3, "{stdout}");
+    assert!(hints[0].trim_start().starts_with("1. "), "{stdout}");
+    assert!(!hints[0].contains("expected place"), "2 seats: no place");
+}
