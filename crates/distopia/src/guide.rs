@@ -26,10 +26,10 @@ fn scored_by(kind: Kind) -> String {
         .filter(|c| c.scores(kind))
         .map(character_name)
         .collect();
-    if who.is_empty() {
-        "nobody".into()
-    } else {
-        who.join(" and ")
+    match who.len() {
+        0 => "nobody".into(),
+        1 => who.join(""),
+        _ => "Both characters".into(),
     }
 }
 
@@ -289,7 +289,11 @@ mod tests {
                     scorers.push(character_name(character));
                 }
             }
-            assert_eq!(row[5], scorers.join(" and "), "card {number}");
+            let want = match scorers.len() {
+                1 => scorers[0].to_string(),
+                _ => "Both characters".to_string(),
+            };
+            assert_eq!(row[5], want, "card {number}");
             assert_eq!(row[4] == "yes", Config::default().contraband(card).siren);
         }
     }

@@ -18,7 +18,7 @@ pub(crate) const EXPLAIN: &[(&str, &str)] = &[
     ("first_player", "The rulebook lets the oldest player start; here the table names that seat instead. Each later round starts one seat further on."),
     ("random_first", "When on, the seat that starts round 1 is drawn by lot and the first player setting is ignored."),
     ("max_rounds", "A safety net for games between very cautious players (or bots) whose totals hover around zero: once this many rounds are played, the sole leader wins even below the target. Real games end long before it."),
-    ("deck", "For owners of the physical game who know better card data, and for studies: it replaces the deck table below (the values, how many copies of each and their points). It is given as a card file rather than set in the table form."),
+    ("deck", "For owners of the physical game who know better card data, and for studies: it replaces the deck of the Components table (the values, how many copies of each and their points). It is given as a card file rather than set in the table form."),
 ];
 
 /// Drop Site's rules page.
@@ -132,7 +132,7 @@ pub(crate) fn rules() -> Rules {
                         "a new drop site is made that brings the number of piles to the limit below (sideways piles count; the player who made it does not draw);",
                         "the last card of the deck is drawn.",
                     ]),
-                    Block::table(&["Table of", "The round ends with"], round_end_rows),
+                    Block::table(&["Players", "The round ends with"], round_end_rows),
                 ],
             ),
             Section::new(

@@ -227,7 +227,7 @@ fn standard(option: &GameOption) -> String {
     match &option.input {
         Input::Number { none, .. } => match (value.as_i64(), none) {
             (Some(n), _) => n.to_string(),
-            (None, Some(none)) => format!("none ({none})"),
+            (None, Some(none)) => none.clone(),
             (None, None) => "none".into(),
         },
         Input::Toggle => {

@@ -333,7 +333,7 @@ pub(crate) fn rules() -> Rules {
                     Block::text("Each of Euphoria, Subterra and the Wastelands has two market places, each with a face-down tile and four construction sites. To help build a market, place a die on one of its empty sites and pay the resource printed there:"),
                     Block::table(&["Market", "Site 1", "Site 2", "Site 3", "Site 4"], site_rows),
                     Block::text("A market is finished as soon as enough of its sites hold dice:"),
-                    Block::table(&["Table of", "Dice to finish a market"], threshold_rows),
+                    Block::table(&["Players", "Dice to finish a market"], threshold_rows),
                     Block::list([
                         "Its tile is turned face up and its built-market space opens, costing what the tile shows.",
                         "Every die on its sites goes back to its owner and is rolled again; the sites are never used again.",
