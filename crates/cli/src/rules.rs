@@ -214,6 +214,10 @@ mod tests {
         assert_eq!(w[0], 6, "a column of one word keeps its width");
         assert!(w[2] > w[1], "the wider text gets more room: {w:?}");
         assert_eq!(w.iter().sum::<usize>(), 76);
-        assert_eq!(share(&[40, 40], &[30, 30], 50), vec![30, 30], "words stay whole");
+        assert_eq!(
+            share(&[40, 40], &[30, 30], 50),
+            vec![30, 30],
+            "words stay whole"
+        );
     }
 }

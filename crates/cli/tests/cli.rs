@@ -897,14 +897,21 @@ fn rules_prints_each_games_page_readably() {
         let out = tabletop(&["rules", game, "--width", "72"]);
         assert!(out.status.success(), "{game}: {}", text(&out.stderr));
         let page = text(&out.stdout);
-        assert!(page.starts_with(title), "{game}: {}", &page[..60.min(page.len())]);
+        assert!(
+            page.starts_with(title),
+            "{game}: {}",
+            &page[..60.min(page.len())]
+        );
         for heading in ["The game", "Components", "Set-up", "A turn", "Options"] {
             assert!(
                 page.lines().any(|l| l == heading),
                 "{game} has no {heading} section"
             );
         }
-        assert!(page.lines().any(|l| l.contains(row)), "{game}: no row {row}");
+        assert!(
+            page.lines().any(|l| l.contains(row)),
+            "{game}: no row {row}"
+        );
         for line in page.lines() {
             assert!(
                 line.chars().count() <= 72 || !line.trim().contains(' '),
@@ -926,11 +933,17 @@ fn rules_prints_each_games_page_readably() {
     let dashes = page.lines().nth(header + 1).expect("its rule");
     assert_eq!(dashes.split_whitespace().count(), 4, "{dashes}");
     let twelve = page.lines().find(|l| l.starts_with("12 ")).expect("the 12");
-    assert_eq!(twelve.split_whitespace().collect::<Vec<_>>(), ["12", "4", "+7", "-2"]);
+    assert_eq!(
+        twelve.split_whitespace().collect::<Vec<_>>(),
+        ["12", "4", "+7", "-2"]
+    );
     let out = tabletop(&["rules", "chess"]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("unknown game `chess`") && err.contains("dropsite"), "{err}");
+    assert!(
+        err.contains("unknown game `chess`") && err.contains("dropsite"),
+        "{err}"
+    );
 }
 
 /// "How to play Drop Site" from "HOW TO PLAY DROP SITE".

@@ -281,7 +281,9 @@ mod tests {
             for (seat, character) in [(0, Character::Teacher), (1, Character::Collector)] {
                 let mut b = Builder::empty();
                 b.won[seat] = vec![card];
-                let game = b.build(1).expect("a card in a won pile is a valid position");
+                let game = b
+                    .build(1)
+                    .expect("a card in a won pile is a valid position");
                 assert_eq!(game.character(seat), character);
                 let score = game.score(seat);
                 if score.card_points > 0 {
@@ -301,7 +303,10 @@ mod tests {
     #[test]
     fn borders_collaborators_and_missions_are_the_games() {
         let rules = rules();
-        let (_, borders) = rules.section("Border sets").and_then(|s| s.tables().next()).expect("borders");
+        let (_, borders) = rules
+            .section("Border sets")
+            .and_then(|s| s.tables().next())
+            .expect("borders");
         for border in Border::all() {
             let row = borders
                 .iter()
@@ -310,11 +315,17 @@ mod tests {
             let limits: Vec<String> = border.limits().iter().map(ToString::to_string).collect();
             assert_eq!(row[1..], limits[..]);
         }
-        let (_, collaborators) = rules.section("Collaborators").and_then(|s| s.tables().next()).expect("collaborators");
+        let (_, collaborators) = rules
+            .section("Collaborators")
+            .and_then(|s| s.tables().next())
+            .expect("collaborators");
         for c in Collaborator::all() {
             assert!(collaborators.iter().any(|r| r[0] == c.to_string()), "{c}");
         }
-        let (_, missions) = rules.section("Missions").and_then(|s| s.tables().next()).expect("missions");
+        let (_, missions) = rules
+            .section("Missions")
+            .and_then(|s| s.tables().next())
+            .expect("missions");
         for m in Mission::all() {
             assert!(missions.iter().any(|r| r[0] == m.to_string()), "{m}");
         }
@@ -326,7 +337,11 @@ mod tests {
         assert_eq!(guide::unexplained(&about, EXPLAIN), Vec::<&str>::new());
         let text = rules().lowercase();
         for option in &about.options {
-            assert!(text.contains(&format!("{}:", option.label.to_lowercase())), "{}", option.label);
+            assert!(
+                text.contains(&format!("{}:", option.label.to_lowercase())),
+                "{}",
+                option.label
+            );
         }
     }
 }

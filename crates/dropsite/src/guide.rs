@@ -225,7 +225,12 @@ mod tests {
             let none: [Vec<u8>; 0] = [];
             assert_eq!(row[3], signed(score_shown(&DECK, &none, &debt)[0]));
         }
-        assert_eq!(DECK.size(), rows.iter().map(|r| r[1].parse::<usize>().unwrap_or(0)).sum::<usize>());
+        assert_eq!(
+            DECK.size(),
+            rows.iter()
+                .map(|r| r[1].parse::<usize>().unwrap_or(0))
+                .sum::<usize>()
+        );
     }
 
     #[test]
@@ -258,7 +263,9 @@ mod tests {
         };
         for option in &about.options {
             assert!(
-                items.iter().any(|i| i.starts_with(&format!("{}:", option.label))),
+                items
+                    .iter()
+                    .any(|i| i.starts_with(&format!("{}:", option.label))),
                 "{} is not on the page",
                 option.label
             );

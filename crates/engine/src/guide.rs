@@ -197,7 +197,11 @@ pub fn unexplained<'a>(about: &'a About, explain: &[(&str, &str)]) -> Vec<&'a st
         .options
         .iter()
         .map(|o| o.key)
-        .filter(|key| !explain.iter().any(|(k, words)| k == key && !words.trim().is_empty()))
+        .filter(|key| {
+            !explain
+                .iter()
+                .any(|(k, words)| k == key && !words.trim().is_empty())
+        })
         .collect()
 }
 

@@ -52,7 +52,7 @@ fn market_name(m: usize) -> String {
     format!(
         "{} market {}",
         adjective(market_faction(m)),
-        if m % 2 == 0 { 'A' } else { 'B' }
+        if m.is_multiple_of(2) { 'A' } else { 'B' }
     )
 }
 
@@ -131,8 +131,7 @@ fn commodity_rows(rewards: &Rewards) -> Vec<Vec<String>> {
 /// Euphoria's rules page.
 pub(crate) fn rules() -> Rules {
     let config = Config::default();
-    let about =
-        Euphoria::about().defaults(&serde_json::to_value(&config).unwrap_or_default());
+    let about = Euphoria::about().defaults(&serde_json::to_value(&config).unwrap_or_default());
     let rewards = config.rewards;
     let space_rows = main_spaces()
         .map(|s| {
@@ -194,7 +193,10 @@ pub(crate) fn rules() -> Rules {
         .collect();
     let first_edition_rows = Recruit::ALL
         .into_iter()
-        .filter_map(|r| r.first_edition().map(|v1| vec![r.name().to_string(), capitalized(v1)]))
+        .filter_map(|r| {
+            r.first_edition()
+                .map(|v1| vec![r.name().to_string(), capitalized(v1)])
+        })
         .collect();
     let dilemma_rows = DILEMMAS
         .iter()
@@ -221,7 +223,10 @@ pub(crate) fn rules() -> Rules {
             ]
         })
         .collect();
-    let artifacts: Vec<String> = Good::ARTIFACT_KINDS.iter().map(ToString::to_string).collect();
+    let artifacts: Vec<String> = Good::ARTIFACT_KINDS
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     let limit = KNOWLEDGE_LIMIT;
     Rules {
         title: "How to play Euphoria".into(),
@@ -245,7 +250,7 @@ pub(crate) fn rules() -> Rules {
                     Block::table(&["Faction", "Region", "Commodity", "Resource"], faction_rows),
                     Block::list([
                         format!("Worker dice: {DICE} for each player."),
-                        format!("Two tracks for each player, knowledge and morale, each from 1 to 6."),
+                        "Two tracks for each player, knowledge and morale, each from 1 to 6.".to_string(),
                         format!("{STARS} authority stars for each player."),
                         "Goods: the commodities (energy, water, food, bliss) and resources (gold, stone, clay); the supply never runs out.".to_string(),
                         format!(
@@ -427,7 +432,11 @@ fn ordinal(n: u8) -> String {
 mod tests {
     use super::*;
 
-    fn table<'a>(rules: &'a Rules, heading: &str, index: usize) -> (&'a [String], &'a [Vec<String>]) {
+    fn table<'a>(
+        rules: &'a Rules,
+        heading: &str,
+        index: usize,
+    ) -> (&'a [String], &'a [Vec<String>]) {
         rules
             .section(heading)
             .and_then(|s| s.tables().nth(index))
@@ -458,7 +467,10 @@ mod tests {
         }
         let (_, sites) = table(&rules, "Markets", 0);
         for m in 0..MARKETS {
-            let row = sites.iter().find(|r| r[0] == market_name(m)).expect("every market");
+            let row = sites
+                .iter()
+                .find(|r| r[0] == market_name(m))
+                .expect("every market");
             for s in 0..4 {
                 assert_eq!(row[s + 1], game.cost_of(Space::site(m, s)).text());
             }
@@ -475,7 +487,10 @@ mod tests {
             let game = Euphoria::new(&Config::default(), seed).expect("the standard game");
             for m in 0..MARKETS {
                 let tile = MARKET_TILES[game.markets[m].tile as usize];
-                let row = tiles.iter().find(|r| r[0] == tile.name).expect("every tile");
+                let row = tiles
+                    .iter()
+                    .find(|r| r[0] == tile.name)
+                    .expect("every tile");
                 assert_eq!(row[1], game.cost_of(Space::built(m)).text());
             }
         }
@@ -508,15 +523,26 @@ mod tests {
         let (_, recruits) = table(&rules, "Recruits", 0);
         assert_eq!(recruits.len(), Recruit::ALL.len());
         for r in Recruit::ALL {
-            let row = recruits.iter().find(|row| row[1] == r.name()).expect("every recruit");
+            let row = recruits
+                .iter()
+                .find(|row| row[1] == r.name())
+                .expect("every recruit");
             assert_eq!(row[2], adjective(r.faction()));
             assert_eq!(row[3], r.ability());
         }
         let (_, v1) = table(&rules, "Recruits", 1);
-        assert_eq!(v1.len(), Recruit::ALL.iter().filter(|r| r.first_edition().is_some()).count());
+        assert_eq!(
+            v1.len(),
+            Recruit::ALL
+                .iter()
+                .filter(|r| r.first_edition().is_some())
+                .count()
+        );
         let (_, dilemmas) = table(&rules, "Ethical dilemmas", 0);
         for d in DILEMMAS {
-            assert!(dilemmas.iter().any(|r| r[1] == d.rebel && r[2] == d.conform));
+            assert!(dilemmas
+                .iter()
+                .any(|r| r[1] == d.rebel && r[2] == d.conform));
         }
         let (_, tiers) = table(&rules, "Allegiance", 0);
         for (i, at) in TIERS.iter().enumerate() {
@@ -530,7 +556,11 @@ mod tests {
         assert_eq!(guide::unexplained(&about, EXPLAIN), Vec::<&str>::new());
         let text = rules().lowercase();
         for option in &about.options {
-            assert!(text.contains(&format!("{}:", option.label.to_lowercase())), "{}", option.label);
+            assert!(
+                text.contains(&format!("{}:", option.label.to_lowercase())),
+                "{}",
+                option.label
+            );
         }
     }
 }

@@ -112,11 +112,18 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
 async fn serves_each_games_rules_page() {
     let state = memory_state().await;
     for name in catalog::GAMES {
-        let (status, rules) = call(&state, "GET", &format!("/api/games/{name}/rules"), None, None).await;
+        let (status, rules) = call(
+            &state,
+            "GET",
+            &format!("/api/games/{name}/rules"),
+            None,
+            None,
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "{rules}");
         assert_eq!(rules["name"], *name);
-        let expected = serde_json::to_value(catalog::game(name).expect("listed").rules())
-            .expect("json");
+        let expected =
+            serde_json::to_value(catalog::game(name).expect("listed").rules()).expect("json");
         assert_eq!(rules["title"], expected["title"]);
         assert_eq!(rules["sections"], expected["sections"]);
         let sections = rules["sections"].as_array().expect("sections");
@@ -146,12 +153,20 @@ async fn serves_each_games_rules_page() {
         .find(|b| b["kind"] == "table")
         .expect("the deck table")["rows"]
         .clone();
-    assert!(rows.as_array().expect("rows").contains(&json!(["12", "4", "+7", "-2"])), "{rows}");
+    assert!(
+        rows.as_array()
+            .expect("rows")
+            .contains(&json!(["12", "4", "+7", "-2"])),
+        "{rows}"
+    );
     let (status, error) = call(&state, "GET", "/api/games/chess/rules", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["code"], "game/unknown", "{error}");
     let words = error["message"].as_str().unwrap_or_default();
-    assert!(words.contains("chess") && words.contains("dropsite"), "{error}");
+    assert!(
+        words.contains("chess") && words.contains("dropsite"),
+        "{error}"
+    );
 }
 
 #[tokio::test]

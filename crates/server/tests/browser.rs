@@ -1721,7 +1721,11 @@ async fn rules_on_page(s: &Session) -> Res<(Vec<String>, Vec<String>)> {
         .await?;
     let strings = |v: &Value| -> Vec<String> {
         v.as_array()
-            .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     Ok((strings(&got[0]), strings(&got[1])))
@@ -1779,13 +1783,13 @@ async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
             s.wait_for(".rules-section .rules-table td", 20)
                 .await
                 .expect("the rules page");
-            assert_eq!(
-                location(&s).await.expect("where"),
-                format!("/rules/{game}")
-            );
+            assert_eq!(location(&s).await.expect("where"), format!("/rules/{game}"));
             let (heading, row) = rules_from_api(&base, game).await.expect("the API's rules");
             let (headings, cells) = rules_on_page(&s).await.expect("the page");
-            assert!(headings.contains(&heading), "{game}: {heading:?} in {headings:?}");
+            assert!(
+                headings.contains(&heading),
+                "{game}: {heading:?} in {headings:?}"
+            );
             assert!(!row.is_empty(), "{game} has a table");
             for cell in &row {
                 assert!(cells.contains(cell), "{game}: {cell:?} is not on the page");
@@ -1798,7 +1802,11 @@ async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
                 )
                 .await
                 .expect("width");
-            assert_eq!(fits, json!(true), "{game} at {label} is wider than the window");
+            assert_eq!(
+                fits,
+                json!(true),
+                "{game} at {label} is wider than the window"
+            );
             s.screenshot(&screenshot_path(&format!("rules-{game}-{label}")))
                 .await
                 .expect("screenshot");
@@ -1826,23 +1834,36 @@ async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
         .await
         .expect("the table's rules link");
     let href = s
-        .exec("return document.getElementById('top-rules').getAttribute('href')", json!([]))
+        .exec(
+            "return document.getElementById('top-rules').getAttribute('href')",
+            json!([]),
+        )
         .await
         .expect("href");
     assert_eq!(href, json!("/rules/euphoria"));
-    s.goto(&format!("{base}/rules/euphoria")).await.expect("rules");
+    s.goto(&format!("{base}/rules/euphoria"))
+        .await
+        .expect("rules");
     s.wait_for(".rules-table td", 20).await.expect("the page");
     let (_, cells) = rules_on_page(&s).await.expect("cells");
-    assert!(cells.iter().any(|c| c == "Amanda the Broker"), "a recruit row");
+    assert!(
+        cells.iter().any(|c| c == "Amanda the Broker"),
+        "a recruit row"
+    );
     // An unknown game: words, and the way back.
-    s.goto(&format!("{base}/rules/chess")).await.expect("unknown");
+    s.goto(&format!("{base}/rules/chess"))
+        .await
+        .expect("unknown");
     let error = s.wait_for("#rules-error", 20).await.expect("an error");
     let words = s
         .cmd("GET", &format!("/element/{error}/text"), json!({}))
         .await
         .expect("text");
     let words = words.as_str().unwrap_or_default();
-    assert!(words.contains("chess") && words.contains("euphoria"), "{words}");
+    assert!(
+        words.contains("chess") && words.contains("euphoria"),
+        "{words}"
+    );
     assert!(s.find("#rules-back").await.expect("find").is_some());
     s.quit().await;
 }
