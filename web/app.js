@@ -1,4 +1,5 @@
-// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table.
+// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table, `/rules/GAME`
+// a game's rules.
 
 /** Makes an element: h('div', {class: 'x', onclick: f}, child, 'text', …). */
 export function h(tag, attrs, ...children) {
@@ -108,6 +109,11 @@ export function withNames(text, known = seatNames) {
   return out;
 }
 
+/** The address of a game's rules page. */
+export function rulesHref(game) {
+  return `/rules/${encodeURIComponent(game)}`;
+}
+
 export function ordinal(n) {
   return ['1st', '2nd', '3rd'][n] || `${n + 1}th`;
 }
@@ -115,7 +121,11 @@ export function ordinal(n) {
 async function main() {
   const root = document.getElementById('root');
   const m = location.pathname.match(/^\/play\/([0-9a-fA-F]+)\/?$/);
-  if (m) {
+  const rules = location.pathname.match(/^\/rules\/([^/]+)\/?$/);
+  if (rules) {
+    const { showRules } = await import('./rules.js');
+    await showRules(root, decodeURIComponent(rules[1]));
+  } else if (m) {
     const { showTable } = await import('./table.js');
     const token = new URLSearchParams(location.search).get('token');
     await showTable(root, m[1], token);

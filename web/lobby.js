@@ -1,6 +1,6 @@
 // The lobby: pick a game, its options and seats, create a table, share its links; the
 // open and running tables.
-import { h, api, aboutGame, nameEl, withNames, tokens } from './app.js';
+import { h, api, aboutGame, nameEl, withNames, tokens, rulesHref } from './app.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
@@ -58,11 +58,12 @@ export async function showLobby(root) {
   const tables = h('div', { class: 'tables' });
 
   function drawForm() {
-    gamePicker.replaceChildren(...games.map((g) => h('button', {
+    gamePicker.replaceChildren(...games.map((g) => h('div', { class: 'game-card' }, h('button', {
       class: `game-choice ${g.name === chosen.name ? 'chosen' : ''}`,
       id: `game-${g.name}`,
       onclick: () => { chosen = g; drawForm(); },
-    }, h('strong', {}, title(g.name)), h('small', {}, about[g.name].summary))));
+    }, h('strong', {}, title(g.name)), h('small', {}, about[g.name].summary)),
+    h('a', { class: 'rules-link', id: `rules-${g.name}`, href: rulesHref(g.name) }, `How to play ${title(g.name)}`))));
     const inputs = {};
     // Card data (`data`) comes from a card file, not from this form.
     const described = about[chosen.name].options.filter((o) => o.input !== 'data');

@@ -2,7 +2,7 @@
 // board elements to the legal action texts, the game log (what each move did, told in
 // order), and the end screen. Each game's module draws its board from the snapshot and
 // the game's description (`GET /api/games/{game}`), and names what each event touched.
-import { h, api, aboutGame, nameEl, seatName, fullName, setSeatNames, withNames, ordinal, tokens } from './app.js';
+import { h, api, aboutGame, nameEl, seatName, fullName, setSeatNames, withNames, ordinal, tokens, rulesHref } from './app.js';
 
 const GAMES = {
   dropsite: () => import('./dropsite.js'),
@@ -70,6 +70,11 @@ export async function showTable(root, id, token) {
     h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons, hintBox),
       h('div', { class: 'side' }, logPanel, chatPanel)), toast, info));
   document.getElementById('top-info').textContent = `${title} · table ${id}`;
+  // The game's rules, in a tab of their own so the table stays open.
+  const rulesLink = document.getElementById('top-rules');
+  rulesLink.href = rulesHref(summary.game);
+  rulesLink.textContent = `Rules of ${title}`;
+  rulesLink.hidden = false;
   // A creator-chosen seed: its creator may know every hidden card, so say so.
   if (summary.seed_chosen) {
     document.getElementById('top-info').append(' ', h('span', { class: 'seed-chosen', id: 'seed-chosen', title: 'The creator chose this table\'s seed and may know the hidden cards.' }, 'seed chosen by creator'));

@@ -16,6 +16,7 @@ const MODULES: &[&str] = &[
     "ending",
     "evaluate",
     "events",
+    "guide",
     "lib",
     "refusal",
     "rules",

@@ -18,6 +18,7 @@ mod play;
 mod position;
 mod report;
 mod review;
+mod rules;
 mod serve;
 mod simulate;
 mod soak;
@@ -76,6 +77,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// List the games and their options.
     Games,
+    /// Print a game's rules: what it is, components, set-up, a turn, scoring, options.
+    Rules(rules::RulesArgs),
     /// Serve tables over HTTP and WebSocket (see docs/http-api.md).
     Serve(serve::ServeArgs),
     /// Load a running server with tables of random moves; print moves/s, latency and CPU.
@@ -119,6 +122,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => report::merge(args),
         Command::Tune(args) => tune::run(args),
         Command::Games => options::list_games(),
+        Command::Rules(args) => rules::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Load(args) => load::run(args),
     };

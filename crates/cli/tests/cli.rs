@@ -1006,3 +1006,75 @@ fn hint_at_the_prompt_suggests_three_moves_to_type() {
     assert!(hints[0].trim_start().starts_with("1. "), "{stdout}");
     assert!(!hints[0].contains("expected place"), "2 seats: no place");
 }
+
+/// `tabletop rules GAME`: each game's page in words, wrapped to the width asked, its
+/// tables aligned; `--json` the structured page; an unknown game is a clear error.
+#[test]
+fn rules_prints_each_games_page_readably() {
+    for (game, title, row) in [
+        ("dropsite", "HOW TO PLAY DROP SITE", "12"),
+        ("distopia", "HOW TO PLAY DISTOP-IA", "Alarm clock"),
+        ("euphoria", "HOW TO PLAY EUPHORIA", "Amanda the Broker"),
+    ] {
+        let out = tabletop(&["rules", game, "--width", "72"]);
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        let page = text(&out.stdout);
+        assert!(
+            page.starts_with(title),
+            "{game}: {}",
+            &page[..60.min(page.len())]
+        );
+        for heading in ["The game", "Components", "Set-up", "A turn", "Options"] {
+            assert!(
+                page.lines().any(|l| l == heading),
+                "{game} has no {heading} section"
+            );
+        }
+        assert!(
+            page.lines().any(|l| l.contains(row)),
+            "{game}: no row {row}"
+        );
+        for line in page.lines() {
+            assert!(
+                line.chars().count() <= 72 || !line.trim().contains(' '),
+                "{game}: too wide: {line:?}"
+            );
+        }
+        let json = tabletop(&["rules", game, "--json"]);
+        assert!(json.status.success());
+        let rules: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+        assert_eq!(rules["title"], title_case(title));
+        assert!(rules["sections"].as_array().is_some_and(|s| s.len() >= 5));
+    }
+    // The deck table is aligned: its rule of dashes has one run per column.
+    let page = text(&tabletop(&["rules", "dropsite", "--width", "100"]).stdout);
+    let header = page
+        .lines()
+        .position(|l| l.starts_with("Value"))
+        .expect("the deck table");
+    let dashes = page.lines().nth(header + 1).expect("its rule");
+    assert_eq!(dashes.split_whitespace().count(), 4, "{dashes}");
+    let twelve = page.lines().find(|l| l.starts_with("12 ")).expect("the 12");
+    assert_eq!(
+        twelve.split_whitespace().collect::<Vec<_>>(),
+        ["12", "4", "+7", "-2"]
+    );
+    let out = tabletop(&["rules", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("unknown game `chess`") && err.contains("dropsite"),
+        "{err}"
+    );
+}
+
+/// "How to play Drop Site" from "HOW TO PLAY DROP SITE".
+fn title_case(upper: &str) -> String {
+    let game = upper.trim_start_matches("HOW TO PLAY ");
+    let game = match game {
+        "DROP SITE" => "Drop Site",
+        "DISTOP-IA" => "Distop-IA",
+        _ => "Euphoria",
+    };
+    format!("How to play {game}")
+}

@@ -48,6 +48,7 @@ mod determinize;
 mod ending;
 mod evaluate;
 mod events;
+mod guide;
 mod refusal;
 mod rules;
 mod setup;
@@ -98,6 +99,9 @@ impl Game for Distopia {
             options: config::options(),
             components: cards::components(),
         }
+    }
+    fn rules() -> engine::Rules {
+        guide::rules()
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {

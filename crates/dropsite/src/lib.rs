@@ -42,6 +42,7 @@ mod determinize;
 mod ending;
 mod evaluate;
 mod events;
+mod guide;
 mod refusal;
 mod rules;
 mod setup;
@@ -82,6 +83,9 @@ impl Game for DropSite {
             options: config::options(),
             components: cards::components(),
         }
+    }
+    fn rules() -> engine::Rules {
+        guide::rules()
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {

@@ -251,6 +251,8 @@ pub trait DynGame: Send + Sync {
     fn default_config(&self) -> serde_json::Value;
     /// The game described for people (options in words with their defaults, components).
     fn about(&self) -> crate::About;
+    /// The rules written for people ([`Game::rules`]).
+    fn rules(&self) -> crate::Rules;
     /// A new game from options given as JSON (unknown options are an error).
     ///
     /// # Errors
@@ -358,6 +360,9 @@ impl<G: Game> DynGame for Typed<G> {
     }
     fn about(&self) -> crate::About {
         G::about().defaults(&self.default_config())
+    }
+    fn rules(&self) -> crate::Rules {
+        G::rules()
     }
     fn new_state(
         &self,

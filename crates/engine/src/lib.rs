@@ -25,6 +25,7 @@ pub mod conformance;
 pub mod ending;
 mod erased;
 mod error;
+pub mod guide;
 mod holding;
 mod inline;
 mod key;
@@ -39,6 +40,7 @@ pub use about::{About, GameOption, Input, LegalMove, MoveText, OptionChoice, Pla
 pub use ending::{Ending, ScoreLine, SeatScore};
 pub use erased::{load_state, load_state_file, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
+pub use guide::{Block, Rules, Section};
 pub use holding::{Held, Holding, Moment};
 pub use inline::InlineVec;
 pub use key::{Deal, KeyHasher, PositionKey};
@@ -142,6 +144,10 @@ pub trait Game:
     /// components. Option defaults are filled in from [`Game::Config`]'s `Default` by
     /// [`DynGame::about`].
     fn about() -> About;
+
+    /// The rules written for people: what the game is, its components (tables filled from
+    /// the game's own data), set-up, a turn, every rule, scoring and the options.
+    fn rules() -> Rules;
 
     /// A new game from a config and a seed.
     ///

@@ -123,6 +123,15 @@ impl Game for Tally {
             components: serde_json::Value::Null,
         }
     }
+    fn rules() -> engine::Rules {
+        engine::Rules {
+            title: "How to play Tally".into(),
+            sections: vec![engine::Section::new(
+                "The game",
+                vec![engine::Block::text("Each seat adds to the tally in turn.")],
+            )],
+        }
+    }
     fn new(config: &TallyConfig, seed: u64) -> Result<Self, ConfigError> {
         let seats = config.seats.unwrap_or(2);
         if !(2..=5).contains(&seats) {

@@ -62,6 +62,7 @@ mod determinize;
 mod ending;
 mod evaluate;
 pub mod events;
+mod guide;
 mod refusal;
 pub mod rules;
 mod setup;
@@ -104,6 +105,9 @@ impl Game for Euphoria {
             options: config::options(),
             components: serde_json::to_value(cards::card_data()).unwrap_or_default(),
         }
+    }
+    fn rules() -> engine::Rules {
+        guide::rules()
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {

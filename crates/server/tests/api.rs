@@ -106,6 +106,69 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
     assert_eq!(error["code"], "game/unknown", "{error}");
 }
 
+/// The rules page of each game, with its tables filled from the game's data, and a 404
+/// in words for a game the server does not have.
+#[tokio::test]
+async fn serves_each_games_rules_page() {
+    let state = memory_state().await;
+    for name in catalog::GAMES {
+        let (status, rules) = call(
+            &state,
+            "GET",
+            &format!("/api/games/{name}/rules"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{rules}");
+        assert_eq!(rules["name"], *name);
+        let expected =
+            serde_json::to_value(catalog::game(name).expect("listed").rules()).expect("json");
+        assert_eq!(rules["title"], expected["title"]);
+        assert_eq!(rules["sections"], expected["sections"]);
+        let sections = rules["sections"].as_array().expect("sections");
+        assert!(sections.len() >= 5, "{name}: {}", sections.len());
+        let kinds: Vec<&str> = sections
+            .iter()
+            .flat_map(|s| s["blocks"].as_array().expect("blocks"))
+            .filter_map(|b| b["kind"].as_str())
+            .collect();
+        for kind in ["paragraph", "list", "table"] {
+            assert!(kinds.contains(&kind), "{name} has no {kind}");
+        }
+        assert!(sections.iter().any(|s| s["heading"] == "Options"), "{name}");
+    }
+    // The deck's 12 as Drop Site scores it, in the components table.
+    let (_, dropsite) = call(&state, "GET", "/api/games/dropsite/rules", None, None).await;
+    let components = dropsite["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .find(|s| s["heading"] == "Components")
+        .expect("components");
+    let rows = components["blocks"]
+        .as_array()
+        .expect("blocks")
+        .iter()
+        .find(|b| b["kind"] == "table")
+        .expect("the deck table")["rows"]
+        .clone();
+    assert!(
+        rows.as_array()
+            .expect("rows")
+            .contains(&json!(["12", "4", "+7", "-2"])),
+        "{rows}"
+    );
+    let (status, error) = call(&state, "GET", "/api/games/chess/rules", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(error["code"], "game/unknown", "{error}");
+    let words = error["message"].as_str().unwrap_or_default();
+    assert!(
+        words.contains("chess") && words.contains("dropsite"),
+        "{error}"
+    );
+}
+
 #[tokio::test]
 async fn creates_a_table_with_tokens_and_invites() {
     let state = memory_state().await;

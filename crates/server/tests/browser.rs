@@ -2037,3 +2037,161 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
     }
     s.quit().await;
 }
+
+/// The headings and the table cells a rules page shows, as text.
+async fn rules_on_page(s: &Session) -> Res<(Vec<String>, Vec<String>)> {
+    let got = s
+        .exec(
+            "return [[...document.querySelectorAll('.rules-section h2')].map((e) => e.textContent), \
+             [...document.querySelectorAll('.rules-table td')].map((e) => e.textContent)]",
+            json!([]),
+        )
+        .await?;
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    Ok((strings(&got[0]), strings(&got[1])))
+}
+
+/// A section heading and a cell of the first table row from the API's rules of `game`.
+async fn rules_from_api(base: &str, game: &str) -> Res<(String, Vec<String>)> {
+    let rules: Value = reqwest::get(format!("{base}/api/games/{game}/rules"))
+        .await?
+        .json()
+        .await?;
+    let sections = rules["sections"].as_array().cloned().unwrap_or_default();
+    let heading = sections
+        .last()
+        .and_then(|s| s["heading"].as_str())
+        .unwrap_or_default()
+        .to_string();
+    let row = sections
+        .iter()
+        .flat_map(|s| s["blocks"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["kind"] == "table")
+        .and_then(|t| t["rows"][0].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| c.as_str().map(str::to_string))
+        .collect();
+    Ok((heading, row))
+}
+
+/// The lobby's Rules link of each game opens its rules page, drawn from the API's data
+/// (a heading and a whole table row found on the page); a table page links to its game's
+/// rules; an unknown game's page says so in words. Screenshots at 1400x1000 and at phone
+/// width.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    for (size, label) in [((1400, 1000), "desktop"), (PHONE, "phone")] {
+        let s = driver.session(size).await.expect("browser");
+        for game in catalog::GAMES {
+            s.goto(&format!("{base}/")).await.expect("lobby");
+            let link = s
+                .wait_for(&format!("#rules-{game}"), 20)
+                .await
+                .expect("a rules link for every game");
+            s.click(&link).await.expect("click");
+            s.wait_for(".rules-section .rules-table td", 20)
+                .await
+                .expect("the rules page");
+            assert_eq!(location(&s).await.expect("where"), format!("/rules/{game}"));
+            let (heading, row) = rules_from_api(&base, game).await.expect("the API's rules");
+            let (headings, cells) = rules_on_page(&s).await.expect("the page");
+            assert!(
+                headings.contains(&heading),
+                "{game}: {heading:?} in {headings:?}"
+            );
+            assert!(!row.is_empty(), "{game} has a table");
+            for cell in &row {
+                assert!(cells.contains(cell), "{game}: {cell:?} is not on the page");
+            }
+            // Nothing sticks out of the page sideways.
+            let fits = s
+                .exec(
+                    "return document.documentElement.scrollWidth <= window.innerWidth + 1",
+                    json!([]),
+                )
+                .await
+                .expect("width");
+            assert_eq!(
+                fits,
+                json!(true),
+                "{game} at {label} is wider than the window"
+            );
+            s.screenshot(&screenshot_path(&format!("rules-{game}-{label}")))
+                .await
+                .expect("screenshot");
+        }
+        s.quit().await;
+    }
+    // A table page links to its game's rules.
+    let table: Value = reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "euphoria", "options": {"players": 2}, "seed": 3, "seats": ["human", "random"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let invite = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
+    let s = driver.session(DESKTOP).await.expect("browser");
+    s.goto(&invite).await.expect("table");
+    s.wait_for(".board > *", 20).await.expect("board");
+    s.wait_for("#top-rules:not([hidden])", 20)
+        .await
+        .expect("the table's rules link");
+    let href = s
+        .exec(
+            "return document.getElementById('top-rules').getAttribute('href')",
+            json!([]),
+        )
+        .await
+        .expect("href");
+    assert_eq!(href, json!("/rules/euphoria"));
+    s.goto(&format!("{base}/rules/euphoria"))
+        .await
+        .expect("rules");
+    s.wait_for(".rules-table td", 20).await.expect("the page");
+    let (_, cells) = rules_on_page(&s).await.expect("cells");
+    assert!(
+        cells.iter().any(|c| c == "Amanda the Broker"),
+        "a recruit row"
+    );
+    // An unknown game: words, and the way back.
+    s.goto(&format!("{base}/rules/chess"))
+        .await
+        .expect("unknown");
+    let error = s.wait_for("#rules-error", 20).await.expect("an error");
+    let words = s
+        .cmd("GET", &format!("/element/{error}/text"), json!({}))
+        .await
+        .expect("text");
+    let words = words.as_str().unwrap_or_default();
+    assert!(
+        words.contains("chess") && words.contains("euphoria"),
+        "{words}"
+    );
+    assert!(s.find("#rules-back").await.expect("find").is_some());
+    s.quit().await;
+}

@@ -83,6 +83,15 @@ impl Game for Duel {
             components: serde_json::Value::Null,
         }
     }
+    fn rules() -> engine::Rules {
+        engine::Rules {
+            title: "How to play Duel".into(),
+            sections: vec![engine::Section::new(
+                "The game",
+                vec![engine::Block::text("One roll decides who wins.")],
+            )],
+        }
+    }
     fn new(config: &DuelConfig, seed: u64) -> Result<Self, ConfigError> {
         Ok(Duel {
             config: config.clone(),

@@ -39,3 +39,22 @@ pub(crate) async fn about_game(Path(name): Path<String>) -> Result<Json<GameAbou
         about: game.about(),
     }))
 }
+
+/// A game's rules written for people.
+#[derive(Serialize)]
+pub(crate) struct GameRules {
+    name: &'static str,
+    #[serde(flatten)]
+    rules: engine::Rules,
+}
+
+/// `GET /api/games/{game}/rules`: the game's rules page (sections of paragraphs, lists and
+/// tables, the tables filled from the game's own data), from the game's own crate; the
+/// web pages render it and keep no copy.
+pub(crate) async fn game_rules(Path(name): Path<String>) -> Result<Json<GameRules>, ApiError> {
+    let game = catalog::game(&name)?;
+    Ok(Json(GameRules {
+        name: game.name(),
+        rules: game.rules(),
+    }))
+}
