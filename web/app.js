@@ -1,4 +1,5 @@
-// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table.
+// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table, `/learn/GAME`
+// a game's lessons and `/learn/GAME/ID` one lesson.
 
 /** Makes an element: h('div', {class: 'x', onclick: f}, child, 'text', …). */
 export function h(tag, attrs, ...children) {
@@ -115,7 +116,11 @@ export function ordinal(n) {
 async function main() {
   const root = document.getElementById('root');
   const m = location.pathname.match(/^\/play\/([0-9a-fA-F]+)\/?$/);
-  if (m) {
+  const learn = location.pathname.match(/^\/learn\/([a-z-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/);
+  if (learn) {
+    const { showLearn } = await import('./learn.js');
+    await showLearn(root, learn[1], learn[2]);
+  } else if (m) {
     const { showTable } = await import('./table.js');
     const token = new URLSearchParams(location.search).get('token');
     await showTable(root, m[1], token);

@@ -11,11 +11,16 @@ const GAMES = {
 };
 
 /**
- * The click model. The game describes each legal move (`snap.moves`): the action to send,
- * a label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
+ * The click model. The game describes each legal move (`moves`): the action to send, a
+ * label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
  * where it goes (`to`). A move with both is played by clicking its source, then its
  * target; with one of them, by one click. Any move the board does not show becomes a
  * button with its label, so every legal action is always offered, and nothing else is.
+ *
+ * `boardClicks` wires it to a board and its row of buttons: `send(action)` plays a move,
+ * `canPlay()` says whether a click may play now, `busy()` whether a move is on its way
+ * (nothing is offered then), `onOther(ev)` hears a click on nothing playable. The table
+ * page and the lesson page both play through it.
  */
 class Moves {
   constructor(moves) {
@@ -23,6 +28,85 @@ class Moves {
   }
   from(src) { return this.list.filter((m) => m.src === src); }
   onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
+}
+
+export function boardClicks({ board, buttons, send, canPlay, busy = () => false, onOther = () => {} }) {
+  let moves = new Moves([]);
+  let selected = null;
+  const play = (text) => { selected = null; send(text); };
+
+  // Marks what may be clicked now and lays out the buttons.
+  function decorate() {
+    const pending = busy();
+    const present = new Set([...board.querySelectorAll('[data-key]')].map((e) => e.dataset.key));
+    for (const el of board.querySelectorAll('[data-key]')) {
+      const k = el.dataset.key;
+      el.classList.remove('pick', 'drop', 'selected');
+      if (pending) continue;
+      if (selected !== null) {
+        if (k === selected) el.classList.add('selected');
+        else if (moves.list.some((m) => m.src === selected && m.dst === k)) el.classList.add('drop');
+      } else if (moves.from(k).length || moves.onlyTo(k).length) {
+        el.classList.add('pick');
+      }
+    }
+    // Buttons: actions the board cannot show, and (with a source selected) its targets
+    // that are not on the board.
+    const loose = moves.list.filter((m) => {
+      if (m.src && !present.has(m.src)) return true;
+      if (!m.src && (!m.dst || !present.has(m.dst))) return true;
+      return false;
+    });
+    const extra = selected === null ? [] : moves.from(selected).filter((m) => !m.dst || !present.has(m.dst));
+    const shown = selected === null ? loose : extra;
+    buttons.replaceChildren(...(pending ? [] : shown.map((m) => h('button', {
+      class: 'act-btn',
+      dataset: { action: m.text },
+      onclick: () => play(m.text),
+    }, m.label || m.text))));
+    if (selected !== null) {
+      buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; decorate(); } }, 'Cancel'));
+    }
+  }
+
+  board.addEventListener('click', (ev) => {
+    const playable = ev.target.closest('.pick, .drop, .selected');
+    if (!playable) onOther(ev);
+    if (!canPlay()) return;
+    // The innermost element whose key does something now.
+    let el = ev.target.closest('[data-key]');
+    while (el && board.contains(el)) {
+      const k = el.dataset.key;
+      if (selected !== null) {
+        const m = moves.list.find((x) => x.src === selected && x.dst === k);
+        if (m) { play(m.text); return; }
+        if (k === selected) { selected = null; decorate(); return; }
+      }
+      const from = moves.from(k);
+      if (from.length) {
+        if (from.length === 1 && !from[0].dst) { play(from[0].text); return; }
+        selected = k;
+        decorate();
+        return;
+      }
+      const to = moves.onlyTo(k);
+      if (to.length === 1) { play(to[0].text); return; }
+      if (to.length > 1) {
+        buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => play(m.text) }, m.label || m.text)));
+        return;
+      }
+      el = el.parentElement && el.parentElement.closest('[data-key]');
+    }
+    if (selected !== null) { selected = null; decorate(); }
+  });
+
+  return {
+    /** The legal moves now. */
+    setMoves(list) { moves = new Moves(list); },
+    /** Drops the selected source (a new position, or a move sent). */
+    clear() { selected = null; },
+    decorate,
+  };
 }
 
 export async function showTable(root, id, token) {
@@ -71,8 +155,6 @@ export async function showTable(root, id, token) {
   }
 
   let snap = null;
-  let moves = new Moves([]);
-  let selected = null;
   let pending = false;
   let pendingSince = 0;
   let sentVersion = -1;
@@ -268,7 +350,7 @@ export async function showTable(root, id, token) {
     pending = true;
     pendingSince = Date.now();
     sentVersion = snap.version;
-    selected = null;
+    clicks.clear();
     decorate();
     const msg = { type: 'action', action: text, version: snap.version };
     if (socket && socket.readyState === WebSocket.OPEN) {
@@ -285,38 +367,16 @@ export async function showTable(root, id, token) {
     else api(token ? `/api/tables/${id}/view` : `/api/tables/${id}/spectate`, { token }).then(show).catch(() => {});
   }
 
+  const clicks = boardClicks({
+    board, buttons, send,
+    canPlay: () => !pending && snap && snap.legal.length > 0,
+    busy: () => pending,
+    onOther: (ev) => showInfo(ev),
+  });
   // Marks what may be clicked now and lays out the buttons.
   function decorate() {
     setBody();
-    const present = new Set([...board.querySelectorAll('[data-key]')].map((e) => e.dataset.key));
-    for (const el of board.querySelectorAll('[data-key]')) {
-      const k = el.dataset.key;
-      el.classList.remove('pick', 'drop', 'selected');
-      if (pending) continue;
-      if (selected !== null) {
-        if (k === selected) el.classList.add('selected');
-        else if (moves.list.some((m) => m.src === selected && m.dst === k)) el.classList.add('drop');
-      } else if (moves.from(k).length || moves.onlyTo(k).length) {
-        el.classList.add('pick');
-      }
-    }
-    // Buttons: actions the board cannot show, and (with a source selected) its targets
-    // that are not on the board.
-    const loose = moves.list.filter((m) => {
-      if (m.src && !present.has(m.src)) return true;
-      if (!m.src && (!m.dst || !present.has(m.dst))) return true;
-      return false;
-    });
-    const extra = selected === null ? [] : moves.from(selected).filter((m) => !m.dst || !present.has(m.dst));
-    const shown = selected === null ? loose : extra;
-    buttons.replaceChildren(...(pending ? [] : shown.map((m) => h('button', {
-      class: 'act-btn',
-      dataset: { action: m.text },
-      onclick: () => send(m.text),
-    }, m.label || m.text))));
-    if (selected !== null) {
-      buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; decorate(); } }, 'Cancel'));
-    }
+    clicks.decorate();
   }
 
   // A tap on something with a text (`data-info`) that is not a move shows the text.
@@ -326,37 +386,6 @@ export async function showTable(root, id, token) {
     info.replaceChildren(h('b', {}, el.dataset.infoTitle || ''), h('span', {}, el.dataset.info));
     info.hidden = false;
   }
-
-  board.addEventListener('click', (ev) => {
-    const playable = ev.target.closest('.pick, .drop, .selected');
-    if (!playable) showInfo(ev);
-    if (pending || !snap || !snap.legal.length) return;
-    // The innermost element whose key does something now.
-    let el = ev.target.closest('[data-key]');
-    while (el && board.contains(el)) {
-      const k = el.dataset.key;
-      if (selected !== null) {
-        const m = moves.list.find((x) => x.src === selected && x.dst === k);
-        if (m) { send(m.text); return; }
-        if (k === selected) { selected = null; decorate(); return; }
-      }
-      const from = moves.from(k);
-      if (from.length) {
-        if (from.length === 1 && !from[0].dst) { send(from[0].text); return; }
-        selected = k;
-        decorate();
-        return;
-      }
-      const to = moves.onlyTo(k);
-      if (to.length === 1) { send(to[0].text); return; }
-      if (to.length > 1) {
-        buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => send(m.text) }, m.label || m.text)));
-        return;
-      }
-      el = el.parentElement && el.parentElement.closest('[data-key]');
-    }
-    if (selected !== null) { selected = null; decorate(); }
-  });
 
   // Table moves: take back the last move, resign (asked twice), take the seat back from
   // the bot playing for it.
@@ -480,10 +509,10 @@ export async function showTable(root, id, token) {
 
   function show(next) {
     if (!next || (snap && next.version < snap.version)) return;
-    if (!snap || next.version !== snap.version) { selected = null; info.hidden = true; }
+    if (!snap || next.version !== snap.version) { clicks.clear(); info.hidden = true; }
     snap = next;
     setSeatNames(snap.names);
-    moves = new Moves(snap.moves);
+    clicks.setMoves(snap.moves);
     const known = entries.size ? Math.max(...entries.keys()) + 1 : 0;
     const fresh = (snap.events || []).filter((e) => e.index >= known);
     if (!logLoaded) fillLog(0);

@@ -23,6 +23,7 @@
 pub mod about;
 pub mod conformance;
 pub mod ending;
+pub mod lesson;
 mod erased;
 mod error;
 mod holding;
@@ -142,6 +143,13 @@ pub trait Game:
     /// components. Option defaults are filled in from [`Game::Config`]'s `Default` by
     /// [`DynGame::about`].
     fn about() -> About;
+
+    /// The game's lessons, each a JSON text in the lesson format ([`lesson`],
+    /// docs/lessons.md), usually `include_str!` of the crate's `lessons/*.json`. None by
+    /// default.
+    fn lessons() -> &'static [&'static str] {
+        &[]
+    }
 
     /// A new game from a config and a seed.
     ///

@@ -75,6 +75,12 @@ pub fn app(state: AppState) -> axum::Router {
     axum::Router::new()
         .route("/api/games", get(api::list_games))
         .route("/api/games/{game}", get(api::about_game))
+        .route("/api/games/{game}/lessons", get(api::list_lessons))
+        .route("/api/games/{game}/lessons/{id}", get(api::get_lesson))
+        .route(
+            "/api/games/{game}/lessons/{id}/steps/{n}",
+            axum::routing::post(api::lesson_move),
+        )
         .route("/api/tables", get(api::list_tables).post(api::create_table))
         .route("/api/tables/{id}", get(api::get_table))
         .route("/api/tables/{id}/view", get(api::my_view))

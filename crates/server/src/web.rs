@@ -1,7 +1,8 @@
 //! The browser UI: the files under `web/` at the workspace root, embedded in the binary.
 //!
-//! `/` is the lobby and `/play/{id}` a table (`?token=…` for a seat, none to watch); both
-//! serve the same page, whose modules read the address. `/web/{file}` serves the scripts
+//! `/` is the lobby, `/play/{id}` a table (`?token=…` for a seat, none to watch),
+//! `/learn/{game}` and `/learn/{game}/{id}` the lessons; all serve the same page, whose
+//! modules read the address. `/web/{file}` serves the scripts
 //! and the style sheet; the games' card texts come from the API (`/api/games/{game}`).
 
 use axum::extract::Path;
@@ -35,6 +36,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/table.js"),
     ),
     (
+        "learn.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/learn.js"),
+    ),
+    (
         "dropsite.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/dropsite.js"),
@@ -56,6 +62,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
         .route("/play/{id}", get(index))
+        .route("/learn/{game}", get(index))
+        .route("/learn/{game}/{id}", get(index))
         .route("/web/{file}", get(file))
 }
 

@@ -2,12 +2,14 @@
 
 mod chat;
 mod games;
+mod lessons;
 mod play;
 mod socket;
 mod tables;
 
 pub(crate) use chat::*;
 pub(crate) use games::*;
+pub(crate) use lessons::*;
 pub(crate) use play::*;
 pub use socket::*;
 pub(crate) use tables::*;
