@@ -152,7 +152,10 @@ fn offer_game(
     if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
         crate::play::against_easy(game)
     } else {
-        outln!("Whenever you like: `tabletop play {game} --seats human,easy`")?;
+        outln!(
+            "Whenever you like: `tabletop play {game} --seats {}`",
+            crate::play::easy_seats(game)?
+        )?;
         Ok(())
     }
 }

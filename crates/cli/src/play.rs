@@ -261,20 +261,22 @@ pub fn against_easy(game: &str) -> anyhow::Result<()> {
         #[command(flatten)]
         args: PlayArgs,
     }
+    let name = catalog::game(game).map_err(user)?.name();
+    let line =
+        <Line as clap::Parser>::try_parse_from(["play", name, "--seats", &easy_seats(game)?])
+            .map_err(user)?;
+    run(line.args)
+}
+
+/// The seats of a standard game of `game` against the easy bot: `human,easy,…`.
+pub fn easy_seats(game: &str) -> anyhow::Result<String> {
     let dyn_game = catalog::game(game).map_err(user)?;
     let seats = dyn_game
         .new_state(&dyn_game.default_config(), 0)
         .map_err(user)?
         .seats();
-    let specs: Vec<&str> = std::iter::once("human")
+    Ok(std::iter::once("human")
         .chain(std::iter::repeat_n("easy", seats.saturating_sub(1)))
-        .collect();
-    let line = <Line as clap::Parser>::try_parse_from([
-        "play",
-        dyn_game.name(),
-        "--seats",
-        &specs.join(","),
-    ])
-    .map_err(user)?;
-    run(line.args)
+        .collect::<Vec<_>>()
+        .join(","))
 }
