@@ -74,7 +74,14 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
         }
     }
     outln!("\nThat is the end of the lesson.")?;
-    offer_game(game.name(), &mut lines)
+    let play = wants_game(game.name(), &mut lines)?;
+    // The game reads standard input itself: this lock goes first.
+    drop(lines);
+    if play {
+        crate::play::against_easy(game.name())
+    } else {
+        Ok(())
+    }
 }
 
 /// Reads moves until the step's asked move is made: `false` when input ends.
@@ -135,11 +142,11 @@ fn play_step(
     }
 }
 
-/// Offers a game against the easy bot, the learner in seat 1.
-fn offer_game(
+/// Offers a game against the easy bot, the learner in seat 1: whether it is wanted.
+fn wants_game(
     game: &str,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
     out!("Play a game against the easy bot now? [y/N] ")?;
     std::io::stdout().flush()?;
     let answer = match lines.next() {
@@ -149,13 +156,12 @@ fn offer_game(
     if !std::io::stdin().is_terminal() {
         outln!()?;
     }
-    if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-        crate::play::against_easy(game)
-    } else {
+    let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+    if !yes {
         outln!(
             "Whenever you like: `tabletop play {game} --seats {}`",
             crate::play::easy_seats(game)?
         )?;
-        Ok(())
     }
+    Ok(yes)
 }

@@ -83,7 +83,7 @@ fn lesson_of(
 ) -> Result<(Box<dyn DynGame>, Lesson, Vec<Box<dyn DynState>>), ApiError> {
     let game = catalog::game(name)?;
     let lessons = game.lessons()?;
-    let lesson = lesson::find(game.name(), &lessons, id)?.clone();
+    let lesson = lesson::find(&game.about().title, &lessons, id)?.clone();
     let starts = lesson.starts(game.as_ref())?;
     Ok((game, lesson, starts))
 }
