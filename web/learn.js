@@ -99,6 +99,8 @@ export async function showLearn(root, name, id) {
     answer.hidden = false;
     answer.className = `panel lesson-answer ${kind}`;
     answer.dataset.kind = kind;
+    // Each answer counted, so a second answer of the same kind is told apart.
+    answer.dataset.seq = String(Number(answer.dataset.seq || 0) + 1);
     answer.replaceChildren(...children);
   }
 

@@ -11,7 +11,15 @@ fn text_problems(text: &str) -> Vec<String> {
     if lower.contains("seat 0") {
         out.push(format!("seats are counted from 1: {text:?}"));
     }
-    for word in ["points", "cards", "dice", "stars", "steps", "districts", "sites"] {
+    for word in [
+        "points",
+        "cards",
+        "dice",
+        "stars",
+        "steps",
+        "districts",
+        "sites",
+    ] {
         if lower.contains(&format!(" 1 {word}")) || lower.starts_with(&format!("1 {word}")) {
             out.push(format!("`1 {word}`: one of them is singular: {text:?}"));
         }
@@ -27,7 +35,11 @@ fn every_lesson_replays_through_the_engine_as_its_texts_say() {
         assert!(!lessons.is_empty(), "{name} has a lesson");
         let mut ids = std::collections::BTreeSet::new();
         for l in &lessons {
-            assert!(ids.insert(l.id.clone()), "{name}: lesson id `{}` twice", l.id);
+            assert!(
+                ids.insert(l.id.clone()),
+                "{name}: lesson id `{}` twice",
+                l.id
+            );
             assert!(
                 (5..=12).contains(&l.steps.len()),
                 "{name}: lesson `{}` has {} steps",
@@ -73,7 +85,11 @@ fn a_lesson_step_refuses_a_wrong_move_with_the_rule_and_leaves_the_position_alon
                     Attempt::Refused { why } => assert!(why.contains("no such move"), "{why}"),
                     _ => panic!("{name}: nonsense is not refused"),
                 }
-                assert_eq!(start.state_json(), before, "{name}: the step's position changed");
+                assert_eq!(
+                    start.state_json(),
+                    before,
+                    "{name}: the step's position changed"
+                );
             }
         }
     }
@@ -89,12 +105,20 @@ fn a_step_that_continues_starts_where_the_previous_move_and_replies_left_off() {
                 if !matches!(l.steps[i].position, Position::Continue(_)) {
                     continue;
                 }
-                let Attempt::Asked { after, log } =
-                    lesson::attempt(&l, &l.steps[i - 1], starts[i - 1].as_ref(), &l.steps[i - 1].ask[0])
-                else {
+                let Attempt::Asked { after, log } = lesson::attempt(
+                    &l,
+                    &l.steps[i - 1],
+                    starts[i - 1].as_ref(),
+                    &l.steps[i - 1].ask[0],
+                ) else {
                     panic!("{name}: step {i}'s first asked move is not taken");
                 };
-                assert_eq!(after.state_json(), starts[i].state_json(), "{name}: step {}", i + 1);
+                assert_eq!(
+                    after.state_json(),
+                    starts[i].state_json(),
+                    "{name}: step {}",
+                    i + 1
+                );
                 // The learner's move and each reply are told, each with what it did.
                 assert_eq!(log.len(), l.steps[i - 1].replies.len() + 1);
                 assert!(log.iter().all(|e| !e.events.is_empty()), "{name}: {log:?}");

@@ -69,7 +69,10 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
             )?;
         }
         if !play_step(lesson, i, start.as_ref(), &mut lines)? {
-            outln!("\nleaving the lesson; `tabletop learn {}` starts it again", game.name())?;
+            outln!(
+                "\nleaving the lesson; `tabletop learn {}` starts it again",
+                game.name()
+            )?;
             return Ok(());
         }
     }

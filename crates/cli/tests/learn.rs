@@ -49,20 +49,31 @@ fn a_drop_site_lesson_refuses_wrong_moves_in_words_and_goes_on_with_the_asked_on
     assert!(stdout.contains("cannot read `fly away`"), "{stdout}");
     for (i, step) in lesson.steps.iter().enumerate() {
         assert!(stdout.contains(&format!("=== step {} of {} ===", i + 1, lesson.steps.len())));
-        assert!(stdout.contains(&step.text) && stdout.contains(&step.then), "step {}", i + 1);
+        assert!(
+            stdout.contains(&step.text) && stdout.contains(&step.then),
+            "step {}",
+            i + 1
+        );
     }
     // The engine's own log tells each move, the learner as "you", others from seat 1 up.
     assert!(stdout.contains("you played an 8 on site 1"), "{stdout}");
     assert!(stdout.contains("seat 2 opened site 2 with a 9"), "{stdout}");
     assert!(stdout.contains("That is the end of the lesson."));
-    assert!(stdout.contains("tabletop play dropsite --seats human,easy"), "{stdout}");
+    assert!(
+        stdout.contains("tabletop play dropsite --seats human,easy"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn a_lesson_ends_with_a_game_against_the_easy_bot_when_asked() {
     let game = catalog::game("distopia").expect("a game");
     let lesson = game.lessons().expect("lessons").remove(0);
-    let mut input: String = lesson.steps.iter().map(|s| format!("{}\n", s.ask[0])).collect();
+    let mut input: String = lesson
+        .steps
+        .iter()
+        .map(|s| format!("{}\n", s.ask[0]))
+        .collect();
     // Yes to the game; then the input ends at its first prompt.
     input.push_str("y\n");
     let out = learn(&["distopia", "--lesson", "1"], &input);
@@ -77,7 +88,10 @@ fn a_lesson_that_does_not_exist_is_refused_in_words() {
     let out = learn(&["dropsite", "--lesson", "9"], "");
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("Drop Site has lessons 1 to 1, not 9"), "{stderr}");
+    assert!(
+        stderr.contains("Drop Site has lessons 1 to 1, not 9"),
+        "{stderr}"
+    );
     let listed = learn(&["euphoria", "--list"], "");
     assert!(listed.status.success());
     assert!(text(&listed.stdout).contains("1) Workers, goods and stars (6 steps)"));

@@ -3,8 +3,8 @@
 //! runs `cargo run -p distopia --example distopia_lessons`, and pastes the state file
 //! into the lesson's step (docs/lessons.md). Cards are given by the number players see
 //! (1-30, `crates/distopia/data/cards.csv`); `G` is a guard.
-use distopia::Card;
 use distopia::Builder;
+use distopia::Card;
 use engine::DynState;
 
 const G: u8 = 0;
@@ -52,7 +52,16 @@ fn main() {
             // kit; their D is guarded; seat 2's A is full (3 cards, limit 3).
             "basics/turn",
             table(
-                [&[1], &[2, 20, 30], &[4], &[G], &[5, 6, 8], &[10], &[11, 12], &[14]],
+                [
+                    &[1],
+                    &[2, 20, 30],
+                    &[4],
+                    &[G],
+                    &[5, 6, 8],
+                    &[10],
+                    &[11, 12],
+                    &[14],
+                ],
                 &[15],
                 [&[], &[]],
             ),
@@ -71,7 +80,16 @@ fn main() {
             // the five guards are on the table.
             "basics/end",
             table(
-                [&[G], &[23], &[11], &[4, 14, G], &[5, 6], &[10, 16, G], &[12, 13, G], &[G]],
+                [
+                    &[G],
+                    &[23],
+                    &[11],
+                    &[4, 14, G],
+                    &[5, 6],
+                    &[10, 16, G],
+                    &[12, 13, G],
+                    &[G],
+                ],
                 &[2],
                 [end_won0, end_won1],
             ),

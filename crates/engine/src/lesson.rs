@@ -294,7 +294,9 @@ pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -
 
 /// A legal move's label in words (its notation if it is not legal here).
 pub fn move_label(state: &dyn DynState, action: &str) -> String {
-    let wanted = state.canonical(action).unwrap_or_else(|_| action.to_string());
+    let wanted = state
+        .canonical(action)
+        .unwrap_or_else(|_| action.to_string());
     state
         .moves()
         .into_iter()
@@ -347,12 +349,17 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
     };
     let mut out = Vec::new();
     if lesson.title.trim().is_empty() || lesson.summary.trim().is_empty() {
-        out.push(format!("lesson `{}` needs a title and a summary", lesson.id));
+        out.push(format!(
+            "lesson `{}` needs a title and a summary",
+            lesson.id
+        ));
     }
     for (i, (step, start)) in lesson.steps.iter().zip(&starts).enumerate() {
         let at = |p: String| format!("lesson `{}`, step {}: {p}", lesson.id, i + 1);
         if step.text.trim().is_empty() || step.then.trim().is_empty() {
-            out.push(at("the text and the text after (`then`) must say something".into()));
+            out.push(at(
+                "the text and the text after (`then`) must say something".into(),
+            ));
         }
         if step.ask.is_empty() {
             out.push(at("the step asks for no move".into()));
@@ -368,7 +375,7 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
                 continue;
             }
             match attempt(lesson, step, start.as_ref(), asked) {
-                Attempt::Asked { after, log } => {
+                Attempt::Asked { log, .. } => {
                     if log.len() != step.replies.len() + 1 {
                         out.push(at("a reply does not apply".into()));
                     }
@@ -378,9 +385,10 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
                             out.push(at(format!("after `{asked}`: {e}")));
                         }
                     }
-                    drop(after);
                 }
-                Attempt::NotAsked { .. } => out.push(at(format!("`{asked}` is not taken as asked"))),
+                Attempt::NotAsked { .. } => {
+                    out.push(at(format!("`{asked}` is not taken as asked")))
+                }
                 Attempt::Refused { why } => out.push(at(format!("`{asked}` is refused: {why}"))),
             }
         }

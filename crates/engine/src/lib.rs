@@ -23,12 +23,12 @@
 pub mod about;
 pub mod conformance;
 pub mod ending;
-pub mod lesson;
 mod erased;
 mod error;
 mod holding;
 mod inline;
 mod key;
+pub mod lesson;
 pub mod log;
 mod outcome;
 mod record;

@@ -1714,7 +1714,8 @@ async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() 
 /// its target there or its button; a move the board does not show by its button. Returns
 /// once the lesson answers (`#lesson-answer` has a kind).
 async fn click_move(s: &Session, m: &engine::LegalMove) -> Res<()> {
-    let answered = "#lesson-answer[data-kind]:not([hidden])";
+    const SEQ: &str = "return document.getElementById('lesson-answer').dataset.seq || '0'";
+    let before = s.exec(SEQ, json!([])).await?;
     let button = format!(".actions .act-btn[data-action=\"{}\"]", m.action);
     let mut tries: Vec<String> = Vec::new();
     if let Some(from) = &m.text.from {
@@ -1726,7 +1727,7 @@ async fn click_move(s: &Session, m: &engine::LegalMove) -> Res<()> {
     }
     tries.push(button);
     for css in &tries {
-        if s.find(answered).await?.is_some() {
+        if s.exec(SEQ, json!([])).await? != before {
             return Ok(());
         }
         if let Some(el) = s.find(css).await? {
@@ -1734,9 +1735,18 @@ async fn click_move(s: &Session, m: &engine::LegalMove) -> Res<()> {
             tokio::time::sleep(Duration::from_millis(60)).await;
         }
     }
-    s.wait_for(answered, 10).await.map(drop).map_err(|e| {
-        anyhow::anyhow!("`{}` ({}) got no answer after {tries:?}: {e}", m.action, m.text.label)
-    })
+    let end = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < end {
+        if s.exec(SEQ, json!([])).await? != before {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::bail!(
+        "`{}` ({}) got no answer after {tries:?}",
+        m.action,
+        m.text.label
+    )
 }
 
 /// The lesson page's answer: its kind (`right`/`wrong`) and its text.
@@ -1766,16 +1776,24 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
     let dir = tempfile::tempdir().expect("tempdir");
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let d = Driver::start(chromium, &driver).await.expect("chromedriver");
+    let d = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
     let s = d.session(DESKTOP).await.expect("a browser");
     for name in catalog::GAMES {
         let game = catalog::game(name).expect("a game");
         let lesson = game.lessons().expect("lessons").remove(0);
         let starts = lesson.starts(game.as_ref()).expect("positions");
         s.goto(&format!("{base}/")).await.expect("lobby");
-        let pick = s.wait_for(&format!("#game-{name}"), 20).await.expect("the game's button");
+        let pick = s
+            .wait_for(&format!("#game-{name}"), 20)
+            .await
+            .expect("the game's button");
         s.click(&pick).await.expect("choose the game");
-        let learn = s.wait_for(&format!("#learn-{name}"), 10).await.expect("Learn to play");
+        let learn = s
+            .wait_for(&format!("#learn-{name}"), 10)
+            .await
+            .expect("Learn to play");
         s.click(&learn).await.expect("click Learn to play");
         let first = s
             .wait_for(&format!("#lesson-{}", lesson.id), 10)
@@ -1790,14 +1808,22 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
             let asked = start.canonical(&step.ask[0]).expect("an action");
             if i == 0 {
                 // A legal move the step does not ask for: the step's own words.
-                let other = moves.iter().find(|m| m.action != asked).expect("another move");
-                click_move(&s, other).await.expect("the wrong move is clicked");
+                let other = moves
+                    .iter()
+                    .find(|m| m.action != asked)
+                    .expect("another move");
+                click_move(&s, other)
+                    .await
+                    .expect("the wrong move is clicked");
                 let (kind, said) = lesson_answer(&s).await.expect("an answer");
                 assert_eq!(kind, "wrong", "{name}: {said}");
                 let wrong = step.wrong.as_deref().expect("step 1 says why");
                 assert!(said.contains(wrong), "{name}: {said}");
             }
-            let m = moves.iter().find(|m| m.action == asked).expect("the asked move is legal");
+            let m = moves
+                .iter()
+                .find(|m| m.action == asked)
+                .expect("the asked move is legal");
             click_move(&s, m).await.expect("the asked move is clicked");
             let (kind, said) = lesson_answer(&s).await.expect("an answer");
             assert_eq!(kind, "right", "{name}, step {}: {said}", i + 1);
@@ -1808,10 +1834,15 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
             }
         }
         if std::env::var_os("TABLETOP_UPDATE_SCREENSHOTS").is_some() {
-            let _ = s.screenshot(&screenshot_path(&format!("lesson-{name}"))).await;
+            let _ = s
+                .screenshot(&screenshot_path(&format!("lesson-{name}")))
+                .await;
         }
         // The lesson ends at a real table against the easy bot.
-        let play = s.wait_for("#play-easy", 5).await.expect("the game against easy");
+        let play = s
+            .wait_for("#play-easy", 5)
+            .await
+            .expect("the game against easy");
         s.click(&play).await.expect("start the game");
         let end = Instant::now() + Duration::from_secs(20);
         loop {
@@ -1820,7 +1851,10 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
             if at.contains("/play/") && at.contains("token=") && status != json!("") {
                 break;
             }
-            assert!(Instant::now() < end, "{name}: no table after the lesson: {at}");
+            assert!(
+                Instant::now() < end,
+                "{name}: no table after the lesson: {at}"
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
