@@ -404,3 +404,68 @@ pub fn after_move_view(start: &dyn DynState, action: &str, seat: Seat) -> serde_
         Err(_) => serde_json::Value::Null,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE_STEP: &str = r#"{"id": "a", "title": "A", "summary": "S", "steps": [
+        {"text": "t", "position": "continue", "ask": ["x"], "then": "u",
+         "expect": [{"view": "/v", "is": 1}, {"event": "e", "text": "w"}]}]}"#;
+
+    #[test]
+    fn lesson_data_parses_with_both_kinds_of_checks_and_continue() {
+        let lessons = parse_lessons("g", &[ONE_STEP]).expect("lesson data");
+        let step = &lessons[0].steps[0];
+        assert!(matches!(step.position, Position::Continue(_)));
+        assert!(matches!(step.expect[0], Check::View(_)));
+        assert!(matches!(step.expect[1], Check::Event(_)));
+        assert_eq!(lessons[0].seat, 0);
+    }
+
+    #[test]
+    fn lesson_data_with_an_unknown_field_is_refused_naming_the_lesson() {
+        let bad = ONE_STEP.replace("\"then\"", "\"than\"");
+        let err = parse_lessons("g", &[ONE_STEP, &bad]).expect_err("a misspelt field");
+        assert_eq!(err.code(), "lesson/broken");
+        assert!(
+            err.to_string()
+                .starts_with("lesson 2 of g is not valid lesson data"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_check_says_what_it_found_instead() {
+        let view = serde_json::json!({"v": 2});
+        let c = Check::View(ViewCheck {
+            view: "/v".into(),
+            is: 1.into(),
+        });
+        assert_eq!(
+            check(&c, &view, &[]),
+            Err("the view's /v is 2, not 1".into())
+        );
+        let missing = Check::View(ViewCheck {
+            view: "/w".into(),
+            is: 1.into(),
+        });
+        assert_eq!(
+            check(&missing, &view, &[]),
+            Err("the view has no /w".into())
+        );
+        let event = Check::Event(EventCheck {
+            event: "e".into(),
+            text: None,
+        });
+        assert!(check(&event, &view, &[]).is_err());
+    }
+
+    #[test]
+    fn unknown_lessons_and_steps_are_refused_in_words() {
+        let lessons = parse_lessons("g", &[ONE_STEP]).expect("lesson data");
+        let err = find("Game", &lessons, "b").expect_err("no lesson b");
+        assert_eq!(err.to_string(), "Game has no lesson `b` (its lessons: a)");
+        assert_eq!(err.code(), "lesson/unknown");
+    }
+}
