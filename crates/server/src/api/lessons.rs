@@ -76,11 +76,11 @@ pub(crate) struct LessonOut {
     steps: Vec<StepOut>,
 }
 
+/// A game, one of its lessons and each step's starting position.
+type Prepared = (Box<dyn DynGame>, Lesson, Vec<Box<dyn DynState>>);
+
 /// The game, the lesson and each step's starting position.
-fn lesson_of(
-    name: &str,
-    id: &str,
-) -> Result<(Box<dyn DynGame>, Lesson, Vec<Box<dyn DynState>>), ApiError> {
+fn lesson_of(name: &str, id: &str) -> Result<Prepared, ApiError> {
     let game = catalog::game(name)?;
     let lessons = game.lessons()?;
     let lesson = lesson::find(&game.about().title, &lessons, id)?.clone();
