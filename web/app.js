@@ -1,5 +1,5 @@
 // Shared helpers and the page router: `/` is the lobby, `/play/ID` a table, `/rules/GAME`
-// a game's rules.
+// a game's rules, `/learn/GAME` a game's lessons and `/learn/GAME/ID` one lesson.
 
 /** Makes an element: h('div', {class: 'x', onclick: f}, child, 'text', …). */
 export function h(tag, attrs, ...children) {
@@ -125,6 +125,12 @@ async function main() {
   if (rules) {
     const { showRules } = await import('./rules.js');
     await showRules(root, decodeURIComponent(rules[1]));
+    return;
+  }
+  const learn = location.pathname.match(/^\/learn\/([a-z-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/);
+  if (learn) {
+    const { showLearn } = await import('./learn.js');
+    await showLearn(root, learn[1], learn[2]);
   } else if (m) {
     const { showTable } = await import('./table.js');
     const token = new URLSearchParams(location.search).get('token');

@@ -109,6 +109,9 @@ export async function showLobby(root) {
       } catch (e) { error.replaceChildren(...withNames(e.message, seatNames.map((n) => n.value.trim()))); }
     } }, 'Create table');
     form.replaceChildren(
+      h('p', { class: 'learn-line' }, 'New to it? ',
+        h('a', { class: 'button', id: `learn-${chosen.name}`, href: `/learn/${encodeURIComponent(chosen.name)}` }, `Learn to play ${title(chosen.name)}`),
+        ' a guided lesson on real positions, then a game against the easy bot.'),
       h('h2', {}, `New ${title(chosen.name)} table`),
       h('div', { class: 'opts' }, opts),
       h('h3', {}, 'Seats'), seatsBox,

@@ -11,11 +11,16 @@ const GAMES = {
 };
 
 /**
- * The click model. The game describes each legal move (`snap.moves`): the action to send,
- * a label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
+ * The click model. The game describes each legal move (`moves`): the action to send, a
+ * label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
  * where it goes (`to`). A move with both is played by clicking its source, then its
  * target; with one of them, by one click. Any move the board does not show becomes a
  * button with its label, so every legal action is always offered, and nothing else is.
+ *
+ * `boardClicks` wires it to a board and its row of buttons: `send(action)` plays a move,
+ * `canPlay()` says whether a click may play now, `busy()` whether a move is on its way
+ * (nothing is offered then), `onOther(ev)` hears a click on nothing playable. The table
+ * page and the lesson page both play through it.
  */
 class Moves {
   constructor(moves) {
@@ -23,6 +28,105 @@ class Moves {
   }
   from(src) { return this.list.filter((m) => m.src === src); }
   onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
+}
+
+export function boardClicks({ board, buttons, send, canPlay, busy = () => false, onOther = () => {} }) {
+  let moves = new Moves([]);
+  let selected = null;
+  // A move picked among the coach's suggestions (its action), shown until it is played.
+  let hinted = null;
+  const play = (text) => { selected = null; hinted = null; send(text); };
+
+  // Marks what may be clicked now and lays out the buttons.
+  function decorate() {
+    const pending = busy();
+    const present = new Set([...board.querySelectorAll('[data-key]')].map((e) => e.dataset.key));
+    for (const el of board.querySelectorAll('[data-key]')) {
+      const k = el.dataset.key;
+      el.classList.remove('pick', 'drop', 'selected');
+      if (pending) continue;
+      if (selected !== null) {
+        if (k === selected) el.classList.add('selected');
+        else if (moves.list.some((m) => m.src === selected && m.dst === k)) el.classList.add('drop');
+      } else if (moves.from(k).length || moves.onlyTo(k).length) {
+        el.classList.add('pick');
+      }
+    }
+    // Buttons: actions the board cannot show, and (with a source selected) its targets
+    // that are not on the board.
+    const loose = moves.list.filter((m) => {
+      if (m.src && !present.has(m.src)) return true;
+      if (!m.src && (!m.dst || !present.has(m.dst))) return true;
+      return false;
+    });
+    const extra = selected === null ? [] : moves.from(selected).filter((m) => !m.dst || !present.has(m.dst));
+    const shown = selected === null ? loose : extra;
+    buttons.replaceChildren(...(pending ? [] : shown.map((m) => h('button', {
+      class: `act-btn ${m.text === hinted ? 'hinted' : ''}`,
+      dataset: { action: m.text },
+      onclick: () => play(m.text),
+    }, m.label || m.text))));
+    if (selected !== null) {
+      buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; hinted = null; decorate(); } }, 'Cancel'));
+    }
+    // The suggested move the player picked: where it is on the board, to be confirmed by
+    // a click like any move.
+    const pick = hinted !== null && !pending ? moves.list.find((m) => m.text === hinted) : null;
+    for (const el of board.querySelectorAll('[data-key]')) {
+      el.classList.toggle('hinted', Boolean(pick) && (el.dataset.key === pick.dst || (el.dataset.key === pick.src && !pick.dst)));
+    }
+  }
+
+  board.addEventListener('click', (ev) => {
+    const playable = ev.target.closest('.pick, .drop, .selected');
+    if (!playable) onOther(ev);
+    if (!canPlay()) return;
+    // The innermost element whose key does something now.
+    let el = ev.target.closest('[data-key]');
+    while (el && board.contains(el)) {
+      const k = el.dataset.key;
+      if (selected !== null) {
+        const m = moves.list.find((x) => x.src === selected && x.dst === k);
+        if (m) { play(m.text); return; }
+        if (k === selected) { selected = null; decorate(); return; }
+      }
+      const from = moves.from(k);
+      if (from.length) {
+        if (from.length === 1 && !from[0].dst) { play(from[0].text); return; }
+        selected = k;
+        decorate();
+        return;
+      }
+      const to = moves.onlyTo(k);
+      if (to.length === 1) { play(to[0].text); return; }
+      if (to.length > 1) {
+        buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => play(m.text) }, m.label || m.text)));
+        return;
+      }
+      el = el.parentElement && el.parentElement.closest('[data-key]');
+    }
+    if (selected !== null) { selected = null; decorate(); }
+  });
+
+  return {
+    /** The legal moves now. */
+    setMoves(list) { moves = new Moves(list); },
+    /** Drops the selected source and the picked suggestion (a new position, or a move sent). */
+    clear() { selected = null; hinted = null; },
+    /** Marks a suggested move to be confirmed by a click: its source picked when it goes
+     * from one thing on the board to another. False when it is not legal now. */
+    pickHint(action) {
+      const m = moves.list.find((x) => x.text === action);
+      if (!m || busy()) return false;
+      hinted = action;
+      selected = m.src && m.dst && board.querySelector(`[data-key="${CSS.escape(m.src)}"]`) ? m.src : null;
+      decorate();
+      return true;
+    },
+    /** The suggestion picked, if any. */
+    hinted() { return hinted; },
+    decorate,
+  };
 }
 
 export async function showTable(root, id, token) {
@@ -40,12 +144,7 @@ export async function showTable(root, id, token) {
   const banner = h('div', { class: 'banner', hidden: true });
   const board = h('div', { class: `board ${summary.game}` });
   const buttons = h('div', { class: 'actions' });
-  // The coach's suggestions for this seat's turn (at a table made with hints).
-  const hintBox = h('div', { class: 'hint-box', id: 'hints', hidden: true });
   const endScreen = h('div', { class: 'end-holder' });
-  // A finished game's review: the chart of each seat's chances, the marked moves, and a
-  // past moment of the board.
-  const reviewBox = h('div', { class: 'review-holder', id: 'review', hidden: true });
   const toast = h('div', { class: 'toast', hidden: true });
   // What the latest moves did, one event at a time, in the order it happened.
   const news = h('div', { class: 'news', id: 'news', hidden: true, 'aria-live': 'polite' });
@@ -66,6 +165,11 @@ export async function showTable(root, id, token) {
     h('summary', {}, 'Chat'), chatList, chatForm, chatError);
   // A card's text, shown on a tap (hover shows it as a tooltip).
   const info = h('div', { class: 'info-pop', id: 'info-pop', hidden: true, onclick: () => { info.hidden = true; } });
+  // The coach's suggestions for this seat's turn (at a table made with hints).
+  const hintBox = h('div', { class: 'hint-box', id: 'hints', hidden: true });
+  // A finished game's review: the chart of each seat's chances, the marked moves, and a
+  // past moment of the board.
+  const reviewBox = h('div', { class: 'review-holder', id: 'review', hidden: true });
   root.replaceChildren(h('div', { class: 'table-page' }, status, clockLine, banner, endScreen, reviewBox, news,
     h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board, buttons, hintBox),
       h('div', { class: 'side' }, logPanel, chatPanel)), toast, info));
@@ -81,10 +185,6 @@ export async function showTable(root, id, token) {
   }
 
   let snap = null;
-  let moves = new Moves([]);
-  let selected = null;
-  // The move the coach suggested that the player picked (notation), until it moves.
-  let hinted = null;
   const hintsOn = Boolean(summary.table && summary.table.hints);
   let pending = false;
   let pendingSince = 0;
@@ -281,8 +381,7 @@ export async function showTable(root, id, token) {
     pending = true;
     pendingSince = Date.now();
     sentVersion = snap.version;
-    selected = null;
-    hinted = null;
+    clicks.clear();
     decorate();
     const msg = { type: 'action', action: text, version: snap.version };
     if (socket && socket.readyState === WebSocket.OPEN) {
@@ -299,45 +398,17 @@ export async function showTable(root, id, token) {
     else api(token ? `/api/tables/${id}/view` : `/api/tables/${id}/spectate`, { token }).then(show).catch(() => {});
   }
 
+  const clicks = boardClicks({
+    board, buttons, send,
+    canPlay: () => !pending && snap && snap.legal.length > 0,
+    busy: () => pending,
+    onOther: (ev) => showInfo(ev),
+  });
   // Marks what may be clicked now and lays out the buttons.
   function decorate() {
     setBody();
-    const present = new Set([...board.querySelectorAll('[data-key]')].map((e) => e.dataset.key));
-    for (const el of board.querySelectorAll('[data-key]')) {
-      const k = el.dataset.key;
-      el.classList.remove('pick', 'drop', 'selected');
-      if (pending) continue;
-      if (selected !== null) {
-        if (k === selected) el.classList.add('selected');
-        else if (moves.list.some((m) => m.src === selected && m.dst === k)) el.classList.add('drop');
-      } else if (moves.from(k).length || moves.onlyTo(k).length) {
-        el.classList.add('pick');
-      }
-    }
-    // Buttons: actions the board cannot show, and (with a source selected) its targets
-    // that are not on the board.
-    const loose = moves.list.filter((m) => {
-      if (m.src && !present.has(m.src)) return true;
-      if (!m.src && (!m.dst || !present.has(m.dst))) return true;
-      return false;
-    });
-    const extra = selected === null ? [] : moves.from(selected).filter((m) => !m.dst || !present.has(m.dst));
-    const shown = selected === null ? loose : extra;
-    buttons.replaceChildren(...(pending ? [] : shown.map((m) => h('button', {
-      class: `act-btn ${m.text === hinted ? 'hinted' : ''}`,
-      dataset: { action: m.text },
-      onclick: () => send(m.text),
-    }, m.label || m.text))));
-    if (selected !== null) {
-      buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; hinted = null; decorate(); } }, 'Cancel'));
-    }
-    // The suggested move the player picked: where it is on the board, to be confirmed by
-    // a click like any move.
-    const pick = hinted !== null && !pending ? moves.list.find((m) => m.text === hinted) : null;
-    for (const el of board.querySelectorAll('[data-key]')) {
-      el.classList.toggle('hinted', Boolean(pick) && (el.dataset.key === pick.dst || (el.dataset.key === pick.src && !pick.dst)));
-    }
-    for (const b of hintBox.querySelectorAll('[data-hint]')) b.classList.toggle('chosen', b.dataset.hint === hinted);
+    clicks.decorate();
+    for (const b of hintBox.querySelectorAll('[data-hint]')) b.classList.toggle('chosen', b.dataset.hint === clicks.hinted());
   }
 
   // The coach: up to three moves for this seat's turn. Choosing one plays nothing: it
@@ -366,11 +437,7 @@ export async function showTable(root, id, token) {
     }
   }
   function chooseHint(action) {
-    const m = moves.list.find((x) => x.text === action);
-    if (!m || pending) return;
-    hinted = action;
-    // A move from one thing to another: its source is picked, its target is to click.
-    selected = m.src && m.dst && board.querySelector(`[data-key="${CSS.escape(m.src)}"]`) ? m.src : null;
+    if (!pending) clicks.pickHint(action);
     decorate();
   }
 
@@ -381,37 +448,6 @@ export async function showTable(root, id, token) {
     info.replaceChildren(h('b', {}, el.dataset.infoTitle || ''), h('span', {}, el.dataset.info));
     info.hidden = false;
   }
-
-  board.addEventListener('click', (ev) => {
-    const playable = ev.target.closest('.pick, .drop, .selected');
-    if (!playable) showInfo(ev);
-    if (pending || !snap || !snap.legal.length) return;
-    // The innermost element whose key does something now.
-    let el = ev.target.closest('[data-key]');
-    while (el && board.contains(el)) {
-      const k = el.dataset.key;
-      if (selected !== null) {
-        const m = moves.list.find((x) => x.src === selected && x.dst === k);
-        if (m) { send(m.text); return; }
-        if (k === selected) { selected = null; decorate(); return; }
-      }
-      const from = moves.from(k);
-      if (from.length) {
-        if (from.length === 1 && !from[0].dst) { send(from[0].text); return; }
-        selected = k;
-        decorate();
-        return;
-      }
-      const to = moves.onlyTo(k);
-      if (to.length === 1) { send(to[0].text); return; }
-      if (to.length > 1) {
-        buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => send(m.text) }, m.label || m.text)));
-        return;
-      }
-      el = el.parentElement && el.parentElement.closest('[data-key]');
-    }
-    if (selected !== null) { selected = null; decorate(); }
-  });
 
   // Table moves: take back the last move, resign (asked twice), take the seat back from
   // the bot playing for it.
@@ -648,12 +684,12 @@ export async function showTable(root, id, token) {
   function show(next) {
     if (!next || (snap && next.version < snap.version)) return;
     if (!snap || next.version !== snap.version) {
-      selected = null; hinted = null; info.hidden = true;
+      clicks.clear(); info.hidden = true;
       if (hintFor !== next.version) { hintBox.hidden = true; hintBox.replaceChildren(); }
     }
     snap = next;
     setSeatNames(snap.names);
-    moves = new Moves(snap.moves);
+    clicks.setMoves(snap.moves);
     const known = entries.size ? Math.max(...entries.keys()) + 1 : 0;
     const fresh = (snap.events || []).filter((e) => e.index >= known);
     if (!logLoaded) fillLog(0);

@@ -11,6 +11,7 @@
 mod out;
 
 mod bench;
+mod learn;
 mod load;
 mod log;
 mod options;
@@ -43,6 +44,8 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal against friends (hot seat) or bots.
     Play(play::PlayArgs),
+    /// Learn a game: a guided lesson on real positions, then a game against the easy bot.
+    Learn(learn::LearnArgs),
     /// Run many games between bots on all cores and print statistics.
     Sim(simulate::SimArgs),
     /// Print a new game's state (JSON) from a game, its options and a seed.
@@ -106,6 +109,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => play::run(args),
+        Command::Learn(args) => learn::run(args),
         Command::Sim(args) => simulate::run(args),
         Command::New(args) => position::new(args),
         Command::Legal(args) => position::legal(args),

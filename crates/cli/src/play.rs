@@ -282,3 +282,31 @@ fn prompt(
         }
     }
 }
+
+/// A game of the standard options against the easy bot, the person in seat 1 (what a
+/// lesson offers at its end).
+pub fn against_easy(game: &str) -> anyhow::Result<()> {
+    #[derive(clap::Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: PlayArgs,
+    }
+    let name = catalog::game(game).map_err(user)?.name();
+    let line =
+        <Line as clap::Parser>::try_parse_from(["play", name, "--seats", &easy_seats(game)?])
+            .map_err(user)?;
+    run(line.args)
+}
+
+/// The seats of a standard game of `game` against the easy bot: `human,easy,…`.
+pub fn easy_seats(game: &str) -> anyhow::Result<String> {
+    let dyn_game = catalog::game(game).map_err(user)?;
+    let seats = dyn_game
+        .new_state(&dyn_game.default_config(), 0)
+        .map_err(user)?
+        .seats();
+    Ok(std::iter::once("human")
+        .chain(std::iter::repeat_n("easy", seats.saturating_sub(1)))
+        .collect::<Vec<_>>()
+        .join(","))
+}

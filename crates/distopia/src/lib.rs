@@ -104,6 +104,11 @@ impl Game for Distopia {
         guide::rules()
     }
 
+    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
+    fn lessons() -> &'static [&'static str] {
+        &[include_str!("../lessons/basics.json")]
+    }
+
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Distopia::setup(config, engine::rng_from_seed(seed))
     }

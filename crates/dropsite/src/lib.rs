@@ -88,6 +88,11 @@ impl Game for DropSite {
         guide::rules()
     }
 
+    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
+    fn lessons() -> &'static [&'static str] {
+        &[include_str!("../lessons/basics.json")]
+    }
+
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         DropSite::setup(config, seed)
     }

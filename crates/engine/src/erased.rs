@@ -275,6 +275,11 @@ pub trait DynGame: Send + Sync {
     fn load_file(&self, file: &StateFile) -> Result<Box<dyn DynState>, EngineError>;
     /// The game's record and state format ([`Game::FORMAT`]).
     fn format(&self) -> u32;
+    /// The game's lessons ([`Game::lessons`]), parsed.
+    ///
+    /// # Errors
+    /// A lesson text that is not lesson data.
+    fn lessons(&self) -> Result<Vec<crate::lesson::Lesson>, crate::lesson::LessonError>;
     /// Sets a table of `players` in `options` (a config's JSON object): the `players`
     /// option of a game that has one; nothing for a game that always seats that many.
     ///
@@ -380,6 +385,9 @@ impl<G: Game> DynGame for Typed<G> {
     }
     fn format(&self) -> u32 {
         G::FORMAT
+    }
+    fn lessons(&self) -> Result<Vec<crate::lesson::Lesson>, crate::lesson::LessonError> {
+        crate::lesson::parse_lessons(G::NAME, G::lessons())
     }
     fn replay(&self, record: &crate::GameRecord) -> Result<Box<dyn DynState>, crate::ReplayError> {
         Ok(Box::new(crate::replay::<G>(record)?))

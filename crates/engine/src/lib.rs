@@ -29,6 +29,7 @@ pub mod guide;
 mod holding;
 mod inline;
 mod key;
+pub mod lesson;
 pub mod log;
 mod outcome;
 mod record;
@@ -148,6 +149,12 @@ pub trait Game:
     /// The rules written for people: what the game is, its components (tables filled from
     /// the game's own data), set-up, a turn, every rule, scoring and the options.
     fn rules() -> Rules;
+    /// The game's lessons, each a JSON text in the lesson format ([`lesson`],
+    /// docs/lessons.md), usually `include_str!` of the crate's `lessons/*.json`. None by
+    /// default.
+    fn lessons() -> &'static [&'static str] {
+        &[]
+    }
 
     /// A new game from a config and a seed.
     ///

@@ -110,6 +110,11 @@ impl Game for Euphoria {
         guide::rules()
     }
 
+    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
+    fn lessons() -> &'static [&'static str] {
+        &[include_str!("../lessons/basics.json")]
+    }
+
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Euphoria::setup(config, seed)
     }

@@ -76,6 +76,12 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/games", get(api::list_games))
         .route("/api/games/{game}", get(api::about_game))
         .route("/api/games/{game}/rules", get(api::game_rules))
+        .route("/api/games/{game}/lessons", get(api::list_lessons))
+        .route("/api/games/{game}/lessons/{id}", get(api::get_lesson))
+        .route(
+            "/api/games/{game}/lessons/{id}/steps/{n}",
+            axum::routing::post(api::lesson_move),
+        )
         .route("/api/tables", get(api::list_tables).post(api::create_table))
         .route("/api/tables/{id}", get(api::get_table))
         .route("/api/tables/{id}/view", get(api::my_view))

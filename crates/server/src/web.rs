@@ -1,8 +1,9 @@
 //! The browser UI: the files under `web/` at the workspace root, embedded in the binary.
 //!
-//! `/` is the lobby, `/play/{id}` a table (`?token=…` for a seat, none to watch) and
-//! `/rules/{game}` a game's rules (drawn from `/api/games/{game}/rules`); all serve the
-//! same page, whose modules read the address. `/web/{file}` serves the scripts
+//! `/` is the lobby, `/play/{id}` a table (`?token=…` for a seat, none to watch),
+//! `/rules/{game}` a game's rules (drawn from `/api/games/{game}/rules`), `/learn/{game}`
+//! and `/learn/{game}/{id}` the lessons; all serve the same page, whose modules read the
+//! address. `/web/{file}` serves the scripts
 //! and the style sheet; the games' card texts come from the API (`/api/games/{game}`).
 
 use axum::extract::Path;
@@ -41,6 +42,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/rules.js"),
     ),
     (
+        "learn.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/learn.js"),
+    ),
+    (
         "dropsite.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/dropsite.js"),
@@ -63,6 +69,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/", get(index))
         .route("/play/{id}", get(index))
         .route("/rules/{game}", get(index))
+        .route("/learn/{game}", get(index))
+        .route("/learn/{game}/{id}", get(index))
         .route("/web/{file}", get(file))
 }
 

@@ -2195,3 +2195,154 @@ async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
     assert!(s.find("#rules-back").await.expect("find").is_some());
     s.quit().await;
 }
+
+/// Plays the legal move `m` by clicks, as a learner would: its source on the board, then
+/// its target there or its button; a move the board does not show by its button. Returns
+/// once the lesson answers (`#lesson-answer` has a kind).
+async fn click_move(s: &Session, m: &engine::LegalMove) -> Res<()> {
+    const SEQ: &str = "return document.getElementById('lesson-answer').dataset.seq || '0'";
+    let before = s.exec(SEQ, json!([])).await?;
+    let button = format!(".actions .act-btn[data-action=\"{}\"]", m.action);
+    let mut tries: Vec<String> = Vec::new();
+    if let Some(from) = &m.text.from {
+        tries.push(format!(".board [data-key=\"{from}\"].pick"));
+    }
+    if let Some(to) = &m.text.to {
+        tries.push(format!(".board [data-key=\"{to}\"].drop"));
+        tries.push(format!(".board [data-key=\"{to}\"].pick"));
+    }
+    tries.push(button);
+    for css in &tries {
+        if s.exec(SEQ, json!([])).await? != before {
+            return Ok(());
+        }
+        if let Some(el) = s.find(css).await? {
+            s.click(&el).await?;
+            tokio::time::sleep(Duration::from_millis(60)).await;
+        }
+    }
+    let end = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < end {
+        if s.exec(SEQ, json!([])).await? != before {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::bail!(
+        "`{}` ({}) got no answer after {tries:?}",
+        m.action,
+        m.text.label
+    )
+}
+
+/// The lesson page's answer: its kind (`right`/`wrong`) and its text.
+async fn lesson_answer(s: &Session) -> Res<(String, String)> {
+    let v = s
+        .exec(
+            "const a = document.getElementById('lesson-answer'); \
+             return [a.dataset.kind || '', a.textContent]",
+            json!([]),
+        )
+        .await?;
+    Ok((
+        v[0].as_str().unwrap_or("").to_string(),
+        v[1].as_str().unwrap_or("").to_string(),
+    ))
+}
+
+/// Learn to play, for each game: from the lobby's link to the first lesson, every step
+/// completed by clicks on the board (a wrong move first at step 1, answered with the
+/// step's words), to the table against the easy bot the lesson ends with.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let d = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = d.session(DESKTOP).await.expect("a browser");
+    for name in catalog::GAMES {
+        let game = catalog::game(name).expect("a game");
+        let lesson = game.lessons().expect("lessons").remove(0);
+        let starts = lesson.starts(game.as_ref()).expect("positions");
+        s.goto(&format!("{base}/")).await.expect("lobby");
+        let pick = s
+            .wait_for(&format!("#game-{name}"), 20)
+            .await
+            .expect("the game's button");
+        s.click(&pick).await.expect("choose the game");
+        let learn = s
+            .wait_for(&format!("#learn-{name}"), 10)
+            .await
+            .expect("Learn to play");
+        s.click(&learn).await.expect("click Learn to play");
+        let first = s
+            .wait_for(&format!("#lesson-{}", lesson.id), 10)
+            .await
+            .expect("the lesson list");
+        s.click(&first).await.expect("open the lesson");
+        for (i, (step, start)) in lesson.steps.iter().zip(&starts).enumerate() {
+            s.wait_for(&format!("body[data-step=\"{}\"] #lesson-text", i + 1), 10)
+                .await
+                .unwrap_or_else(|e| panic!("{name}: step {}: {e}", i + 1));
+            let moves = start.moves();
+            let asked = start.canonical(&step.ask[0]).expect("an action");
+            if i == 0 {
+                // A legal move the step does not ask for: the step's own words.
+                let other = moves
+                    .iter()
+                    .find(|m| m.action != asked)
+                    .expect("another move");
+                click_move(&s, other)
+                    .await
+                    .expect("the wrong move is clicked");
+                let (kind, said) = lesson_answer(&s).await.expect("an answer");
+                assert_eq!(kind, "wrong", "{name}: {said}");
+                let wrong = step.wrong.as_deref().expect("step 1 says why");
+                assert!(said.contains(wrong), "{name}: {said}");
+            }
+            let m = moves
+                .iter()
+                .find(|m| m.action == asked)
+                .expect("the asked move is legal");
+            click_move(&s, m).await.expect("the asked move is clicked");
+            let (kind, said) = lesson_answer(&s).await.expect("an answer");
+            assert_eq!(kind, "right", "{name}, step {}: {said}", i + 1);
+            assert!(said.contains(&step.then), "{name}, step {}: {said}", i + 1);
+            if i + 1 < lesson.steps.len() {
+                let next = s.wait_for("#next-step", 5).await.expect("Next step");
+                s.click(&next).await.expect("next step");
+            }
+        }
+        if std::env::var_os("TABLETOP_UPDATE_SCREENSHOTS").is_some() {
+            let _ = s
+                .screenshot(&screenshot_path(&format!("lesson-{name}")))
+                .await;
+        }
+        // The lesson ends at a real table against the easy bot.
+        let play = s
+            .wait_for("#play-easy", 5)
+            .await
+            .expect("the game against easy");
+        s.click(&play).await.expect("start the game");
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let at = location(&s).await.expect("location");
+            let status = s.body().await.expect("body")["status"].clone();
+            if at.contains("/play/") && at.contains("token=") && status != json!("") {
+                break;
+            }
+            assert!(
+                Instant::now() < end,
+                "{name}: no table after the lesson: {at}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    s.quit().await;
+}

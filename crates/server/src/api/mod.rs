@@ -3,6 +3,7 @@
 mod chat;
 mod coach;
 mod games;
+mod lessons;
 mod play;
 mod socket;
 mod tables;
@@ -10,6 +11,7 @@ mod tables;
 pub(crate) use chat::*;
 pub(crate) use coach::*;
 pub(crate) use games::*;
+pub(crate) use lessons::*;
 pub(crate) use play::*;
 pub use socket::*;
 pub(crate) use tables::*;

@@ -1,0 +1,101 @@
+//! `tabletop learn`: a lesson in the terminal with piped input, wrong moves included.
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `tabletop learn ARGS` with `input` on standard input.
+fn learn(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .arg("learn")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabletop runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    child.wait_with_output().expect("tabletop ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_drop_site_lesson_refuses_wrong_moves_in_words_and_goes_on_with_the_asked_one() {
+    let game = catalog::game("dropsite").expect("a game");
+    let lesson = game.lessons().expect("lessons").remove(0);
+    // Step 1 first gets a move the rules refuse (a 12 on a 10), then a legal move the
+    // step does not ask for, then nonsense; every later step gets its asked move; then
+    // no game against the bot.
+    let mut input = String::from("12 on 1\n3 debt\nfly away\n");
+    for step in &lesson.steps {
+        input.push_str(&step.ask[0]);
+        input.push('\n');
+    }
+    input.push_str("n\n");
+    let out = learn(&["dropsite"], &input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Not allowed: a card played on a drop site must be lower than its top card, and 12 is not lower than 10"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(lesson.steps[0].wrong.as_deref().expect("a wrong text")));
+    assert!(stdout.contains("cannot read `fly away`"), "{stdout}");
+    for (i, step) in lesson.steps.iter().enumerate() {
+        assert!(stdout.contains(&format!("=== step {} of {} ===", i + 1, lesson.steps.len())));
+        assert!(
+            stdout.contains(&step.text) && stdout.contains(&step.then),
+            "step {}",
+            i + 1
+        );
+    }
+    // The engine's own log tells each move, the learner as "you", others from seat 1 up.
+    assert!(stdout.contains("you played an 8 on site 1"), "{stdout}");
+    assert!(stdout.contains("seat 2 opened site 2 with a 9"), "{stdout}");
+    assert!(stdout.contains("That is the end of the lesson."));
+    assert!(
+        stdout.contains("tabletop play dropsite --seats human,easy"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_lesson_ends_with_a_game_against_the_easy_bot_when_asked() {
+    let game = catalog::game("distopia").expect("a game");
+    let lesson = game.lessons().expect("lessons").remove(0);
+    let mut input: String = lesson
+        .steps
+        .iter()
+        .map(|s| format!("{}\n", s.ask[0]))
+        .collect();
+    // Yes to the game; then the input ends at its first prompt.
+    input.push_str("y\n");
+    let out = learn(&["distopia", "--lesson", "1"], &input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("seats 1: human, 2: easy"), "{stdout}");
+    assert!(stdout.contains("leaving the game"), "{stdout}");
+}
+
+#[test]
+fn a_lesson_that_does_not_exist_is_refused_in_words() {
+    let out = learn(&["dropsite", "--lesson", "9"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("Drop Site has lessons 1 to 1, not 9"),
+        "{stderr}"
+    );
+    let listed = learn(&["euphoria", "--list"], "");
+    assert!(listed.status.success());
+    assert!(text(&listed.stdout).contains("1) Workers, goods and stars (6 steps)"));
+    let unknown = learn(&["chess"], "");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("unknown game `chess`"));
+}

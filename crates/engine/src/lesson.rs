@@ -1,0 +1,471 @@
+//! Lessons: a game taught step by step on real positions, played by the real engine.
+//!
+//! A lesson is data (JSON, one format for every game; docs/lessons.md): its steps each
+//! give a position (a state file, or `"continue"` from the previous step's result), a
+//! text, the move or moves the learner is asked to make, what to say after it, and checks
+//! ([`Check`]) that what the text claims is what the engine did. A game lists its lessons
+//! with [`crate::Game::lessons`]; front ends reach them through
+//! [`crate::DynGame::lessons`] and play a step with [`attempt`].
+use crate::log::{LogEntry, LogEvent, Names};
+use crate::{DynGame, DynState, EngineError, Seat, StateFile, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// One lesson of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Its name in addresses (`turns`), unique within the game.
+    pub id: String,
+    /// What people read in a list ("Your first round").
+    pub title: String,
+    /// One sentence on what it teaches.
+    pub summary: String,
+    /// The learner's seat, counted from 0; every step's position has it to act.
+    #[serde(default)]
+    pub seat: Seat,
+    pub steps: Vec<Step>,
+}
+
+/// One step: a position, what to read, what to do, what it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// What the learner reads before moving.
+    pub text: String,
+    /// The position the step starts from.
+    pub position: Position,
+    /// The moves this step asks for (notation); any one of them completes the step.
+    pub ask: Vec<String>,
+    /// Said when the learner makes a legal move this step does not ask for: why this step
+    /// asks for another. Without it the learner is told which move is asked, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wrong: Option<String>,
+    /// What the learner reads after the asked move.
+    pub then: String,
+    /// Moves the other seats make after the learner's (notation), before the next step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replies: Vec<String>,
+    /// What holds after each asked move (checked by the lesson replay test).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<Check>,
+}
+
+/// Where a step starts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Position {
+    /// `"continue"`: where the previous step left off, after its first asked move and its
+    /// replies.
+    Continue(Continue),
+    /// A state file (`{"game", "format", "state"}`), as `tabletop new` writes one.
+    State(Box<StateFile>),
+}
+
+/// The word `"continue"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Continue {
+    Continue,
+}
+
+/// Something that holds after the asked move, so a text's claim is checked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Check {
+    /// The value at a JSON pointer into the learner's view after the move.
+    View(ViewCheck),
+    /// An event the learner is told for the move, by its `kind`, whose text holds `text`.
+    Event(EventCheck),
+}
+
+/// `{"view": "/totals/0", "is": 5}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViewCheck {
+    pub view: String,
+    pub is: serde_json::Value,
+}
+
+/// `{"event": "played", "text": "started a new site"}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventCheck {
+    pub event: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// A lesson that cannot be used, or one asked for that does not exist.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LessonError {
+    #[error("lesson {index} of {game} is not valid lesson data: {message}")]
+    Malformed {
+        game: String,
+        index: usize,
+        message: String,
+    },
+    #[error("{game} has no lesson `{id}` (its lessons: {known})")]
+    NoLesson {
+        game: String,
+        id: String,
+        known: String,
+    },
+    #[error("the lesson has steps 1 to {steps}, not step {step}")]
+    NoStep { step: usize, steps: usize },
+    #[error("lesson `{lesson}`, step {step}: {problem}")]
+    Broken {
+        lesson: String,
+        step: usize,
+        problem: String,
+    },
+}
+
+impl LessonError {
+    /// A stable code for machines.
+    pub fn code(&self) -> &'static str {
+        match self {
+            LessonError::Malformed { .. } | LessonError::Broken { .. } => "lesson/broken",
+            LessonError::NoLesson { .. } => "lesson/unknown",
+            LessonError::NoStep { .. } => "lesson/no_step",
+        }
+    }
+}
+
+/// Parses a game's lessons (their JSON texts, in order).
+///
+/// # Errors
+/// The first text that is not lesson data.
+pub fn parse_lessons(game: &str, texts: &[&str]) -> Result<Vec<Lesson>, LessonError> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            serde_json::from_str(text).map_err(|e| LessonError::Malformed {
+                game: game.to_string(),
+                index: index + 1,
+                message: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The lesson with `id` among `lessons`.
+///
+/// # Errors
+/// No lesson has that id.
+pub fn find<'a>(game: &str, lessons: &'a [Lesson], id: &str) -> Result<&'a Lesson, LessonError> {
+    lessons
+        .iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| LessonError::NoLesson {
+            game: game.to_string(),
+            id: id.chars().take(60).collect(),
+            known: lessons
+                .iter()
+                .map(|l| l.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+impl Lesson {
+    fn broken(&self, step: usize, problem: impl std::fmt::Display) -> LessonError {
+        LessonError::Broken {
+            lesson: self.id.clone(),
+            step: step + 1,
+            problem: problem.to_string(),
+        }
+    }
+
+    /// The names the learner reads seats by: "you" for the learner, "seat N" for others.
+    pub fn names(&self) -> Names {
+        Names::for_viewer(Viewer::Seat(self.seat))
+    }
+
+    /// Each step's starting position, in order: a state file loaded (and checked), or
+    /// the previous step's after its first asked move and its replies.
+    ///
+    /// # Errors
+    /// A position that does not load, a first step that continues, a move that does not
+    /// apply, or a step where the learner is not the seat to act.
+    pub fn starts(&self, game: &dyn DynGame) -> Result<Vec<Box<dyn DynState>>, LessonError> {
+        let mut starts: Vec<Box<dyn DynState>> = Vec::with_capacity(self.steps.len());
+        for (i, step) in self.steps.iter().enumerate() {
+            let start = match (&step.position, starts.last()) {
+                (Position::State(file), _) => {
+                    game.load_file(file).map_err(|e| self.broken(i, e))?
+                }
+                (Position::Continue(_), None) => {
+                    return Err(self.broken(i, "the first step has no step to continue"))
+                }
+                (Position::Continue(_), Some(previous)) => {
+                    let before = &self.steps[i - 1];
+                    let first = before
+                        .ask
+                        .first()
+                        .ok_or_else(|| self.broken(i - 1, "the step asks for no move"))?;
+                    let mut state = previous.clone_box();
+                    for action in std::iter::once(first).chain(&before.replies) {
+                        state
+                            .apply_text(action)
+                            .map_err(|e| self.broken(i - 1, format!("`{action}`: {e}")))?;
+                    }
+                    state
+                }
+            };
+            if start.to_act() != Some(self.seat) {
+                return Err(self.broken(
+                    i,
+                    format!("the learner (seat {}) is not to act", self.seat + 1),
+                ));
+            }
+            starts.push(start);
+        }
+        Ok(starts)
+    }
+}
+
+/// What became of a move the learner made at a step.
+pub enum Attempt {
+    /// The move the step asked for, made: the state after it, the log entries of it and
+    /// of the replies after it (as the learner may know them).
+    Asked {
+        after: Box<dyn DynState>,
+        log: Vec<LogEntry>,
+    },
+    /// A legal move the step does not ask for: why another is asked (nothing is played).
+    NotAsked { why: String },
+    /// A move the rules refuse (or text that is no move): the rule in words.
+    Refused { why: String },
+}
+
+/// The words of a refusal: the rule broken (for an illegal move), else the error.
+pub fn refusal_words(error: &EngineError) -> String {
+    match error {
+        EngineError::Illegal(illegal) => illegal.reason.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The learner at `lesson`'s step `step` (from `start`, its starting position) makes the
+/// move `text`. Nothing is changed; an asked move is played on a copy.
+pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -> Attempt {
+    let names = lesson.names();
+    let mut after = start.clone_box();
+    if let Err(e) = after.apply_text(text) {
+        return Attempt::Refused {
+            why: refusal_words(&e),
+        };
+    }
+    let asked = start.canonical(text).ok().is_some_and(|made| {
+        step.ask
+            .iter()
+            .any(|a| start.canonical(a).ok().as_ref() == Some(&made))
+    });
+    if !asked {
+        let why = step.wrong.clone().unwrap_or_else(|| {
+            let wanted: Vec<String> = step.ask.iter().map(|a| move_label(start, a)).collect();
+            format!("This step asks for another move: {}.", wanted.join(", or "))
+        });
+        return Attempt::NotAsked { why };
+    }
+    let mut log = vec![LogEntry {
+        index: 0,
+        seat: lesson.seat,
+        events: start
+            .events(text, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+            .unwrap_or_default(),
+    }];
+    for (k, reply) in step.replies.iter().enumerate() {
+        let before = after.clone_box();
+        if after.apply_text(reply).is_err() {
+            break;
+        }
+        log.push(LogEntry {
+            index: k + 1,
+            seat: before.to_act().unwrap_or_default(),
+            events: before
+                .events(reply, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+                .unwrap_or_default(),
+        });
+    }
+    Attempt::Asked { after, log }
+}
+
+/// A legal move's label in words (its notation if it is not legal here).
+pub fn move_label(state: &dyn DynState, action: &str) -> String {
+    let wanted = state
+        .canonical(action)
+        .unwrap_or_else(|_| action.to_string());
+    state
+        .moves()
+        .into_iter()
+        .find(|m| m.action == wanted)
+        .map_or(wanted, |m| m.text.label)
+}
+
+/// Whether `check` holds for the learner's `view` after the move and the `events` it was
+/// told: `Err` says what was found instead.
+///
+/// # Errors
+/// The check does not hold, in words.
+pub fn check(check: &Check, view: &serde_json::Value, events: &[LogEvent]) -> Result<(), String> {
+    match check {
+        Check::View(c) => match view.pointer(&c.view) {
+            Some(found) if found == &c.is => Ok(()),
+            Some(found) => Err(format!("the view's {} is {found}, not {}", c.view, c.is)),
+            None => Err(format!("the view has no {}", c.view)),
+        },
+        Check::Event(c) => {
+            let kind = serde_json::Value::String(c.event.clone());
+            let found = events.iter().any(|e| {
+                e.data.get("kind") == Some(&kind)
+                    && c.text.as_ref().is_none_or(|t| e.text.contains(t.as_str()))
+            });
+            if found {
+                Ok(())
+            } else {
+                let told: Vec<&str> = events.iter().map(|e| e.text.as_str()).collect();
+                Err(format!(
+                    "no `{}` event{} was told; told: {told:?}",
+                    c.event,
+                    c.text
+                        .as_ref()
+                        .map(|t| format!(" saying `{t}`"))
+                        .unwrap_or_default()
+                ))
+            }
+        }
+    }
+}
+
+/// Every problem of a lesson, replayed through the engine: positions that do not load,
+/// asked moves and replies that are not legal where they are made, checks that do not
+/// hold after each asked move, texts that are empty. Empty when the lesson is sound.
+pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
+    let starts = match lesson.starts(game) {
+        Ok(starts) => starts,
+        Err(e) => return vec![e.to_string()],
+    };
+    let mut out = Vec::new();
+    if lesson.title.trim().is_empty() || lesson.summary.trim().is_empty() {
+        out.push(format!(
+            "lesson `{}` needs a title and a summary",
+            lesson.id
+        ));
+    }
+    for (i, (step, start)) in lesson.steps.iter().zip(&starts).enumerate() {
+        let at = |p: String| format!("lesson `{}`, step {}: {p}", lesson.id, i + 1);
+        if step.text.trim().is_empty() || step.then.trim().is_empty() {
+            out.push(at(
+                "the text and the text after (`then`) must say something".into(),
+            ));
+        }
+        if step.ask.is_empty() {
+            out.push(at("the step asks for no move".into()));
+        }
+        for asked in &step.ask {
+            let legal = start.legal();
+            let Ok(canonical) = start.canonical(asked) else {
+                out.push(at(format!("`{asked}` is no move of the game")));
+                continue;
+            };
+            if !legal.contains(&canonical) {
+                out.push(at(format!("`{asked}` is not legal here")));
+                continue;
+            }
+            match attempt(lesson, step, start.as_ref(), asked) {
+                Attempt::Asked { log, .. } => {
+                    if log.len() != step.replies.len() + 1 {
+                        out.push(at("a reply does not apply".into()));
+                    }
+                    let view = after_move_view(start.as_ref(), asked, lesson.seat);
+                    for c in &step.expect {
+                        if let Err(e) = check(c, &view, &log[0].events) {
+                            out.push(at(format!("after `{asked}`: {e}")));
+                        }
+                    }
+                }
+                Attempt::NotAsked { .. } => {
+                    out.push(at(format!("`{asked}` is not taken as asked")))
+                }
+                Attempt::Refused { why } => out.push(at(format!("`{asked}` is refused: {why}"))),
+            }
+        }
+    }
+    out
+}
+
+/// The learner's view right after `action` (before any reply), as JSON.
+pub fn after_move_view(start: &dyn DynState, action: &str, seat: Seat) -> serde_json::Value {
+    let mut state = start.clone_box();
+    match state.apply_text(action) {
+        Ok(()) => state.view_json(Viewer::Seat(seat)),
+        Err(_) => serde_json::Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE_STEP: &str = r#"{"id": "a", "title": "A", "summary": "S", "steps": [
+        {"text": "t", "position": "continue", "ask": ["x"], "then": "u",
+         "expect": [{"view": "/v", "is": 1}, {"event": "e", "text": "w"}]}]}"#;
+
+    #[test]
+    fn lesson_data_parses_with_both_kinds_of_checks_and_continue() {
+        let lessons = parse_lessons("g", &[ONE_STEP]).expect("lesson data");
+        let step = &lessons[0].steps[0];
+        assert!(matches!(step.position, Position::Continue(_)));
+        assert!(matches!(step.expect[0], Check::View(_)));
+        assert!(matches!(step.expect[1], Check::Event(_)));
+        assert_eq!(lessons[0].seat, 0);
+    }
+
+    #[test]
+    fn lesson_data_with_an_unknown_field_is_refused_naming_the_lesson() {
+        let bad = ONE_STEP.replace("\"then\"", "\"than\"");
+        let err = parse_lessons("g", &[ONE_STEP, &bad]).expect_err("a misspelt field");
+        assert_eq!(err.code(), "lesson/broken");
+        assert!(
+            err.to_string()
+                .starts_with("lesson 2 of g is not valid lesson data"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_check_says_what_it_found_instead() {
+        let view = serde_json::json!({"v": 2});
+        let c = Check::View(ViewCheck {
+            view: "/v".into(),
+            is: 1.into(),
+        });
+        assert_eq!(
+            check(&c, &view, &[]),
+            Err("the view's /v is 2, not 1".into())
+        );
+        let missing = Check::View(ViewCheck {
+            view: "/w".into(),
+            is: 1.into(),
+        });
+        assert_eq!(
+            check(&missing, &view, &[]),
+            Err("the view has no /w".into())
+        );
+        let event = Check::Event(EventCheck {
+            event: "e".into(),
+            text: None,
+        });
+        assert!(check(&event, &view, &[]).is_err());
+    }
+
+    #[test]
+    fn unknown_lessons_and_steps_are_refused_in_words() {
+        let lessons = parse_lessons("g", &[ONE_STEP]).expect("lesson data");
+        let err = find("Game", &lessons, "b").expect_err("no lesson b");
+        assert_eq!(err.to_string(), "Game has no lesson `b` (its lessons: a)");
+        assert_eq!(err.code(), "lesson/unknown");
+    }
+}
