@@ -103,6 +103,12 @@ impl Tensor for DropSite {
         w.push(f32::from(view.to_act.is_none()));
     }
 
+    fn observe(&self, viewer: engine::Viewer, out: &mut [f32]) {
+        // `encode` reads no scored rounds, so the view it gets leaves them out: copying
+        // them made an observation cost more the longer a game ran.
+        Self::encode(&self.config, &self.view_of_now(viewer), out);
+    }
+
     fn max_game_length(config: &Config) -> Option<usize> {
         // Every action but a round's last draws a card, and a round deals five a seat and
         // flips one before play.
