@@ -5,6 +5,9 @@
 //! parts (`tabletop.pettingzoo`, `tabletop.openspiel`, `tabletop.bench`) live in
 //! `crates/python/python/tabletop`. The step path passes integers and numpy arrays only.
 pub mod batch;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod table;
 
 use engine::{Seat, Viewer};
