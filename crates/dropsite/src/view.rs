@@ -45,15 +45,6 @@ pub struct DropSiteView {
 
 impl DropSite {
     pub(crate) fn make_view(&self, viewer: Viewer) -> DropSiteView {
-        DropSiteView {
-            history: self.history.clone(),
-            ..self.view_of_now(viewer)
-        }
-    }
-
-    /// The view without the scored rounds (`history` left empty): what the observation
-    /// tensor reads, at the same cost at any point of a game.
-    pub(crate) fn view_of_now(&self, viewer: Viewer) -> DropSiteView {
         let seat = viewer.seat().filter(|&s| s < self.config.players);
         DropSiteView {
             viewer,
@@ -72,7 +63,7 @@ impl DropSite {
             pile_limit: self.config.pile_limit(),
             deck_size: self.deck.len(),
             totals: self.totals.clone(),
-            history: Vec::new(),
+            history: self.history.clone(),
             winner: if self.to_act.is_none() {
                 self.leader()
             } else {
