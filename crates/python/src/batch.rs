@@ -73,7 +73,8 @@ pub enum Moves<'a> {
 /// Many games of one table, whatever the game.
 pub trait Batched: Send + Sync {
     fn dims(&self) -> Dims;
-    fn len(&self) -> usize;
+    /// How many games the batch holds.
+    fn games(&self) -> usize;
     /// Starts a new game everywhere: game `k` of row `i` is seeded from `seed`, `i` and
     /// `k`; with `seed` `None` each row starts its next game.
     ///
@@ -308,7 +309,7 @@ impl<G: Tensor> Batched for Slots<G> {
         }
     }
 
-    fn len(&self) -> usize {
+    fn games(&self) -> usize {
         self.slots.len()
     }
 

@@ -280,6 +280,12 @@ type StepArrays<'py> = (
     Bound<'py, PyArray1<i64>>,
 );
 
+type ResetArrays<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
 impl Batch {
     /// Runs `f` on the batch and its arrays, the Python lock released.
     fn with_rows<'py>(
@@ -333,12 +339,12 @@ impl Batch {
     }
 
     fn row(&self, i: usize) -> PyResult<usize> {
-        if i < self.inner.len() {
+        if i < self.inner.games() {
             Ok(i)
         } else {
             Err(PyIndexError::new_err(format!(
                 "game {i} is not in this batch: games are 0 to {}",
-                self.inner.len() - 1
+                self.inner.games() - 1
             )))
         }
     }
@@ -346,6 +352,8 @@ impl Batch {
 
 #[pymethods]
 impl Batch {
+    // The Python keywords, one parameter each.
+    #[allow(clippy::too_many_arguments)]
     #[new]
     #[pyo3(signature = (game, num_envs, seed = 0, options = None, max_steps = None, threads = 1, autoreset = true))]
     fn new(
@@ -404,15 +412,7 @@ impl Batch {
     /// Starts a new game in every row (game k of row i seeded from `seed`, i and k; without
     /// a seed each row's next game) and returns `(obs, mask, to_act)`.
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-        seed: Option<u64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<i8>>,
-        Bound<'py, PyArray1<i64>>,
-    )> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<ResetArrays<'py>> {
         self.with_rows(py, move |b, rows, _| b.reset(seed, rows))?;
         let (obs, mask, _, _, _, to_act) = self.arrays(py);
         Ok((obs, mask, to_act))
@@ -493,7 +493,7 @@ impl Batch {
     }
     #[getter]
     fn num_envs(&self) -> usize {
-        self.inner.len()
+        self.inner.games()
     }
     #[getter]
     fn num_players(&self) -> usize {
@@ -537,7 +537,7 @@ impl Batch {
     }
 
     fn __repr__(&self) -> String {
-        format!("<tabletop.Batch {} x{}>", self.game, self.inner.len())
+        format!("<tabletop.Batch {} x{}>", self.game, self.inner.games())
     }
 }
 
