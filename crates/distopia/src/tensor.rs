@@ -2,7 +2,7 @@
 //! `docs/python.md`).
 use crate::action::{Action, Letter};
 use crate::cards::{Card, Character, Collaborator, Mission, CARDS, CONTRABAND};
-use crate::state::Phase;
+use crate::state::{letter_of, owner, Phase};
 use crate::view::{CardView, DistopiaView};
 use crate::{Config, Distopia};
 use engine::tensor::Writer;
@@ -190,6 +190,111 @@ impl Tensor for Distopia {
             scores[rel(s)] = score.total as f32 / 30.0;
         }
         w.push(view.turn_number as f32 / 100.0);
+    }
+
+    /// The same numbers as `encode` of the viewer's view (the tensor check holds them
+    /// equal), read from the state without building the view: a view is a dozen small
+    /// vectors, more than the rest of a step costs.
+    fn observe(&self, viewer: engine::Viewer, out: &mut [f32]) {
+        let game = self;
+        let over = game.phase() == Phase::Over;
+        let me = viewer.seat().unwrap_or(0) % 2;
+        let rel = |s: Seat| (s + 2 - me) % 2;
+        let ring_slot = |i: usize| rel(owner(i)) * 4 + usize::from(letter_of(i));
+        let index = |card: Card| {
+            card.number()
+                .and_then(Card::from_number)
+                .map(|c| c.0 as usize)
+        };
+        let mut w = Writer::new(out);
+        let characters = w.section(4);
+        for seat in 0..2 {
+            let c = match game.character(seat) {
+                Character::Teacher => 0,
+                Character::Collector => 1,
+            };
+            characters[rel(seat) * 2 + c] = 1.0;
+        }
+        let districts = w.section(8 * DISTRICT);
+        let mut places = [[0.0f32; PLACES]; CONTRABAND];
+        let mut depth = [0.0f32; CONTRABAND];
+        let limits = game.config.limits();
+        for seat in 0..2 {
+            for l in 0..4u8 {
+                let cards = game.district(seat, l);
+                let at = rel(seat) * 4 + usize::from(l);
+                let f = &mut districts[at * DISTRICT..(at + 1) * DISTRICT];
+                let guards = cards.iter().filter(|c| c.number().is_none()).count();
+                f[0] = f32::from(limits[usize::from(l)]) / 5.0;
+                f[1] = cards.len() as f32 / 10.0;
+                f[2] = (cards.len() - guards) as f32 / 10.0;
+                f[3] = guards as f32;
+                f[4] = f32::from(cards.last().is_some_and(|c| c.number().is_none()));
+                for (k, &card) in cards.iter().rev().enumerate() {
+                    if let Some(i) = index(card) {
+                        places[i][at] = 1.0;
+                        depth[i] = 1.0 / (1.0 + k as f32);
+                    }
+                }
+            }
+            if over || viewer == engine::Viewer::Seat(seat) {
+                for &card in game.won(seat) {
+                    if let Some(i) = index(card) {
+                        places[i][9 + rel(seat)] = 1.0;
+                    }
+                }
+            }
+        }
+        let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
+        let hand = turn.map(|t| t.hand.as_slice()).unwrap_or_default();
+        for &card in hand {
+            if let Some(i) = index(card) {
+                places[i][8] = 1.0;
+            }
+        }
+        w.section(CONTRABAND * PLACES)
+            .copy_from_slice(places.as_flattened());
+        w.section(CONTRABAND).copy_from_slice(&depth);
+        w.push(hand.iter().filter(|c| c.number().is_none()).count() as f32);
+        let won = w.section(2);
+        for seat in 0..2 {
+            won[rel(seat)] = game.won(seat).len() as f32 / CONTRABAND as f32;
+        }
+        w.push(game.deck().len() as f32 / CARDS as f32);
+        w.one_hot(2, (!over).then(|| rel(game.current())));
+        w.one_hot(2, Some(rel(game.first_player())));
+        w.one_hot(PHASES.len(), PHASES.iter().position(|&p| p == game.phase()));
+        let section = w.section(8 * 3);
+        if let Some(t) = turn {
+            section[usize::from(letter_of(t.picked))] = 1.0;
+            if game.phase() == Phase::Play {
+                section[8 + ring_slot(game.next_district())] = 1.0;
+            }
+            for i in (0..8).filter(|i| t.visited & (1 << i) != 0) {
+                section[16 + ring_slot(i)] = 1.0;
+            }
+        }
+        w.push(f32::from(turn.is_some_and(|t| t.clockwise)));
+        w.push(f32::from(turn.is_some_and(|t| t.crossing)));
+        let c = game.collaborator();
+        w.one_hot(
+            4,
+            c.and_then(|c| Collaborator::all().iter().position(|&k| k == c.card)),
+        );
+        w.one_hot(3, c.map(|c| c.holder.map_or(0, |s| 1 + rel(s))));
+        let m = game.mission();
+        w.one_hot(
+            4,
+            m.and_then(|m| Mission::all().iter().position(|&k| k == m.card)),
+        );
+        w.one_hot(2, m.and_then(|m| m.claimed_by).map(rel));
+        let scores = w.section(2);
+        if over {
+            for seat in 0..2 {
+                scores[rel(seat)] = game.score(seat).total as f32 / 30.0;
+            }
+        }
+        w.push(game.turns as f32 / 100.0);
     }
 
     /// A won pile lies face down in no meaningful order: the tensor holds which cards.

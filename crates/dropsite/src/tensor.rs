@@ -103,6 +103,58 @@ impl Tensor for DropSite {
         w.push(f32::from(view.to_act.is_none()));
     }
 
+    /// The same numbers as `encode` of the viewer's view (the tensor check holds them
+    /// equal), read from the state: the view copies every scored round, so an
+    /// observation built through it cost more the longer a game ran.
+    fn observe(&self, viewer: engine::Viewer, out: &mut [f32]) {
+        let config = &self.config;
+        let players = config.players;
+        let seat = viewer.seat().filter(|&s| s < players);
+        let me = viewer.seat().unwrap_or(0);
+        let relative = |s: usize| (s + players - me) % players;
+        let deck = config.deck.size().max(1) as f32;
+        let mut w = Writer::new(out);
+        counts(w.section(VALUES), seat.map_or(&[], |s| &self.hands[s]));
+        let own_debt = seat
+            .filter(|_| config.open_debt)
+            .map_or(&[][..], |s| &self.debts[s]);
+        counts(w.section(VALUES), own_debt);
+        let debts = w.section(players);
+        for (s, d) in self.debts.iter().enumerate().take(players) {
+            debts[relative(s)] = d.len() as f32 / deck;
+        }
+        let totals = w.section(players);
+        for (s, &t) in self.totals.iter().enumerate().take(players) {
+            totals[relative(s)] = t as f32 / config.target as f32;
+        }
+        w.one_hot(players, self.to_act.map(relative));
+        w.one_hot(players, Some(relative(self.round_first)));
+        for slot in 0..config.pile_limit() {
+            let features = w.section(PILE);
+            let Some(pile) = self.piles.get(slot) else {
+                continue;
+            };
+            features[0] = 1.0;
+            if let Some(&top) = pile.cards.last() {
+                features[1 + (top as usize).min(VALUES - 1)] = 1.0;
+            }
+            for v in pile.shows() {
+                features[1 + VALUES + (v as usize).min(VALUES - 1)] = 1.0;
+            }
+            features[PILE - 3] = f32::from(pile.sideways);
+            features[PILE - 2] = f32::from(pile.restarted);
+            features[PILE - 1] = f32::from(pile.closed);
+        }
+        let seen = w.section(VALUES);
+        for pile in &self.piles {
+            counts(seen, &pile.cards);
+        }
+        w.push(self.deck.len() as f32 / deck);
+        w.push(self.round as f32 / config.max_rounds as f32);
+        w.push(self.hands.iter().map(Vec::len).sum::<usize>() as f32 / (HAND * players) as f32);
+        w.push(f32::from(self.to_act.is_none()));
+    }
+
     fn max_game_length(config: &Config) -> Option<usize> {
         // Every action but a round's last draws a card, and a round deals five a seat and
         // flips one before play.

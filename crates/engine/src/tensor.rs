@@ -78,7 +78,9 @@ pub trait Tensor: Game {
         out.sort_unstable();
     }
 
-    /// Writes what `viewer` sees into `out`, through [`Game::view`].
+    /// Writes what `viewer` sees into `out`, through [`Game::view`]. A game may read the
+    /// same numbers from its state instead, to spare building the view on every step;
+    /// [`check`] holds them equal to [`Tensor::encode`] of the view.
     fn observe(&self, viewer: Viewer, out: &mut [f32]) {
         Self::encode(self.config(), &self.view(viewer), out);
     }
@@ -222,6 +224,14 @@ fn check_game<G: Tensor>(
             if let Some(i) = obs.iter().position(|x| !x.is_finite()) {
                 return Err(at(format!(
                     "{viewer:?}'s observation entry {i} is not set or not finite"
+                )));
+            }
+            // A game may read its observation from the state (`observe`) rather than
+            // build the view: the numbers must be those of the view.
+            G::encode(config, &game.view(viewer), &mut other_obs);
+            if other_obs != obs {
+                return Err(at(format!(
+                    "{viewer:?}'s observation differs from the encoding of its view"
                 )));
             }
             let Some(seat) = viewer.seat() else { continue };

@@ -4,10 +4,14 @@
 //! Build and install it with `pip install ./crates/python` (maturin); the pure-Python
 //! parts (`tabletop.pettingzoo`, `tabletop.openspiel`, `tabletop.bench`) live in
 //! `crates/python/python/tabletop`. The step path passes integers and numpy arrays only.
+pub mod batch;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod table;
 
 use engine::{Seat, Viewer};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -213,6 +217,18 @@ impl State {
         self.clone()
     }
 
+    /// The state file as JSON text (`{"game", "format", "state"}`, docs/formats.md):
+    /// everything the game is, its random stream included. `tabletop.load_state` reads it.
+    fn to_json(&self) -> String {
+        self.table.state_file()
+    }
+
+    /// Pickles through the state file.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let load = py.import("tabletop._native")?.getattr("load_state")?;
+        Ok((load, (self.table.state_file(),)))
+    }
+
     fn __eq__(&self, other: &State) -> bool {
         self.table.same_state(other.table.as_ref())
     }
@@ -227,6 +243,369 @@ impl State {
             self.table.name(),
             self.table.to_act()
         )
+    }
+}
+
+/// `Batch(game, num_envs, seed=0, options=None, max_steps=None, threads=1, autoreset=True)`: `num_envs`
+/// games of one table stepped together in Rust, the Python lock released while they run.
+///
+/// Every call fills the same numpy arrays in place (copy what you keep): `obs`
+/// (float32 `[N, observation_len]`, the seat to act's own view), `mask` (int8 `[N,
+/// num_distinct_actions]`), `rewards` (float32 `[N, num_players]`, by seat, nonzero only in
+/// a step that ended a game), `terminated`, `truncated` (bool `[N]`), `to_act` (int64
+/// `[N]`) and `actions` (int64 `[N]`, what each game played). A game that ends is
+/// replaced at once by its row's next game (auto-reset), so `obs`, `mask` and `to_act`
+/// always show a game waiting for a move. With `autoreset=False` a finished game stays as
+/// it ended (`to_act` -1, its mask all 0, later moves ignored) until `reset`.
+#[pyclass(module = "tabletop._native")]
+pub struct Batch {
+    inner: Box<dyn batch::Batched>,
+    pool: Option<rayon::ThreadPool>,
+    game: &'static str,
+    obs: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<i8>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    to_act: Py<PyArray1<i64>>,
+    actions: Py<PyArray1<i64>>,
+}
+
+type StepArrays<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+type ResetArrays<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+impl Batch {
+    /// Runs `f` on the batch and its arrays, the Python lock released.
+    fn with_rows<'py>(
+        &mut self,
+        py: Python<'py>,
+        f: impl FnOnce(
+                &mut dyn batch::Batched,
+                batch::Rows<'_>,
+                Option<&rayon::ThreadPool>,
+            ) -> Result<(), String>
+            + Send,
+    ) -> PyResult<()> {
+        let mut obs = self.obs.bind(py).try_readwrite().map_err(value_error)?;
+        let mut mask = self.mask.bind(py).try_readwrite().map_err(value_error)?;
+        let mut rewards = self.rewards.bind(py).try_readwrite().map_err(value_error)?;
+        let mut terminated = self
+            .terminated
+            .bind(py)
+            .try_readwrite()
+            .map_err(value_error)?;
+        let mut truncated = self
+            .truncated
+            .bind(py)
+            .try_readwrite()
+            .map_err(value_error)?;
+        let mut to_act = self.to_act.bind(py).try_readwrite().map_err(value_error)?;
+        let mut actions = self.actions.bind(py).try_readwrite().map_err(value_error)?;
+        let rows = batch::Rows {
+            obs: obs.as_slice_mut().map_err(value_error)?,
+            mask: mask.as_slice_mut().map_err(value_error)?,
+            rewards: rewards.as_slice_mut().map_err(value_error)?,
+            terminated: terminated.as_slice_mut().map_err(value_error)?,
+            truncated: truncated.as_slice_mut().map_err(value_error)?,
+            to_act: to_act.as_slice_mut().map_err(value_error)?,
+            actions: actions.as_slice_mut().map_err(value_error)?,
+        };
+        let inner = &mut *self.inner;
+        let pool = self.pool.as_ref();
+        py.detach(move || f(inner, rows, pool)).map_err(value_error)
+    }
+
+    fn arrays<'py>(&self, py: Python<'py>) -> StepArrays<'py> {
+        (
+            self.obs.bind(py).clone(),
+            self.mask.bind(py).clone(),
+            self.rewards.bind(py).clone(),
+            self.terminated.bind(py).clone(),
+            self.truncated.bind(py).clone(),
+            self.to_act.bind(py).clone(),
+        )
+    }
+
+    fn row(&self, i: usize) -> PyResult<usize> {
+        if i < self.inner.games() {
+            Ok(i)
+        } else {
+            Err(PyIndexError::new_err(format!(
+                "game {i} is not in this batch: games are 0 to {}",
+                self.inner.games() - 1
+            )))
+        }
+    }
+}
+
+#[pymethods]
+impl Batch {
+    // The Python keywords, one parameter each.
+    #[allow(clippy::too_many_arguments)]
+    #[new]
+    #[pyo3(signature = (game, num_envs, seed = 0, options = None, max_steps = None, threads = 1, autoreset = true))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        num_envs: usize,
+        seed: u64,
+        options: Option<&Bound<'_, PyDict>>,
+        max_steps: Option<u64>,
+        threads: usize,
+        autoreset: bool,
+    ) -> PyResult<Self> {
+        let options: serde_json::Value = match options {
+            Some(d) => pythonize::depythonize(d.as_any()).map_err(value_error)?,
+            None => serde_json::json!({}),
+        };
+        if max_steps == Some(0) {
+            return Err(value_error(
+                "max_steps must be at least 1 (or None: no cap)",
+            ));
+        }
+        if threads == 0 {
+            return Err(value_error("threads must be at least 1"));
+        }
+        let inner = batch::open(game, &options, num_envs, seed, max_steps, autoreset)
+            .map_err(value_error)?;
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(value_error)?,
+            )
+        } else {
+            None
+        };
+        let d = inner.dims();
+        let n = num_envs;
+        let name = table::open(game, &options, 0).map_err(value_error)?.name();
+        let mut batch = Batch {
+            inner,
+            pool,
+            game: name,
+            obs: PyArray2::zeros(py, [n, d.observation], false).unbind(),
+            mask: PyArray2::zeros(py, [n, d.actions], false).unbind(),
+            rewards: PyArray2::zeros(py, [n, d.players], false).unbind(),
+            terminated: PyArray1::from_vec(py, vec![false; n]).unbind(),
+            truncated: PyArray1::from_vec(py, vec![false; n]).unbind(),
+            to_act: PyArray1::zeros(py, n, false).unbind(),
+            actions: PyArray1::zeros(py, n, false).unbind(),
+        };
+        batch.reset(py, Some(seed))?;
+        Ok(batch)
+    }
+
+    /// Starts a new game in every row (game k of row i seeded from `seed`, i and k; without
+    /// a seed each row's next game) and returns `(obs, mask, to_act)`.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<ResetArrays<'py>> {
+        self.with_rows(py, move |b, rows, _| b.reset(seed, rows))?;
+        let (obs, mask, _, _, _, to_act) = self.arrays(py);
+        Ok((obs, mask, to_act))
+    }
+
+    /// Plays `actions` (one legal index per game, int64) and returns `(obs, mask, rewards,
+    /// terminated, truncated, to_act)`. Raises ValueError, stepping no game, if any action
+    /// is not legal.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<StepArrays<'py>> {
+        let actions = actions.as_slice().map_err(value_error)?;
+        self.inner.check(actions).map_err(value_error)?;
+        self.with_rows(py, move |b, rows, pool| {
+            b.step(batch::Moves::Given(actions), rows, pool)
+        })?;
+        Ok(self.arrays(py))
+    }
+
+    /// Plays a uniformly random legal action in every game (drawn in Rust from each row's
+    /// own seeded stream; `actions` holds them) and returns what `step` does.
+    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<StepArrays<'py>> {
+        self.with_rows(py, |b, rows, pool| b.step(batch::Moves::Random, rows, pool))?;
+        Ok(self.arrays(py))
+    }
+
+    /// What `seat` (a spectator for None) sees of game `i`, written into `out` (float32,
+    /// `observation_len`).
+    #[pyo3(signature = (i, out, seat = None))]
+    fn observation_into(
+        &self,
+        i: usize,
+        out: &Bound<'_, PyArray1<f32>>,
+        seat: Option<Seat>,
+    ) -> PyResult<()> {
+        let i = self.row(i)?;
+        let d = self.inner.dims();
+        let viewer = match seat {
+            None => Viewer::Spectator,
+            Some(s) if s < d.players => Viewer::Seat(s),
+            Some(s) => {
+                return Err(PyIndexError::new_err(format!(
+                    "seat {s} is not at this table: seats are 0 to {}",
+                    d.players - 1
+                )))
+            }
+        };
+        let mut out = out.try_readwrite().map_err(value_error)?;
+        let out = out.as_slice_mut().map_err(value_error)?;
+        if out.len() != d.observation {
+            return Err(value_error(format!(
+                "the array has {} entries, the observation {}",
+                out.len(),
+                d.observation
+            )));
+        }
+        self.inner.observe(i, viewer, out);
+        Ok(())
+    }
+
+    /// A copy of game `i` as a `State`.
+    fn state(&self, i: usize) -> PyResult<State> {
+        Ok(State {
+            table: self.inner.table(self.row(i)?),
+        })
+    }
+
+    /// Actions played so far in game `i`'s current game.
+    fn steps(&self, i: usize) -> PyResult<u64> {
+        Ok(self.inner.steps(self.row(i)?))
+    }
+
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game
+    }
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.inner.games()
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.dims().players
+    }
+    #[getter]
+    fn observation_len(&self) -> usize {
+        self.inner.dims().observation
+    }
+    #[getter]
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.dims().actions
+    }
+    #[getter]
+    fn obs<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.obs.bind(py).clone()
+    }
+    #[getter]
+    fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
+        self.mask.bind(py).clone()
+    }
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.rewards.bind(py).clone()
+    }
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.terminated.bind(py).clone()
+    }
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+    #[getter]
+    fn to_act<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.to_act.bind(py).clone()
+    }
+    #[getter]
+    fn actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.actions.bind(py).clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabletop.Batch {} x{}>", self.game, self.inner.games())
+    }
+}
+
+/// A state from its state file's JSON text (what `State.to_json` writes), checked against
+/// the game's rules.
+#[pyfunction]
+fn load_state(text: &str) -> PyResult<State> {
+    Ok(State {
+        table: table::load(text).map_err(value_error)?,
+    })
+}
+
+/// `Bot(level, seed=0)`: one of the built-in bots (`random`, `heuristic`, `easy`,
+/// `medium`, `hard`, `ismcts`, `ismcts:N`) choosing for the seat to act of any `State`.
+/// It sees only that seat's view (the bots resample what the seat cannot see). Give each
+/// seat its own bot: a bot remembers the turn it is playing.
+#[pyclass(module = "tabletop._native")]
+pub struct Bot {
+    spec: bots::BotSpec,
+    seed: u64,
+    made: Option<(&'static str, std::sync::Mutex<Box<dyn bots::DynBot>>)>,
+}
+
+#[pymethods]
+impl Bot {
+    #[new]
+    #[pyo3(signature = (level, seed = 0))]
+    fn new(level: &str, seed: u64) -> PyResult<Self> {
+        let spec: bots::BotSpec = level.parse().map_err(value_error)?;
+        if spec == bots::BotSpec::Human {
+            return Err(value_error(
+                "`human` is not a bot: choose random, heuristic, easy, medium, hard or ismcts",
+            ));
+        }
+        Ok(Bot {
+            spec,
+            seed,
+            made: None,
+        })
+    }
+
+    /// The action index the bot plays for the seat to act; `None` once the game is over.
+    /// The Python lock is released while it searches.
+    fn choose(&mut self, py: Python<'_>, state: &State) -> PyResult<Option<usize>> {
+        let name = state.table.name();
+        if self.made.as_ref().is_none_or(|(game, _)| *game != name) {
+            let bot = catalog::bot(name, &self.spec, self.seed).map_err(value_error)?;
+            self.made = Some((name, std::sync::Mutex::new(bot)));
+        }
+        let Some((_, bot)) = self.made.as_mut() else {
+            return Ok(None);
+        };
+        let bot = bot
+            .get_mut()
+            .map_err(|_| value_error("the bot failed in an earlier choice"))?;
+        let table = state.table.as_ref();
+        py.detach(|| table.bot_choice(bot.as_mut()))
+            .map_err(value_error)
+    }
+
+    /// The bot's name (`medium`, `ismcts:500`, ...).
+    #[getter]
+    fn name(&self) -> String {
+        self.spec.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabletop.Bot {} seed={}>", self.spec, self.seed)
     }
 }
 
@@ -261,6 +640,9 @@ fn default_options<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAn
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
+    m.add_class::<Batch>()?;
+    m.add_class::<Bot>()?;
+    m.add_function(wrap_pyfunction!(load_state, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(default_options, m)?)?;
     m.add_function(wrap_pyfunction!(about, m)?)?;

@@ -44,6 +44,14 @@ pub trait Table: Send + Sync {
     /// Whether two tables hold the same state.
     fn same_state(&self, other: &dyn Table) -> bool;
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The state file (`{"game", "format", "state"}`, docs/formats.md) as JSON text.
+    fn state_file(&self) -> String;
+    /// The index `bot` chooses for the seat to act; `None` once the game is over.
+    ///
+    /// # Errors
+    /// A bot made for another game, or a choice that has no index (neither happens with
+    /// a bot from [`catalog::bot`] for this game).
+    fn bot_choice(&self, bot: &mut dyn bots::DynBot) -> Result<Option<usize>, String>;
 }
 
 /// A [`Table`] of one concrete game, with its reusable buffers.
@@ -151,6 +159,22 @@ impl<G: Tensor> Table for Typed<G> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn state_file(&self) -> String {
+        engine::DynState::state_json(&self.game).to_string()
+    }
+    fn bot_choice(&self, bot: &mut dyn bots::DynBot) -> Result<Option<usize>, String> {
+        if self.game.to_act().is_none() {
+            return Ok(None);
+        }
+        let text = bot.choose_text(&self.game).ok_or_else(|| {
+            format!(
+                "the bot `{}` plays another game, not {}",
+                bot.name(),
+                G::NAME
+            )
+        })?;
+        self.parse_action(&text).map(Some)
+    }
 }
 
 /// A new game of `G` from options given as JSON.
@@ -172,6 +196,29 @@ impl catalog::Visit for Open<'_> {
     fn visit<G: Tensor>(self) -> Self::Out {
         make::<G>(self.0, self.1)
     }
+}
+
+struct Load<'a>(&'a engine::StateFile);
+
+impl catalog::Visit for Load<'_> {
+    type Out = Result<Box<dyn Table>, engine::StateError>;
+    fn visit<G: Tensor>(self) -> Self::Out {
+        Ok(Box::new(Typed::new(engine::load_state_file::<G>(self.0)?)))
+    }
+}
+
+/// A state from a state file's JSON text (`{"game", "format", "state"}`), brought up to
+/// its game's format and checked.
+///
+/// # Errors
+/// Text that is no state file, an unknown game, or a state that breaks the rules'
+/// invariants.
+pub fn load(text: &str) -> Result<Box<dyn Table>, String> {
+    let file: engine::StateFile =
+        serde_json::from_str(text).map_err(|e| format!("not a state file: {e}"))?;
+    catalog::with_game(&file.game, Load(&file))
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())
 }
 
 /// A new game by name (as the CLI spells it) from options given as JSON.

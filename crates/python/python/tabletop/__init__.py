@@ -2,10 +2,15 @@
 
 ``State(game, seed=0, options=None)`` is a game in progress with fixed action indices,
 a legal-action mask and per-seat observation tensors (built from that seat's view only).
-``tabletop.pettingzoo.env(game, **options)`` is a PettingZoo AEC environment and
-``tabletop.openspiel`` registers each game with OpenSpiel. See docs/python.md.
+``Batch(game, num_envs)`` steps many games in Rust per call (``tabletop.vector.VectorEnv``
+is a Gymnasium vector environment over it); ``Bot(level, seed)`` is a built-in bot
+choosing for the seat to act of a ``State``; ``tabletop.gym.BotEnv`` is one seat against
+bots as a Gymnasium environment. ``tabletop.pettingzoo.env(game, **options)`` is a
+PettingZoo AEC environment (``parallel_env`` a parallel one) and ``tabletop.openspiel``
+registers each game with OpenSpiel. States pickle through their JSON state file
+(``State.to_json``, ``load_state``). See docs/python.md.
 """
 
-from ._native import State, about, default_options, derive_seed, games
+from ._native import Batch, Bot, State, about, default_options, derive_seed, games, load_state
 
-__all__ = ["State", "about", "default_options", "derive_seed", "games"]
+__all__ = ["Batch", "Bot", "State", "about", "default_options", "derive_seed", "games", "load_state"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from ._native import State, about, default_options, derive_seed, games
+from ._native import Bot, State, about, default_options, derive_seed, games
 
 # A cap for games whose rules give no bound on their length: far above any game seen in
 # random play (docs/python.md).
@@ -176,3 +176,19 @@ def _register(name: str) -> type:
 
 
 GAME_CLASSES = {name: _register(name) for name in games()}
+
+
+class NativeBot(pyspiel.Bot):
+    """A built-in bot (``tabletop.Bot``: ``random``, ``heuristic``, ``easy``, ``medium``,
+    ``hard``, ``ismcts``) as an OpenSpiel bot, e.g. an opponent in ``evaluate_bots``. It
+    reads only the acting seat's view of the native state."""
+
+    def __init__(self, level: str = "medium", seed: int = 0):
+        super().__init__()
+        self.bot = Bot(level, seed)
+
+    def step(self, state):
+        return self.bot.choose(state.native)
+
+    def restart_at(self, state):
+        pass
