@@ -61,6 +61,7 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
         outln!("\n=== step {} of {} ===", i + 1, lesson.steps.len())?;
         outln!("{}", start.view_text(Viewer::Seat(lesson.seat)))?;
         outln!("\n{}", step.text)?;
+        list_moves(start.as_ref())?;
         if let Some(first) = step.ask.first() {
             outln!(
                 "(type `{}`: {})",
@@ -85,6 +86,19 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
     } else {
         Ok(())
     }
+}
+
+/// The moves legal here, numbered, in words with what to type (as the play prompt lists
+/// them).
+fn list_moves(state: &dyn DynState) -> anyhow::Result<()> {
+    for (i, m) in state.moves().iter().enumerate() {
+        if m.text.label == m.action {
+            outln!("{:>3}) {}", i + 1, m.action)?;
+        } else {
+            outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
+        }
+    }
+    Ok(())
 }
 
 /// Reads moves until the step's asked move is made: `false` when input ends.
@@ -113,16 +127,20 @@ fn play_step(
             "?" | "help" | "view" => {
                 outln!("{}", start.view_text(Viewer::Seat(lesson.seat)))?;
                 outln!("{}", step.text)?;
-                for m in start.moves() {
-                    outln!("  {}  [{}]", m.text.label, m.action)?;
-                }
+                list_moves(start)?;
                 continue;
             }
             _ => {}
         }
-        match lesson::attempt(lesson, step, start, input) {
+        // A number picks from the list, as at the play prompt.
+        let moves = start.moves();
+        let chosen = match input.parse::<usize>() {
+            Ok(n) if (1..=moves.len()).contains(&n) => moves[n - 1].action.clone(),
+            _ => input.to_string(),
+        };
+        match lesson::attempt(lesson, step, start, &chosen) {
             Attempt::Refused { why } => {
-                outln!("Not allowed: {why}. Try again (`help` lists the moves).")?;
+                outln!("Not allowed: {why}. Try again (a number from the list, or `help`).")?;
             }
             Attempt::NotAsked { why } => {
                 outln!("{why} Try again.")?;

@@ -99,3 +99,28 @@ fn a_lesson_that_does_not_exist_is_refused_in_words() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(text(&unknown.stderr).contains("unknown game `chess`"));
 }
+
+/// Each step lists its moves numbered, as the play prompt does, and a number picks one.
+#[test]
+fn a_step_lists_its_moves_numbered_and_a_number_plays_one() {
+    let game = catalog::game("dropsite").expect("a game");
+    let lesson = game.lessons().expect("lessons").remove(0);
+    // The first step asks for `8 on 1`: find its number in the printed list, then type it.
+    let shown = text(&learn(&["dropsite"], "quit\n").stdout);
+    let asked = &lesson.steps[0].ask[0];
+    let line = shown
+        .lines()
+        .find(|l| l.ends_with(&format!("[{asked}]")))
+        .unwrap_or_else(|| panic!("no numbered line for {asked}: {shown}"));
+    let number = line
+        .trim_start()
+        .split(')')
+        .next()
+        .expect("a number")
+        .trim();
+    assert!(number.parse::<usize>().is_ok(), "{line}");
+    let out = learn(&["dropsite"], &format!("{number}\nquit\n"));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("you played an 8 on site 1"), "{stdout}");
+    assert!(stdout.contains("=== step 2 of"), "{stdout}");
+}
