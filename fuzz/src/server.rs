@@ -50,6 +50,11 @@ pub const CODES: &[&str] = &[
     "action/not_your_turn",
     "action/stale_version",
     "action/game_over",
+    "game/over",
+    "hint/off",
+    "hint/not_seated",
+    "lesson/unknown",
+    "lesson/no_step",
 ];
 
 /// A store in memory: what the SQL stores keep, in maps (the fuzz targets make and end
@@ -64,6 +69,7 @@ struct Stored {
     row: GameRow,
     actions: Vec<ActionRow>,
     chat: Vec<ChatRow>,
+    review: Option<String>,
 }
 
 impl MemoryStore {
@@ -99,6 +105,7 @@ impl Store for MemoryStore {
                     row: game.clone(),
                     actions: Vec::new(),
                     chat: Vec::new(),
+                    review: None,
                 },
             );
             Ok(())
@@ -241,6 +248,18 @@ impl Store for MemoryStore {
             }
             _ => false,
         }))
+    }
+    async fn review(&self, game: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.with(|games| games.get(game).and_then(|g| g.review.clone())))
+    }
+    async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError> {
+        self.with(|games| match games.get_mut(game) {
+            Some(g) => {
+                g.review.get_or_insert_with(|| review.to_string());
+                Ok(())
+            }
+            None => Err(StoreError::Corrupt(format!("no game {game}"))),
+        })
     }
     async fn subscribe(
         &self,
