@@ -1,33 +1,14 @@
 //! The `tabletop` command, run as a user would.
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{tabletop_with_input, text};
+use std::process::{Command, Output};
 
 fn tabletop(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args(args)
         .output()
         .expect("tabletop runs")
-}
-
-fn tabletop_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("tabletop ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

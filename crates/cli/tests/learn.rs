@@ -1,28 +1,15 @@
 //! `tabletop learn`: a lesson in the terminal with piped input, wrong moves included.
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{tabletop_with_input, text};
+use std::process::Output;
 
 /// Runs `tabletop learn ARGS` with `input` on standard input.
 fn learn(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .arg("learn")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("input is written");
-    child.wait_with_output().expect("tabletop ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let args: Vec<&str> = std::iter::once("learn")
+        .chain(args.iter().copied())
+        .collect();
+    tabletop_with_input(&args, input)
 }
 
 #[test]
