@@ -25,6 +25,26 @@ fn counts(section: &mut [f32], cards: &[u8]) {
     }
 }
 
+/// One drop site's features, whether read from a view or from the state: there is a site,
+/// its top card, the values it shows, and its flags (sideways, restarted, closed).
+fn pile_features(
+    features: &mut [f32],
+    cards: &[u8],
+    shows: impl Iterator<Item = u8>,
+    [sideways, restarted, closed]: [bool; 3],
+) {
+    features[0] = 1.0;
+    if let Some(&top) = cards.last() {
+        features[1 + (top as usize).min(VALUES - 1)] = 1.0;
+    }
+    for v in shows {
+        features[1 + VALUES + (v as usize).min(VALUES - 1)] = 1.0;
+    }
+    features[PILE - 3] = f32::from(sideways);
+    features[PILE - 2] = f32::from(restarted);
+    features[PILE - 1] = f32::from(closed);
+}
+
 impl Tensor for DropSite {
     fn num_distinct_actions(config: &Config) -> usize {
         VALUES * targets(config)
@@ -82,16 +102,12 @@ impl Tensor for DropSite {
             let Some(pile) = view.piles.get(slot) else {
                 continue;
             };
-            features[0] = 1.0;
-            if let Some(&top) = pile.cards.last() {
-                features[1 + (top as usize).min(VALUES - 1)] = 1.0;
-            }
-            for &v in &pile.shows {
-                features[1 + VALUES + (v as usize).min(VALUES - 1)] = 1.0;
-            }
-            features[PILE - 3] = f32::from(pile.sideways);
-            features[PILE - 2] = f32::from(pile.restarted);
-            features[PILE - 1] = f32::from(pile.closed);
+            pile_features(
+                features,
+                &pile.cards,
+                pile.shows.iter().copied(),
+                [pile.sideways, pile.restarted, pile.closed],
+            );
         }
         let seen = w.section(VALUES);
         for pile in &view.piles {
@@ -134,16 +150,12 @@ impl Tensor for DropSite {
             let Some(pile) = self.piles.get(slot) else {
                 continue;
             };
-            features[0] = 1.0;
-            if let Some(&top) = pile.cards.last() {
-                features[1 + (top as usize).min(VALUES - 1)] = 1.0;
-            }
-            for v in pile.shows() {
-                features[1 + VALUES + (v as usize).min(VALUES - 1)] = 1.0;
-            }
-            features[PILE - 3] = f32::from(pile.sideways);
-            features[PILE - 2] = f32::from(pile.restarted);
-            features[PILE - 1] = f32::from(pile.closed);
+            pile_features(
+                features,
+                &pile.cards,
+                pile.shows(),
+                [pile.sideways, pile.restarted, pile.closed],
+            );
         }
         let seen = w.section(VALUES);
         for pile in &self.piles {
