@@ -39,6 +39,23 @@ def env(game: str, render_mode: str | None = None, max_steps: int | None = None,
     return e
 
 
+
+def _spaces(agents, n, m):
+    """Both envs' spaces: each agent's observation (m floats) and action mask (n), its
+    actions, and the state (every agent's observation, concatenated)."""
+    observation = {
+        a: spaces.Dict(
+            {
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+        )
+        for a in agents
+    }
+    actions = {a: spaces.Discrete(n) for a in agents}
+    state = spaces.Box(low=-np.inf, high=np.inf, shape=(m * len(agents),), dtype=np.float32)
+    return observation, actions, state
+
 class raw_env(AECEnv):
     """One tabletop game as a PettingZoo AEC environment."""
 
@@ -59,18 +76,9 @@ class raw_env(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(self.native.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.native.num_distinct_actions
-        m = self.native.observation_len
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.state_space = spaces.Box(low=-np.inf, high=np.inf, shape=(m * len(self.possible_agents),), dtype=np.float32)
+        self.observation_spaces, self.action_spaces, self.state_space = _spaces(
+            self.possible_agents, n, self.native.observation_len
+        )
         self._seeds = np.random.default_rng()
         self._no_mask = np.zeros(n, dtype=np.int8)
         self.steps = 0
@@ -168,18 +176,10 @@ class TabletopParallelEnv(ParallelEnv):
         self.metadata = dict(self.metadata, name=f"tabletop_{self.batch.game}_parallel_v0")
         self.possible_agents = [f"player_{i}" for i in range(self.batch.num_players)]
         self.agents = []
-        n, m = self.batch.num_distinct_actions, self.batch.observation_len
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.state_space = spaces.Box(low=-np.inf, high=np.inf, shape=(m * len(self.possible_agents),), dtype=np.float32)
+        n = self.batch.num_distinct_actions
+        self.observation_spaces, self.action_spaces, self.state_space = _spaces(
+            self.possible_agents, n, self.batch.observation_len
+        )
         self._seeds = np.random.default_rng()
         self._action = np.zeros(1, dtype=np.int64)
 
