@@ -1386,6 +1386,21 @@ async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
 }
 
 /// Each seat's lines add up to its total, and the totals are the outcome's scores.
+/// The seat of `token`, to act, plays one of its legal moves at random through the router.
+async fn play_a_random_move(state: &AppState, id: &str, token: &str, rng: &mut impl rand::Rng) {
+    let v = seat_view(state, id, token).await;
+    let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
+    let action = legal.choose(rng).expect("a legal move");
+    let (status, answer) = post_json(
+        state,
+        &format!("/api/tables/{id}/actions"),
+        Some(token),
+        &json!({"action": action, "version": v["version"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
 fn check_ending(state: &Value) {
     let ending = &state["ending"];
     let why = ending["why"].as_str().expect("why the game ended");
@@ -1444,17 +1459,7 @@ async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_sc
             }
             assert_eq!(any["ending"], Value::Null, "no ending before the end");
             let seat = any["to_act"].as_u64().expect("to act") as usize;
-            let v = seat_view(&state, &id, &tokens[seat]).await;
-            let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
-            let action = legal.choose(&mut rng).expect("a legal move");
-            let (status, answer) = post_json(
-                &state,
-                &format!("/api/tables/{id}/actions"),
-                Some(&tokens[seat]),
-                &json!({"action": action, "version": v["version"]}),
-            )
-            .await;
-            assert_eq!(status, StatusCode::OK, "{answer}");
+            play_a_random_move(&state, &id, &tokens[seat], &mut rng).await;
         }
         assert_eq!(last["status"], "finished", "{game} did not end");
         check_ending(&last);
@@ -1479,17 +1484,7 @@ async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_sc
             break;
         }
         let seat = v["to_act"].as_u64().expect("to act") as usize;
-        let v = seat_view(&state, &id, &tokens[seat]).await;
-        let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
-        let action = legal.choose(&mut rng).expect("a legal move");
-        let (status, answer) = post_json(
-            &state,
-            &format!("/api/tables/{id}/actions"),
-            Some(&tokens[seat]),
-            &json!({"action": action, "version": v["version"]}),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
+        play_a_random_move(&state, &id, &tokens[seat], &mut rng).await;
     }
     let (status, after) = post_json(
         &state,
