@@ -64,8 +64,16 @@ fn free_port() -> Res<u16> {
 
 /// The server under test, on 127.0.0.1:0 with a temporary SQLite database.
 async fn start_server(dir: &Path) -> Res<SocketAddr> {
-    let db = format!("sqlite://{}", dir.join("tables.sqlite").display());
-    let state = server::AppState::open(&db).await?;
+    serve(server::AppState::open(&sqlite_in(dir)).await?).await
+}
+
+/// The database of a server under test: SQLite in `dir`.
+fn sqlite_in(dir: &Path) -> String {
+    format!("sqlite://{}", dir.join("tables.sqlite").display())
+}
+
+/// Serves `state` on 127.0.0.1:0.
+async fn serve(state: server::AppState) -> Res<SocketAddr> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     tokio::spawn(async move {
@@ -1724,20 +1732,10 @@ async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() 
 
 /// The server under test with the coach's small test budget (tests check what the coach
 /// shows, not how well it plays).
+/// ([`common::unlimited`] sets that budget.)
 async fn start_coached_server(dir: &Path) -> Res<SocketAddr> {
-    let db = format!("sqlite://{}", dir.join("tables.sqlite").display());
-    let store = server::store::open(&db).await?;
-    let limits = server::Limits {
-        coach_iterations: 64,
-        ..common::unlimited()
-    };
-    let state = server::AppState::with_limits(store, limits).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, server::app(state)).await;
-    });
-    Ok(addr)
+    let store = server::store::open(&sqlite_in(dir)).await?;
+    serve(server::AppState::with_limits(store, common::unlimited()).await?).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
