@@ -195,8 +195,10 @@ impl Builder {
         }
         for &s in seats {
             if g.territory[f.index()].try_push(s as u8).is_err() {
-                self.problems
-                    .push(format!("territory {f} holds more than {MAX_SEATS} stars"));
+                self.problems.push(format!(
+                    "the territory of {} holds more than {MAX_SEATS} stars",
+                    f.region()
+                ));
                 break;
             }
             g.players[s].stars_left = g.players[s].stars_left.saturating_sub(1);

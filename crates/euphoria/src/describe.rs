@@ -13,9 +13,10 @@ impl Euphoria {
         match action {
             Action::Place { value, space } => MoveText::place(
                 format!(
-                    "Place your {value} on {}: {}",
+                    "Place your {value} on {}: {}, for {}",
                     self.space_title(space),
-                    self.cost_words(space)
+                    self.cost_words(space),
+                    space.gives(&self.config.rewards)
                 ),
                 Some(format!("die:{value}")),
                 Some(format!("sp:{}", space.code())),
@@ -37,9 +38,9 @@ impl Euphoria {
     fn space_title(&self, space: crate::Space) -> String {
         match space.kind() {
             SpaceKind::Built(m) => format!(
-                "the {} (market {})",
+                "the {} ({})",
                 MARKET_TILES[usize::from(self.markets[m].tile)].name,
-                space.code()[1..].to_ascii_uppercase()
+                space.name()
             ),
             _ => format!("the {}", space.name()),
         }

@@ -5,7 +5,7 @@
 //! others (the drawing seat's own log names its card, which its view shows); dice,
 //! supplies, knowledge, morale, stars and markets are public.
 use crate::action::{Action, RetrievePay};
-use crate::cards::{market_code, Good, Space, MARKET_TILES};
+use crate::cards::{market_code, market_name, Good, Space, MARKETS, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
 use crate::view::{EuphoriaView, PlayerView};
 use engine::{Event, Game, Names, Seat, Viewer};
@@ -290,7 +290,10 @@ impl Event for EuphoriaEvent {
                 penalty,
                 ..
             } => format!(
-                "market {market} is built, the {name}: stars for {}; from now on the others: {penalty}",
+                "{} is built, the {name}: stars for {}; from now on the others: {penalty}",
+                (0..MARKETS)
+                    .find(|&m| market_code(m).eq_ignore_ascii_case(market))
+                    .map_or_else(|| format!("market {market}"), market_name),
                 names.list(stars)
             ),
             EuphoriaEvent::Recruit {
@@ -312,7 +315,7 @@ fn star_target(t: StarTarget) -> String {
     match t {
         StarTarget::Territory => "in the territory".into(),
         StarTarget::Market(m) => {
-            format!("on market {}", market_code(m as usize % 6).to_uppercase())
+            format!("on {}", market_name(m as usize % MARKETS))
         }
     }
 }

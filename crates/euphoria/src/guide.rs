@@ -4,10 +4,9 @@
 //! recruits, dilemmas) is filled from the game's data in `cards/` and the rules'
 //! own functions; the options from `About::options`.
 use crate::cards::{
-    market_faction, market_threshold, site_cost, space_cost_text, tunnel_end_reward,
-    tunnel_resource, Faction, Good, Recruit, Space, SpaceKind, ARTIFACTS, ARTIFACT_COPIES, DICE,
-    DILEMMAS, KNOWLEDGE_LIMIT, MARKETS, MARKET_TILES, STARS, TIERS, TILES, TUNNEL_END,
-    TUNNEL_REVEAL,
+    market_name, market_threshold, site_cost, space_cost_text, tunnel_resource, Faction, Good,
+    Recruit, Space, SpaceKind, ARTIFACTS, ARTIFACT_COPIES, DICE, DILEMMAS, KNOWLEDGE_LIMIT,
+    MARKETS, MARKET_TILES, STARS, TIERS, TILES, TUNNEL_END, TUNNEL_REVEAL,
 };
 use crate::rules::placement::{commodity_reward, AreaEffect};
 use crate::{Config, Euphoria, Rewards};
@@ -32,28 +31,15 @@ pub(crate) const EXPLAIN: &[(&str, &str)] = &[
 
 /// "Euphorian", "Icarite".
 fn adjective(f: Faction) -> &'static str {
-    let name = f.name();
-    name.strip_suffix('s').unwrap_or(name)
+    f.adjective()
 }
 
-/// A space's name as the rules page says it.
+/// A space's name as the rules page says it (a built market's space before it is built).
 fn space_name(space: Space) -> String {
     match space.kind() {
-        SpaceKind::Tunnel(f) => format!("{} tunnel", adjective(f)),
-        SpaceKind::TunnelEnd(f) => format!("{} tunnel end", adjective(f)),
-        SpaceKind::Site(m, s) => format!("{}, site {}", market_name(m), s + 1),
         SpaceKind::Built(m) => format!("{} (once built)", market_name(m)),
         _ => space.name(),
     }
-}
-
-/// "Euphorian market A".
-fn market_name(m: usize) -> String {
-    format!(
-        "{} market {}",
-        adjective(market_faction(m)),
-        if m.is_multiple_of(2) { 'A' } else { 'B' }
-    )
 }
 
 /// What placing on a space gives, in words (construction sites and built markets are in
@@ -64,37 +50,8 @@ fn space_gain(space: Space, rewards: &Rewards) -> String {
             "{} by the total of all dice there (see Commodity areas)",
             f.commodity()
         ),
-        SpaceKind::Tunnel(f) => format!(
-            "1 {} or 1 artifact card; the {} miner digs 1 step",
-            tunnel_resource(f),
-            adjective(f)
-        ),
-        SpaceKind::TunnelEnd(f) => format!(
-            "{} {}; closed until the {} miner reaches the end",
-            rewards.tunnel_end,
-            tunnel_end_reward(f),
-            adjective(f)
-        ),
-        SpaceKind::ArtifactMarket(Faction::Icarite) | SpaceKind::Nimbus => {
-            "1 star in the Icarite territory; Icarite allegiance +1".into()
-        }
-        SpaceKind::ArtifactMarket(f) => format!(
-            "1 star in the {a} territory or on a {a} market tile without your star; {a} allegiance +1",
-            a = adjective(f)
-        ),
-        SpaceKind::Breeze => "Icarite allegiance +1; 2 artifact cards".into(),
-        SpaceKind::Sky => "Icarite allegiance +1; 2 resources of your choice".into(),
-        SpaceKind::ActivateEnergy => format!(
-            "knowledge -2, and a new worker die if you own fewer than {DICE}"
-        ),
-        SpaceKind::ActivateWater => {
-            format!("morale +2, and a new worker die if you own fewer than {DICE}")
-        }
         SpaceKind::Site(..) => "helps build the market (see Markets)".into(),
-        SpaceKind::Built(m) => format!(
-            "1 star in the {a} territory; {a} allegiance +1",
-            a = adjective(market_faction(m))
-        ),
+        _ => space.gives(rewards),
     }
 }
 

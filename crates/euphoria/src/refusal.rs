@@ -183,11 +183,13 @@ impl fmt::Display for Refusal {
             }
             TunnelClosed(x) => write!(
                 f,
-                "the {x} tunnel end is closed until its miner reaches the end"
+                "the {} tunnel end is closed until its miner reaches the end",
+                x.adjective()
             ),
             TunnelRecruit(x) => write!(
                 f,
-                "only players with a face-up {x} recruit may use the {x} tunnel end"
+                "only players with a face-up {a} recruit may use the {a} tunnel end",
+                a = x.adjective()
             ),
             ArtifactCards { courthouse: true } => {
                 f.write_str("you need 3 artifact cards (the Courthouse penalty forbids a pair)")
@@ -198,10 +200,11 @@ impl fmt::Display for Refusal {
             CannotPay(space) => write!(f, "you cannot pay the cost of the {}", SpaceName(space)),
             TunnelGives(g) => write!(f, "this tunnel gives {g} or an artifact"),
             NotResource => f.write_str("choose gold, stone or clay"),
-            TerritoryFull(x) => write!(f, "the {x} territory is full"),
+            TerritoryFull(x) => write!(f, "the territory of {} is full", x.region()),
             NoStarMarket(x) => write!(
                 f,
-                "the star may go on a built {x} market tile without your star"
+                "the star may go on a built {} market tile without your star",
+                x.adjective()
             ),
             NotOwed(g) => write!(f, "{g} is not part of what is left to pay"),
             Unpayable(g) => write!(f, "paying {g} would leave the rest of the cost unpayable"),
@@ -213,11 +216,12 @@ impl fmt::Display for Refusal {
             NoGood(g) => write!(f, "you have no {g}"),
             NotShed(g) => write!(f, "you cannot discard a {g} card here"),
             NoWorker { value, space } => {
-                write!(f, "you have no worker showing {value} on {space}")
+                write!(f, "you have no worker showing {value} on the {}", SpaceName(space))
             }
             NoOtherWorker { value, space } => write!(
                 f,
-                "you have no other worker showing {value} on {space} to pick"
+                "you have no other worker showing {value} on the {} to pick",
+                SpaceName(space)
             ),
             EnergyNeedsJefferson => {
                 f.write_str("only Jefferson the Shock Artist lets you retrieve with energy")

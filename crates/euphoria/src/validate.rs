@@ -211,7 +211,10 @@ impl Euphoria {
         // Board.
         for (f, &a) in self.allegiance.iter().enumerate() {
             if a > cards::ALLEGIANCE_MAX {
-                out.push(format!("allegiance {f} at {a}"));
+                out.push(format!(
+                    "the {} allegiance at {a}",
+                    crate::cards::Faction::from_index(f).name()
+                ));
             }
         }
         if self.miners.iter().any(|&m| m > cards::TUNNEL_END) {
@@ -220,7 +223,8 @@ impl Euphoria {
         for (f, t) in self.territory.iter().enumerate() {
             if t.len() > n {
                 out.push(format!(
-                    "territory {f} holds {} stars for {n} spots",
+                    "the territory of {} holds {} stars for {n} spots",
+                    crate::cards::Faction::from_index(f).region(),
                     t.len()
                 ));
             }

@@ -1,10 +1,10 @@
 //! What one viewer may see, and a text rendering of it.
 
 use crate::cards::{
-    market_code, market_faction, market_threshold, space_cost_text, Faction, Good, Recruit, Space,
-    DILEMMAS, MARKET_TILES,
+    market_name, market_threshold, space_cost_text, Faction, Good, Recruit, Space, DILEMMAS,
+    MARKET_TILES,
 };
-use crate::config::Edition;
+use crate::config::{Edition, Rewards};
 use crate::state::{DieLoc, DilemmaState, Euphoria, Offer, Step};
 use engine::{Seat, Viewer};
 use serde::Serialize;
@@ -56,6 +56,8 @@ pub struct EuphoriaView {
     pub viewer: Option<Seat>,
     /// The recruit texts in use.
     pub edition: Edition,
+    /// The amounts the commodity areas and tunnel ends give at this table.
+    pub rewards: Rewards,
     pub players: Vec<PlayerView>,
     pub current: Seat,
     pub to_act: Option<Seat>,
@@ -143,6 +145,7 @@ impl Euphoria {
         EuphoriaView {
             viewer: me,
             edition: self.config.edition,
+            rewards: self.config.rewards,
             players,
             current: self.current as usize,
             to_act: self.actor(),
@@ -219,13 +222,17 @@ impl EuphoriaView {
     fn fmt_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tracks: Vec<String> = Faction::ALL
             .iter()
-            .map(|&fa| format!("{fa} {}/11", self.allegiance[fa.index()]))
+            .map(|&fa| format!("{} {}/11", fa.name(), self.allegiance[fa.index()]))
             .collect();
         writeln!(f, "Allegiance: {}", tracks.join("  "))?;
+        let miners: Vec<String> = Faction::ALL[..3]
+            .iter()
+            .map(|&fa| format!("{} {}/9", fa.adjective(), self.miners[fa.index()]))
+            .collect();
         writeln!(
             f,
-            "Miners: EUP {}/9  SUB {}/9  WAS {}/9 (recruits revealed at 6, tunnel end open at 9)",
-            self.miners[0], self.miners[1], self.miners[2]
+            "Miners: {} (recruits revealed at 6, tunnel end open at 9)",
+            miners.join("  ")
         )?;
         for fa in Faction::ALL {
             let t: Vec<Seat> = self.territory[fa.index()]
@@ -234,41 +241,43 @@ impl EuphoriaView {
                 .collect();
             writeln!(
                 f,
-                "{fa} territory ({}/{}): {}",
+                "Territory of {} ({}/{}): {}",
+                fa.region(),
                 t.len(),
                 self.territory_spots,
                 seats_text(&t)
             )?;
         }
         self.fmt_markets(f)?;
-        let costs: Vec<String> = Space::all()
-            .filter(|sp| {
-                !matches!(
-                    sp.kind(),
-                    crate::cards::SpaceKind::Site(..) | crate::cards::SpaceKind::Built(_)
-                )
-            })
-            .map(|sp| format!("{sp} {}", space_cost_text(sp)))
-            .collect();
-        writeln!(f, "Space costs: {}", costs.join("; "))?;
-        let mut board: Vec<String> = Vec::new();
+        // Every space but the markets' (told above): the word to type, what it costs and
+        // gives, and the workers on it.
+        writeln!(f, "Spaces (type the word in brackets to place there):")?;
         for space in Space::all() {
-            let here: Vec<String> = self
-                .players
-                .iter()
-                .enumerate()
-                .flat_map(|(s, p)| {
-                    p.dice.iter().filter_map(move |d| match d {
-                        DieLoc::Board(sp, v) if *sp == space => Some(format!("P{}:{v}", s + 1)),
-                        _ => None,
-                    })
-                })
-                .collect();
-            if !here.is_empty() {
-                board.push(format!("{space} [{}]", here.join(" ")));
+            if matches!(
+                space.kind(),
+                crate::cards::SpaceKind::Site(..) | crate::cards::SpaceKind::Built(_)
+            ) {
+                continue;
             }
+            let cost = space_cost_text(space);
+            let cost = if cost == "nothing" {
+                "free".to_string()
+            } else {
+                format!("pay {cost}")
+            };
+            let here = self.workers_on(space);
+            writeln!(
+                f,
+                "  {} [{space}]: {cost}; get {}{}",
+                space.name(),
+                space.gives(&self.rewards),
+                if here.is_empty() {
+                    String::new()
+                } else {
+                    format!("  workers {here}")
+                }
+            )?;
         }
-        writeln!(f, "Workers on the board: {}", board.join("  "))?;
         writeln!(
             f,
             "Artifact deck {}  discards {}  recruit deck {}",
@@ -278,34 +287,65 @@ impl EuphoriaView {
         )
     }
 
+    /// The workers on `space`: "P1:3 P2:5".
+    fn workers_on(&self, space: Space) -> String {
+        let here: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .flat_map(|(s, p)| {
+                p.dice.iter().filter_map(move |d| match d {
+                    DieLoc::Board(sp, v) if *sp == space => Some(format!("P{}:{v}", s + 1)),
+                    _ => None,
+                })
+            })
+            .collect();
+        here.join(" ")
+    }
+
     /// One line per market: the built tile, or the construction sites.
     fn fmt_markets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (m, mk) in self.markets.iter().enumerate() {
-            let code = market_code(m).to_uppercase();
+            let name = market_name(m);
             match mk.tile {
                 Some(tile) => {
                     let t = MARKET_TILES[tile as usize];
+                    let built = Space::built(m);
+                    let here = self.workers_on(built);
                     writeln!(
                         f,
-                        "Market {code} ({}): {} [stars {}] a visit costs {}; without a star: {}",
-                        market_faction(m),
+                        "{name}: {} [{built}] stars {}; pay {}; get {}; without a star: {}{}",
                         t.name,
                         seats_text(&mk.stars),
                         t.cost.text(),
-                        t.penalty.text()
+                        built.gives(&self.rewards),
+                        t.penalty.text(),
+                        if here.is_empty() {
+                            String::new()
+                        } else {
+                            format!("  workers {here}")
+                        }
                     )?;
                 }
                 None => {
                     let sites: Vec<String> = (0..4)
                         .map(|k| {
                             let sp = Space::site(m, k);
-                            format!("{sp} {}", space_cost_text(sp))
+                            let here = self.workers_on(sp);
+                            format!(
+                                "[{sp}] pay {}{}",
+                                space_cost_text(sp),
+                                if here.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(" workers {here}")
+                                }
+                            )
                         })
                         .collect();
                     writeln!(
                         f,
-                        "Market {code} ({}): under construction, {} of {}; sites {}",
-                        market_faction(m),
+                        "{name}: being built, {} of {}; sites {}",
                         mk.workers,
                         engine::ending::plural(mk.needed as i64, "worker", "workers"),
                         sites.join(", ")
@@ -354,7 +394,7 @@ impl EuphoriaView {
                     "    {}{} ({}){}: {}",
                     if r.up { "" } else { "hidden: " },
                     id.name(),
-                    id.faction(),
+                    id.faction().adjective(),
                     if r.star { " *" } else { "" },
                     id.text(self.edition)
                 )?,
@@ -381,7 +421,7 @@ impl EuphoriaView {
                     "    dealt {}: {} ({}): {}",
                     r.number(),
                     r.name(),
-                    r.faction(),
+                    r.faction().adjective(),
                     r.text(self.edition)
                 )?;
             }

@@ -80,7 +80,7 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
         .build()
         .expect("a possible position");
     let text = g.view(Viewer::Seat(0)).to_string();
-    assert!(text.contains("sa1 1 gold"), "{text}");
+    assert!(text.contains("[sa1] pay 1 gold workers P2:4"), "{text}");
     assert!(text.contains("1 of 3 workers"), "{text}");
     assert!(
         text.contains("without a star: each die you roll showing 3 costs 1 commodity or resource"),
@@ -91,7 +91,11 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
         text.contains("new worker: may place it this turn"),
         "{text}"
     );
-    assert!(text.contains("nimbus 3 of any resource"), "{text}");
+    assert!(
+        text.contains("Nimbus Loft [nimbus]: pay 3 of any resource; get 1 star in the Icarite territory"),
+        "{text}"
+    );
+    assert!(text.contains("Chase the Miner (Subterran)"), "{text}");
     assert!(text.contains(">P1:"), "seats are counted from 1: {text}");
     // An offer shows its goods.
     g = g

@@ -52,6 +52,13 @@ fn check_position(game: &Euphoria, legal: &[Action]) -> usize {
                     "{}",
                     text.label
                 );
+                // What the space gives, with the amounts of this table's config.
+                assert!(
+                    text.label
+                        .ends_with(&format!(", for {}", space.gives(&game.config().rewards))),
+                    "{}",
+                    text.label
+                );
                 if let SpaceKind::ArtifactMarket(_) = space.kind() {
                     assert_eq!(
                         text.label.contains("forbids a pair"),
@@ -201,4 +208,74 @@ fn food_and_bliss_give_two_morale() {
         game.apply(Action::FinishRetrieve(pay)).expect("legal");
         assert_eq!(game.player(0).morale, 5);
     }
+}
+
+/// The words a person reads name places in words: no faction code (`EUP`) and no space
+/// code (`gen`, `tun-e`, `ea1`) in a move's label, a log line, the prompt, a refusal,
+/// or the terminal board outside the brackets that show what to type.
+#[test]
+fn texts_name_places_in_words_not_codes() {
+    use engine::log::{Event as _, Names};
+    use engine::Viewer;
+    let codes: Vec<String> = Space::all()
+        .map(|s| s.code())
+        .chain(["EUP", "SUB", "WAS", "ICA"].map(String::from))
+        .chain(["EA", "EB", "SA", "SB", "WA", "WB"].map(String::from))
+        .collect();
+    let coded = |text: &str| -> Option<String> {
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in text.chars() {
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                _ if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        plain
+            .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+            .find(|w| codes.iter().any(|c| c == w))
+            .map(|w| format!("{w:?} in {text:?}"))
+    };
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for (players, seed) in [(2, 11), (4, 12), (6, 13)] {
+        let config = Config::players(players).with_offers(1);
+        let mut game = Euphoria::new(&config, seed).expect("valid");
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..1200 {
+            if game.to_act().is_none() {
+                break;
+            }
+            game.legal_actions(&mut legal);
+            for &a in &legal {
+                assert_eq!(coded(&game.describe(a).label), None);
+            }
+            let view = game.view(Viewer::Seat(game.current()));
+            assert_eq!(coded(&view.prompt), None);
+            assert_eq!(coded(&view.to_string()), None);
+            // A space the seat cannot take now is refused in words (every tenth position).
+            if checked % 10 == 0 {
+                for space in Space::all() {
+                    for value in 1..=6 {
+                        if let Err(e) = game.clone().apply(Action::Place { value, space }) {
+                            assert_eq!(coded(&e.reason.to_string()), None);
+                        }
+                    }
+                }
+            }
+            let a = *legal.choose(&mut rng).expect("a legal move");
+            let before = game.clone();
+            game.apply(a).expect("legal");
+            for viewer in [Viewer::Spectator, Viewer::Seat(before.current())] {
+                let names = Names::for_viewer(viewer);
+                for event in Euphoria::events(&before, a, &game, viewer) {
+                    assert_eq!(coded(&event.text(&names)), None);
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 2000, "{checked} positions");
 }

@@ -168,7 +168,7 @@ fn a_market_completion_is_told_with_its_stars_and_penalty() {
         "{events:?}"
     );
     let expected = format!(
-        "market EA is built, the {}: stars for seat 1 and seat 2; from now on the others: {}",
+        "Euphorian market A is built, the {}: stars for seat 1 and seat 2; from now on the others: {}",
         card.name,
         Penalty::NoPair.text()
     );

@@ -55,6 +55,11 @@ impl Faction {
         ["Euphoria", "Subterra", "Wastelands", "Icarus"][self.index()]
     }
 
+    /// The faction's adjective ("Euphorian", "Icarite").
+    pub fn adjective(self) -> &'static str {
+        ["Euphorian", "Subterran", "Wastelander", "Icarite"][self.index()]
+    }
+
     /// Short name used on the board.
     pub fn short(self) -> &'static str {
         ["EUP", "SUB", "WAS", "ICA"][self.index()]
@@ -246,6 +251,15 @@ pub const MARKETS: usize = 6;
 /// The faction of market slot `m`.
 pub fn market_faction(m: usize) -> Faction {
     Faction::from_index(m / 2)
+}
+
+/// Market slot `m` in words: "Euphorian market A".
+pub fn market_name(m: usize) -> String {
+    format!(
+        "{} market {}",
+        market_faction(m).adjective(),
+        if m.is_multiple_of(2) { 'A' } else { 'B' }
+    )
 }
 
 /// The notation of market slot `m` ("ea", "eb", "sa", ...).
@@ -499,12 +513,13 @@ impl Space {
         Space::all().find(|sp| sp.code() == s)
     }
 
-    /// The English name of the space.
+    /// The English name of the space: "Generator", "Euphorian tunnel", "Euphorian market
+    /// A, site 2", "Euphorian market A" (a built market, whose tile names it in play).
     pub fn name(self) -> String {
         match self.kind() {
             SpaceKind::Area(f) => ["Generator", "Aquifer", "Farm", "Cloud Mine"][f.index()].into(),
-            SpaceKind::Tunnel(f) => format!("{f} tunnel"),
-            SpaceKind::TunnelEnd(f) => format!("{f} tunnel end"),
+            SpaceKind::Tunnel(f) => format!("{} tunnel", f.adjective()),
+            SpaceKind::TunnelEnd(f) => format!("{} tunnel end", f.adjective()),
             SpaceKind::ArtifactMarket(f) => [
                 "Incinerator of Historical Accuracy",
                 "Free Press of Harsh Reality",
@@ -517,12 +532,56 @@ impl Space {
             SpaceKind::Sky => "Sky Lounge".into(),
             SpaceKind::ActivateEnergy => "Worker activation (energy)".into(),
             SpaceKind::ActivateWater => "Worker activation (water)".into(),
-            SpaceKind::Site(m, s) => format!(
-                "construction site {} of market {}",
-                s + 1,
-                market_code(m).to_uppercase()
+            SpaceKind::Site(m, s) => format!("{}, site {}", market_name(m), s + 1),
+            SpaceKind::Built(m) => market_name(m),
+        }
+    }
+
+    /// What placing a worker here gives, in words, as printed (`rewards` holds the amounts
+    /// a table may change); recruits' bonuses come on top.
+    pub fn gives(self, rewards: &crate::Rewards) -> String {
+        match self.kind() {
+            SpaceKind::Area(f) => format!(
+                "{} by the total of the dice there (1-4: {}, 5-8: {}, 9 or more: {})",
+                f.commodity(),
+                rewards.area[0],
+                rewards.area[1],
+                rewards.area[2]
             ),
-            SpaceKind::Built(m) => format!("built market {}", market_code(m).to_uppercase()),
+            SpaceKind::Tunnel(f) => format!(
+                "1 {} or 1 artifact card; the {} miner digs 1 step",
+                tunnel_resource(f),
+                f.adjective()
+            ),
+            SpaceKind::TunnelEnd(f) => format!(
+                "{} {}; open once the {} miner reaches the end",
+                rewards.tunnel_end,
+                tunnel_end_reward(f),
+                f.adjective()
+            ),
+            SpaceKind::ArtifactMarket(Faction::Icarite) | SpaceKind::Nimbus => {
+                "1 star in the Icarite territory; Icarite allegiance +1".into()
+            }
+            SpaceKind::ArtifactMarket(f) => format!(
+                "1 star in the {a} territory or on a {a} market tile without your star; {a} allegiance +1",
+                a = f.adjective()
+            ),
+            SpaceKind::Breeze => "Icarite allegiance +1; 2 artifact cards".into(),
+            SpaceKind::Sky => "Icarite allegiance +1; 2 resources of your choice".into(),
+            SpaceKind::ActivateEnergy => {
+                format!("knowledge -2, and a new worker die if you own fewer than {DICE}")
+            }
+            SpaceKind::ActivateWater => {
+                format!("morale +2, and a new worker die if you own fewer than {DICE}")
+            }
+            SpaceKind::Site(m, _) => format!(
+                "a share in building {}: once it is finished, 1 star on its tile",
+                market_name(m)
+            ),
+            SpaceKind::Built(m) => format!(
+                "1 star in the {a} territory; {a} allegiance +1",
+                a = market_faction(m).adjective()
+            ),
         }
     }
 }
@@ -969,6 +1028,7 @@ pub fn space_cost_text(space: Space) -> String {
 pub struct SpaceCard {
     /// The notation word (`gen`, `tun-e`, `ea1`, `mea`, ...).
     pub code: String,
+    /// In words: "Generator", "Euphorian tunnel", "Euphorian market A, site 2".
     pub name: String,
     /// `area`, `tunnel`, `tunnel_end`, `artifact_market`, `icarus`, `activate`, `site`,
     /// `built`.
@@ -979,6 +1039,8 @@ pub struct SpaceCard {
     /// The printed cost (a built market's is its tile's).
     pub cost: Option<Cost>,
     pub cost_text: String,
+    /// What placing here gives, in words, with the printed amounts.
+    pub gives: String,
 }
 
 /// One recruit card with its ability.
@@ -1016,6 +1078,8 @@ pub struct DilemmaCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MarketSlot {
     pub code: &'static str,
+    /// In words: "Euphorian market A".
+    pub name: String,
     pub faction: Faction,
 }
 
@@ -1096,6 +1160,7 @@ pub fn card_data() -> CardData {
                 market,
                 cost,
                 cost_text: space_cost_text(s),
+                gives: s.gives(&crate::Rewards::default()),
             }
         })
         .collect();
@@ -1166,6 +1231,7 @@ pub fn card_data() -> CardData {
         markets: (0..MARKETS)
             .map(|m| MarketSlot {
                 code: market_code(m),
+                name: market_name(m),
                 faction: market_faction(m),
             })
             .collect(),
