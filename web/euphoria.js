@@ -48,6 +48,11 @@ function die(seat, value, key) {
   return h('span', { class: `die seat-${seat}`, dataset: key ? { key } : undefined, title: `seat ${seat + 1}: ${value}` }, value);
 }
 
+// Whether the page is as narrow as a phone (the layout of style.css's phone width).
+const phone = () => window.matchMedia('(max-width: 760px)').matches;
+// The player panels opened or folded by the viewer, by seat.
+const folds = new Map();
+
 export function render(snap) {
   const v = snap.view;
   EDITION = v.edition;
@@ -58,31 +63,36 @@ export function render(snap) {
   v.players.forEach((p, s) => p.dice.forEach((d) => {
     if (d && d.board) (onSpace[d.board[0]] = onSpace[d.board[0]] || []).push([s, d.board[1]]);
   }));
+  // A space shows its name, what placing there costs and what it gives (the printed
+  // components' words); a tap on it that is not a move tells the same in a popup.
   const spaceBox = (i, extraClass, body) => {
     const sp = DATA.spaces[i];
     const dice = (onSpace[i] || []).map(([s, val]) => die(s, val, s === me ? `ret:${sp.code}:${val}` : null));
     const tile = sp.kind === 'built' ? DATA.tiles[v.markets[sp.market].tile] : null;
-    const about = tile ? `costs ${tile.cost.text}; without a star: ${tile.penalty_text}` : `costs ${sp.cost_text}`;
+    const cost = tile ? tile.cost.text : sp.cost_text;
+    const about = `Costs ${cost}. Gives ${sp.gives}.${tile ? ` Without a star on the tile: ${tile.penalty_text}.` : ''}`;
+    const title = tile ? `${tile.name} (${DATA.markets[sp.market].name})` : sp.name;
     return h('div', {
       class: `space k-${sp.kind} ${extraClass || ''}`,
-      dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: tile ? `${tile.name} (market ${DATA.markets[sp.market].code.toUpperCase()})` : sp.name },
-      title: `${tile ? tile.name : sp.name} (${sp.code}): ${about}`,
+      dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: title },
+      title: `${title}: ${about}`,
     },
       h('div', { class: 'sname' }, body || sp.name),
+      body ? null : h('div', { class: 'sterms' }, h('span', { class: 'scost' }, cost === 'nothing' ? 'free' : `pay ${cost}`), h('span', { class: 'sgives' }, `get ${sp.gives}`)),
       h('div', { class: 'sdice' }, dice));
   };
 
   const market = (m) => {
     const mk = v.markets[m];
-    const code = DATA.markets[m].code;
+    const slot = DATA.markets[m];
     if (mk.tile !== null) {
       const tile = DATA.tiles[mk.tile];
-      return h('div', { class: 'market built', dataset: { mark: `market:${code}` } },
-        spaceBox(DATA.spaces.findIndex((s) => s.kind === 'built' && s.market === m), 'built', [h('b', {}, tile.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
+      return h('div', { class: 'market built', dataset: { mark: `market:${slot.code}` } },
+        spaceBox(DATA.spaces.findIndex((s) => s.kind === 'built' && s.market === m), 'built', [h('b', {}, tile.name), h('small', {}, slot.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
         h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
     }
-    return h('div', { class: 'market building', dataset: { mark: `market:${code}` } },
-      h('div', { class: 'mtitle' }, `Market ${code.toUpperCase()} — under construction: ${mk.workers} of ${mk.needed} workers`),
+    return h('div', { class: 'market building', dataset: { mark: `market:${slot.code}` } },
+      h('div', { class: 'mtitle' }, `${slot.name}, being built: ${mk.workers} of ${mk.needed} workers`),
       h('div', { class: 'msites' }, DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.kind === 'site' && s.market === m)
         .map(([s, i]) => spaceBox(i, 'msite', good(s.cost.fixed[0][0])))));
   };
@@ -141,13 +151,23 @@ export function render(snap) {
       dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'unresolved' ? 'hidden' : p.dilemma_state}`);
     }
     const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id), h('small', { class: 'ability' }, recruitText(id))))) : null;
-    return h('div', { class: `eplayer seat-${s} ${v.to_act === s ? 'acting' : ''} ${mine ? 'me' : ''}`, dataset: { mark: `player:${s}` } },
-      h('div', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
-      h('div', { class: 'meters' },
-        h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
-        h('span', { title: 'morale' }, `morale ${p.morale}`),
-        h('span', { class: 'dice-line' }, 'dice: ', ready.map((val) => die(s, val, mine ? `die:${val}` : null)),
-          placed ? h('small', {}, ` ${placed} on board`) : null, reserve ? h('small', {}, ` ${reserve} in reserve`) : null)),
+    // Each panel folds to its first line (name, stars, knowledge, morale, dice); on a
+    // phone they start folded, below the board. A fold the player opened or closed stays
+    // so across the table's updates.
+    const open = folds.has(s) ? folds.get(s) : !phone();
+    return h('details', {
+      class: `eplayer seat-${s} ${v.to_act === s ? 'acting' : ''} ${mine ? 'me' : ''}`,
+      dataset: { mark: `player:${s}` },
+      open,
+      ontoggle: (ev) => folds.set(s, ev.target.open),
+    },
+      h('summary', {},
+        h('span', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
+        h('span', { class: 'meters' },
+          h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
+          h('span', { title: 'morale' }, `morale ${p.morale}`),
+          h('span', { class: 'dice-line' }, 'dice: ', ready.map((val) => die(s, val, mine ? `die:${val}` : null)),
+            placed ? h('small', {}, ` ${placed} on board`) : null, reserve ? h('small', {}, ` ${reserve} in reserve`) : null))),
       h('div', { class: 'goods' }, supply, h('span', { class: 'sep' }), cards),
       h('div', { class: 'recruits' }, recruits),
       dilemma, dealt);
@@ -158,8 +178,13 @@ export function render(snap) {
     DATA.goods.map((g, k) => (v.offer.give[k] ? good(g, v.offer.give[k]) : null)), ' for ',
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
   const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id)))) : null;
+  // My ready dice again in the prompt bar, which a phone keeps in view above the board
+  // (the dice in my panel may be folded away or a screen below).
+  const myReady = me === null ? [] : v.players[me].dice.filter((d) => d !== 'reserve' && d.ready !== undefined).map((d) => d.ready);
+  const promptDice = myReady.length && !v.over
+    ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
-    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)]),
+    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)], promptDice),
     offer, drawn,
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, DATA.factions.map(region),

@@ -30,6 +30,19 @@ class Moves {
   onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
 }
 
+/** Puts a popup (position: fixed) just below `el`, or above it where the window has no
+ * room below, kept inside the window's width. */
+export function placeBeside(pop, el) {
+  const r = el.getBoundingClientRect();
+  const gap = 6;
+  const w = pop.offsetWidth;
+  const ht = pop.offsetHeight;
+  const left = Math.max(gap, Math.min(window.innerWidth - w - gap, r.left + r.width / 2 - w / 2));
+  const below = r.bottom + gap + ht <= window.innerHeight;
+  const top = below ? r.bottom + gap : Math.max(gap, r.top - gap - ht);
+  Object.assign(pop.style, { left: `${left}px`, top: `${top}px` });
+}
+
 export function boardClicks({ board, buttons, send, canPlay, busy = () => false, onOther = () => {} }) {
   let moves = new Moves([]);
   let selected = null;
@@ -327,9 +340,10 @@ export async function showTable(root, id, token) {
   // Tells the queued events in order, each on its own for a moment, marking what it
   // touched on the board; a long burst is told faster.
   function tell() {
-    // Far behind (a page that was away, a long burst): catch up at once on all but the
-    // last few, which are told one by one as usual.
-    while (queue.length > 12) {
+    // Behind (a page that was away, bots moving in a row): catch up at once on all but
+    // the last few, which are told one by one, so the news stays within a move or two of
+    // the board and the status line.
+    while (queue.length > 4) {
       const old = queue.shift();
       entryItem(old.entry).events.append(eventItem(old.ev));
     }
@@ -447,6 +461,7 @@ export async function showTable(root, id, token) {
     if (!el || !board.contains(el)) { info.hidden = true; return; }
     info.replaceChildren(h('b', {}, el.dataset.infoTitle || ''), h('span', {}, el.dataset.info));
     info.hidden = false;
+    placeBeside(info, el);
   }
 
   // Table moves: take back the last move, resign (asked twice), take the seat back from

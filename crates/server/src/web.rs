@@ -61,7 +61,12 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/euphoria.js"),
     ),
+    ("favicon.svg", FAVICON_TYPE, FAVICON),
 ];
+
+/// The tab's icon: a die showing three.
+const FAVICON: &str = include_str!("../../../web/favicon.svg");
+const FAVICON_TYPE: &str = "image/svg+xml";
 
 /// The UI's routes, to merge into the API router.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -72,6 +77,12 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/learn/{game}", get(index))
         .route("/learn/{game}/{id}", get(index))
         .route("/web/{file}", get(file))
+        // Browsers ask for it whatever the page links.
+        .route("/favicon.ico", get(favicon))
+}
+
+async fn favicon() -> Response {
+    page(FAVICON_TYPE, FAVICON)
 }
 
 async fn index() -> Response {

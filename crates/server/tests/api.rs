@@ -1182,6 +1182,8 @@ async fn every_kind_of_answer_carries_the_security_headers() {
         ("GET", format!("/play/{id}"), "", StatusCode::OK),
         ("GET", "/web/table.js".to_string(), "", StatusCode::OK),
         ("GET", "/web/style.css".to_string(), "", StatusCode::OK),
+        ("GET", "/web/favicon.svg".to_string(), "", StatusCode::OK),
+        ("GET", "/favicon.ico".to_string(), "", StatusCode::OK),
         ("GET", "/api/games".to_string(), "", StatusCode::OK),
         ("GET", format!("/api/tables/{id}"), "", StatusCode::OK),
         (
