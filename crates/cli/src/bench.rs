@@ -1,10 +1,9 @@
 //! `tabletop bench`: random playouts per second on one thread, or with `--bots`, whole
 //! bot games level by level: moves per game, the share of trade actions and the time a
 //! decision takes.
-use crate::options::GameOptions;
+use crate::options::{run_on_game, GameOptions, OnGame};
 use crate::user;
 use bots::{BotSpec, Observer, RandomBot};
-use catalog::Visit;
 use clap::Args;
 use engine::Game;
 use std::time::Instant;
@@ -35,15 +34,13 @@ pub struct BenchArgs {
     options: GameOptions,
 }
 
+/// `tabletop bench GAME`: random playouts for `seconds`.
 struct Bench {
-    config: serde_json::Value,
     seconds: f64,
 }
 
-impl Visit for Bench {
-    type Out = anyhow::Result<()>;
-    fn visit<G: Game>(self) -> anyhow::Result<()> {
-        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+impl OnGame for Bench {
+    fn run<G: Game>(self, config: G::Config, _: &serde_json::Value) -> anyhow::Result<()> {
         let mut bot = RandomBot::<G::Action>::new(7);
         let mut seed = 0u64;
         let mut game = G::new(&config, seed).map_err(user)?;
@@ -95,29 +92,21 @@ impl Visit for Bench {
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if !args.bots.is_empty() {
         let bench = BotBench {
-            config: args.options.to_config(&args.game)?,
             levels: args.bots,
             games: args.games,
             seed: args.seed,
             max_moves: args.max_moves,
         };
-        return catalog::with_game(&args.game, bench).map_err(user)?;
+        return run_on_game(&args.game, args.options.to_config(&args.game)?, bench);
     }
     let config = args.options.to_batch_config(&args.game)?;
-    catalog::with_game(
-        &args.game,
-        Bench {
-            config,
-            seconds: args.seconds,
-        },
-    )
-    .map_err(user)?
+    let seconds = args.seconds;
+    run_on_game(&args.game, config, Bench { seconds })
 }
 
 /// `tabletop bench GAME --bots ...`: whole games with every seat one bot level, as at a
 /// table (trading as the game's options say, unbounded by default).
 struct BotBench {
-    config: serde_json::Value,
     /// The bots by name, as given.
     levels: Vec<String>,
     games: u64,
@@ -205,10 +194,8 @@ impl BotBench {
     }
 }
 
-impl Visit for BotBench {
-    type Out = anyhow::Result<()>;
-    fn visit<G: Game>(self) -> anyhow::Result<()> {
-        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+impl OnGame for BotBench {
+    fn run<G: Game>(self, config: G::Config, json: &serde_json::Value) -> anyhow::Result<()> {
         let levels = crate::simulate::seat_specs::<G>(&config, &self.levels)?;
         let seats = G::new(&config, 0).map_err(user)?.seats();
         outln!(
@@ -216,7 +203,7 @@ impl Visit for BotBench {
             G::NAME,
             self.games,
             self.seed,
-            self.config
+            json
         )?;
         outln!(
             "{:<10} {:>5} {:>9} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10}",

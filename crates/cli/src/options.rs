@@ -308,6 +308,28 @@ pub fn list_games() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A command run on one game with its options (`sim`, `tournament`, `tune`, `bench`): it gets
+/// them both as the game's typed config and as the JSON they were read from.
+pub trait OnGame {
+    fn run<G: engine::Game>(self, config: G::Config, json: &Value) -> anyhow::Result<()>;
+}
+
+/// Runs `command` on the game named `game`, with `config` read as that game's config.
+pub fn run_on_game<C: OnGame>(game: &str, config: Value, command: C) -> anyhow::Result<()> {
+    struct Visitor<C> {
+        config: Value,
+        command: C,
+    }
+    impl<C: OnGame> catalog::Visit for Visitor<C> {
+        type Out = anyhow::Result<()>;
+        fn visit<G: engine::Game>(self) -> anyhow::Result<()> {
+            let typed = engine::Typed::<G>::config(&self.config).map_err(user)?;
+            self.command.run::<G>(typed, &self.config)
+        }
+    }
+    catalog::with_game(game, Visitor { config, command }).map_err(user)?
+}
+
 /// A progress bar over `games` games (drawn only when stderr is a terminal).
 pub fn progress(games: u64) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(games);

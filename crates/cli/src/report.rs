@@ -1,12 +1,12 @@
 //! `tabletop report`: a study (and optionally a variant) as one self-contained HTML page;
 //! `tabletop merge`: shards back into the study one machine would have played.
 use crate::options::{BatchArgs, GameOptions};
-use crate::simulate::{seat_specs, sim_error};
+use crate::simulate::{sim_error, sim_options};
 use crate::user;
 use catalog::Visit;
 use clap::Args;
 use engine::Game;
-use sim::{Part, Report, Shard, ShardFile, SimOptions};
+use sim::{Part, Report, Shard, ShardFile};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -60,13 +60,8 @@ impl Visit for Study {
         let mut parts = Vec::new();
         for (i, json) in self.configs.iter().enumerate() {
             let config = engine::Typed::<G>::config(json).map_err(user)?;
-            let options = SimOptions {
-                games: args.games,
-                seed: args.batch.seed,
-                threads: args.batch.threads,
-                seats: seat_specs::<G>(&config, &args.seats)?,
-                shard: args.shard,
-            };
+            let options =
+                sim_options::<G>(&config, args.games, &args.seats, args.shard, &args.batch)?;
             let played = args.shard.map_or(args.games, |s| {
                 let r = s.range(args.games);
                 r.end - r.start

@@ -1,8 +1,7 @@
 //! `tabletop sim`: many bot games on all cores.
-use crate::options::{BatchArgs, GameOptions};
+use crate::options::{run_on_game, BatchArgs, GameOptions, OnGame};
 use crate::user;
 use bots::BotSpec;
-use catalog::Visit;
 use clap::Args;
 use engine::Game;
 use sim::{Shard, ShardFile, SimOptions};
@@ -27,26 +26,13 @@ pub struct SimArgs {
     options: GameOptions,
 }
 
-struct Sim {
-    config: serde_json::Value,
-    args: SimArgs,
-}
-
-impl Visit for Sim {
-    type Out = anyhow::Result<()>;
-    fn visit<G: Game>(self) -> anyhow::Result<()> {
-        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
-        let options = SimOptions {
-            games: self.args.games,
-            seed: self.args.batch.seed,
-            threads: self.args.batch.threads,
-            seats: seat_specs::<G>(&config, &self.args.seats)?,
-            shard: self.args.shard,
-        };
-        let bar = crate::options::progress(self.args.games);
+impl OnGame for SimArgs {
+    fn run<G: Game>(self, config: G::Config, _: &serde_json::Value) -> anyhow::Result<()> {
+        let options = sim_options::<G>(&config, self.games, &self.seats, self.shard, &self.batch)?;
+        let bar = crate::options::progress(self.games);
         let report = sim::run::<G>(&config, &options, &|| bar.inc(1)).map_err(sim_error)?;
         bar.finish_and_clear();
-        match (self.args.shard, self.args.batch.json) {
+        match (self.shard, self.batch.json) {
             (Some(shard), true) => {
                 let file = ShardFile {
                     shard,
@@ -55,9 +41,27 @@ impl Visit for Sim {
                 outln!("{}", serde_json::to_string(&file)?)?;
                 Ok(())
             }
-            _ => crate::options::print_report(&report, self.args.batch.json),
+            _ => crate::options::print_report(&report, self.batch.json),
         }
     }
+}
+
+/// A study's options: `games` games (or the shard's share of them) with the bots `seats`
+/// names, by the batch's seed and threads.
+pub fn sim_options<G: Game>(
+    config: &G::Config,
+    games: u64,
+    seats: &[String],
+    shard: Option<Shard>,
+    batch: &BatchArgs,
+) -> anyhow::Result<SimOptions> {
+    Ok(SimOptions {
+        games,
+        seed: batch.seed,
+        threads: batch.threads,
+        seats: seat_specs::<G>(config, seats)?,
+        shard,
+    })
 }
 
 /// The bots by seat (random in every seat when none are named); `human` is refused.
@@ -94,5 +98,5 @@ pub fn sim_error(e: sim::SimError) -> anyhow::Error {
 pub fn run(args: SimArgs) -> anyhow::Result<()> {
     let config = args.options.to_batch_config(&args.game)?;
     let game = args.game.clone();
-    catalog::with_game(&game, Sim { config, args }).map_err(user)?
+    run_on_game(&game, config, args)
 }

@@ -547,14 +547,8 @@ impl Visit for Soak {
             game: &typed,
             fixed: self.fixed,
         };
-        let threads = args
-            .threads
-            .unwrap_or_else(rayon::current_num_threads)
-            .max(1);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+        let pool = sim::thread_pool(args.threads)?;
+        let threads = pool.current_num_threads();
         KEEP_ALL.store(args.faults.is_some(), std::sync::atomic::Ordering::Relaxed);
         let bar = crate::options::progress(args.games);
         // A panic is a fault to report, not a message on the terminal: the hook keeps it

@@ -1,8 +1,7 @@
 //! `tabletop tournament`: every pair of bots plays, seats rotated; win rates and Elo.
-use crate::options::{BatchArgs, GameOptions};
+use crate::options::{run_on_game, BatchArgs, GameOptions, OnGame};
 use crate::user;
 use bots::BotSpec;
-use catalog::Visit;
 use clap::Args;
 use engine::Game;
 use sim::tournament::{try_run, TournamentError, TournamentOptions};
@@ -23,17 +22,9 @@ pub struct TournamentArgs {
     options: GameOptions,
 }
 
-struct Tournament {
-    config: serde_json::Value,
-    args: TournamentArgs,
-}
-
-impl Visit for Tournament {
-    type Out = anyhow::Result<()>;
-    fn visit<G: Game>(self) -> anyhow::Result<()> {
-        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
+impl OnGame for TournamentArgs {
+    fn run<G: Game>(self, config: G::Config, _: &serde_json::Value) -> anyhow::Result<()> {
         let bots = self
-            .args
             .bots
             .iter()
             .map(|s| s.parse::<BotSpec>())
@@ -42,22 +33,22 @@ impl Visit for Tournament {
         let pairs = (bots.len() * bots.len().saturating_sub(1) / 2) as u64;
         let options = TournamentOptions {
             bots,
-            games: self.args.games,
-            seed: self.args.batch.seed,
-            threads: self.args.batch.threads,
+            games: self.games,
+            seed: self.batch.seed,
+            threads: self.batch.threads,
         };
-        let bar = crate::options::progress(pairs * self.args.games);
+        let bar = crate::options::progress(pairs * self.games);
         let report = try_run::<G>(&config, &options, &|| bar.inc(1)).map_err(|e| match e {
             TournamentError::Sim(e) => crate::simulate::sim_error(e),
             other => user(other),
         })?;
         bar.finish_and_clear();
-        crate::options::print_report(&report, self.args.batch.json)
+        crate::options::print_report(&report, self.batch.json)
     }
 }
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
     let config = args.options.to_batch_config(&args.game)?;
     let game = args.game.clone();
-    catalog::with_game(&game, Tournament { config, args }).map_err(user)?
+    run_on_game(&game, config, args)
 }

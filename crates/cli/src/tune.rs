@@ -1,8 +1,7 @@
 //! `tabletop tune`: successive halving over options or card data toward a win rate.
-use crate::options::{BatchArgs, GameOptions};
+use crate::options::{run_on_game, BatchArgs, GameOptions, OnGame};
 use crate::simulate::{seat_specs, sim_error};
 use crate::user;
-use catalog::Visit;
 use clap::Args;
 use engine::Game;
 use sim::tune::{tune, Param, Target, TuneError, TuneOptions};
@@ -40,32 +39,24 @@ pub struct TuneArgs {
     batch: BatchArgs,
 }
 
-struct Tune {
-    config: serde_json::Value,
-    args: TuneArgs,
-}
-
-impl Visit for Tune {
-    type Out = anyhow::Result<()>;
-    fn visit<G: Game>(self) -> anyhow::Result<()> {
-        let config = engine::Typed::<G>::config(&self.config).map_err(user)?;
-        let args = self.args;
+impl OnGame for TuneArgs {
+    fn run<G: Game>(self, config: G::Config, json: &serde_json::Value) -> anyhow::Result<()> {
         let options = TuneOptions {
-            params: args.params,
-            target: args.target,
-            games: args.games,
-            candidates: args.candidates,
-            seed: args.batch.seed,
-            threads: args.batch.threads,
-            seats: seat_specs::<G>(&config, &args.seats)?,
+            params: self.params,
+            target: self.target,
+            games: self.games,
+            candidates: self.candidates,
+            seed: self.batch.seed,
+            threads: self.batch.threads,
+            seats: seat_specs::<G>(&config, &self.seats)?,
         };
         let bar = indicatif::ProgressBar::new_spinner();
-        let report = tune::<G>(&self.config, &options, &|| bar.inc(1)).map_err(|e| match e {
+        let report = tune::<G>(json, &options, &|| bar.inc(1)).map_err(|e| match e {
             TuneError::Sim(e) => sim_error(e),
             other => user(other),
         })?;
         bar.finish_and_clear();
-        crate::options::print_report(&report, args.batch.json)
+        crate::options::print_report(&report, self.batch.json)
     }
 }
 
@@ -73,5 +64,5 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let config =
         GameOptions::from_words("--options", &args.options)?.to_batch_config(&args.game)?;
     let game = args.game.clone();
-    catalog::with_game(&game, Tune { config, args }).map_err(user)?
+    run_on_game(&game, config, args)
 }

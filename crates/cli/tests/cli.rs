@@ -1,7 +1,7 @@
 //! The `tabletop` command, run as a user would.
 mod common;
 
-use common::{tabletop_with_input, text};
+use common::{assert_refused, succeeded, tabletop_with_input, text};
 use std::process::{Command, Output};
 
 fn tabletop(args: &[&str]) -> Output {
@@ -9,6 +9,13 @@ fn tabletop(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("tabletop runs")
+}
+
+/// Runs `tabletop ARGS`, which must succeed, and reads the JSON it printed.
+fn tabletop_json(args: &[&str]) -> serde_json::Value {
+    let out = tabletop(args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -60,8 +67,7 @@ fn new_legal_apply_view_outcome_on_a_state_file() {
     assert!(spectator["hand"].is_null());
 
     let outcome = tabletop(&["outcome", &path_s]);
-    assert_eq!(outcome.status.code(), Some(2));
-    assert!(text(&outcome.stderr).contains("not over"));
+    assert_refused(&outcome, "not over");
 }
 
 #[test]
@@ -84,18 +90,13 @@ fn an_illegal_or_malformed_action_exits_2_and_changes_nothing() {
     let broken = temp("broken.json");
     std::fs::write(&broken, "{\"game\":\"dropsite\",\"state\":{\"config\":1}}").expect("write");
     let r = tabletop(&["legal", &broken.to_string_lossy()]);
-    assert_eq!(r.status.code(), Some(2));
-    assert!(
-        text(&r.stderr).contains("not valid JSON for dropsite"),
-        "{}",
-        text(&r.stderr)
-    );
+    assert_refused(&r, "not valid JSON for dropsite");
 }
 
 #[test]
 fn sim_is_identical_for_one_and_two_threads() {
     let run = |threads: &str| {
-        let out = tabletop(&[
+        let v = tabletop_json(&[
             "sim",
             "dropsite",
             "--games",
@@ -106,8 +107,6 @@ fn sim_is_identical_for_one_and_two_threads() {
             threads,
             "--json",
         ]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         v["summary"].clone()
     };
     let one = run("1");
@@ -119,12 +118,7 @@ fn sim_is_identical_for_one_and_two_threads() {
 #[test]
 fn play_takes_numbers_and_notation_and_shows_a_clear_message_for_nonsense() {
     // Seat 0 is the human; the input is nonsense, then a number, then leaves.
-    let out = tabletop_with_input(
-        &["play", "dropsite", "--seed", "2", "--seats", "human,random"],
-        "nonsense\n99\n1\nquit\n",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = play_dropsite("2", "human,random", &[], "nonsense\n99\n1\nquit\n");
     assert!(
         stdout.contains("cannot read `nonsense` as an action"),
         "{stdout}"
@@ -142,6 +136,31 @@ fn play_takes_numbers_and_notation_and_shows_a_clear_message_for_nonsense() {
 }
 
 /// The record written by `play --record`: its actions in notation.
+/// Plays Drop Site from `seed` with `seats` (comma-separated) and `options`, fed `input`;
+/// checks it succeeded and returns what it printed.
+fn play_dropsite(seed: &str, seats: &str, options: &[&str], input: &str) -> String {
+    let mut args = vec!["play", "dropsite", "--seed", seed, "--seats", seats];
+    args.extend_from_slice(options);
+    succeeded(&tabletop_with_input(&args, input))
+}
+
+/// [`play_dropsite`], recorded to `record`.
+fn play_recorded(
+    record: &std::path::Path,
+    seed: &str,
+    seats: &str,
+    options: &[&str],
+    input: &str,
+) -> String {
+    let record = record.to_string_lossy();
+    play_dropsite(
+        seed,
+        seats,
+        &[options, &["--record", &record]].concat(),
+        input,
+    )
+}
+
 fn recorded_actions(path: &std::path::Path) -> Vec<String> {
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("record written"))
@@ -159,21 +178,7 @@ fn play_against_a_bot_names_none_of_its_banked_cards() {
     let record = temp("banked.json");
     // The human banks its lowest card every turn (action 1 is always `N debt`).
     let input = "1\n".repeat(60);
-    let out = tabletop_with_input(
-        &[
-            "play",
-            "dropsite",
-            "--seed",
-            "11",
-            "--seats",
-            "human,random",
-            "--record",
-            &record.to_string_lossy(),
-        ],
-        &input,
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = play_recorded(&record, "11", "human,random", &[], &input);
     let actions = recorded_actions(&record);
     let banked = actions.iter().filter(|a| a.ends_with(" debt")).count();
     let told: Vec<&str> = stdout
@@ -205,12 +210,7 @@ fn play_against_a_bot_names_none_of_its_banked_cards() {
 #[test]
 fn two_people_at_one_terminal_get_a_cleared_screen_and_press_enter() {
     // Seat 1 presses Enter, plays; seat 2 presses Enter, plays; seat 1 presses Enter, leaves.
-    let out = tabletop_with_input(
-        &["play", "dropsite", "--seed", "3", "--seats", "human,human"],
-        "\n1\n\n1\n\nquit\n",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = play_dropsite("3", "human,human", &[], "\n1\n\n1\n\nquit\n");
     let second = stdout
         .find("Press Enter when only seat 2 can see the screen")
         .expect("seat 2 is asked to press Enter");
@@ -230,26 +230,10 @@ fn two_people_at_one_terminal_get_a_cleared_screen_and_press_enter() {
 #[test]
 fn log_tells_a_spectator_every_move_and_no_debt_before_its_round_ends() {
     let record = temp("log.json");
-    let out = tabletop_with_input(
-        &[
-            "play",
-            "dropsite",
-            "--seed",
-            "8",
-            "--seats",
-            "random,random",
-            "--target",
-            "30",
-            "--record",
-            &record.to_string_lossy(),
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    play_recorded(&record, "8", "random,random", &["--target", "30"], "");
     let actions = recorded_actions(&record);
     let out = tabletop(&["log", &record.to_string_lossy(), "--spectator"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = succeeded(&out);
     let mut moves = 0;
     let mut round_over = false;
     for line in stdout.lines().skip(1) {
@@ -313,12 +297,7 @@ fn log_of_a_published_record_names_the_bots_and_checks_the_seat() {
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "1"]);
     assert!(text(&out.stdout).contains("1. you banked a card face down"));
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "3"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("there is no seat 3"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_refused(&out, "there is no seat 3");
     let out = tabletop(&["log", &path.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(2), "a viewer is required");
 }
@@ -326,25 +305,13 @@ fn log_of_a_published_record_names_the_bots_and_checks_the_seat() {
 #[test]
 fn play_between_bots_reaches_the_end_and_names_the_winner() {
     let record = temp("record.json");
-    let out = tabletop_with_input(
-        &[
-            "play",
-            "dropsite",
-            "--seed",
-            "5",
-            "--seats",
-            "random,random,random",
-            "--players",
-            "3",
-            "--target",
-            "50",
-            "--record",
-            &record.to_string_lossy(),
-        ],
+    let stdout = play_recorded(
+        &record,
+        "5",
+        "random,random,random",
+        &["--players", "3", "--target", "50"],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
     assert!(
         stdout.contains("=== game over after ") && stdout.contains("winner: seat"),
         "{stdout}"
@@ -374,8 +341,7 @@ fn play_explains_the_end_and_each_score_adds_up() {
             ],
             "",
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let stdout = text(&out.stdout);
+        let stdout = succeeded(&out);
         let why = stdout
             .lines()
             .find_map(|l| l.strip_prefix("why it ended: "))
@@ -423,12 +389,7 @@ fn replay_reports_the_first_action_that_does_not_replay() {
     )
     .expect("write");
     let out = tabletop(&["replay", &record.to_string_lossy()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("step 1 (`99 debt`) does not replay"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_refused(&out, "step 1 (`99 debt`) does not replay");
 }
 
 #[test]
@@ -467,11 +428,9 @@ fn every_game_runs_through_every_command() {
 #[test]
 fn unknown_games_and_options_are_clear_errors() {
     let out = tabletop(&["new", "chess"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown game `chess`"));
+    assert_refused(&out, "unknown game `chess`");
     let out = tabletop(&["new", "dropsite", "--border", "city"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown field `border`"));
+    assert_refused(&out, "unknown field `border`");
 }
 
 #[test]
@@ -487,7 +446,7 @@ fn bench_prints_rounds_per_second() {
 
 #[test]
 fn tournament_prints_elo_per_bot() {
-    let out = tabletop(&[
+    let v = tabletop_json(&[
         "tournament",
         "distopia",
         "--bots",
@@ -498,16 +457,13 @@ fn tournament_prints_elo_per_bot() {
         "3",
         "--json",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let elo = v["elo"].as_object().expect("an elo map");
     assert!(
         elo.contains_key("random") && elo.contains_key("heuristic"),
         "{elo:?}"
     );
     let bad = tabletop(&["tournament", "distopia", "--bots", "random,wizard"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("wizard"));
+    assert_refused(&bad, "wizard");
 }
 
 #[test]
@@ -611,8 +567,7 @@ fn tune_prints_the_best_setting_with_its_interval() {
         "--candidates",
         "3",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let printed = text(&out.stdout);
+    let printed = succeeded(&out);
     assert!(
         printed.contains("best: limits/0=") && printed.contains("95% interval"),
         "{printed}"
@@ -627,9 +582,7 @@ fn sim_summary(game: &str, extra: &[&str]) -> serde_json::Value {
     args.extend(extra);
     let mut sim = vec!["sim"];
     sim.extend(args);
-    let out = tabletop(&sim);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let report = tabletop_json(&sim);
     report["summary"].clone()
 }
 
@@ -736,8 +689,7 @@ fn distopia_cards_change_the_study_replay_in_a_state_and_a_broken_file_lists_eve
 
     // A position made with the card data carries it, and a seat's view shows it.
     let out = tabletop(&["new", "distopia", "--seed", "3", "--cards", &changed_file]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("state json");
+    let state: serde_json::Value = serde_json::from_str(&succeeded(&out)).expect("state JSON");
     assert_eq!(
         state["state"]["config"]["contraband"],
         changed["contraband"]
@@ -782,9 +734,7 @@ fn euphoria_cards_change_the_study_and_broken_rewards_list_every_problem() {
             "--json",
         ];
         args.extend(extra);
-        let out = tabletop(&args);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let report = tabletop_json(&args);
         report["summary"].clone()
     };
     let printed = cards_file(
@@ -826,8 +776,7 @@ fn replay_and_log_read_undo_and_resign_entries() {
     )
     .expect("write");
     let out = tabletop(&["replay", &record.to_string_lossy()]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let printed = text(&out.stdout);
+    let printed = succeeded(&out);
     assert!(printed.contains("resigned: seat 1"), "{printed}");
     assert!(printed.contains("places [2, 1]"), "{printed}");
     // The end explained: who resigned; Distop-IA's board shows no score before the end.
@@ -842,8 +791,7 @@ fn replay_and_log_read_undo_and_resign_entries() {
         "{printed}"
     );
     let out = tabletop(&["log", &record.to_string_lossy(), "--spectator"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let printed = text(&out.stdout);
+    let printed = succeeded(&out);
     assert!(printed.contains("took back a move"), "{printed}");
     assert!(printed.contains("seat 1 resigned"), "{printed}");
     assert!(
@@ -858,41 +806,24 @@ fn replay_and_log_read_undo_and_resign_entries() {
     )
     .expect("write");
     let out = tabletop(&["replay", &record.to_string_lossy()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("step 1 (`undo`) does not replay"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_refused(&out, "step 1 (`undo`) does not replay");
 }
 
 #[test]
 fn review_marks_moves_explains_the_end_and_prints_json_by_seat() {
     let record = temp("review.json");
-    let out = tabletop_with_input(
-        &[
-            "play",
-            "dropsite",
-            "--seed",
-            "8",
-            "--seats",
-            "random,random,random",
-            "--players",
-            "3",
-            "--max-rounds",
-            "2",
-            "--record",
-            &record.to_string_lossy(),
-        ],
+    play_recorded(
+        &record,
+        "8",
+        "random,random,random",
+        &["--players", "3", "--max-rounds", "2"],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let path = record.to_string_lossy().to_string();
     let moves = recorded_actions(&record).len();
 
     let out = tabletop(&["review", &path, "--iterations", "30"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = succeeded(&out);
     assert!(
         stdout.contains(&format!("{moves} decisions reviewed")),
         "{stdout}"
@@ -908,7 +839,7 @@ fn review_marks_moves_explains_the_end_and_prints_json_by_seat() {
     assert!(!stdout.contains("seat 0"), "seats count from 1: {stdout}");
 
     // One seat, as JSON: seats from 0, only that seat's moves and series.
-    let out = tabletop(&[
+    let one_seat = [
         "review",
         &path,
         "--iterations",
@@ -916,9 +847,9 @@ fn review_marks_moves_explains_the_end_and_prints_json_by_seat() {
         "--seat",
         "2",
         "--json",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let review: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    ];
+    let out = tabletop(&one_seat);
+    let review: serde_json::Value = serde_json::from_str(&succeeded(&out)).expect("JSON");
     assert_eq!(review["seats"], 3);
     let reviewed = review["moves"].as_array().expect("moves");
     assert!(!reviewed.is_empty());
@@ -938,20 +869,10 @@ fn review_marks_moves_explains_the_end_and_prints_json_by_seat() {
     assert_eq!(ending["seats"].as_array().map(Vec::len), Some(3));
 
     // The same command, the same review.
-    let again = tabletop(&[
-        "review",
-        &path,
-        "--iterations",
-        "30",
-        "--seat",
-        "2",
-        "--json",
-    ]);
-    assert_eq!(again.stdout, out.stdout);
+    assert_eq!(tabletop(&one_seat).stdout, out.stdout);
 
     let bad = tabletop(&["review", &path, "--seat", "4"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("there is no seat 4"));
+    assert_refused(&bad, "there is no seat 4");
 
     // A game not over is not reviewed.
     let mut unfinished: serde_json::Value =
@@ -963,22 +884,12 @@ fn review_marks_moves_explains_the_end_and_prints_json_by_seat() {
     let half = temp("review-half.json");
     std::fs::write(&half, unfinished.to_string()).expect("write");
     let out = tabletop(&["review", &half.to_string_lossy()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("not over"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_refused(&out, "not over");
 }
 
 #[test]
 fn hint_at_the_prompt_suggests_three_moves_to_type() {
-    let out = tabletop_with_input(
-        &["play", "dropsite", "--seed", "3", "--seats", "human,random"],
-        "hint\nquit\n",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = play_dropsite("3", "human,random", &[], "hint\nquit\n");
     let hints: Vec<&str> = stdout
         .lines()
         .filter(|l| l.contains("[type: ") && l.contains("% to win"))

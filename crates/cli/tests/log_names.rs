@@ -6,40 +6,19 @@
 //! the API, bots by the server), then its `GET …/log` is compared with `tabletop log` of
 //! its `GET …/record` answer.
 
+mod common;
+
+use common::remote::get_json;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
-use tokio::time::{timeout, Instant};
+use tokio::process::Child;
+use tokio::time::Instant;
 
 /// `tabletop serve` on a free port of 127.0.0.1, on a database in `dir`.
 async fn serve(dir: &std::path::Path) -> (Child, SocketAddr) {
     let database = format!("sqlite://{}", dir.join("log.sqlite").display());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
-        .arg("--no-rate-limits")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("tabletop serve starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let line = timeout(
-        Duration::from_secs(60),
-        BufReader::new(stdout).lines().next_line(),
-    )
-    .await
-    .expect("the server is listening within 60 s")
-    .expect("read stdout")
-    .expect("a line");
-    let addr = line
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .expect("an address");
-    (child, addr)
+    common::serve(&database).await
 }
 
 struct Table {
@@ -49,14 +28,7 @@ struct Table {
 }
 
 async fn create(http: &reqwest::Client, addr: SocketAddr, body: Value) -> Table {
-    let answer = http
-        .post(format!("http://{addr}/api/tables"))
-        .json(&body)
-        .send()
-        .await
-        .expect("create");
-    assert!(answer.status().is_success(), "{}", answer.status());
-    let table: Value = answer.json().await.expect("JSON");
+    let table = common::remote::create_table(http, addr, &body).await;
     let tokens = (table["seats"].as_array().expect("seats").iter().enumerate())
         .filter_map(|(seat, s)| Some((seat, s["token"].as_str()?.to_string())))
         .collect();
@@ -64,12 +36,6 @@ async fn create(http: &reqwest::Client, addr: SocketAddr, body: Value) -> Table 
         id: table["id"].as_str().expect("id").to_string(),
         tokens,
     }
-}
-
-async fn get(http: &reqwest::Client, url: String) -> Value {
-    let answer = http.get(&url).send().await.expect("GET");
-    assert!(answer.status().is_success(), "{url}: {}", answer.status());
-    answer.json().await.expect("JSON")
 }
 
 /// Plays the people's seats (a move picked by a fixed rule) until the game is over; the
@@ -82,9 +48,9 @@ async fn play_out(http: &reqwest::Client, addr: SocketAddr, table: &Table, resig
         assert!(Instant::now() < deadline, "the game is not over in 240 s");
         let mut moved = false;
         for (seat, token) in &table.tokens {
-            let view = get(
+            let view = get_json(
                 http,
-                format!("http://{addr}/api/tables/{}/view?token={token}", table.id),
+                &format!("http://{addr}/api/tables/{}/view?token={token}", table.id),
             )
             .await;
             if view["status"] == "finished" {
@@ -164,9 +130,9 @@ async fn check(
     let game = body["game"].as_str().expect("game").to_string();
     let table = create(http, addr, body).await;
     play_out(http, addr, &table, resigns).await;
-    let record = get(
+    let record = get_json(
         http,
-        format!("http://{addr}/api/tables/{}/record", table.id),
+        &format!("http://{addr}/api/tables/{}/record", table.id),
     )
     .await;
     assert!(
@@ -180,9 +146,9 @@ async fn check(
         .chain([(None, String::new())]);
     let mut all = Vec::new();
     for (seat, query) in viewers {
-        let server = get(
+        let server = get_json(
             http,
-            format!("http://{addr}/api/tables/{}/log{query}", table.id),
+            &format!("http://{addr}/api/tables/{}/log{query}", table.id),
         )
         .await;
         let flag = match seat {

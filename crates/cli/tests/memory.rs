@@ -6,13 +6,11 @@
 //! more idle sockets (spectators of one table). Prints the cost of a live table and of an
 //! idle socket, and checks them against 64 KiB and 16 KiB.
 
+mod common;
+
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::Command;
 use tokio::time::timeout;
 
 type Ws =
@@ -57,46 +55,12 @@ async fn memory_per_live_table_and_per_idle_socket() {
     let idle = env_or("MEMORY_SOCKETS", 2000);
     let dir = tempfile::tempdir().expect("temp dir");
     let database = format!("sqlite://{}", dir.path().join("memory.sqlite").display());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--database",
-            &database,
-            "--no-rate-limits",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("tabletop serve starts");
+    let (mut child, addr) = common::serve(&database).await;
     let pid = child.id().expect("a pid");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let line = timeout(Duration::from_secs(60), lines.next_line())
-        .await
-        .expect("listening within 60 s")
-        .expect("stdout")
-        .expect("a line");
-    let addr: SocketAddr = line
-        .strip_prefix("listening on http://")
-        .expect("the address line")
-        .parse()
-        .expect("an address");
     let http = reqwest::Client::new();
     // One table and its sockets first, so that start-up allocations are not counted.
-    let create = || async {
-        let table: Value = http
-            .post(format!("http://{addr}/api/tables"))
-            .json(&json!({"game": "dropsite", "options": {"players": 2}}))
-            .send()
-            .await
-            .expect("create")
-            .json()
-            .await
-            .expect("JSON");
-        table
-    };
+    let body = json!({"game": "dropsite", "options": {"players": 2}});
+    let create = || common::remote::create_table(&http, addr, &body);
     // A seat's socket, or a spectator's for `None`.
     let socket_url = |table: &Value, seat: Option<usize>| {
         let id = table["id"].as_str().expect("id");

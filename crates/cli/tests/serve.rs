@@ -2,6 +2,7 @@
 //! restarted on the same database; every acknowledged move is still there and every game
 //! goes on to its end.
 
+mod common;
 #[path = "../../server/tests/common/skip.rs"]
 mod skip;
 
@@ -11,11 +12,9 @@ use serde_json::{json, Value};
 use server::Store;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 use tokio::time::{timeout, Instant};
 
 struct Server {
@@ -25,32 +24,7 @@ struct Server {
 
 /// Starts `tabletop serve` on a free port of 127.0.0.1 and waits for its address.
 async fn start(database: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--database",
-            database,
-            "--no-rate-limits",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("tabletop serve starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let line = timeout(Duration::from_secs(60), lines.next_line())
-        .await
-        .expect("the server is listening within 60 s")
-        .expect("read stdout")
-        .expect("a line");
-    let addr = line
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .expect("an address");
+    let (child, addr) = common::serve(database).await;
     Server { child, addr }
 }
 
@@ -87,22 +61,11 @@ const SEATS: &[&[&str]] = &[
 async fn create(http: &reqwest::Client, addr: SocketAddr, kind: usize, seed: u64) -> TableInfo {
     let (game, options) = TABLES[kind];
     let options: Value = serde_json::from_str(options).expect("options");
-    let response = http
-        .post(format!("http://{addr}/api/tables"))
-        .json(&json!({"game": game, "options": options, "seed": seed, "seats": SEATS[kind]}))
-        .send()
-        .await
-        .expect("create");
-    assert_eq!(response.status(), 201);
-    let table: Value = response.json().await.expect("JSON");
+    let body = json!({"game": game, "options": options, "seed": seed, "seats": SEATS[kind]});
+    let table = common::remote::create_table(http, addr, &body).await;
     TableInfo {
         id: table["id"].as_str().expect("id").to_string(),
-        tokens: table["seats"]
-            .as_array()
-            .expect("seats")
-            .iter()
-            .map(|s| s["token"].as_str().map(str::to_string))
-            .collect(),
+        tokens: common::remote::tokens(&table),
     }
 }
 
@@ -236,6 +199,33 @@ async fn kill_dash_nine_loses_no_acknowledged_move_on_postgres() {
     }
 }
 
+/// Starts a [`player`] for every person's seat of `tables`, each with a seed of its own.
+fn players(
+    http: &reqwest::Client,
+    addr: SocketAddr,
+    tables: &[(usize, TableInfo)],
+    acked: &Acked,
+    seed: &mut u64,
+    max_moves: usize,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut handles = Vec::new();
+    for (_, table) in tables {
+        for token in table.tokens.iter().flatten() {
+            *seed += 1;
+            handles.push(tokio::spawn(player(
+                http.clone(),
+                addr,
+                table.id.clone(),
+                token.clone(),
+                acked.clone(),
+                *seed,
+                max_moves,
+            )));
+        }
+    }
+    handles
+}
+
 /// Starts the server, plays, kills it with SIGKILL at a random moment, `kills` times;
 /// then plays every game to its end.
 async fn kill_and_restart(database: &str, kills: usize) {
@@ -300,21 +290,7 @@ async fn kill_and_restart(database: &str, kills: usize) {
         }
         if round == kills {
             // The last server stays up: every game plays to its end.
-            let mut handles = Vec::new();
-            for (_, table) in &tables {
-                for token in table.tokens.iter().flatten() {
-                    seed += 1;
-                    handles.push(tokio::spawn(player(
-                        http.clone(),
-                        server.addr,
-                        table.id.clone(),
-                        token.clone(),
-                        acked.clone(),
-                        seed,
-                        usize::MAX,
-                    )));
-                }
-            }
+            let handles = players(&http, server.addr, &tables, &acked, &mut seed, usize::MAX);
             for handle in handles {
                 timeout(Duration::from_secs(240), handle)
                     .await
@@ -322,19 +298,7 @@ async fn kill_and_restart(database: &str, kills: usize) {
                     .expect("player");
             }
             for (_, table) in &tables {
-                let record: Value = http
-                    .get(format!(
-                        "http://{}/api/tables/{}/record",
-                        server.addr, table.id
-                    ))
-                    .send()
-                    .await
-                    .expect("record")
-                    .json()
-                    .await
-                    .expect("JSON");
-                let record: engine::GameRecord =
-                    serde_json::from_value(record["record"].clone()).expect("a finished record");
+                let record = common::remote::record(&http, server.addr, &table.id).await;
                 let game = catalog::game(&record.game).expect("game");
                 let state = game.replay(&record).expect("the record replays");
                 assert!(state.outcome().is_some());
@@ -350,21 +314,7 @@ async fn kill_and_restart(database: &str, kills: usize) {
             server.kill().await;
             return;
         }
-        let mut handles = Vec::new();
-        for (_, table) in &tables {
-            for token in table.tokens.iter().flatten() {
-                seed += 1;
-                handles.push(tokio::spawn(player(
-                    http.clone(),
-                    server.addr,
-                    table.id.clone(),
-                    token.clone(),
-                    acked.clone(),
-                    seed,
-                    10_000,
-                )));
-            }
-        }
+        let handles = players(&http, server.addr, &tables, &acked, &mut seed, 10_000);
         // Kill at a random moment: sometimes at once, mostly mid-play.
         let wait = if rng.random_bool(0.2) {
             rng.random_range(0..30)

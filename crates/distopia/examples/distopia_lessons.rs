@@ -5,7 +5,6 @@
 //! (1-30, `crates/distopia/data/cards.csv`); `G` is a guard.
 use distopia::Builder;
 use distopia::Card;
-use engine::DynState;
 
 const G: u8 = 0;
 
@@ -95,17 +94,7 @@ fn main() {
             ),
         ),
     ];
-    let mut out = serde_json::Map::new();
-    for (name, builder) in positions {
-        match builder.build(7) {
-            Ok(game) => {
-                out.insert(name.into(), game.state_json());
-            }
-            Err(problems) => {
-                eprintln!("{name}: {}", problems.join("; "));
-                std::process::exit(1);
-            }
-        }
-    }
-    println!("{}", serde_json::Value::Object(out));
+    engine::lesson::print_positions(
+        positions.map(|(name, builder)| (name, builder.build(7).map_err(|p| p.join("; ")))),
+    );
 }

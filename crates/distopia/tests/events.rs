@@ -72,21 +72,7 @@ fn a_siren_tells_each_guard_move_in_order() {
 
 #[test]
 fn won_cards_are_named_from_the_district_they_left() {
-    let mut s = quiet();
-    s.config.border = distopia::Border::Coast; // A5 B4 C3 D2
-    put(&mut s, 3, cards(&["candles", "kite"]));
-    put(
-        &mut s,
-        4,
-        cards(&[
-            "guitar",
-            "paint set",
-            "comic book",
-            "deck of cards",
-            "board game",
-        ]),
-    );
-    let mut g = game(s);
+    let mut g = game(coast_win());
     let (_, texts) = told(&mut g, "pick D", Viewer::Spectator);
     assert_eq!(
         texts,
@@ -107,11 +93,7 @@ fn won_cards_are_named_from_the_district_they_left() {
 
 #[test]
 fn collaborators_tell_what_they_did() {
-    let mut s = with_collaborator(quiet(), Collaborator::ShelfRaider);
-    put(&mut s, 3, cards(&["candles", "kite"]));
-    put(&mut s, 4, cards(&["guitar", "paint set", "comic book"]));
-    put(&mut s, 5, cards(&["board game"]));
-    let mut g = game(s);
+    let mut g = raid();
     act(&mut g, "pick D");
     act(&mut g, "play 4");
     let (events, texts) = told(&mut g, "play 23", Viewer::Spectator);
@@ -155,20 +137,13 @@ fn collaborators_tell_what_they_did() {
 
 #[test]
 fn a_mission_earned_is_told_and_the_end_gives_the_scores() {
-    let mut s = with_mission(quiet(), Mission::Curfew);
-    put_won(
-        &mut s,
-        0,
-        cards(&[
-            "music box",
-            "electric keyboard",
-            "radio-controlled car",
-            "paint set",
-            "board game",
-        ]),
-    );
-    put(&mut s, 3, cards(&["candles", "kite"]));
-    put(&mut s, 4, cards(&["guitar", "deck of cards", "comic book"]));
+    let s = curfew_race(&[
+        "music box",
+        "electric keyboard",
+        "radio-controlled car",
+        "paint set",
+        "board game",
+    ]);
     let mut g = game(s);
     act(&mut g, "pick D");
     act(&mut g, "play 4");

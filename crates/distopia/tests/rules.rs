@@ -1,4 +1,5 @@
 //! Each rule where it applies and where it refuses.
+#[macro_use]
 mod common;
 
 use common::*;
@@ -93,20 +94,17 @@ fn pick_an_own_district_with_cards() {
     s.deck_top.push(card("atlas"));
     let mut g = game(s);
     assert_eq!(legal(&g), ["pick B", "pick C", "pick D"]);
-    let reason = refused(&mut g, "pick A");
-    assert!(
-        matches!(
-            reason,
-            Refusal::EmptyDistrict(Where {
-                yours: true,
-                letter: 0
-            })
-        ),
-        "{reason}"
+    assert_refused!(
+        &mut g,
+        "pick A",
+        Refusal::EmptyDistrict(Where {
+            yours: true,
+            letter: 0
+        })
     );
     act(&mut g, "pick C");
     assert_eq!(g.phase(), Phase::Play);
-    let reason = refused(&mut g, "pick B");
+    let reason = refuse(&mut g, "pick B");
     assert_eq!(reason, Refusal::AlreadyPicked);
 }
 
@@ -157,14 +155,24 @@ fn seat_one_plays_the_same_ring() {
     assert_eq!(g.district(0, 0), cards(&["atlas", "kite"]));
 }
 
+/// The quiet position with the stacks `puts` names replaced, after seat 1 picked its
+/// district B.
+fn picked_b(puts: Vec<(usize, Vec<Card>)>) -> Distopia {
+    let mut s = quiet();
+    for (i, stack) in puts {
+        put(&mut s, i, stack);
+    }
+    let mut g = game(s);
+    act(&mut g, "pick B");
+    g
+}
+
 #[test]
 fn any_card_of_the_hand_may_be_played() {
-    let mut g = game(quiet());
-    act(&mut g, "pick B");
+    let mut g = picked_b(vec![]);
     assert_eq!(legal(&g), ["play 2", "play 4"]);
-    let reason = refused(&mut g, "play 10");
-    assert!(matches!(reason, Refusal::NotInHand(_)), "{reason}");
-    let reason = refused(&mut g, "play guard");
+    assert_refused!(&mut g, "play 10", Refusal::NotInHand(_));
+    let reason = refuse(&mut g, "play guard");
     assert_eq!(reason, Refusal::NoGuard);
     act(&mut g, "play 2");
     assert_eq!(g.district(0, 2), cards(&["notebook", "yo-yo"]));
@@ -172,82 +180,66 @@ fn any_card_of_the_hand_may_be_played() {
 
 #[test]
 fn a_held_guard_must_go_on_a_guarded_district() {
-    let mut s = quiet();
-    put(&mut s, 1, vec![card("kite"), guard(0)]);
-    put(&mut s, 2, vec![card("notebook"), guard(1)]);
-    let mut g = game(s);
-    act(&mut g, "pick B");
+    let mut g = picked_b(vec![
+        (1, vec![card("kite"), guard(0)]),
+        (2, vec![card("notebook"), guard(1)]),
+    ]);
     assert_eq!(legal(&g), ["play guard"]);
-    let reason = refused(&mut g, "play 4");
-    assert!(
-        matches!(
-            reason,
-            Refusal::Guarded {
-                holds_guard: true,
-                ..
-            }
-        ),
-        "{reason}"
+    assert_refused!(
+        &mut g,
+        "play 4",
+        Refusal::Guarded {
+            holds_guard: true,
+            ..
+        }
     );
-    let reason = refused(&mut g, "skip");
-    assert!(matches!(reason, Refusal::MustPlayGuard(_)), "{reason}");
+    assert_refused!(&mut g, "skip", Refusal::MustPlayGuard(_));
     act(&mut g, "play guard");
     assert_eq!(g.district(0, 2), vec![card("notebook"), guard(1), guard(0)]);
 }
 
 #[test]
 fn without_a_guard_a_guarded_district_is_skipped() {
-    let mut s = quiet();
-    put(&mut s, 2, vec![card("notebook"), guard(1)]);
-    let mut g = game(s);
-    act(&mut g, "pick B");
+    let mut g = picked_b(vec![(2, vec![card("notebook"), guard(1)])]);
     assert_eq!(legal(&g), ["skip"]);
-    let reason = refused(&mut g, "play 4");
-    assert!(
-        matches!(
-            reason,
-            Refusal::Guarded {
-                holds_guard: false,
-                ..
-            }
-        ),
-        "{reason}"
+    assert_refused!(
+        &mut g,
+        "play 4",
+        Refusal::Guarded {
+            holds_guard: false,
+            ..
+        }
     );
     act(&mut g, "skip");
     assert_eq!(g.district(0, 2), vec![card("notebook"), guard(1)]);
     // Unguarded districts cannot be skipped.
-    let reason = refused(&mut g, "skip");
-    assert!(matches!(reason, Refusal::NotGuarded(_)), "{reason}");
+    assert_refused!(&mut g, "skip", Refusal::NotGuarded(_));
 }
 
 #[test]
 fn a_guard_may_be_played_on_a_free_district() {
-    let mut s = quiet();
-    put(&mut s, 1, vec![card("kite"), guard(0)]);
-    let mut g = game(s);
-    act(&mut g, "pick B");
+    let mut g = picked_b(vec![(1, vec![card("kite"), guard(0)])]);
     assert_eq!(legal(&g), ["play 4", "play guard"]);
     act(&mut g, "play guard");
     assert!(g.guarded(2));
 }
 
+/// Eight cards: a hand that goes round the whole ring of districts.
+const EIGHT: [&str; 8] = [
+    "atlas",
+    "yo-yo",
+    "kite",
+    "pencil case",
+    "notebook",
+    "dictionary",
+    "box of chalk",
+    "board game",
+];
+
 #[test]
 fn a_big_hand_goes_round_the_ring_and_leaves_no_refill() {
     let mut s = quiet();
-    put(
-        &mut s,
-        0,
-        cards(&[
-            "atlas",
-            "yo-yo",
-            "kite",
-            "pencil case",
-            "notebook",
-            "dictionary",
-            "box of chalk",
-            "board game",
-        ]),
-    );
+    put(&mut s, 0, cards(&EIGHT));
     put(&mut s, 1, cards(&["music box"]));
     put(&mut s, 2, cards(&["deck of cards"]));
     put_deck(&mut s, cards(&["candles"]));
@@ -268,20 +260,7 @@ fn a_big_hand_goes_round_the_ring_and_leaves_no_refill() {
 
 #[test]
 fn winning_takes_from_the_top_down_to_the_border_number() {
-    let mut s = quiet();
-    s.config.border = Border::Coast; // A5 B4 C3 D2
-    put(&mut s, 3, cards(&["candles", "kite"]));
-    put(
-        &mut s,
-        4,
-        cards(&[
-            "guitar",
-            "paint set",
-            "comic book",
-            "deck of cards",
-            "board game",
-        ]),
-    );
+    let mut s = coast_win();
     put(
         &mut s,
         5,
@@ -430,7 +409,7 @@ fn a_side_guarded_everywhere_ends_the_game() {
     assert_eq!(g.phase(), Phase::Over);
     assert_eq!(g.to_act(), None);
     assert!(legal(&g).is_empty());
-    let reason = refused(&mut g, "pick A");
+    let reason = refuse(&mut g, "pick A");
     assert_eq!(reason, Refusal::GameOver);
 }
 
@@ -574,12 +553,12 @@ fn collaborators_are_refused_when_not_in_play() {
     let mut g = game(quiet());
     act(&mut g, "pick B");
     for a in ["cross", "grandma", "robot A"] {
-        let reason = refused(&mut g, a);
+        let reason = refuse(&mut g, a);
         assert_eq!(reason, Refusal::NoCollaborator, "{a}");
     }
     let mut g = game(with_collaborator(quiet(), Collaborator::GrandmaTheHacker));
     act(&mut g, "pick B");
-    let reason = refused(&mut g, "cross");
+    let reason = refuse(&mut g, "cross");
     assert_eq!(
         reason,
         Refusal::OtherCollaborator {
@@ -602,7 +581,7 @@ fn spy_pets_crosses_one_border_card_then_passes_to_the_opponent() {
     // Across from seat 0's B is seat 1's C.
     assert_eq!(g.next_district(), 6);
     assert_eq!(g.collaborator().and_then(|c| c.holder), Some(1));
-    let reason = refused(&mut g, "cross");
+    let reason = refuse(&mut g, "cross");
     assert_eq!(reason, Refusal::CollaboratorUsed(Collaborator::SpyPets));
     act(&mut g, "play 4");
     assert_eq!(g.district(1, 2), cards(&["blanket", "kite"]));
@@ -642,10 +621,10 @@ fn grandma_and_robot_only_before_the_first_card() {
         } else {
             "grandma"
         };
-        let reason = refused(&mut g, text);
-        assert!(
-            matches!(reason, Refusal::GrandmaTooLate | Refusal::RobotTooLate),
-            "{reason}"
+        assert_refused!(
+            &mut g,
+            text,
+            Refusal::GrandmaTooLate | Refusal::RobotTooLate
         );
     }
 }
@@ -656,7 +635,7 @@ fn rebel_robot_takes_a_neighbours_top_card_which_is_not_refilled() {
     act(&mut g, "pick B");
     let l = legal(&g);
     assert!(l.contains(&"robot A".to_string()) && l.contains(&"robot C".to_string()));
-    let reason = refused(&mut g, "robot D");
+    let reason = refuse(&mut g, "robot D");
     assert_eq!(
         reason,
         Refusal::RobotNotNext {
@@ -683,29 +662,25 @@ fn rebel_robot_refuses_an_empty_neighbour() {
     s.deck_top.push(card("atlas"));
     let mut g = game(s);
     act(&mut g, "pick B");
-    let reason = refused(&mut g, "robot A");
+    let reason = refuse(&mut g, "robot A");
     assert_eq!(reason, Refusal::RobotEmpty(0));
 }
 
 #[test]
 fn the_shelf_raider_takes_one_more_card_after_a_win() {
-    let mut s = with_collaborator(quiet(), Collaborator::ShelfRaider);
-    put(&mut s, 3, cards(&["candles", "kite"]));
-    put(&mut s, 4, cards(&["guitar", "paint set", "comic book"]));
-    put(&mut s, 5, cards(&["board game"]));
-    let mut g = game(s);
+    let mut g = raid();
     act(&mut g, "pick D");
     act(&mut g, "play 4"); // seat 1's A: 4 over 3
     act(&mut g, "play 23"); // seat 1's B: 2, no win
     assert_eq!(g.won(0), cards(&["kite"]));
     assert_eq!(g.phase(), Phase::Raid);
     assert_eq!(legal(&g), ["raid A", "pass"]);
-    let reason = refused(&mut g, "raid B");
+    let reason = refuse(&mut g, "raid B");
     assert_eq!(reason, Refusal::NotRaidable(1));
     assert!(reason
         .to_string()
         .ends_with("your opponent's district B is not one"));
-    let reason = refused(&mut g, "pick A");
+    let reason = refuse(&mut g, "pick A");
     assert_eq!(reason, Refusal::RaidFirst);
     act(&mut g, "raid A");
     assert_eq!(g.won(0), cards(&["kite", "comic book"]));
@@ -732,7 +707,7 @@ fn the_shelf_raider_may_be_declined_and_is_not_offered_without_a_win() {
         act(&mut g, a);
     }
     assert_eq!(g.phase(), Phase::Pick);
-    let reason = refused(&mut g, "raid A");
+    let reason = refuse(&mut g, "raid A");
     assert_eq!(reason, Refusal::PickFirst);
 }
 
@@ -769,19 +744,12 @@ fn police_sting_makes_survival_cost_a_point() {
 
 #[test]
 fn curfew_goes_to_the_first_player_with_six_won_cards() {
-    let mut s = with_mission(quiet(), Mission::Curfew);
-    put_won(
-        &mut s,
-        0,
-        cards(&[
-            "music box",
-            "electric keyboard",
-            "radio-controlled car",
-            "paint set",
-        ]),
-    );
-    put(&mut s, 3, cards(&["candles", "kite"]));
-    put(&mut s, 4, cards(&["guitar", "deck of cards", "comic book"]));
+    let mut s = curfew_race(&[
+        "music box",
+        "electric keyboard",
+        "radio-controlled car",
+        "paint set",
+    ]);
     let mut g = game(s.clone());
     act(&mut g, "pick D");
     act(&mut g, "play 4");
@@ -801,16 +769,6 @@ fn curfew_goes_to_the_first_player_with_six_won_cards() {
 
 #[test]
 fn save_a_sibling_needs_all_eight_districts_in_one_turn() {
-    let big = [
-        "atlas",
-        "yo-yo",
-        "kite",
-        "pencil case",
-        "notebook",
-        "dictionary",
-        "box of chalk",
-        "board game",
-    ];
     let base = || {
         let mut s = with_mission(quiet(), Mission::SaveASibling);
         put(&mut s, 1, cards(&["music box"]));
@@ -819,7 +777,7 @@ fn save_a_sibling_needs_all_eight_districts_in_one_turn() {
     };
     // Seven cards reach seat 1's D but not back to A.
     let mut s = base();
-    put(&mut s, 0, cards(&big[..7]));
+    put(&mut s, 0, cards(&EIGHT[..7]));
     s.deck_top.push(card("board game"));
     let mut g = game(s);
     act(&mut g, "pick A");
@@ -830,7 +788,7 @@ fn save_a_sibling_needs_all_eight_districts_in_one_turn() {
     assert_eq!(g.mission().and_then(|m| m.claimed_by), None);
     // Eight cards come back to A: the mission is earned.
     let mut s = base();
-    put(&mut s, 0, cards(&big));
+    put(&mut s, 0, cards(&EIGHT));
     let mut g = game(s);
     act(&mut g, "pick A");
     while g.phase() == Phase::Play {

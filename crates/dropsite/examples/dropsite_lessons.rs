@@ -3,7 +3,6 @@
 //! runs `cargo run -p dropsite --example dropsite_lessons`, and pastes the state file
 //! into the lesson's step (docs/lessons.md).
 use dropsite::Builder;
-use engine::DynState;
 
 fn main() {
     let positions = [
@@ -44,17 +43,7 @@ fn main() {
                 .deck_top(&[6]),
         ),
     ];
-    let mut out = serde_json::Map::new();
-    for (name, builder) in positions {
-        match builder.build() {
-            Ok(game) => {
-                out.insert(name.into(), game.state_json());
-            }
-            Err(problems) => {
-                eprintln!("{name}: {}", problems.join("; "));
-                std::process::exit(1);
-            }
-        }
-    }
-    println!("{}", serde_json::Value::Object(out));
+    engine::lesson::print_positions(
+        positions.map(|(name, builder)| (name, builder.build().map_err(|p| p.join("; ")))),
+    );
 }

@@ -4,7 +4,6 @@
 //! into the lesson's step (docs/lessons.md). Two players; the learner (seat 1) holds
 //! Kaden the Infiltrator face up, whose ability only works at a tunnel end, so no step is
 //! interrupted by a recruit's offer.
-use engine::DynState;
 use euphoria::cards::Recruit;
 use euphoria::{Builder, Config, DieLoc, Faction, Good, Space};
 
@@ -65,17 +64,7 @@ fn main() {
                 .turn(0),
         ),
     ];
-    let mut out = serde_json::Map::new();
-    for (name, builder) in positions {
-        match builder.build() {
-            Ok(game) => {
-                out.insert(name.into(), game.state_json());
-            }
-            Err(problems) => {
-                eprintln!("{name}: {problems}");
-                std::process::exit(1);
-            }
-        }
-    }
-    println!("{}", serde_json::Value::Object(out));
+    engine::lesson::print_positions(
+        positions.map(|(name, builder)| (name, builder.build().map_err(|e| e.to_string()))),
+    );
 }

@@ -108,6 +108,16 @@ pub enum Action {
     Choose(Boon),
 }
 
+impl Action {
+    /// Whether this action starts, builds or proposes a trade offer.
+    pub(crate) fn builds_offer(self) -> bool {
+        matches!(
+            self,
+            Action::Trade | Action::Offer(_) | Action::Give(_) | Action::Ask(_) | Action::Propose
+        )
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -172,20 +172,8 @@ impl Game for Euphoria {
     fn deal(&self, action: Action) -> engine::Deal {
         use engine::Deal;
         match action {
-            Action::Trade
-            | Action::Offer(_)
-            | Action::Give(_)
-            | Action::Ask(_)
-            | Action::Propose
-            | Action::Accept => Deal::Pursue,
-            Action::Cancel | Action::Decline
-                if matches!(
-                    self.stack.last(),
-                    Some(Step::TradePartner | Step::TradeBuild(_) | Step::TradeAnswer(_))
-                ) =>
-            {
-                Deal::Drop
-            }
+            a if a.builds_offer() || a == Action::Accept => Deal::Pursue,
+            Action::Cancel | Action::Decline if self.in_trade() => Deal::Drop,
             _ => Deal::None,
         }
     }

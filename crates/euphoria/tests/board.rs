@@ -49,14 +49,12 @@ fn card_data_gives_costs_penalties_and_abilities_as_data_and_words() {
 #[test]
 fn state_and_view_json_use_snake_case_variants() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(
+    edit(&mut g, |e| {
+        e.dice(
             1,
             &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
         )
-        .build()
-        .expect("a possible position");
+    });
     let state = serde_json::to_string(&g).expect("JSON");
     assert!(state.contains("\"board\"") && state.contains("\"ready\""));
     assert!(state.contains("\"unresolved\"") && state.contains("\"reserve\""));
@@ -72,13 +70,11 @@ fn state_and_view_json_use_snake_case_variants() {
 #[test]
 fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
     let mut g = fresh(4);
-    g = g
-        .edit()
-        .dice(1, &[on(Space::site(2, 0), 4)])
-        .built(5, tile(Penalty::RollLoss(3)), &[1])
-        .recruits(0, &[(Recruit::Chase, true)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(Space::site(2, 0), 4)])
+            .built(5, tile(Penalty::RollLoss(3)), &[1])
+            .recruits(0, &[(Recruit::Chase, true)])
+    });
     let text = g.view(Viewer::Seat(0)).to_string();
     assert!(text.contains("[sa1] pay 1 gold workers P2:4"), "{text}");
     assert!(text.contains("1 of 3 workers"), "{text}");
@@ -98,12 +94,7 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
     assert!(text.contains("Chase the Miner (Subterran)"), "{text}");
     assert!(text.contains(">P1:"), "seats are counted from 1: {text}");
     // An offer shows its goods.
-    g = g
-        .edit()
-        .good(0, Good::Water, 2)
-        .good(1, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Water, 2).good(1, Good::Gold, 1));
     act(&mut g, "trade");
     act(&mut g, "offer p2");
     act(&mut g, "give water");
@@ -119,15 +110,13 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
 #[test]
 fn fin_free_and_fin_food_say_what_they_do() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(
+    edit(&mut g, |e| {
+        e.dice(
             0,
             &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
         )
         .good(0, Good::Food, 1)
-        .build()
-        .expect("a possible position");
+    });
     act(&mut g, "ret 2@gen");
     let text = g.view(Viewer::Seat(0)).to_string();
     assert!(

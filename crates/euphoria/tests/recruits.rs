@@ -21,25 +21,12 @@ fn fresh_v1() -> Euphoria {
     })
 }
 
+/// [`bare`], with every seat at knowledge 3 and morale 1.
 fn fresh_with(config: Config) -> Euphoria {
-    // These tests follow the turn without trading stops: the trading rule before issue 16
-    // (tests/trading.rs covers the rulebook's).
-    let config = Config {
-        trading: euphoria::Trading::OneOfferBeforePlacing,
-        ..config
-    };
-    let mut g = Euphoria::started(&config, 21).expect("config");
+    let mut g = bare(&without_trading_stops(config), 21);
     for s in 0..g.players().len() {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .knowledge(s, 3)
-            .morale(s, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.knowledge(s, 3).morale(s, 1));
     }
-    g = g.edit().turn(0).build().expect("a possible position");
     g
 }
 
@@ -52,22 +39,12 @@ fn give(g: &mut Euphoria, seat: usize, id: Recruit, up: bool) {
         .map(|r| (r.id, r.up))
         .collect();
     held.push((id, up));
-    *g = g
-        .clone()
-        .edit()
-        .recruits(seat, &held)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| e.recruits(seat, &held));
 }
 
 /// Seat 0 is under the Academy penalty (built on slot WB with seat 2's star).
 fn academy(g: &mut Euphoria) {
-    *g = g
-        .clone()
-        .edit()
-        .built(5, tile(Penalty::NoAbilities), &[2])
-        .build()
-        .expect("a possible position");
+    edit(g, |e| e.built(5, tile(Penalty::NoAbilities), &[2]));
     assert!(g.penalized(0, Penalty::NoAbilities));
 }
 
@@ -88,25 +65,16 @@ const CLOUD: Space = Space(3);
 
 /// Seat 1 has a worker showing `v` on the Euphorian tunnel; seat 0 holds `mine` and 1 energy.
 fn tunnel_bump(g: &mut Euphoria, v: u8, mine: u8) {
-    *g = g
-        .clone()
-        .edit()
-        .dice(1, &[on(TUN_E, v), ready(1)])
-        .dice(0, &[ready(mine)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| {
+        e.dice(1, &[on(TUN_E, v), ready(1)])
+            .dice(0, &[ready(mine)])
+            .good(0, Good::Energy, 1)
+    });
 }
 
 /// Seat 0 places on the Euphorian artifact market with a pair of books.
 fn artifact_market(g: &mut Euphoria) {
-    *g = g
-        .clone()
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Book, 2)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| e.dice(0, &[ready(2)]).good(0, Good::Book, 2));
     // Two books are the only way to pay: the payment makes itself.
     act(g, "2@art-e");
 }
@@ -117,11 +85,7 @@ fn artifact_market(g: &mut Euphoria) {
 fn amanda_fires_on_any_bump() {
     let mut g = fresh(3);
     give(&mut g, 1, Recruit::Amanda, true);
-    g = g
-        .edit()
-        .good(1, Good::Bliss, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(1, Good::Bliss, 1));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     assert_eq!(g.to_act(), Some(1));
@@ -133,13 +97,11 @@ fn amanda_fires_on_any_bump() {
     // 2nd edition: also when its owner bumps themself.
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Amanda, true);
-    g = g
-        .edit()
-        .good(0, Good::Bliss, 1)
-        .good(0, Good::Energy, 1)
-        .dice(0, &[on(TUN_E, 2), ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Bliss, 1)
+            .good(0, Good::Energy, 1)
+            .dice(0, &[on(TUN_E, 2), ready(3)])
+    });
     act(&mut g, "3@tun-e");
     assert!(asked(&g, 0, Recruit::Amanda));
 }
@@ -149,11 +111,7 @@ fn amanda_not_face_down_nor_without_bliss() {
     for (up, bliss) in [(false, 1), (true, 0)] {
         let mut g = fresh(3);
         give(&mut g, 1, Recruit::Amanda, up);
-        g = g
-            .edit()
-            .good(1, Good::Bliss, bliss)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.good(1, Good::Bliss, bliss));
         tunnel_bump(&mut g, 2, 3);
         act(&mut g, "3@tun-e");
         assert_eq!(g.to_act(), Some(0));
@@ -165,24 +123,18 @@ fn amanda_not_face_down_nor_without_bliss() {
 fn amanda_v1_only_opponents_and_bliss_to_bumper() {
     let mut g = fresh_v1();
     give(&mut g, 1, Recruit::Amanda, true);
-    g = g
-        .edit()
-        .good(1, Good::Bliss, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(1, Good::Bliss, 1));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "set 4");
     assert_eq!(g.player(0).count(Good::Bliss), 1);
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Amanda, true);
-    g = g
-        .edit()
-        .good(0, Good::Bliss, 1)
-        .good(0, Good::Energy, 1)
-        .dice(0, &[on(TUN_E, 2), ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Bliss, 1)
+            .good(0, Good::Energy, 1)
+            .dice(0, &[on(TUN_E, 2), ready(3)])
+    });
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, Recruit::Amanda));
 }
@@ -211,20 +163,17 @@ fn flavio_not_under_academy() {
 fn flavio_v1_on_bumping_at_a_market() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Flavio, true);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     artifact_market(&mut g);
     assert!(!asked(&g, 0, Recruit::Flavio), "v1: no bump, no trigger");
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Flavio, true);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .dice(
+    edit(&mut g, |e| {
+        e.morale(0, 3).dice(
             1,
             &[on(Space::artifact_market(Faction::Euphorian), 4), ready(1)],
         )
-        .build()
-        .expect("a possible position");
+    });
     artifact_market(&mut g);
     assert!(asked(&g, 0, Recruit::Flavio));
     act(&mut g, "use flavio");
@@ -233,12 +182,7 @@ fn flavio_v1_on_bumping_at_a_market() {
 }
 
 fn retrieve_setup(g: &mut Euphoria, dice: &[DieLoc]) {
-    *g = g
-        .clone()
-        .edit()
-        .dice(0, dice)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| e.dice(0, dice));
 }
 
 #[test]
@@ -246,11 +190,7 @@ fn gidget_fires_on_bliss_retrieval() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Gidget, true);
     retrieve_setup(&mut g, &[on(GEN, 1)]);
-    g = g
-        .edit()
-        .good(0, Good::Bliss, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Bliss, 1));
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin bliss");
     assert!(asked(&g, 0, Recruit::Gidget));
@@ -264,11 +204,7 @@ fn gidget_declined_or_face_down_gives_morale() {
         let mut g = fresh(3);
         give(&mut g, 0, Recruit::Gidget, up);
         retrieve_setup(&mut g, &[on(GEN, 1)]);
-        g = g
-            .edit()
-            .good(0, Good::Bliss, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.good(0, Good::Bliss, 1));
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin bliss");
         if up {
@@ -280,15 +216,12 @@ fn gidget_declined_or_face_down_gives_morale() {
 
 fn courthouse_on_ea(g: &mut Euphoria) {
     // Courthouse of Hasty Judgment: 4 energy + 1 stone.
-    *g = g
-        .clone()
-        .edit()
-        .built(0, tile(Penalty::NoPair), &[1])
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 4)
-        .good(0, Good::Bliss, 1)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| {
+        e.built(0, tile(Penalty::NoPair), &[1])
+            .dice(0, &[ready(2)])
+            .good(0, Good::Energy, 4)
+            .good(0, Good::Bliss, 1)
+    });
 }
 
 #[test]
@@ -314,12 +247,9 @@ fn josh_not_face_down() {
 fn kaden_opens_tunnel_ends_for_knowledge() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Kaden, true);
-    g = g
-        .edit()
-        .miner(Faction::from_index(0), 9)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.miner(Faction::from_index(0), 9).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@end-e");
     assert_eq!(g.player(0).knowledge, 5);
     assert_eq!(g.player(0).count(Good::Water), 3);
@@ -329,19 +259,13 @@ fn kaden_opens_tunnel_ends_for_knowledge() {
 fn kaden_not_without_knowledge_room_or_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Kaden, true);
-    g = g
-        .edit()
-        .miner(Faction::from_index(0), 9)
-        .dice(0, &[ready(2)])
-        .knowledge(0, 5)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.miner(Faction::from_index(0), 9)
+            .dice(0, &[ready(2)])
+            .knowledge(0, 5)
+    });
     assert_refused!(&mut g, "2@end-e", Refusal::TunnelRecruit(_));
-    g = g
-        .edit()
-        .knowledge(0, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.knowledge(0, 3));
     academy(&mut g);
     assert_refused!(&mut g, "2@end-e", Refusal::TunnelRecruit(_));
 }
@@ -350,7 +274,7 @@ fn kaden_not_without_knowledge_room_or_under_academy() {
 fn lee_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Lee, true);
-    g = g.edit().morale(0, 2).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 2));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     assert!(asked(&g, 0, Recruit::Lee));
@@ -376,11 +300,7 @@ fn matthew_pays_the_tunnel_with_knowledge() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Matthew, true);
     tunnel_bump(&mut g, 2, 3);
-    g = g
-        .edit()
-        .good(0, Good::Energy, 0)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Energy, 0));
     // No energy: Matthew is the only way, so it is used at once.
     act(&mut g, "3@tun-e");
     assert_eq!(g.player(0).knowledge, 4);
@@ -399,11 +319,7 @@ fn matthew_pays_the_tunnel_with_knowledge() {
 fn matthew_not_without_a_bump() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Matthew, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3)]));
     assert_refused!(&mut g, "3@tun-e", Refusal::CannotPay(_));
 }
 
@@ -411,7 +327,7 @@ fn matthew_not_without_a_bump() {
 fn maxime_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Maxime, true);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use maxime");
@@ -424,13 +340,11 @@ fn maxime_fires_when_bumping_an_opponent() {
 fn maxime_not_on_own_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Maxime, true);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .good(0, Good::Energy, 1)
-        .dice(0, &[on(TUN_E, 2), ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 3)
+            .good(0, Good::Energy, 1)
+            .dice(0, &[on(TUN_E, 2), ready(3)])
+    });
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, Recruit::Maxime));
 }
@@ -439,7 +353,7 @@ fn maxime_not_on_own_worker() {
 fn rebecca_fires_when_bumping_an_opponent() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Rebecca, true);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use rebecca");
@@ -452,7 +366,7 @@ fn rebecca_fires_when_bumping_an_opponent() {
 fn rebecca_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Rebecca, false);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, Recruit::Rebecca));
@@ -462,11 +376,7 @@ fn rebecca_not_face_down() {
 fn sarinee_fires_alone_on_the_cloud_mine() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Sarinee, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
     assert!(choosing(&g, 0));
     act(&mut g, "choose bliss");
@@ -477,12 +387,9 @@ fn sarinee_fires_alone_on_the_cloud_mine() {
 fn sarinee_not_when_not_alone() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Sarinee, true);
-    g = g
-        .edit()
-        .dice(1, &[on(CLOUD, 1), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(CLOUD, 1), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@cloud");
     assert!(!choosing(&g, 0));
 }
@@ -502,12 +409,7 @@ fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
     // A new worker: lose 2 morale to draw.
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Sheppard, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(1)])
-        .good(0, Good::Water, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(1)]).good(0, Good::Water, 3));
     act(&mut g, "1@act-w");
     assert!(asked(&g, 0, Recruit::Sheppard));
     act(&mut g, "use sheppard-new");
@@ -530,11 +432,7 @@ fn sheppard_never_the_last_worker() {
 fn zong_fires_on_the_cloud_mine() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Zong, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
     act(&mut g, "use zong");
     assert_eq!(g.player(0).knowledge, 4);
@@ -548,11 +446,7 @@ fn zong_not_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Zong, true);
     academy(&mut g);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
     assert!(!asked(&g, 0, Recruit::Zong));
 }
@@ -561,23 +455,14 @@ fn zong_not_under_academy() {
 fn zong_v1_gives_water_or_energy_to_the_empty_handed() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Zong, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
     assert!(choosing(&g, 0));
     act(&mut g, "choose water");
     assert_eq!(g.player(0).count(Good::Water), 1);
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Zong, true);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1).dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
     assert!(!choosing(&g, 0));
 }
@@ -589,12 +474,8 @@ fn retrieve_until(pair: bool, setup: impl Fn(&mut Euphoria)) -> Euphoria {
     for k in 0..200 {
         let mut g = fresh(3);
         setup(&mut g);
-        g = g
-            .edit()
-            .dice(0, &[on(GEN, 1), ready(4)])
-            .build()
-            .expect("a possible position");
-        g = g.edit().reseed(k).build().expect("a possible position");
+        edit(&mut g, |e| e.dice(0, &[on(GEN, 1), ready(4)]));
+        edit(&mut g, |e| e.reseed(k));
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin free");
         let values = g.ready_values(0);
@@ -609,12 +490,7 @@ fn retrieve_until(pair: bool, setup: impl Fn(&mut Euphoria)) -> Euphoria {
 fn ben_fires_on_another_players_pair() {
     let g = retrieve_until(true, |g| {
         give(g, 1, Recruit::Ben, true);
-        *g = g
-            .clone()
-            .edit()
-            .morale(1, 3)
-            .build()
-            .expect("a possible position");
+        edit(g, |e| e.morale(1, 3));
     });
     assert!(asked(&g, 1, Recruit::Ben));
     let mut g = g;
@@ -628,12 +504,7 @@ fn ben_fires_on_another_players_pair() {
 fn ben_not_without_a_pair_or_morale() {
     let g = retrieve_until(false, |g| {
         give(g, 1, Recruit::Ben, true);
-        *g = g
-            .clone()
-            .edit()
-            .morale(1, 3)
-            .build()
-            .expect("a possible position");
+        edit(g, |e| e.morale(1, 3));
     });
     assert!(!asked(&g, 1, Recruit::Ben));
     let g = retrieve_until(true, |g| give(g, 1, Recruit::Ben, true));
@@ -657,27 +528,20 @@ fn bradley_draws_two_keeps_one() {
 fn bradley_not_without_knowledge_room() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Bradley, true);
-    g = g
-        .edit()
-        .knowledge(0, 5)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.knowledge(0, 5));
     artifact_market(&mut g);
     assert!(!asked(&g, 0, Recruit::Bradley));
 }
 
 fn esme_star(g: &mut Euphoria, card: Good) {
     give(g, 0, Recruit::Esme, true);
-    *g = g
-        .clone()
-        .edit()
-        .knowledge(0, 4)
-        .morale(0, 3)
-        .dice(0, &[ready(2)])
-        .good(0, Good::Bat, 2)
-        .good(0, card, 1)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| {
+        e.knowledge(0, 4)
+            .morale(0, 3)
+            .dice(0, &[ready(2)])
+            .good(0, Good::Bat, 2)
+            .good(0, card, 1)
+    });
     act(g, "2@art-e");
     act(g, "pay bat");
     act(g, "pay bat");
@@ -702,24 +566,17 @@ fn esme_fires_on_a_star() {
 fn esme_not_without_cards_nor_for_tier_four_stars() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Esme, true);
-    g = g
-        .edit()
-        .good(0, Good::Book, 2)
-        .allegiance(Faction::from_index(0), 11)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Book, 2)
+            .allegiance(Faction::from_index(0), 11)
+            .dice(0, &[ready(2)])
+    });
     act(&mut g, "2@gen");
     assert!(g.player(0).recruits[0].star);
     assert!(!asked(&g, 0, Recruit::Esme));
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Esme, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Book, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Book, 2));
     act(&mut g, "2@art-e");
     assert!(!asked(&g, 0, Recruit::Esme));
 }
@@ -736,12 +593,9 @@ fn esme_v1_book_is_an_ordinary_card() {
 fn gary_fires_on_a_matching_die() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Gary, true);
-    g = g
-        .edit()
-        .dice(1, &[on(GEN, 2), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(GEN, 2), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@gen");
     act(&mut g, "choose energy");
     assert_eq!(g.player(0).count(Good::Energy), 2);
@@ -751,12 +605,9 @@ fn gary_fires_on_a_matching_die() {
 fn gary_not_on_a_different_value() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Gary, true);
-    g = g
-        .edit()
-        .dice(1, &[on(GEN, 1), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(GEN, 1), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@gen");
     assert!(!choosing(&g, 0));
 }
@@ -765,12 +616,7 @@ fn gary_not_on_a_different_value() {
 fn jefferson_retrieves_with_energy() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Jefferson, true);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3).good(0, Good::Energy, 1));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin energy");
@@ -781,11 +627,7 @@ fn jefferson_retrieves_with_energy() {
 fn jefferson_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Jefferson, false);
-    g = g
-        .edit()
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Energy, 1));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     assert_refused!(&mut g, "fin energy", Refusal::EnergyNeedsJefferson);
@@ -795,7 +637,7 @@ fn jefferson_not_face_down() {
 fn julia_fixes_the_bumped_die() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Julia, true);
-    g = g.edit().morale(0, 2).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 2));
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
     assert!(asked(&g, 0, Recruit::Julia));
@@ -818,13 +660,13 @@ fn julia_not_at_morale_one() {
 fn julia_v1_needs_equal_values_and_two_morale() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Julia, true);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     tunnel_bump(&mut g, 2, 5);
     act(&mut g, "5@tun-e");
     assert!(!asked(&g, 0, Recruit::Julia));
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Julia, true);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     tunnel_bump(&mut g, 5, 5);
     act(&mut g, "5@tun-e");
     act(&mut g, "use julia");
@@ -836,11 +678,7 @@ fn julia_v1_needs_equal_values_and_two_morale() {
 fn katy_fires_without_artifacts() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Katy, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@gen");
     assert_eq!(g.player(0).count(Good::Food), 1);
 }
@@ -849,12 +687,7 @@ fn katy_fires_without_artifacts() {
 fn katy_not_with_an_artifact() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Katy, true);
-    g = g
-        .edit()
-        .good(0, Good::Bat, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Bat, 1).dice(0, &[ready(2)]));
     act(&mut g, "2@gen");
     assert_eq!(g.player(0).count(Good::Food), 0);
 }
@@ -863,11 +696,7 @@ fn katy_not_with_an_artifact() {
 fn laura_gives_gold_to_draw_two() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Laura, true);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1));
     tunnel_bump(&mut g, 2, 3);
     act(&mut g, "3@tun-e");
     act(&mut g, "use laura");
@@ -888,12 +717,7 @@ fn laura_not_without_gold() {
 fn michael_pays_any_resource_and_gold_rewards() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Michael, true);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1).dice(0, &[ready(2)]));
     // ea1 prints clay.
     act(&mut g, "2@ea1");
     assert_eq!(g.player(0).count(Good::Gold), 0);
@@ -905,12 +729,7 @@ fn michael_not_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Michael, true);
     academy(&mut g);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1).dice(0, &[ready(2)]));
     assert_refused!(&mut g, "2@ea1", Refusal::CannotPay(_));
 }
 
@@ -918,12 +737,7 @@ fn michael_not_under_academy() {
 fn nakagawa_advances_euphorian_allegiance_on_a_site() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Nakagawa, true);
-    g = g
-        .edit()
-        .good(0, Good::Clay, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Clay, 1).dice(0, &[ready(2)]));
     act(&mut g, "2@ea1");
     act(&mut g, "use nakagawa");
     assert_eq!(g.allegiance()[0], 1);
@@ -933,12 +747,7 @@ fn nakagawa_advances_euphorian_allegiance_on_a_site() {
 fn nakagawa_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Nakagawa, false);
-    g = g
-        .edit()
-        .good(0, Good::Clay, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Clay, 1).dice(0, &[ready(2)]));
     act(&mut g, "2@ea1");
     assert!(!asked(&g, 0, Recruit::Nakagawa));
 }
@@ -947,12 +756,9 @@ fn nakagawa_not_face_down() {
 fn nakagawa_v1_sacrifices_for_an_extra_star() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Nakagawa, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2), ready(5)])
-        .good(0, Good::Book, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(2), ready(5)]).good(0, Good::Book, 2)
+    });
     act(&mut g, "2@art-e");
     act(&mut g, "use nakagawa");
     assert_eq!(g.territory()[0], vec![0, 0]);
@@ -966,13 +772,10 @@ fn nakagawa_v1_sacrifices_for_an_extra_star() {
 
 /// Seat 0 completes market EA (3 players: 2 sites) with seat 0's workers.
 fn complete_ea(g: &mut Euphoria) {
-    *g = g
-        .clone()
-        .edit()
-        .dice(0, &[on(Space::site(0, 1), 3), ready(2)])
-        .good(0, Good::Clay, 1)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| {
+        e.dice(0, &[on(Space::site(0, 1), 3), ready(2)])
+            .good(0, Good::Clay, 1)
+    });
     act(g, "2@ea1");
 }
 
@@ -1001,12 +804,7 @@ fn ray_not_face_down() {
 fn yordy_sets_a_retrieved_die_for_energy() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Yordy, true);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3).good(0, Good::Energy, 1));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
@@ -1019,12 +817,9 @@ fn yordy_sets_a_retrieved_die_for_energy() {
 fn yordy_not_on_a_paid_retrieval() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Yordy, true);
-    g = g
-        .edit()
-        .good(0, Good::Energy, 1)
-        .good(0, Good::Food, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Energy, 1).good(0, Good::Food, 1)
+    });
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin food");
@@ -1036,7 +831,7 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
     for (dice, morale) in [(2, 3), (3, 2)] {
         let mut g = fresh_v1();
         give(&mut g, 0, Recruit::Yordy, true);
-        g = g.edit().morale(0, 3).build().expect("a possible position");
+        edit(&mut g, |e| e.morale(0, 3));
         let mut d = vec![on(GEN, 1), ready(1)];
         if dice == 3 {
             d.push(ready(2));
@@ -1054,37 +849,26 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
 fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Brian, true);
-    g = g
-        .edit()
-        .morale(0, 2)
-        .good(0, Good::Food, 2)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 2).good(0, Good::Food, 2).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@breeze");
     assert_eq!(g.player(0).count(Good::Food), 0);
     assert_eq!(g.player(0).morale, 1);
     assert_eq!(g.player(0).hand_size(), 2);
     // Morale 1: no worker into Icarus.
-    g = g
-        .edit()
-        .turn(0)
-        .dice(0, &[ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.turn(0).dice(0, &[ready(3)]));
     assert_refused!(&mut g, "3@cloud", Refusal::BrianMorale);
     // Food for bliss at a non-Icarite market: knowledge +1, Wastelander allegiance +1.
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Brian, true);
     // Apothecary: 4 bliss + 1 resource
-    g = g
-        .edit()
-        .built(0, tile(Penalty::NoIcarus), &[1])
-        .good(0, Good::Food, 4)
-        .good(0, Good::Gold, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.built(0, tile(Penalty::NoIcarus), &[1])
+            .good(0, Good::Food, 4)
+            .good(0, Good::Gold, 1)
+            .dice(0, &[ready(2)])
+    });
     // Food and gold are the only way to pay: the payment makes itself.
     act(&mut g, "2@mea");
     assert_eq!(g.player(0).count(Good::Food), 0);
@@ -1096,12 +880,7 @@ fn brian_pays_food_for_bliss_and_icarus_costs_morale() {
 fn brian_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Brian, false);
-    g = g
-        .edit()
-        .good(0, Good::Food, 2)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Food, 2).dice(0, &[ready(2)]));
     assert_refused!(&mut g, "2@breeze", Refusal::CannotPay(_));
 }
 
@@ -1109,11 +888,7 @@ fn brian_not_face_down() {
 fn brian_v1_icarus_is_free_of_morale() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Brian, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
     assert_eq!(g.player(0).morale, 1);
 }
@@ -1122,12 +897,7 @@ fn brian_v1_icarus_is_free_of_morale() {
 fn flartner_pays_a_site_with_an_artifact() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Flartner, true);
-    g = g
-        .edit()
-        .good(0, Good::Bat, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Bat, 1).dice(0, &[ready(2)]));
     act(&mut g, "2@ea1");
     assert_eq!(g.player(0).hand_size(), 0);
     assert_eq!(g.player(0).morale, 2);
@@ -1137,25 +907,15 @@ fn flartner_pays_a_site_with_an_artifact() {
 fn flartner_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Flartner, false);
-    g = g
-        .edit()
-        .good(0, Good::Bat, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Bat, 1).dice(0, &[ready(2)]));
     assert_refused!(&mut g, "2@ea1", Refusal::CannotPay(_));
 }
 
 /// Seat 0 takes an artifact from the Euphorian tunnel.
 fn tunnel_draw(g: &mut Euphoria) {
-    *g = g
-        .clone()
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 1)
-        .morale(0, 6)
-        .build()
-        .expect("a possible position");
+    edit(g, |e| {
+        e.dice(0, &[ready(2)]).good(0, Good::Energy, 1).morale(0, 6)
+    });
     act(g, "2@tun-e");
     act(g, "draw");
 }
@@ -1203,11 +963,7 @@ fn geek_v1_one_more_for_two_knowledge() {
 fn ian_fires_without_resources() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Ian, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@farm");
     assert_eq!(g.player(0).count(Good::Water), 1);
 }
@@ -1216,12 +972,7 @@ fn ian_fires_without_resources() {
 fn ian_not_with_a_resource() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Ian, true);
-    g = g
-        .edit()
-        .good(0, Good::Stone, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Stone, 1).dice(0, &[ready(2)]));
     act(&mut g, "2@farm");
     assert_eq!(g.player(0).count(Good::Water), 0);
 }
@@ -1230,15 +981,13 @@ fn ian_not_with_a_resource() {
 fn jacko_pays_the_ark_with_one_card() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Jacko, true);
-    g = g
-        .edit()
-        .morale(0, 6)
-        .good(0, Good::Bat, 1)
-        .good(0, Good::Bear, 1)
-        .good(0, Good::Book, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 6)
+            .good(0, Good::Bat, 1)
+            .good(0, Good::Bear, 1)
+            .good(0, Good::Book, 1)
+            .dice(0, &[ready(2)])
+    });
     act(&mut g, "2@art-w");
     act(&mut g, "pay bat");
     assert!(offered(&g, "pay book"));
@@ -1253,12 +1002,7 @@ fn jacko_pays_the_ark_with_one_card() {
 fn jacko_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Jacko, false);
-    g = g
-        .edit()
-        .good(0, Good::Bat, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Bat, 1).dice(0, &[ready(2)]));
     assert_refused!(&mut g, "2@art-w", Refusal::ArtifactCards { .. });
 }
 
@@ -1266,16 +1010,14 @@ fn jacko_not_face_down() {
 fn jacko_v1_pays_two_cards_for_an_extra_star() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Jacko, true);
-    g = g
-        .edit()
-        .morale(0, 6)
-        .good(0, Good::Book, 2)
-        .good(0, Good::Bat, 1)
-        .good(0, Good::Bear, 1)
-        .good(0, Good::Glasses, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 6)
+            .good(0, Good::Book, 2)
+            .good(0, Good::Bat, 1)
+            .good(0, Good::Bear, 1)
+            .good(0, Good::Glasses, 1)
+            .dice(0, &[ready(2)])
+    });
     act(&mut g, "2@art-e");
     act(&mut g, "pay book");
     act(&mut g, "pay book");
@@ -1295,13 +1037,11 @@ fn jacko_v1_pays_two_cards_for_an_extra_star() {
 fn artist_fires_with_the_highest_die() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Artist, true);
-    g = g
-        .edit()
-        .dice(1, &[on(Space::site(0, 1), 3), ready(1)])
-        .good(0, Good::Clay, 1)
-        .dice(0, &[ready(4)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(Space::site(0, 1), 3), ready(1)])
+            .good(0, Good::Clay, 1)
+            .dice(0, &[ready(4)])
+    });
     act(&mut g, "4@ea1");
     act(&mut g, "use artist");
     assert_eq!(g.player(0).knowledge, 5);
@@ -1312,13 +1052,11 @@ fn artist_fires_with_the_highest_die() {
 fn artist_not_when_outvalued() {
     let mut g = fresh(4);
     give(&mut g, 0, Recruit::Artist, true);
-    g = g
-        .edit()
-        .dice(1, &[on(Space::site(0, 1), 4), ready(1)])
-        .good(0, Good::Clay, 1)
-        .dice(0, &[ready(4)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(Space::site(0, 1), 4), ready(1)])
+            .good(0, Good::Clay, 1)
+            .dice(0, &[ready(4)])
+    });
     act(&mut g, "4@ea1");
     assert!(!asked(&g, 0, Recruit::Artist));
 }
@@ -1327,11 +1065,7 @@ fn artist_not_when_outvalued() {
 fn kyle_fires_alone() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Kyle, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@aqu");
     act(&mut g, "use kyle");
     assert_eq!(g.player(0).knowledge, 5);
@@ -1342,12 +1076,9 @@ fn kyle_fires_alone() {
 fn kyle_not_when_not_alone() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Kyle, true);
-    g = g
-        .edit()
-        .dice(1, &[on(AQU, 1), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(AQU, 1), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@aqu");
     assert!(!asked(&g, 0, Recruit::Kyle));
 }
@@ -1356,12 +1087,9 @@ fn kyle_not_when_not_alone() {
 fn nick_gains_morale_with_knowledge() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Nick, true);
-    g = g
-        .edit()
-        .dice(1, &[on(GEN, 3), ready(1)])
-        .dice(0, &[ready(6)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(GEN, 3), ready(1)]).dice(0, &[ready(6)])
+    });
     act(&mut g, "6@gen");
     assert_eq!((g.player(0).knowledge, g.player(0).morale), (4, 2));
 }
@@ -1370,12 +1098,9 @@ fn nick_gains_morale_with_knowledge() {
 fn nick_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Nick, false);
-    g = g
-        .edit()
-        .dice(1, &[on(GEN, 3), ready(1)])
-        .dice(0, &[ready(6)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(GEN, 3), ready(1)]).dice(0, &[ready(6)])
+    });
     act(&mut g, "6@gen");
     assert_eq!((g.player(0).knowledge, g.player(0).morale), (4, 1));
 }
@@ -1394,12 +1119,7 @@ fn pete_sacrifices_on_retrieval_and_draws_on_new_worker() {
     assert_eq!(g.player(0).count(Good::Food), 4);
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Pete, true);
-    g = g
-        .edit()
-        .good(0, Good::Water, 3)
-        .dice(0, &[ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Water, 3).dice(0, &[ready(1)]));
     act(&mut g, "1@act-w");
     act(&mut g, "use pete-new");
     assert_eq!(g.player(0).knowledge, 5);
@@ -1421,12 +1141,7 @@ fn pete_not_under_academy() {
 fn reitz_fires_without_bumping() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Reitz, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Energy, 1));
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     act(&mut g, "use reitz");
@@ -1449,12 +1164,9 @@ fn reitz_not_when_bumping() {
 fn scarby_fires_with_the_highest_die() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Scarby, true);
-    g = g
-        .edit()
-        .dice(1, &[on(FARM, 1), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(FARM, 1), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@farm");
     act(&mut g, "choose food");
     assert_eq!(g.player(0).count(Good::Food), 2);
@@ -1464,12 +1176,9 @@ fn scarby_fires_with_the_highest_die() {
 fn scarby_not_on_a_tie() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Scarby, true);
-    g = g
-        .edit()
-        .dice(1, &[on(FARM, 2), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(FARM, 2), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@farm");
     assert!(!choosing(&g, 0));
 }
@@ -1479,14 +1188,12 @@ fn roll_loss(config: Config) -> Euphoria {
     for k in 0..200 {
         let mut g = fresh_with(config.clone());
         give(&mut g, 0, Recruit::Steven, true);
-        g = g
-            .edit()
-            .knowledge(0, 6)
-            .morale(0, 6)
-            .dice(0, &[on(GEN, 1), ready(4)])
-            .build()
-            .expect("a possible position");
-        g = g.edit().reseed(k).build().expect("a possible position");
+        edit(&mut g, |e| {
+            e.knowledge(0, 6)
+                .morale(0, 6)
+                .dice(0, &[on(GEN, 1), ready(4)])
+        });
+        edit(&mut g, |e| e.reseed(k));
         act(&mut g, "ret 1@gen");
         act(&mut g, "fin free");
         if g.player(0).owned_dice() == 1 {
@@ -1508,25 +1215,21 @@ fn steven_fires_on_a_roll_loss() {
 fn steven_not_on_a_track_loss() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Steven, true);
-    g = g
-        .edit()
-        .knowledge(0, 5)
-        .dice(0, &[ready(6), ready(4)])
-        .dice(1, &[on(GEN, 3), ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.knowledge(0, 5)
+            .dice(0, &[ready(6), ready(4)])
+            .dice(1, &[on(GEN, 3), ready(1)])
+    });
     act(&mut g, "6@gen");
     // Knowledge 6 + the 4 left is below 16: nothing lost, nothing gained.
     assert_eq!(g.player(0).hand_size(), 0);
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Steven, true);
-    g = g
-        .edit()
-        .knowledge(0, 5)
-        .dice(0, &[ready(6), ready(5), ready(5)])
-        .dice(1, &[on(GEN, 3), ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.knowledge(0, 5)
+            .dice(0, &[ready(6), ready(5), ready(5)])
+            .dice(1, &[on(GEN, 3), ready(1)])
+    });
     act(&mut g, "6@gen");
     assert_eq!(g.player(0).owned_dice(), 2);
     assert_eq!(g.player(0).hand_size(), 0);
@@ -1536,14 +1239,12 @@ fn steven_not_on_a_track_loss() {
 fn steven_v1_any_knowledge_loss() {
     let mut g = fresh_v1();
     give(&mut g, 0, Recruit::Steven, true);
-    g = g
-        .edit()
-        .knowledge(0, 5)
-        .morale(0, 6)
-        .dice(0, &[ready(6), ready(5), ready(5)])
-        .dice(1, &[on(GEN, 3), ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.knowledge(0, 5)
+            .morale(0, 6)
+            .dice(0, &[ready(6), ready(5), ready(5)])
+            .dice(1, &[on(GEN, 3), ready(1)])
+    });
     act(&mut g, "6@gen");
     assert_eq!(g.player(0).owned_dice(), 2);
     assert_eq!(g.player(0).hand_size(), 1);
@@ -1559,12 +1260,7 @@ fn steven_v1_any_knowledge_loss() {
 fn andrew_draws_too_on_a_foreign_tunnel() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Andrew, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Energy, 1));
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert_eq!(g.player(0).count(Good::Gold), 1);
@@ -1575,12 +1271,7 @@ fn andrew_draws_too_on_a_foreign_tunnel() {
 fn andrew_not_on_the_subterran_tunnel() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Andrew, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Water, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Water, 1));
     act(&mut g, "2@tun-s");
     act(&mut g, "take stone");
     assert_eq!(g.player(0).hand_size(), 0);
@@ -1602,12 +1293,7 @@ fn brett_gains_a_resource_at_a_market() {
 fn brett_not_on_the_wind_salon() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Brett, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Book, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Book, 2));
     act(&mut g, "2@art-i");
     assert!(!asked(&g, 0, Recruit::Brett));
 }
@@ -1625,12 +1311,9 @@ fn brett_v1_costs_two_knowledge() {
 fn chase_sacrifices_for_resources_and_places_a_new_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Chase, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2), ready(5)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(2), ready(5)]).good(0, Good::Energy, 1)
+    });
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     act(&mut g, "use chase");
@@ -1639,12 +1322,7 @@ fn chase_sacrifices_for_resources_and_places_a_new_worker() {
     // A new worker may be placed at once.
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Chase, true);
-    g = g
-        .edit()
-        .good(0, Good::Water, 3)
-        .dice(0, &[ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Water, 3).dice(0, &[ready(1)]));
     act(&mut g, "1@act-w");
     assert_refused!(
         &mut g,
@@ -1667,12 +1345,7 @@ fn new_worker_abilities_answer_a_bare_use_in_games_before_issue_16() {
         ..Config::players(3)
     });
     give(&mut g, 0, Recruit::Chase, true);
-    g = g
-        .edit()
-        .good(0, Good::Water, 3)
-        .dice(0, &[ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Water, 3).dice(0, &[ready(1)]));
     act(&mut g, "1@act-w");
     assert!(offered(&g, "use chase") && !offered(&g, "use chase-new"));
     act(&mut g, "use chase");
@@ -1683,12 +1356,7 @@ fn new_worker_abilities_answer_a_bare_use_in_games_before_issue_16() {
 fn chase_never_the_last_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Chase, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Energy, 1));
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert!(!asked(&g, 0, Recruit::Chase));
@@ -1698,7 +1366,7 @@ fn chase_never_the_last_worker() {
 fn curtis_loses_knowledge_with_morale() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Curtis, true);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
@@ -1710,7 +1378,7 @@ fn curtis_not_under_academy() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Curtis, true);
     academy(&mut g);
-    g = g.edit().morale(0, 3).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(0, 3));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
     act(&mut g, "ret 1@gen");
     act(&mut g, "fin free");
@@ -1734,12 +1402,7 @@ fn dave_demolishes_for_resource_and_miner() {
 fn dave_not_without_a_bump() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Dave, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(3)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3)]).good(0, Good::Energy, 1));
     act(&mut g, "3@tun-e");
     assert!(!asked(&g, 0, Recruit::Dave));
 }
@@ -1758,11 +1421,7 @@ fn dave_v1_costs_two_knowledge() {
 fn faith_fires_without_artifacts() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Faith, true);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@aqu");
     assert_eq!(g.player(0).count(Good::Energy), 1);
 }
@@ -1771,11 +1430,7 @@ fn faith_fires_without_artifacts() {
 fn faith_not_face_down() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Faith, false);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@aqu");
     assert_eq!(g.player(0).count(Good::Energy), 0);
 }
@@ -1803,7 +1458,7 @@ fn gambler_not_face_down() {
 fn gambler_v1_keeps_only_matches() {
     for k in 0..20 {
         let mut g = fresh_v1();
-        g = g.edit().reseed(k).build().expect("a possible position");
+        edit(&mut g, |e| e.reseed(k));
         give(&mut g, 0, Recruit::Gambler, true);
         tunnel_draw(&mut g);
         act(&mut g, "use gambler");
@@ -1819,12 +1474,9 @@ fn gambler_v1_keeps_only_matches() {
 fn josiah_gives_knowledge_to_others_there() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Josiah, true);
-    g = g
-        .edit()
-        .dice(1, &[on(FARM, 1), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(FARM, 1), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@farm");
     assert_eq!(g.player(1).knowledge, 4);
     assert_eq!(g.player(2).knowledge, 3);
@@ -1835,12 +1487,9 @@ fn josiah_gives_knowledge_to_others_there() {
 fn josiah_not_on_the_aquifer() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Josiah, true);
-    g = g
-        .edit()
-        .dice(1, &[on(AQU, 1), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(AQU, 1), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@aqu");
     assert_eq!(g.player(1).knowledge, 3);
     assert_eq!(g.player(0).morale, 1);
@@ -1904,12 +1553,9 @@ fn phil_v1_costs_two_knowledge() {
 fn soulless_fires_with_the_unique_lowest_die() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Soulless, true);
-    g = g
-        .edit()
-        .dice(1, &[on(AQU, 3), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(AQU, 3), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@aqu");
     act(&mut g, "choose water");
     assert_eq!(g.player(0).count(Good::Water), 2);
@@ -1919,12 +1565,9 @@ fn soulless_fires_with_the_unique_lowest_die() {
 fn soulless_not_on_a_tie() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Soulless, true);
-    g = g
-        .edit()
-        .dice(1, &[on(AQU, 2), ready(1)])
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(AQU, 2), ready(1)]).dice(0, &[ready(2)])
+    });
     act(&mut g, "2@aqu");
     assert!(!choosing(&g, 0));
 }
@@ -1955,14 +1598,12 @@ fn xander_not_under_a_lower_worker() {
 fn abilities_are_offered_to_the_owner_then_play_returns() {
     let mut g = fresh(3);
     give(&mut g, 2, Recruit::Amanda, true);
-    g = g
-        .edit()
-        .good(2, Good::Bliss, 1)
-        .dice(2, &[on(TUN_E, 2), ready(1)])
-        .dice(0, &[ready(3)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(2, Good::Bliss, 1)
+            .dice(2, &[on(TUN_E, 2), ready(1)])
+            .dice(0, &[ready(3)])
+            .good(0, Good::Energy, 1)
+    });
     act(&mut g, "3@tun-e");
     assert_eq!(g.to_act(), Some(2));
     assert_refused!(

@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 
-use common::bare;
+use common::{act, bare, edit, ready, without_trading_stops};
 use engine::{Game, Viewer};
 use euphoria::cards::{market_threshold, Faction, Good, Penalty, Recruit, Space, MARKET_TILES};
 use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Refusal, Step};
@@ -15,29 +15,11 @@ fn fresh(players: usize) -> Euphoria {
 }
 
 fn fresh_with(config: Config) -> Euphoria {
-    // These tests follow the turn without trading stops: the trading rule before issue 16
-    // (tests/trading.rs covers the rulebook's).
-    let config = Config {
-        trading: euphoria::Trading::OneOfferBeforePlacing,
-        ..config
-    };
-    bare(&config, 11)
+    bare(&without_trading_stops(config), 11)
 }
 
 fn players_of(g: &Euphoria) -> usize {
     g.players().len()
-}
-
-fn act(g: &mut Euphoria, text: &str) {
-    let a: Action = text.parse().expect("notation");
-    if let Err(e) = g.apply(a) {
-        panic!("{text} refused: {e}");
-    }
-    assert_eq!(g.validate(), Ok(()));
-}
-
-fn ready(v: u8) -> DieLoc {
-    DieLoc::Ready(v)
 }
 
 // --- setup (1.2, 5.1)
@@ -143,12 +125,7 @@ fn area_total(total_before: &[u8], die: u8) -> Euphoria {
         .iter()
         .map(|&v| DieLoc::Board(Space::area(Faction::Euphorian), v))
         .collect();
-    g = g
-        .edit()
-        .dice(1, &dice)
-        .dice(0, &[ready(die)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(1, &dice).dice(0, &[ready(die)]));
     act(&mut g, &format!("{die}@gen"));
     g
 }
@@ -183,38 +160,31 @@ fn tier_one_bonus_for_each_faction() {
         Recruit::Brian,
         Recruit::Amanda,
     ]; // one recruit of EUP, SUB, WAS, ICA
-    for f in Faction::ALL {
+       // Without an active recruit of that faction (face down): no bonus.
+    for (f, up, commodities) in Faction::ALL
+        .iter()
+        .flat_map(|&f| [(f, true, 2), (f, false, 1)])
+    {
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .recruits(0, &[(ids[f.index()], true)])
-            .allegiance(f, 2)
-            .dice(0, &[ready(1)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.recruits(0, &[(ids[f.index()], up)])
+                .allegiance(f, 2)
+                .dice(0, &[ready(1)])
+        });
         act(&mut g, &format!("1@{}", Space::area(f)));
-        assert_eq!(g.player(0).count(f.commodity()), 2, "{f}");
-        // Without an active recruit of that faction: no bonus.
-        let mut g = fresh(3);
-        g = g
-            .edit()
-            .recruits(0, &[(ids[f.index()], false)])
-            .allegiance(f, 2)
-            .dice(0, &[ready(1)])
-            .build()
-            .expect("a possible position");
-        act(&mut g, &format!("1@{}", Space::area(f)));
-        assert_eq!(g.player(0).count(f.commodity()), 1, "{f}");
+        assert_eq!(
+            g.player(0).count(f.commodity()),
+            commodities,
+            "{f}, face up {up}"
+        );
     }
     // the tier is checked before this placement's own advance.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .recruits(0, &[(Recruit::Ben, true)])
-        .allegiance(Faction::from_index(0), 1)
-        .dice(0, &[ready(1)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.recruits(0, &[(Recruit::Ben, true)])
+            .allegiance(Faction::from_index(0), 1)
+            .dice(0, &[ready(1)])
+    });
     act(&mut g, "1@gen");
     assert_eq!(g.player(0).count(Good::Energy), 1);
     assert_eq!(g.allegiance()[0], 2);
@@ -225,19 +195,13 @@ fn tier_two_for_each_faction() {
     let ids = [Recruit::Ben, Recruit::Andrew, Recruit::Brian];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .recruits(0, &[(ids[f.index()], true)])
-            .allegiance(f, 5)
-            .dice(0, &[ready(2)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.recruits(0, &[(ids[f.index()], true)])
+                .allegiance(f, 5)
+                .dice(0, &[ready(2)])
+        });
         let cost = [Good::Energy, Good::Water, Good::Food][f.index()];
-        g = g
-            .edit()
-            .good(0, cost, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.good(0, cost, 1));
         act(&mut g, &format!("2@{}", Space::tunnel(f)));
         let res = [Good::Gold, Good::Stone, Good::Clay][f.index()];
         assert_eq!(g.player(0).count(res), 1, "{f}");
@@ -246,14 +210,12 @@ fn tier_two_for_each_faction() {
     }
     // Icarite tier 2: an extra artifact when placing a star in the Icarite territory.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .recruits(0, &[(Recruit::Amanda, true)])
-        .allegiance(Faction::from_index(3), 4)
-        .dice(0, &[ready(2)])
-        .good(0, Good::Gold, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.recruits(0, &[(Recruit::Amanda, true)])
+            .allegiance(Faction::from_index(3), 4)
+            .dice(0, &[ready(2)])
+            .good(0, Good::Gold, 3)
+    });
     act(&mut g, "2@nimbus");
     assert_eq!(g.territory()[3], vec![0]);
     assert_eq!(g.allegiance()[3], 5);
@@ -270,24 +232,16 @@ fn tier_three_reveals_and_tier_four_stars_for_each_faction() {
     ];
     for f in Faction::ALL {
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .recruits(1, &[(ids[f.index()], false)])
-            .allegiance(f, 7)
-            .dice(0, &[ready(1)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.recruits(1, &[(ids[f.index()], false)])
+                .allegiance(f, 7)
+                .dice(0, &[ready(1)])
+        });
         act(&mut g, &format!("1@{}", Space::area(f)));
         assert_eq!(g.allegiance()[f.index()], 8);
         assert!(g.player(1).recruits[0].up, "{f} tier 3 reveals");
         assert!(!g.player(1).recruits[0].star);
-        g = g
-            .edit()
-            .allegiance(f, 10)
-            .turn(0)
-            .dice(0, &[ready(1)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.allegiance(f, 10).turn(0).dice(0, &[ready(1)]));
         act(&mut g, &format!("1@{}", Space::area(f)));
         assert_eq!(g.allegiance()[f.index()], 11);
         assert!(g.player(1).recruits[0].star, "{f} tier 4 star");
@@ -298,14 +252,12 @@ fn tier_three_reveals_and_tier_four_stars_for_each_faction() {
 #[test]
 fn tunnel_at_six_reveals_its_faction() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .recruits(2, &[(Recruit::Andrew, false), (Recruit::Ben, false)])
-        .miner(Faction::from_index(1), 5)
-        .dice(0, &[ready(2)])
-        .good(0, Good::Water, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.recruits(2, &[(Recruit::Andrew, false), (Recruit::Ben, false)])
+            .miner(Faction::from_index(1), 5)
+            .dice(0, &[ready(2)])
+            .good(0, Good::Water, 1)
+    });
     act(&mut g, "2@tun-s");
     act(&mut g, "take stone");
     assert_eq!(g.miners()[1], 6);
@@ -318,22 +270,12 @@ fn tunnel_at_six_reveals_its_faction() {
 #[test]
 fn knowledge_check_at_sixteen_and_fifteen() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(1, &[ready(6), ready(6)])
-        .knowledge(1, 4)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(1, &[ready(6), ready(6)]).knowledge(1, 4));
     // The check runs for everyone at every step: seat 0's placement is one.
     act(&mut g, "1@gen");
     assert_eq!(g.ready_values(1), vec![6]);
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(1, &[ready(6), ready(5)])
-        .knowledge(1, 4)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(1, &[ready(6), ready(5)]).knowledge(1, 4));
     act(&mut g, "1@gen");
     assert_eq!(g.ready_values(1), vec![6, 5]);
 }
@@ -342,13 +284,11 @@ fn knowledge_check_at_sixteen_and_fifteen() {
 fn continuous_check_follows_a_knowledge_gain() {
     for (knowledge, kept) in [(4u8, vec![5]), (3, vec![6, 5])] {
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)])
-            .dice(0, &[ready(6), ready(5), ready(3)])
-            .knowledge(0, knowledge)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)])
+                .dice(0, &[ready(6), ready(5), ready(3)])
+                .knowledge(0, knowledge)
+        });
         act(&mut g, "3@gen"); // total 9: knowledge +1
         assert_eq!(g.player(0).knowledge, knowledge + 1);
         assert_eq!(g.ready_values(0), kept, "knowledge {knowledge}");
@@ -359,13 +299,11 @@ fn continuous_check_follows_a_knowledge_gain() {
         knowledge_check: KnowledgeCheck::OnRollOnly,
         ..Config::default()
     });
-    g = g
-        .edit()
-        .dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)])
-        .dice(0, &[ready(6), ready(5), ready(3)])
-        .knowledge(0, 4)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[DieLoc::Board(Space::area(Faction::Euphorian), 6)])
+            .dice(0, &[ready(6), ready(5), ready(3)])
+            .knowledge(0, 4)
+    });
     act(&mut g, "3@gen");
     assert_eq!(g.ready_values(0), vec![6, 5]);
 }
@@ -375,16 +313,14 @@ fn continuous_check_follows_a_knowledge_gain() {
 #[test]
 fn hand_limit_makes_the_owner_choose_discards() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .morale(0, 2)
-        .good(0, Good::Book, 1)
-        .good(0, Good::Bat, 1)
-        .good(0, Good::Bliss, 1)
-        .good(0, Good::Food, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 2)
+            .good(0, Good::Book, 1)
+            .good(0, Good::Bat, 1)
+            .good(0, Good::Bliss, 1)
+            .good(0, Good::Food, 1)
+            .dice(0, &[ready(2)])
+    });
     act(&mut g, "2@breeze");
     let hand = g.player(0).hand_size();
     assert_eq!(hand, 4);
@@ -404,13 +340,11 @@ fn hand_limit_makes_the_owner_choose_discards() {
 #[test]
 fn losing_morale_forces_discards() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .good(0, Good::Book, 3)
-        .dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 3)
+            .good(0, Good::Book, 3)
+            .dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 2)])
+    });
     act(&mut g, "ret 2@gen");
     act(&mut g, "fin free");
     assert_eq!(g.player(0).morale, 2);
@@ -434,18 +368,9 @@ fn complete_market(players: usize) -> Euphoria {
             .position(|d| *d == DieLoc::Reserve)
             .expect("a free die");
         dice[free] = DieLoc::Board(Space::site(0, slot), 4);
-        g = g
-            .edit()
-            .dice(seat, &dice)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.dice(seat, &dice));
     }
-    g = g
-        .edit()
-        .dice(0, &[ready(3)])
-        .good(0, Good::Clay, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3)]).good(0, Good::Clay, 1));
     act(&mut g, "3@ea1");
     g
 }
@@ -475,13 +400,11 @@ fn market_completes_at_the_threshold_for_2_4_and_6_players() {
     }
     // One site short: not built.
     let mut g = fresh(4);
-    g = g
-        .edit()
-        .dice(1, &[DieLoc::Board(Space::site(0, 1), 4)])
-        .dice(0, &[ready(3)])
-        .good(0, Good::Clay, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[DieLoc::Board(Space::site(0, 1), 4)])
+            .dice(0, &[ready(3)])
+            .good(0, Good::Clay, 1)
+    });
     act(&mut g, "3@ea1");
     assert!(!g.market(0).built);
 }
@@ -497,25 +420,21 @@ fn build_roll_loss_tile(face: u8) -> Euphoria {
     for seed in 0..500 {
         let mut g = Euphoria::started(&Config::players(4), seed).expect("config");
         for s in 0..4 {
-            g = g
-                .edit()
-                .recruits(s, &[])
-                .dice(s, &[DieLoc::Ready(1)])
-                .good(s, Good::Water, 2)
-                .good(s, Good::Food, 2)
-                .build()
-                .expect("a possible position");
+            edit(&mut g, |e| {
+                e.recruits(s, &[])
+                    .dice(s, &[DieLoc::Ready(1)])
+                    .good(s, Good::Water, 2)
+                    .good(s, Good::Food, 2)
+            });
         }
-        g = g
-            .edit()
-            .turn(0)
-            .tile(0, tile)
-            .dice(1, &[DieLoc::Board(Space::site(0, 1), 4)])
-            .dice(2, &[DieLoc::Board(Space::site(0, 2), 5)])
-            .dice(0, &[ready(3)])
-            .good(0, Good::Clay, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.turn(0)
+                .tile(0, tile)
+                .dice(1, &[DieLoc::Board(Space::site(0, 1), 4)])
+                .dice(2, &[DieLoc::Board(Space::site(0, 2), 5)])
+                .dice(0, &[ready(3)])
+                .good(0, Good::Clay, 1)
+        });
         act(&mut g, "3@ea1");
         if g.ready_values(0) == [face] {
             return g;
@@ -545,12 +464,10 @@ fn builders_place_their_stars_before_their_dice_are_rolled_again() {
 #[test]
 fn several_dice_of_one_player_earn_one_star() {
     let mut g = fresh(2);
-    g = g
-        .edit()
-        .dice(0, &[DieLoc::Board(Space::site(2, 1), 2), ready(3)])
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[DieLoc::Board(Space::site(2, 1), 2), ready(3)])
+            .good(0, Good::Gold, 1)
+    });
     act(&mut g, "3@sa1");
     assert!(g.market(2).built);
     assert_eq!(g.player(0).stars_left, 9);
@@ -559,17 +476,23 @@ fn several_dice_of_one_player_earn_one_star() {
 
 // --- dilemma (1.7, 5.8)
 
+/// The artifact kind seat 0's dilemma pictures, and another kind.
+fn dilemma_kinds(g: &Euphoria) -> (Good, Good) {
+    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
+    let other = Good::ARTIFACT_KINDS
+        .into_iter()
+        .find(|&k| k != pictured)
+        .expect("another kind");
+    (pictured, other)
+}
+
 #[test]
 fn dilemma_conform_places_a_star() {
     let mut g = fresh(3);
-    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
-    g = g
-        .edit()
-        .good(0, pictured, 1)
-        .morale(0, 3)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    let (pictured, _) = dilemma_kinds(&g);
+    edit(&mut g, |e| {
+        e.good(0, pictured, 1).morale(0, 3).dice(0, &[ready(2)])
+    });
     act(&mut g, "dilemma");
     // One pictured card only: it pays itself.
     assert!(matches!(g.pending(), Some(Step::DilemmaChoice)));
@@ -586,17 +509,8 @@ fn dilemma_conform_places_a_star() {
 #[test]
 fn dilemma_rebel_draws_two_recruits_and_keeps_one() {
     let mut g = fresh(3);
-    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
-    let other = Good::ARTIFACT_KINDS
-        .into_iter()
-        .find(|&k| k != pictured)
-        .expect("another kind");
-    g = g
-        .edit()
-        .morale(0, 3)
-        .good(0, other, 2)
-        .build()
-        .expect("a possible position");
+    let (_, other) = dilemma_kinds(&g);
+    edit(&mut g, |e| e.morale(0, 3).good(0, other, 2));
     act(&mut g, "dilemma");
     // Two cards of one kind: the only possible payment resolves itself.
     assert!(matches!(g.pending(), Some(Step::DilemmaChoice)));
@@ -618,18 +532,10 @@ fn dilemma_rebel_draws_two_recruits_and_keeps_one() {
 #[test]
 fn dilemma_needs_the_pictured_card_or_two() {
     let mut g = fresh(3);
-    let pictured = euphoria::cards::DILEMMAS[g.player(0).dilemma as usize].pictured;
-    let other = Good::ARTIFACT_KINDS
-        .into_iter()
-        .find(|&k| k != pictured)
-        .expect("another kind");
-    g = g
-        .edit()
-        .morale(0, 3)
-        .good(0, other, 1)
-        .dice(0, &[ready(1)])
-        .build()
-        .expect("a possible position");
+    let (_, other) = dilemma_kinds(&g);
+    edit(&mut g, |e| {
+        e.morale(0, 3).good(0, other, 1).dice(0, &[ready(1)])
+    });
     assert_refused!(&mut g, "dilemma", Refusal::DilemmaCost(_));
 }
 
@@ -638,13 +544,11 @@ fn dilemma_needs_the_pictured_card_or_two() {
 #[test]
 fn trade_accepted_moves_goods_at_once() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 2)
-        .good(2, Good::Water, 3)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Gold, 2)
+            .good(2, Good::Water, 3)
+            .dice(0, &[ready(2)])
+    });
     act(&mut g, "trade");
     act(&mut g, "offer 2");
     act(&mut g, "give gold");
@@ -666,15 +570,13 @@ fn trade_accepted_moves_goods_at_once() {
 #[test]
 fn trade_declined_changes_nothing() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .good(0, Good::Book, 1)
-        .good(1, Good::Bat, 1)
-        .morale(0, 2)
-        .morale(1, 2)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Book, 1)
+            .good(1, Good::Bat, 1)
+            .morale(0, 2)
+            .morale(1, 2)
+            .dice(0, &[ready(2)])
+    });
     act(&mut g, "trade");
     act(&mut g, "offer 1");
     act(&mut g, "give book");
@@ -686,12 +588,7 @@ fn trade_declined_changes_nothing() {
     assert_eq!(g.to_act(), Some(0));
     // Asking for more than the partner holds is refused.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1).dice(0, &[ready(2)]));
     act(&mut g, "trade");
     act(&mut g, "offer 1");
     assert_refused!(&mut g, "ask water", Refusal::PartnerLacks { .. });
@@ -731,13 +628,9 @@ fn set_placed(g: &mut Euphoria, seat: usize, market_stars: &[usize]) {
 fn game_ends_at_the_tenth_star() {
     let mut g = fresh(3);
     set_placed(&mut g, 0, &[]);
-    g = g
-        .edit()
-        .turn(0)
-        .dice(0, &[ready(1)])
-        .good(0, Good::Gold, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.turn(0).dice(0, &[ready(1)]).good(0, Good::Gold, 3)
+    });
     act(&mut g, "1@nimbus");
     assert!(g.over());
     assert_eq!(g.to_act(), None);
@@ -768,12 +661,7 @@ fn tied_pair() -> Euphoria {
     set_placed(&mut g, 0, &[0]);
     set_placed(&mut g, 1, &[1]);
     for s in [0, 1] {
-        g = g
-            .edit()
-            .morale(s, 3)
-            .knowledge(s, 3)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.morale(s, 3).knowledge(s, 3));
     }
     g
 }
@@ -781,14 +669,10 @@ fn tied_pair() -> Euphoria {
 #[test]
 fn tie_break_morale_then_knowledge_then_market_stars() {
     let mut g = tied_pair();
-    g = g.edit().morale(1, 4).build().expect("a possible position");
+    edit(&mut g, |e| e.morale(1, 4));
     assert_eq!(tie(&mut g)[..2], [1, 0]);
     let mut g = tied_pair();
-    g = g
-        .edit()
-        .knowledge(0, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.knowledge(0, 2));
     assert_eq!(tie(&mut g)[..2], [0, 1]);
     let mut g = tied_pair();
     // Seat 1 moves a territory star onto another market.
@@ -801,24 +685,19 @@ fn tie_break_morale_then_knowledge_then_market_stars() {
     let mut seats: Vec<usize> = g.territory()[spot].iter().map(|&s| s as usize).collect();
     let k = seats.iter().position(|&x| x == 1).expect("a star");
     seats.remove(k);
-    g = g
-        .edit()
-        .territory(Faction::from_index(spot), &seats)
-        .built(2, tile, &[1])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.territory(Faction::from_index(spot), &seats)
+            .built(2, tile, &[1])
+    });
     assert_eq!(tie(&mut g)[..2], [1, 0]);
 }
 
 #[test]
 fn tie_break_roll_off_lower_total_wins() {
     let mut g = tied_pair();
-    g = g
-        .edit()
-        .dice(0, &[ready(1), ready(1)])
-        .dice(1, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(1), ready(1)]).dice(1, &[ready(2)])
+    });
     let places = tie(&mut g);
     let (a, b) = (&g.rolloff()[0], &g.rolloff()[1]);
     assert!(!a.is_empty() && a.len() == b.len());
@@ -830,11 +709,9 @@ fn tie_break_roll_off_lower_total_wins() {
     // Nobody with dice: a shared first place.
     let mut g = tied_pair();
     for s in [0, 1] {
-        g = g
-            .edit()
-            .dice(s, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.dice(s, &[DieLoc::Board(Space::area(Faction::Euphorian), 1)])
+        });
     }
     let places = tie(&mut g);
     assert_eq!(places[..2], [0, 0]);
@@ -846,14 +723,12 @@ fn simultaneous_tenth_stars_from_a_market_completion() {
     let mut g = fresh(2);
     set_placed(&mut g, 0, &[0, 1, 3, 4, 5]);
     set_placed(&mut g, 1, &[0, 1, 3, 4, 5]);
-    g = g
-        .edit()
-        .morale(0, 5)
-        .dice(1, &[DieLoc::Board(Space::site(2, 1), 4)])
-        .dice(0, &[ready(3)])
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 5)
+            .dice(1, &[DieLoc::Board(Space::site(2, 1), 4)])
+            .dice(0, &[ready(3)])
+            .good(0, Good::Gold, 1)
+    });
     act(&mut g, "3@sa1");
     assert!(g.over());
     let o = g.outcome().expect("over");
@@ -877,13 +752,11 @@ impl LegalVec for Euphoria {
 #[test]
 fn views_hide_hands_decks_and_hidden_recruits() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .recruits(1, &[(Recruit::Ben, true), (Recruit::Andrew, false)])
-        .morale(1, 3)
-        .good(1, Good::Bat, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.recruits(1, &[(Recruit::Ben, true), (Recruit::Andrew, false)])
+            .morale(1, 3)
+            .good(1, Good::Bat, 2)
+    });
     let other = g.view(Viewer::Seat(0));
     assert_eq!(other.players[1].hand, None);
     assert_eq!(other.players[1].hand_size, 2);

@@ -14,23 +14,13 @@ fn fresh(players: usize) -> Euphoria {
 }
 
 fn fresh_with(config: Config) -> Euphoria {
-    // These tests follow the turn without trading stops: the trading rule before issue 16
-    // (tests/trading.rs covers the rulebook's).
-    let config = Config {
-        trading: euphoria::Trading::OneOfferBeforePlacing,
-        ..config
-    };
-    bare(&config, 21)
+    bare(&without_trading_stops(config), 21)
 }
 
 /// Seat 0 suffers `p`: the tile is built on slot WB with seat 1's star only.
 fn penalized(p: Penalty) -> Euphoria {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .built(5, tile(p), &[1])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.built(5, tile(p), &[1]));
     assert!(g.penalized(0, p));
     assert!(!g.penalized(1, p));
     g
@@ -42,12 +32,10 @@ fn penalized(p: Penalty) -> Euphoria {
 fn commodity_areas_are_free_and_shared() {
     for f in Faction::ALL {
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .dice(1, &[on(Space::area(f), 2)])
-            .dice(0, &[ready(3), ready(3)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.dice(1, &[on(Space::area(f), 2)])
+                .dice(0, &[ready(3), ready(3)])
+        });
         act(&mut g, &format!("3@{}", Space::area(f)));
         assert_eq!(g.player(0).count(f.commodity()), 1);
         assert_eq!(g.occupants(Space::area(f)).count(), 2);
@@ -59,17 +47,9 @@ fn commodity_areas_are_free_and_shared() {
 #[test]
 fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     assert_refused!(&mut g, "2@tun-e", Refusal::CannotPay(_));
-    g = g
-        .edit()
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Energy, 1));
     act(&mut g, "2@tun-e");
     assert_eq!(g.miners()[0], 1);
     assert_eq!(g.player(0).count(Good::Energy), 0);
@@ -78,14 +58,12 @@ fn tunnel_mouth_pays_a_commodity_and_advances_the_miner() {
     assert_eq!(g.player(0).hand_size(), 1);
     // The miner stops at the end and the end space opens.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .miner(Faction::from_index(2), 8)
-        .dice(0, &[ready(2)])
-        .good(0, Good::Food, 1)
-        .recruits(0, &[(Recruit::Brian, true)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.miner(Faction::from_index(2), 8)
+            .dice(0, &[ready(2)])
+            .good(0, Good::Food, 1)
+            .recruits(0, &[(Recruit::Brian, true)])
+    });
     act(&mut g, "2@tun-w");
     act(&mut g, "take clay");
     assert_eq!(g.miners()[2], 9);
@@ -99,26 +77,17 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
     let ids = [Recruit::Ben, Recruit::Andrew, Recruit::Brian];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .dice(0, &[ready(4)])
-            .recruits(0, &[(ids[f.index()], true)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.dice(0, &[ready(4)])
+                .recruits(0, &[(ids[f.index()], true)])
+        });
         let end = Space::tunnel_end(f);
         assert_refused!(&mut g, &format!("4@{end}"), Refusal::TunnelClosed(_));
-        g = g
-            .edit()
-            .miner(f, 9)
-            .recruits(0, &[(ids[f.index()], false)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.miner(f, 9).recruits(0, &[(ids[f.index()], false)])
+        });
         assert_refused!(&mut g, &format!("4@{end}"), Refusal::TunnelRecruit(_));
-        g = g
-            .edit()
-            .recruits(0, &[(ids[f.index()], true)])
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.recruits(0, &[(ids[f.index()], true)]));
         act(&mut g, &format!("4@{end}"));
         assert_eq!(g.player(0).count(rewards[f.index()]), 3);
     }
@@ -128,12 +97,9 @@ fn tunnel_ends_open_at_nine_for_the_faction_only() {
         tunnel_end_requires_faction: false,
         ..Config::default()
     });
-    g = g
-        .edit()
-        .miner(Faction::from_index(0), 9)
-        .dice(0, &[ready(4)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.miner(Faction::from_index(0), 9).dice(0, &[ready(4)])
+    });
     act(&mut g, "4@end-e");
     assert_eq!(g.player(0).count(Good::Water), 3);
 }
@@ -150,20 +116,14 @@ fn artifact_markets_take_three_cards_or_a_pair() {
     ] {
         let space = Space::artifact_market(f);
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .morale(0, 4)
-            .dice(0, &[ready(3)])
-            .good(0, Good::Book, 1)
-            .good(0, Good::Bat, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.morale(0, 4)
+                .dice(0, &[ready(3)])
+                .good(0, Good::Book, 1)
+                .good(0, Good::Bat, 1)
+        });
         assert_refused!(&mut g, &format!("3@{space}"), Refusal::ArtifactCards { .. });
-        g = g
-            .edit()
-            .good(0, Good::Bear, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| e.good(0, Good::Bear, 1));
         // Three kinds, three cards: the only way to pay, made at once.
         act(&mut g, &format!("3@{space}"));
         assert_eq!(g.player(0).hand_size(), 0);
@@ -171,14 +131,12 @@ fn artifact_markets_take_three_cards_or_a_pair() {
         assert_eq!(g.allegiance()[f.index()], 1);
         // A pair.
         let mut g = fresh(3);
-        g = g
-            .edit()
-            .morale(0, 4)
-            .dice(0, &[ready(3)])
-            .good(0, Good::Game, 2)
-            .good(0, Good::Bat, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.morale(0, 4)
+                .dice(0, &[ready(3)])
+                .good(0, Good::Game, 2)
+                .good(0, Good::Bat, 1)
+        });
         act(&mut g, &format!("3@{space}"));
         act(&mut g, "pay game");
         act(&mut g, "pay game");
@@ -190,14 +148,12 @@ fn artifact_markets_take_three_cards_or_a_pair() {
 #[test]
 fn artifact_market_star_may_go_on_a_built_market_tile() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .built(2, 0, &[1])
-        .morale(0, 3)
-        .dice(0, &[ready(3)])
-        .good(0, Good::Book, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.built(2, 0, &[1])
+            .morale(0, 3)
+            .dice(0, &[ready(3)])
+            .good(0, Good::Book, 2)
+    });
     act(&mut g, "3@art-s");
     assert!(matches!(
         g.pending(),
@@ -210,14 +166,12 @@ fn artifact_market_star_may_go_on_a_built_market_tile() {
     assert_eq!(g.allegiance()[1], 1);
     // A full territory and no tile: allowed, no star, allegiance still moves.
     let mut g = fresh(2);
-    g = g
-        .edit()
-        .territory(Faction::Euphorian, &[1, 1])
-        .morale(0, 3)
-        .dice(0, &[ready(3)])
-        .good(0, Good::Book, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.territory(Faction::Euphorian, &[1, 1])
+            .morale(0, 3)
+            .dice(0, &[ready(3)])
+            .good(0, Good::Book, 2)
+    });
     act(&mut g, "3@art-e");
     assert_eq!(g.player(0).stars_left, 10);
     assert_eq!(g.allegiance()[0], 1);
@@ -228,19 +182,13 @@ fn artifact_market_star_may_go_on_a_built_market_tile() {
 #[test]
 fn nimbus_loft_takes_three_resources() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(5)])
-        .good(0, Good::Gold, 1)
-        .good(0, Good::Clay, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(5)])
+            .good(0, Good::Gold, 1)
+            .good(0, Good::Clay, 1)
+    });
     assert_refused!(&mut g, "5@nimbus", Refusal::CannotPay(_));
-    g = g
-        .edit()
-        .good(0, Good::Stone, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Stone, 2));
     act(&mut g, "5@nimbus");
     assert_refused!(&mut g, "pay water", Refusal::NotOwed(Good::Water));
     act(&mut g, "pay stone");
@@ -254,32 +202,22 @@ fn nimbus_loft_takes_three_resources() {
 #[test]
 fn breeze_bar_and_sky_lounge() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .dice(0, &[ready(5)])
-        .good(0, Good::Bliss, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 3).dice(0, &[ready(5)]).good(0, Good::Bliss, 2)
+    });
     assert_refused!(&mut g, "5@breeze", Refusal::CannotPay(_));
-    g = g
-        .edit()
-        .good(0, Good::Food, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Food, 1));
     act(&mut g, "5@breeze");
     assert_eq!(g.player(0).hand_size(), 2);
     assert_eq!(g.allegiance()[3], 1);
     assert_eq!(g.player(0).count(Good::Bliss), 1);
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(5)])
-        .good(0, Good::Bliss, 1)
-        .good(0, Good::Water, 1)
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(5)])
+            .good(0, Good::Bliss, 1)
+            .good(0, Good::Water, 1)
+            .good(0, Good::Energy, 1)
+    });
     act(&mut g, "5@sky");
     act(&mut g, "pay water");
     act(&mut g, "take gold");
@@ -294,28 +232,17 @@ fn breeze_bar_and_sky_lounge() {
 #[test]
 fn worker_activation_gains_a_rolled_worker() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Energy, 2));
     assert_refused!(&mut g, "2@act-e", Refusal::CannotPay(_));
-    g = g
-        .edit()
-        .good(0, Good::Energy, 3)
-        .knowledge(0, 4)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Energy, 3).knowledge(0, 4));
     act(&mut g, "2@act-e");
     assert_eq!(g.player(0).knowledge, 2);
     assert_eq!(g.player(0).owned_dice(), 2);
     assert_eq!(g.ready_values(0).len(), 1);
     // Water: morale +2; no fifth worker.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(
+    edit(&mut g, |e| {
+        e.dice(
             0,
             &[
                 ready(2),
@@ -325,8 +252,7 @@ fn worker_activation_gains_a_rolled_worker() {
             ],
         )
         .good(0, Good::Water, 3)
-        .build()
-        .expect("a possible position");
+    });
     act(&mut g, "2@act-w");
     assert_eq!(g.player(0).morale, 3);
     assert_eq!(g.player(0).owned_dice(), 4);
@@ -337,55 +263,37 @@ fn worker_activation_gains_a_rolled_worker() {
 #[test]
 fn construction_sites_cost_their_resource_and_lock() {
     let mut g = fresh(4);
-    g = g
-        .edit()
-        .dice(0, &[ready(2), ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2), ready(3)]));
     assert_refused!(&mut g, "2@ea2", Refusal::CannotPay(_));
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .dice(1, &[on(Space::site(0, 1), 6)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Gold, 1)
+            .dice(1, &[on(Space::site(0, 1), 6)])
+    });
     assert_refused!(&mut g, "2@ea2", Refusal::SiteTaken);
     act(&mut g, "2@ea3");
     assert_eq!(g.player(0).count(Good::Gold), 0);
     // A built market's sites are closed.
     let mut g = fresh(4);
-    g = g
-        .edit()
-        .built(1, 0, &[1])
-        .dice(0, &[ready(2)])
-        .good(0, Good::Stone, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.built(1, 0, &[1])
+            .dice(0, &[ready(2)])
+            .good(0, Good::Stone, 1)
+    });
     assert_refused!(&mut g, "2@eb1", Refusal::MarketBuilt);
 }
 
 #[test]
 fn built_markets_open_when_built() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     assert_refused!(&mut g, "2@mwa", Refusal::MarketNotBuilt);
     // Courthouse: 4 energy + 1 stone
-    g = g
-        .edit()
-        .built(4, tile(Penalty::NoPair), &[1])
-        .good(0, Good::Energy, 4)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.built(4, tile(Penalty::NoPair), &[1])
+            .good(0, Good::Energy, 4)
+    });
     assert_refused!(&mut g, "2@mwa", Refusal::CannotPay(_));
-    g = g
-        .edit()
-        .good(0, Good::Stone, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Stone, 1));
     act(&mut g, "2@mwa");
     assert_eq!(g.territory()[2], vec![0]);
     assert_eq!(g.allegiance()[2], 1);
@@ -397,13 +305,11 @@ fn built_markets_open_when_built() {
 #[test]
 fn bumping_returns_and_rerolls_the_die() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(1, &[on(Space::tunnel(Faction::Euphorian), 6)])
-        .dice(0, &[ready(2)])
-        .good(0, Good::Energy, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(Space::tunnel(Faction::Euphorian), 6)])
+            .dice(0, &[ready(2)])
+            .good(0, Good::Energy, 1)
+    });
     act(&mut g, "2@tun-e");
     act(&mut g, "take gold");
     assert_eq!(
@@ -416,12 +322,10 @@ fn bumping_returns_and_rerolls_the_die() {
     assert!((1..=6).contains(&values[0]));
     // Your own worker may be bumped too.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)])
-        .good(0, Good::Water, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)])
+            .good(0, Good::Water, 3)
+    });
     act(&mut g, "2@act-w");
     assert_eq!(g.occupants(Space::ACTIVATE_WATER).count(), 1);
     assert_eq!(g.player(0).owned_dice(), 3);
@@ -430,11 +334,7 @@ fn bumping_returns_and_rerolls_the_die() {
 #[test]
 fn doubles_let_the_same_value_be_placed_again() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(3), ready(3), ready(5)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3), ready(3), ready(5)]));
     act(&mut g, "3@gen");
     assert!(matches!(g.pending(), Some(Step::Doubles)));
     assert_refused!(&mut g, "5@aqu", Refusal::NoDoubledDie(5));
@@ -442,21 +342,13 @@ fn doubles_let_the_same_value_be_placed_again() {
     assert_eq!(g.current(), 1);
     // Stopping early.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(3), ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3), ready(3)]));
     act(&mut g, "3@gen");
     act(&mut g, "end");
     assert_eq!(g.current(), 1);
     // No doubles: the turn ends after one worker.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[ready(3), ready(4)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3), ready(4)]));
     act(&mut g, "3@gen");
     assert_eq!(g.current(), 1);
 }
@@ -466,27 +358,20 @@ fn doubles_let_the_same_value_be_placed_again() {
 #[test]
 fn retrieval_paid_or_with_morale() {
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .dice(
+    edit(&mut g, |e| {
+        e.morale(0, 3).dice(
             0,
             &[
                 on(Space::area(Faction::Euphorian), 2),
                 on(Space::site(0, 1), 5),
             ],
         )
-        .build()
-        .expect("a possible position");
+    });
     assert_refused!(&mut g, "ret 4@gen", Refusal::NoWorker { value: 4, .. });
     act(&mut g, "ret 2@gen");
     act(&mut g, "ret 5@ea2");
     assert_refused!(&mut g, "fin food", Refusal::NoGood(Good::Food));
-    g = g
-        .edit()
-        .good(0, Good::Food, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Food, 1));
     act(&mut g, "fin food");
     assert_eq!(g.player(0).morale, 5);
     assert_eq!(g.player(0).count(Good::Food), 0);
@@ -498,11 +383,9 @@ fn retrieval_paid_or_with_morale() {
     assert_eq!(g.current(), 1);
     // Free at morale 1.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .dice(0, &[on(Space::area(Faction::Icarite), 2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[on(Space::area(Faction::Icarite), 2)])
+    });
     act(&mut g, "ret 2@cloud");
     act(&mut g, "fin free");
     assert_eq!(g.player(0).morale, 1);
@@ -513,12 +396,9 @@ fn retrieval_paid_or_with_morale() {
 #[test]
 fn penalty_laboratory_blocks_new_workers_at_two_or_three() {
     let mut g = penalized(Penalty::NoNewWorkers);
-    g = g
-        .edit()
-        .dice(0, &[ready(2), ready(4)])
-        .good(0, Good::Water, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(2), ready(4)]).good(0, Good::Water, 3)
+    });
     act(&mut g, "2@act-w");
     assert_eq!(g.player(0).owned_dice(), 2);
     assert_eq!(g.player(0).morale, 3);
@@ -527,42 +407,30 @@ fn penalty_laboratory_blocks_new_workers_at_two_or_three() {
 #[test]
 fn penalty_spa_forbids_bumping_yourself() {
     let mut g = penalized(Penalty::NoSelfBump);
-    g = g
-        .edit()
-        .dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)])
-        .good(0, Good::Water, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[on(Space::ACTIVATE_WATER, 6), ready(2)])
+            .good(0, Good::Water, 3)
+    });
     assert_refused!(&mut g, "2@act-w", Refusal::Spa);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .dice(1, &[on(Space::ACTIVATE_WATER, 6)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[ready(2)])
+            .dice(1, &[on(Space::ACTIVATE_WATER, 6)])
+    });
     act(&mut g, "2@act-w");
 }
 
 #[test]
 fn penalty_courthouse_forbids_the_pair() {
     let mut g = penalized(Penalty::NoPair);
-    g = g
-        .edit()
-        .morale(0, 3)
-        .dice(0, &[ready(2)])
-        .good(0, Good::Bat, 2)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 3).dice(0, &[ready(2)]).good(0, Good::Bat, 2)
+    });
     assert_refused!(
         &mut g,
         "2@art-i",
         Refusal::ArtifactCards { courthouse: true }
     );
-    g = g
-        .edit()
-        .good(0, Good::Book, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Book, 1));
     // Three cards are the only way left: paid at once.
     act(&mut g, "2@art-i");
     assert_eq!(g.player(0).hand_size(), 0);
@@ -571,24 +439,18 @@ fn penalty_courthouse_forbids_the_pair() {
 #[test]
 fn penalty_plaza_forbids_markets_without_your_star() {
     let mut g = penalized(Penalty::NoForeignBuiltMarket);
-    g = g
-        .edit()
-        .good(0, Good::Water, 4)
-        .good(0, Good::Clay, 1)
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Water, 4)
+            .good(0, Good::Clay, 1)
+            .dice(0, &[ready(2)])
+    });
     assert_refused!(&mut g, "2@mwb", Refusal::Plaza);
 }
 
 #[test]
 fn penalty_fountain_forbids_doubles() {
     let mut g = penalized(Penalty::NoDoubles);
-    g = g
-        .edit()
-        .dice(0, &[ready(3), ready(3)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(3), ready(3)]));
     act(&mut g, "3@gen");
     assert_eq!(g.current(), 1);
 }
@@ -596,13 +458,11 @@ fn penalty_fountain_forbids_doubles() {
 #[test]
 fn penalty_lounge_forbids_building_beside_others() {
     let mut g = penalized(Penalty::NoSharedConstruction);
-    g = g
-        .edit()
-        .dice(1, &[on(Space::site(0, 1), 3)])
-        .dice(0, &[ready(2)])
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(1, &[on(Space::site(0, 1), 3)])
+            .dice(0, &[ready(2)])
+            .good(0, Good::Gold, 1)
+    });
     assert_refused!(&mut g, "2@ea3", Refusal::Lounge);
     act(&mut g, "2@eb2");
 }
@@ -611,23 +471,17 @@ fn penalty_lounge_forbids_building_beside_others() {
 fn penalty_academy_is_recorded_for_part_two() {
     // No abilities exist yet; the penalty is known and blocks nothing on the board.
     let mut g = penalized(Penalty::NoAbilities);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@gen");
 }
 
 #[test]
 fn penalty_cafeteria_makes_free_retrieval_cost_two() {
     let mut g = penalized(Penalty::CostlyRetrieval);
-    g = g
-        .edit()
-        .morale(0, 4)
-        .dice(0, &[on(Space::area(Faction::Euphorian), 2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 4)
+            .dice(0, &[on(Space::area(Faction::Euphorian), 2)])
+    });
     act(&mut g, "ret 2@gen");
     act(&mut g, "fin free");
     assert_eq!(g.player(0).morale, 2);
@@ -636,12 +490,7 @@ fn penalty_cafeteria_makes_free_retrieval_cost_two() {
 #[test]
 fn penalty_apothecary_closes_icarus() {
     let mut g = penalized(Penalty::NoIcarus);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Gold, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Gold, 3));
     assert_refused!(&mut g, "2@cloud", Refusal::Apothecary);
     assert_refused!(&mut g, "2@nimbus", Refusal::Apothecary);
     act(&mut g, "2@aqu");
@@ -650,12 +499,7 @@ fn penalty_apothecary_closes_icarus() {
 #[test]
 fn penalty_theater_adds_knowledge_per_star() {
     let mut g = penalized(Penalty::KnowledgePerStar);
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .good(0, Good::Gold, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]).good(0, Good::Gold, 3));
     act(&mut g, "2@nimbus");
     assert_eq!(g.player(0).knowledge, 4);
 }
@@ -663,13 +507,11 @@ fn penalty_theater_adds_knowledge_per_star() {
 #[test]
 fn penalty_registry_removes_tier_bonuses() {
     let mut g = penalized(Penalty::NoTierBonus);
-    g = g
-        .edit()
-        .recruits(0, &[(Recruit::Ben, true)])
-        .allegiance(Faction::from_index(0), 6)
-        .dice(0, &[ready(1), ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.recruits(0, &[(Recruit::Ben, true)])
+            .allegiance(Faction::from_index(0), 6)
+            .dice(0, &[ready(1), ready(2)])
+    });
     act(&mut g, "1@gen");
     assert_eq!(g.player(0).count(Good::Energy), 1);
 }
@@ -677,11 +519,9 @@ fn penalty_registry_removes_tier_bonuses() {
 #[test]
 fn penalty_arena_allows_one_worker_per_area() {
     let mut g = penalized(Penalty::OneWorkerPerArea);
-    g = g
-        .edit()
-        .dice(0, &[on(Space::area(Faction::Wastelander), 1), ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.dice(0, &[on(Space::area(Faction::Wastelander), 1), ready(2)])
+    });
     assert_refused!(&mut g, "2@farm", Refusal::Arena);
     act(&mut g, "2@gen");
 }
@@ -694,22 +534,20 @@ fn roll_penalties_cost_a_good_per_matching_die() {
             // Two dice and knowledge 1 stay below the knowledge limit; retrieving them
             // rolls both.
             let mut g = penalized(Penalty::RollLoss(face));
-            g = g
-                .edit()
-                .good(0, Good::Gold, 10)
-                .good(0, Good::Food, 10)
-                .knowledge(0, 1)
-                .morale(0, 3)
-                .dice(
-                    0,
-                    &[
-                        on(Space::area(Faction::Euphorian), 1),
-                        on(Space::area(Faction::Subterran), 1),
-                    ],
-                )
-                .reseed(k)
-                .build()
-                .expect("a possible position");
+            edit(&mut g, |e| {
+                e.good(0, Good::Gold, 10)
+                    .good(0, Good::Food, 10)
+                    .knowledge(0, 1)
+                    .morale(0, 3)
+                    .dice(
+                        0,
+                        &[
+                            on(Space::area(Faction::Euphorian), 1),
+                            on(Space::area(Faction::Subterran), 1),
+                        ],
+                    )
+                    .reseed(k)
+            });
             act(&mut g, "ret 1@gen");
             act(&mut g, "ret 1@aqu");
             act(&mut g, "fin free");
@@ -739,17 +577,9 @@ fn roll_penalties_cost_a_good_per_matching_die() {
 fn a_star_on_the_tile_lifts_its_penalty() {
     let mut g = penalized(Penalty::NoIcarus);
     let m = 5;
-    g = g
-        .edit()
-        .market_star(m, 0)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.market_star(m, 0));
     assert!(!g.penalized(0, Penalty::NoIcarus));
-    g = g
-        .edit()
-        .dice(0, &[ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2)]));
     act(&mut g, "2@cloud");
 }
 
@@ -783,14 +613,12 @@ fn a_payment_with_one_way_makes_itself() {
     assert_eq!(g.player(0).hand_size(), 0);
     // A pair or three cards: two ways, paid card by card.
     let mut g = fresh(3);
-    g = g
-        .edit()
-        .morale(0, 4)
-        .dice(0, &[ready(3)])
-        .good(0, Good::Game, 2)
-        .good(0, Good::Bat, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.morale(0, 4)
+            .dice(0, &[ready(3)])
+            .good(0, Good::Game, 2)
+            .good(0, Good::Bat, 1)
+    });
     act(&mut g, "3@art-e");
     assert_eq!(legal(&g), vec!["pay game", "pay bat"]);
 }

@@ -26,18 +26,9 @@ fn offer(g: &mut Euphoria, to: &str, items: &[&str]) {
 #[test]
 fn trading_before_between_and_after_placements_until_end() {
     let mut g = fresh(Config::players(3));
-    g = g
-        .edit()
-        .good(0, Good::Gold, 3)
-        .good(1, Good::Water, 3)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 3).good(1, Good::Water, 3));
     // Two dice showing 2: a doubled placement.
-    g = g
-        .edit()
-        .dice(0, &[ready(2), ready(2)])
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.dice(0, &[ready(2), ready(2)]));
     // Before placing.
     offer(&mut g, "p2", &["give gold", "ask water"]);
     act(&mut g, "accept");
@@ -63,16 +54,14 @@ fn trading_before_between_and_after_placements_until_end() {
 #[test]
 fn an_offer_holds_any_goods_and_cards_in_any_amounts() {
     let mut g = fresh(Config::players(3));
-    g = g
-        .edit()
-        .good(0, Good::Food, 6)
-        .good(0, Good::Book, 2)
-        .good(2, Good::Stone, 5)
-        .good(2, Good::Bat, 1)
-        .morale(2, 6)
-        .morale(0, 6)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Food, 6)
+            .good(0, Good::Book, 2)
+            .good(2, Good::Stone, 5)
+            .good(2, Good::Bat, 1)
+            .morale(2, 6)
+            .morale(0, 6)
+    });
     let mut items = vec!["give food"; 6];
     items.extend(["give book", "give book"]);
     items.extend(vec!["ask stone"; 5]);
@@ -93,22 +82,14 @@ fn an_offer_holds_any_goods_and_cards_in_any_amounts() {
 #[test]
 fn several_offers_a_turn_up_to_the_configured_bound() {
     let mut g = fresh(Config::players(3));
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1));
     for _ in 0..5 {
         offer(&mut g, "p2", &["give gold"]);
         act(&mut g, "decline");
     }
     assert!(offered(&g, "trade"));
     let mut g = fresh(Config::players(3).with_offers(2));
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1));
     offer(&mut g, "p2", &["give gold"]);
     act(&mut g, "decline");
     offer(&mut g, "p3", &["give gold"]);
@@ -118,22 +99,14 @@ fn several_offers_a_turn_up_to_the_configured_bound() {
     act(&mut g, "1@gen");
     assert_eq!(g.to_act(), Some(1));
     // The next turn has its own offers.
-    g = g
-        .edit()
-        .good(1, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(1, Good::Gold, 1));
     assert!(offered(&g, "trade"));
 }
 
 #[test]
 fn refusals_say_what_is_wrong_and_change_nothing() {
     let mut g = fresh(Config::players(3));
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 1));
     act(&mut g, "trade");
     assert_refused!(&mut g, "offer p1", Refusal::SelfTrade);
     assert_refused!(&mut g, "offer p5", Refusal::NoSuchSeat(4));
@@ -180,14 +153,12 @@ fn refusals_say_what_is_wrong_and_change_nothing() {
 #[test]
 fn accepting_needs_what_was_asked_and_the_hand_limit_follows() {
     let mut g = fresh(Config::players(2));
-    g = g
-        .edit()
-        .good(0, Good::Gold, 1)
-        .good(0, Good::Book, 1)
-        .good(1, Good::Bear, 1)
-        .morale(0, 1)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| {
+        e.good(0, Good::Gold, 1)
+            .good(0, Good::Book, 1)
+            .good(1, Good::Bear, 1)
+            .morale(0, 1)
+    });
     offer(&mut g, "p2", &["give gold", "ask bear"]);
     act(&mut g, "accept");
     assert_eq!(g.player(0).count(Good::Bear), 1);
@@ -206,11 +177,7 @@ fn the_rule_before_issue_16_stays_for_old_games() {
         ..Config::players(3)
     };
     let mut g = fresh(config);
-    g = g
-        .edit()
-        .good(0, Good::Gold, 5)
-        .build()
-        .expect("a possible position");
+    edit(&mut g, |e| e.good(0, Good::Gold, 5));
     act(&mut g, "trade");
     act(&mut g, "offer p2");
     for _ in 0..4 {

@@ -13,13 +13,11 @@ use euphoria::{Action, Config, DieLoc, Euphoria};
 fn fresh() -> Euphoria {
     let mut g = Euphoria::started(&Config::players(3), 21).expect("config");
     for s in 0..g.players().len() {
-        g = g
-            .edit()
-            .recruits(s, &[])
-            .dice(s, &[DieLoc::Ready(1)])
-            .knowledge(s, 1)
-            .build()
-            .expect("a possible position");
+        edit(&mut g, |e| {
+            e.recruits(s, &[])
+                .dice(s, &[DieLoc::Ready(1)])
+                .knowledge(s, 1)
+        });
     }
     g.edit()
         .turn(0)

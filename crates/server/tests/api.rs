@@ -3,34 +3,20 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, check_view, expected_views, memory_state, post_json, seat_view};
+use common::{
+    act, call, check_view, create_table as create, expected_views, get, memory_state, post_json,
+    post_to, seat_token as token, seat_view, table_id as id,
+};
 use engine::GameRecord;
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use server::AppState;
 
-async fn create(state: &AppState, body: Value) -> Value {
-    let (status, table) = post_json(state, "/api/tables", None, &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{table}");
-    table
-}
-
-fn token(table: &Value, seat: usize) -> String {
-    table["seats"][seat]["token"]
-        .as_str()
-        .expect("a human seat has a token")
-        .to_string()
-}
-
-fn id(table: &Value) -> String {
-    table["id"].as_str().expect("id").to_string()
-}
-
 #[tokio::test]
 async fn lists_the_games_and_their_options() {
     let state = memory_state().await;
-    let (status, games) = call(&state, "GET", "/api/games", None, None).await;
+    let (status, games) = get(&state, "/api/games", None).await;
     assert_eq!(status, StatusCode::OK);
     let names: Vec<&str> = games
         .as_array()
@@ -48,7 +34,7 @@ async fn lists_the_games_and_their_options() {
 async fn describes_each_game_for_people_with_its_options_and_components() {
     let state = memory_state().await;
     for name in catalog::GAMES {
-        let (status, about) = call(&state, "GET", &format!("/api/games/{name}"), None, None).await;
+        let (status, about) = get(&state, &format!("/api/games/{name}"), None).await;
         assert_eq!(status, StatusCode::OK, "{about}");
         assert_eq!(about["name"], *name);
         assert!(
@@ -67,7 +53,7 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
             assert!(option["label"].as_str().is_some_and(|l| !l.is_empty()));
         }
     }
-    let (_, dropsite) = call(&state, "GET", "/api/games/dropsite", None, None).await;
+    let (_, dropsite) = get(&state, "/api/games/dropsite", None).await;
     let deck = dropsite["components"]["deck"].as_array().expect("deck");
     assert_eq!(deck.len(), 13);
     assert_eq!(deck[12], json!({"value": 12, "copies": 4, "points": 7}));
@@ -78,7 +64,7 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
         .find(|o| o["key"] == "first_player")
         .expect("described");
     assert_eq!(first["input"], "seat", "people pick a seat counted from 1");
-    let (_, distopia) = call(&state, "GET", "/api/games/distopia", None, None).await;
+    let (_, distopia) = get(&state, "/api/games/distopia", None).await;
     assert_eq!(
         distopia["components"]["cards"].as_array().map(Vec::len),
         Some(30)
@@ -93,7 +79,7 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
         .as_array()
         .expect("choices")
         .contains(&json!({"value": "spy-pets", "label": "Spy Pets"})));
-    let (_, euphoria) = call(&state, "GET", "/api/games/euphoria", None, None).await;
+    let (_, euphoria) = get(&state, "/api/games/euphoria", None).await;
     let recruits = euphoria["components"]["recruits"]
         .as_array()
         .expect("recruits");
@@ -101,7 +87,7 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
         .iter()
         .all(|r| r["text"].as_str().is_some_and(|t| !t.is_empty())));
     assert!(euphoria["components"]["tiles"][0]["penalty_text"].is_string());
-    let (status, error) = call(&state, "GET", "/api/games/chess", None, None).await;
+    let (status, error) = get(&state, "/api/games/chess", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["code"], "game/unknown", "{error}");
 }
@@ -112,14 +98,7 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
 async fn serves_each_games_rules_page() {
     let state = memory_state().await;
     for name in catalog::GAMES {
-        let (status, rules) = call(
-            &state,
-            "GET",
-            &format!("/api/games/{name}/rules"),
-            None,
-            None,
-        )
-        .await;
+        let (status, rules) = get(&state, &format!("/api/games/{name}/rules"), None).await;
         assert_eq!(status, StatusCode::OK, "{rules}");
         assert_eq!(rules["name"], *name);
         let expected =
@@ -139,7 +118,7 @@ async fn serves_each_games_rules_page() {
         assert!(sections.iter().any(|s| s["heading"] == "Options"), "{name}");
     }
     // The deck's 12 as Drop Site scores it, in the components table.
-    let (_, dropsite) = call(&state, "GET", "/api/games/dropsite/rules", None, None).await;
+    let (_, dropsite) = get(&state, "/api/games/dropsite/rules", None).await;
     let components = dropsite["sections"]
         .as_array()
         .expect("sections")
@@ -159,7 +138,7 @@ async fn serves_each_games_rules_page() {
             .contains(&json!(["12", "4", "+7", "-2"])),
         "{rows}"
     );
-    let (status, error) = call(&state, "GET", "/api/games/chess/rules", None, None).await;
+    let (status, error) = get(&state, "/api/games/chess/rules", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["code"], "game/unknown", "{error}");
     let words = error["message"].as_str().unwrap_or_default();
@@ -194,18 +173,16 @@ async fn creates_a_table_with_tokens_and_invites() {
     // The invite is the seat's page; its token opens the seat's view.
     let invite = seats[0]["invite"].as_str().expect("invite");
     assert_eq!(invite, format!("/play/{}?token={t0}", id(&table)));
-    let (status, view) = call(
+    let (status, view) = get(
         &state,
-        "GET",
         &format!("/api/tables/{}/view?token={t0}", id(&table)),
-        None,
         None,
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["seat"], 0);
     // Listed as open or running (the bot may already have moved).
-    let (status, list) = call(&state, "GET", "/api/tables", None, None).await;
+    let (status, list) = get(&state, "/api/tables", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(list
         .as_array()
@@ -242,18 +219,11 @@ async fn seats_carry_names_limited_and_stored_as_text() {
     assert_eq!(table["seats"][0]["name"], evil);
     assert_eq!(table["seats"][1]["name"], "Seat 2");
     let view_uri = format!("/api/tables/{table_id}/view");
-    let (_, view) = call(&state, "GET", &view_uri, Some(&token(&table, 1)), None).await;
+    let (_, view) = get(&state, &view_uri, Some(&token(&table, 1))).await;
     assert_eq!(view["names"], json!([evil, "Seat 2"]));
-    let (_, watched) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{table_id}/spectate"),
-        None,
-        None,
-    )
-    .await;
+    let (_, watched) = get(&state, &format!("/api/tables/{table_id}/spectate"), None).await;
     assert_eq!(watched["names"], json!([evil, "Seat 2"]));
-    let (_, listed) = call(&state, "GET", "/api/tables", None, None).await;
+    let (_, listed) = get(&state, "/api/tables", None).await;
     let listed = listed
         .as_array()
         .expect("list")
@@ -271,7 +241,7 @@ async fn seats_carry_names_limited_and_stored_as_text() {
     assert_eq!(named_bot["seats"][0]["name"], "Seat 1");
     assert_eq!(named_bot["seats"][1]["name"], "Robbie");
     // Refused: too long, blank, control characters, other shapes; nothing is created.
-    let (_, before) = call(&state, "GET", "/api/tables", None, None).await;
+    let (_, before) = get(&state, "/api/tables", None).await;
     let too_long = "x".repeat(server::hub::MAX_NAME_CHARS + 1);
     let just_right = "é".repeat(server::hub::MAX_NAME_CHARS);
     for (seat, code) in [
@@ -316,7 +286,7 @@ async fn seats_carry_names_limited_and_stored_as_text() {
         assert_eq!(error["code"], code, "{seat}: {error}");
         assert!(!error["message"].as_str().unwrap_or("").is_empty());
     }
-    let (_, after) = call(&state, "GET", "/api/tables", None, None).await;
+    let (_, after) = get(&state, "/api/tables", None).await;
     assert_eq!(before, after, "a refused table is not created");
     let ok = create(
         &state,
@@ -367,18 +337,18 @@ async fn refuses_bad_tables_with_codes() {
     ] {
         let (status, error) = post_json(&state, "/api/tables", None, &body).await;
         assert!(status.is_client_error(), "{body} gave {status}");
-        assert_eq!(error["code"], code, "{body}: {error}");
-        assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+        common::assert_coded(&error, code);
     }
-    let (_, list) = call(
-        &state,
-        "GET",
-        "/api/tables?status=open,running,finished",
-        None,
-        None,
-    )
-    .await;
+    let (_, list) = get(&state, "/api/tables?status=open,running,finished", None).await;
     assert_eq!(list, json!([]), "no table was created");
+}
+
+/// A server, and a Distop-IA table of two people from seed 3 on it.
+async fn seeded_pair() -> (AppState, Value) {
+    let state = memory_state().await;
+    let body = json!({"game": "distopia", "seed": 3, "seats": ["human", "human"]});
+    let table = create(&state, body).await;
+    (state, table)
 }
 
 /// State of a table as the server holds it (for "nothing changed" checks).
@@ -390,22 +360,10 @@ async fn server_state(state: &AppState, id: &str) -> (Vec<String>, Value) {
 
 #[tokio::test]
 async fn bad_requests_get_a_4xx_with_a_code_and_change_nothing() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "seed": 3, "seats": ["human", "human"]}),
-    )
-    .await;
+    let (state, table) = seeded_pair().await;
     let id = id(&table);
     let before = server_state(&state, &id).await;
-    let (_, view) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(&token(&table, 0)),
-        None,
-    )
-    .await;
+    let view = seat_view(&state, &id, &token(&table, 0)).await;
     let to_act = view["to_act"].as_u64().expect("to act") as usize;
     let mover = token(&table, to_act);
     let other = token(&table, 1 - to_act);
@@ -478,14 +436,7 @@ async fn bad_requests_get_a_4xx_with_a_code_and_change_nothing() {
         assert_eq!(error["code"], code, "{shown}: {error}");
     }
     // A legal action of the mover, sent by the other seat, is not its turn.
-    let (_, legal) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/legal"),
-        Some(&mover),
-        None,
-    )
-    .await;
+    let (_, legal) = get(&state, &format!("/api/tables/{id}/legal"), Some(&mover)).await;
     let action = legal["legal"][0]
         .as_str()
         .expect("a legal action")
@@ -575,12 +526,10 @@ async fn a_token_reads_and_acts_only_for_its_own_seat() {
     let server_table = state.hub.table(&id).await.expect("table");
     let (_, _, game) = server_table.progress().await;
     for seat in 0..3 {
-        let (status, view) = call(
+        let (status, view) = get(
             &state,
-            "GET",
             &format!("/api/tables/{id}/view"),
             Some(&token(&table, seat)),
-            None,
         )
         .await;
         assert_eq!(status, StatusCode::OK);
@@ -598,14 +547,7 @@ async fn a_token_reads_and_acts_only_for_its_own_seat() {
         };
         assert_eq!(view["legal"], legal_expected);
     }
-    let (status, public) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/spectate"),
-        None,
-        None,
-    )
-    .await;
+    let (status, public) = get(&state, &format!("/api/tables/{id}/spectate"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(public["seat"], Value::Null);
     assert_eq!(public["legal"], json!([]));
@@ -616,11 +558,9 @@ async fn a_token_reads_and_acts_only_for_its_own_seat() {
         json!({"game": "dropsite", "seats": ["human", "human"]}),
     )
     .await;
-    let (status, error) = call(
+    let (status, error) = get(
         &state,
-        "GET",
         &format!("/api/tables/{id}/view?token={}", token(&elsewhere, 0)),
-        None,
         None,
     )
     .await;
@@ -637,25 +577,13 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
     )
     .await;
     let id = id(&table);
-    let tokens: Vec<Option<String>> = table["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["token"].as_str().map(str::to_string))
-        .collect();
+    let tokens: Vec<Option<String>> = common::remote::tokens(&table);
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut seen: Vec<(Option<usize>, u64, Value)> = Vec::new();
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(240);
     for _ in 0..200_000 {
         assert!(tokio::time::Instant::now() < deadline, "game took too long");
-        let (_, public) = call(
-            &state,
-            "GET",
-            &format!("/api/tables/{id}/spectate"),
-            None,
-            None,
-        )
-        .await;
+        let (_, public) = get(&state, &format!("/api/tables/{id}/spectate"), None).await;
         seen.push((
             None,
             public["version"].as_u64().expect("v"),
@@ -672,26 +600,13 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
             tokio::time::sleep(std::time::Duration::from_millis(1)).await;
             continue;
         };
-        let (status, view) = call(
-            &state,
-            "GET",
-            &format!("/api/tables/{id}/view"),
-            Some(&token),
-            None,
-        )
-        .await;
+        let (status, view) = get(&state, &format!("/api/tables/{id}/view"), Some(&token)).await;
         assert_eq!(status, StatusCode::OK);
         let version = view["version"].as_u64().expect("version");
         seen.push((Some(seat), version, view["view"].clone()));
         let legal: Vec<String> = serde_json::from_value(view["legal"].clone()).expect("legal");
         let action = legal.choose(&mut rng).expect("a seat to act has an action");
-        let (status, after) = post_json(
-            &state,
-            &format!("/api/tables/{id}/actions"),
-            Some(&token),
-            &json!({"action": action, "version": version}),
-        )
-        .await;
+        let (status, after) = act(&state, &id, &token, &action, &version).await;
         assert_eq!(status, StatusCode::OK, "{after}");
         seen.push((
             Some(seat),
@@ -699,14 +614,7 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
             after["view"].clone(),
         ));
     }
-    let (status, record) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (status, record) = get(&state, &format!("/api/tables/{id}/record"), None).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     assert!(record["outcome"]["places"].is_array());
     assert_eq!(
@@ -719,7 +627,7 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
     for (viewer, version, view) in &seen {
         check_view(&views, *viewer, *version, view);
     }
-    let (_, list) = call(&state, "GET", "/api/tables?status=finished", None, None).await;
+    let (_, list) = get(&state, "/api/tables?status=finished", None).await;
     assert!(list
         .as_array()
         .expect("list")
@@ -769,12 +677,10 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
     )
     .await;
     let started = std::time::Instant::now();
-    let (status, _) = call(
+    let (status, _) = get(
         &state,
-        "GET",
         &format!("/api/tables/{}/view", id(&human)),
         Some(&token(&human, 0)),
-        None,
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -782,7 +688,7 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     for id in ids {
         loop {
-            let (_, table) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+            let (_, table) = get(&state, &format!("/api/tables/{id}"), None).await;
             if table["status"] == "finished" {
                 break;
             }
@@ -792,14 +698,7 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
             );
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
-        let (status, record) = call(
-            &state,
-            "GET",
-            &format!("/api/tables/{id}/record"),
-            None,
-            None,
-        )
-        .await;
+        let (status, record) = get(&state, &format!("/api/tables/{id}/record"), None).await;
         assert_eq!(status, StatusCode::OK);
         let record: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
         let game = catalog::game(&record.game).expect("game");
@@ -928,11 +827,7 @@ async fn every_error_answer_has_a_json_code_and_message() {
         let what = format!("{} {}", request.method(), request.uri());
         let (got, body) = common::send(&state, request).await;
         assert_eq!(got, status, "{what}: {body}");
-        assert_eq!(body["code"], code, "{what}");
-        assert!(
-            body["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "{what}"
-        );
+        common::assert_coded(&body, code);
     }
 }
 
@@ -945,14 +840,7 @@ async fn actions_are_stored_in_their_own_notation() {
     )
     .await;
     let (id, t0) = (id(&table), token(&table, 0));
-    let (_, legal) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/legal"),
-        Some(&t0),
-        None,
-    )
-    .await;
+    let (_, legal) = get(&state, &format!("/api/tables/{id}/legal"), Some(&t0)).await;
     let first = legal["legal"][0]
         .as_str()
         .expect("a legal action")
@@ -960,13 +848,7 @@ async fn actions_are_stored_in_their_own_notation() {
     // The same action, shouted and spread out.
     let sent = format!("  {}  ", first.to_uppercase().replace(' ', "   "));
     assert_ne!(sent, first);
-    let (status, reply) = post_json(
-        &state,
-        &format!("/api/tables/{id}/actions"),
-        Some(&t0),
-        &json!({"action": sent, "version": 0}),
-    )
-    .await;
+    let (status, reply) = act(&state, &id, &t0, &sent, 0).await;
     assert_eq!(status, StatusCode::OK, "{reply}");
     let stored = state.hub.store().actions(&id, 0).await.expect("rows");
     assert_eq!(stored.len(), 1);
@@ -995,7 +877,7 @@ async fn the_lobby_pages_newest_first_and_filters() {
             .collect()
     };
     // Everything, newest first: the last table made is first.
-    let (status, all) = call(&state, "GET", "/api/tables?limit=100", None, None).await;
+    let (status, all) = get(&state, "/api/tables?limit=100", None).await;
     assert_eq!(status, StatusCode::OK);
     let newest_first: Vec<String> = made.iter().rev().cloned().collect();
     assert_eq!(ids(&all), newest_first);
@@ -1003,7 +885,7 @@ async fn the_lobby_pages_newest_first_and_filters() {
     let mut paged = Vec::new();
     let mut uri = "/api/tables?limit=3".to_string();
     for _ in 0..10 {
-        let (status, page) = call(&state, "GET", &uri, None, None).await;
+        let (status, page) = get(&state, &uri, None).await;
         assert_eq!(status, StatusCode::OK, "{page}");
         let page = ids(&page);
         assert!(page.len() <= 3);
@@ -1015,7 +897,7 @@ async fn the_lobby_pages_newest_first_and_filters() {
     }
     assert_eq!(paged, newest_first);
     // By game and status.
-    let (_, distopia) = call(&state, "GET", "/api/tables?game=distopia", None, None).await;
+    let (_, distopia) = get(&state, "/api/tables?game=distopia", None).await;
     let expected: Vec<String> = newest_first
         .iter()
         .filter(|id| {
@@ -1026,7 +908,7 @@ async fn the_lobby_pages_newest_first_and_filters() {
         .cloned()
         .collect();
     assert_eq!(ids(&distopia), expected);
-    let (_, finished) = call(&state, "GET", "/api/tables?status=finished", None, None).await;
+    let (_, finished) = get(&state, "/api/tables?status=finished", None).await;
     assert_eq!(finished, json!([]));
     // Bad pages are refused.
     for (uri, code) in [
@@ -1037,7 +919,7 @@ async fn the_lobby_pages_newest_first_and_filters() {
         ("/api/tables?game=chess", "game/unknown"),
         ("/api/tables?status=lost", "request/malformed"),
     ] {
-        let (status, error) = call(&state, "GET", uri, None, None).await;
+        let (status, error) = get(&state, uri, None).await;
         assert!(status.is_client_error(), "{uri}: {status}");
         assert_eq!(error["code"], code, "{uri}");
     }
@@ -1054,45 +936,18 @@ async fn a_move_onto_a_removed_database_file_is_refused_not_lost() {
     )
     .await;
     let id = id(&table);
-    let (_, view) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(&token(&table, 0)),
-        None,
-    )
-    .await;
+    let view = seat_view(&state, &id, &token(&table, 0)).await;
     let to_act = view["to_act"].as_u64().expect("to act") as usize;
-    let (_, mine) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(&token(&table, to_act)),
-        None,
-    )
-    .await;
+    let mine = seat_view(&state, &id, &token(&table, to_act)).await;
     let legal = mine["legal"][0]
         .as_str()
         .expect("a legal action")
         .to_string();
     std::fs::remove_file(&path).expect("remove the database file");
-    let (status, error) = post_json(
-        &state,
-        &format!("/api/tables/{id}/actions"),
-        Some(&token(&table, to_act)),
-        &json!({"action": legal, "version": 0}),
-    )
-    .await;
+    let (status, error) = act(&state, &id, &token(&table, to_act), &legal, 0).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{error}");
     assert_eq!(error["code"], "internal", "{error}");
-    let (_, after) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/spectate"),
-        None,
-        None,
-    )
-    .await;
+    let (_, after) = get(&state, &format!("/api/tables/{id}/spectate"), None).await;
     assert_eq!(
         after["version"], 0,
         "the refused move did not happen: {after}"
@@ -1101,12 +956,7 @@ async fn a_move_onto_a_removed_database_file_is_refused_not_lost() {
 
 #[tokio::test]
 async fn calls_that_take_no_body_refuse_a_malformed_one_and_change_nothing() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "seed": 3, "seats": ["human", "human"]}),
-    )
-    .await;
+    let (state, table) = seeded_pair().await;
     let id = id(&table);
     let before = server_state(&state, &id).await;
     let seat = token(&table, 0);
@@ -1145,31 +995,15 @@ async fn raw_call(
     uri: &str,
     body: &str,
 ) -> (StatusCode, axum::http::HeaderMap, String) {
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
     let request = axum::http::Request::builder()
         .method(method)
         .uri(uri)
         .header("content-type", "application/json")
         .body(axum::body::Body::from(body.to_string()))
         .expect("request");
-    let response = server::app(state.clone())
-        .oneshot(request)
-        .await
-        .expect("infallible");
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (
-        status,
-        headers,
-        String::from_utf8_lossy(&bytes).into_owned(),
-    )
+    let (status, headers, bytes) = common::send_raw(state, request).await;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    (status, headers, text)
 }
 
 #[tokio::test]
@@ -1322,7 +1156,7 @@ async fn names_are_stored_in_nfc_and_a_name_that_looks_like_another_seats_is_ref
         assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {error}");
         assert_eq!(error["code"], "seat/name_confusable", "{name}: {error}");
     }
-    let (_, summary) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+    let (_, summary) = get(&state, &format!("/api/tables/{id}"), None).await;
     assert_eq!(summary["open_seats"], json!([1]), "{summary}");
     let (status, seated) = post_json(&state, &join, None, &json!({"name": "Bo"})).await;
     assert_eq!(status, StatusCode::CREATED, "{seated}");
@@ -1341,9 +1175,9 @@ async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
         .await
         .expect("state");
     let clean = "Adagnp.exe";
-    let (_, summary) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+    let (_, summary) = get(&state, &format!("/api/tables/{id}"), None).await;
     assert_eq!(summary["seats"][0]["name"], clean, "{summary}");
-    let (_, chat) = call(&state, "GET", &format!("/api/tables/{id}/chat"), None, None).await;
+    let (_, chat) = get(&state, &format!("/api/tables/{id}/chat"), None).await;
     assert_eq!(chat["lines"][0]["name"], clean, "{chat}");
     assert_eq!(chat["lines"][0]["text"], "hi there", "{chat}");
     // Seat 1 moves: the log names it without the override.
@@ -1355,11 +1189,12 @@ async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
             .as_str()
             .expect("a legal action")
             .to_string();
-        let (status, after) = post_json(
+        let (status, after) = act(
             &state,
-            &format!("/api/tables/{id}/actions"),
-            Some(&common::old_token(mover)),
-            &json!({"action": action, "version": view["version"]}),
+            &id,
+            &common::old_token(mover),
+            &action,
+            &view["version"],
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{after}");
@@ -1367,16 +1202,9 @@ async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
             break;
         }
     }
-    let (_, spectate) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/spectate"),
-        None,
-        None,
-    )
-    .await;
+    let (_, spectate) = get(&state, &format!("/api/tables/{id}/spectate"), None).await;
     assert_eq!(spectate["names"][0], clean, "{spectate}");
-    let (_, log) = call(&state, "GET", &format!("/api/tables/{id}/log"), None, None).await;
+    let (_, log) = get(&state, &format!("/api/tables/{id}/log"), None).await;
     let texts: Vec<&str> = (log["entries"].as_array().expect("entries").iter())
         .flat_map(|e| e["events"].as_array().into_iter().flatten())
         .filter_map(|e| e["text"].as_str())
@@ -1393,13 +1221,7 @@ async fn play_a_random_move(state: &AppState, id: &str, token: &str, rng: &mut i
     let v = seat_view(state, id, token).await;
     let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
     let action = legal.choose(rng).expect("a legal move");
-    let (status, answer) = post_json(
-        state,
-        &format!("/api/tables/{id}/actions"),
-        Some(token),
-        &json!({"action": action, "version": v["version"]}),
-    )
-    .await;
+    let (status, answer) = act(state, &id, token, &action, &v["version"]).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 }
 
@@ -1488,13 +1310,7 @@ async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_sc
         let seat = v["to_act"].as_u64().expect("to act") as usize;
         play_a_random_move(&state, &id, &tokens[seat], &mut rng).await;
     }
-    let (status, after) = post_json(
-        &state,
-        &format!("/api/tables/{id}/resign"),
-        Some(&tokens[0]),
-        &json!({}),
-    )
-    .await;
+    let (status, after) = post_to(&state, &id, "resign", Some(&tokens[0]), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     let bo = seat_view(&state, &id, &tokens[1]).await;
     assert_eq!(bo["status"], "finished");

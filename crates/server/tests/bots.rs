@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{call, post_json, Flaky};
+use common::{get, Flaky};
 use serde_json::json;
 use server::AppState;
 use std::sync::atomic::Ordering;
@@ -18,18 +18,12 @@ async fn a_bot_table_goes_on_after_the_store_recovers() {
     let state = AppState::with_limits(store.clone(), common::unlimited())
         .await
         .expect("state");
-    let (status, table) = post_json(
-        &state,
-        "/api/tables",
-        None,
-        &json!({"game": "distopia", "seats": ["random", "random"]}),
-    )
-    .await;
-    assert_eq!(status.as_u16(), 201, "{table}");
+    let body = json!({"game": "distopia", "seats": ["random", "random"]});
+    let table = common::create_table(&state, body).await;
     let uri = format!("/api/tables/{}", table["id"].as_str().expect("id"));
     // The store fails for 3 s: the bots cannot move, and keep trying.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let (_, summary) = call(&state, "GET", &uri, None, None).await;
+    let (_, summary) = get(&state, &uri, None).await;
     assert_eq!(summary["version"], 0);
     let tries = store.refused.load(Ordering::SeqCst);
     assert!(tries >= 5, "the bot tried {tries} times");
@@ -37,7 +31,7 @@ async fn a_bot_table_goes_on_after_the_store_recovers() {
     store.failing.store(false, Ordering::SeqCst);
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let (_, summary) = call(&state, "GET", &uri, None, None).await;
+        let (_, summary) = get(&state, &uri, None).await;
         if summary["status"] == "finished" {
             break;
         }
@@ -48,7 +42,7 @@ async fn a_bot_table_goes_on_after_the_store_recovers() {
     let reads = store.reads.load(Ordering::SeqCst);
     for path in ["", "/spectate", "/record"] {
         for _ in 0..5 {
-            let (status, body) = call(&state, "GET", &format!("{uri}{path}"), None, None).await;
+            let (status, body) = get(&state, &format!("{uri}{path}"), None).await;
             assert_eq!(status.as_u16(), 200, "{path}: {body}");
         }
     }
@@ -63,7 +57,7 @@ async fn a_bot_table_goes_on_after_the_store_recovers() {
         .expect("state");
     let reads = store.reads.load(Ordering::SeqCst);
     for _ in 0..5 {
-        let (status, body) = call(&again, "GET", &format!("{uri}/record"), None, None).await;
+        let (status, body) = get(&again, &format!("{uri}/record"), None).await;
         assert_eq!(status.as_u16(), 200, "{body}");
     }
     assert_eq!(store.reads.load(Ordering::SeqCst), reads + 1, "one replay");

@@ -37,11 +37,7 @@ async fn call(
     }
     let response = request.send().await.expect("request");
     let status = response.status().as_u16();
-    let retry = response
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok());
+    let retry = common::remote::retry_after(&response);
     let text = response.text().await.expect("body");
     (
         status,

@@ -17,12 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 async fn start(limits: ConnectionLimits) -> (SocketAddr, AppState) {
     let mut state = common::memory_state().await;
     state.limits = limits;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(server::run(listener, state.clone()));
-    (addr, state)
+    (common::spawn(state.clone()).await, state)
 }
 
 /// Everything the server sends until it closes the connection (at most `within`).
@@ -51,12 +46,42 @@ fn answer(raw: &[u8]) -> (u16, Value) {
     (status, serde_json::from_str(body).expect("a JSON body"))
 }
 
-fn assert_coded(body: &Value, code: &str) {
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        body["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{body}"
-    );
+/// A connection to `addr` on which `sent` is written.
+async fn sending(addr: SocketAddr, sent: &[u8]) -> TcpStream {
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(sent).await.expect("write");
+    tcp
+}
+
+/// What one read on `tcp` gets within 5 s.
+async fn read_some(tcp: &mut TcpStream, buf: &mut [u8]) -> usize {
+    timeout(Duration::from_secs(5), tcp.read(buf))
+        .await
+        .expect("answered in time")
+        .expect("read")
+}
+
+/// The spectators' socket of a new Drop Site table.
+async fn spectator_url(state: &AppState, addr: SocketAddr) -> String {
+    let (table, _) = (state.hub)
+        .create("dropsite", None, None, None, None)
+        .await
+        .expect("a table");
+    format!("ws://{addr}/api/tables/{}/ws", table.row.id)
+}
+
+/// Everything the server sends before it closes the connection, which it must within 5 s.
+async fn answered(tcp: &mut TcpStream) -> Vec<u8> {
+    read_until_closed(tcp, Duration::from_secs(5))
+        .await
+        .expect("answered and closed within 5 s")
+}
+
+/// Checks that a raw answer is `status` with the JSON error `code`.
+fn assert_error(raw: &[u8], status: u16, code: &str) {
+    let (got, body) = answer(raw);
+    assert_eq!(got, status, "{body}");
+    common::assert_coded(&body, code);
 }
 
 #[tokio::test]
@@ -68,51 +93,24 @@ async fn a_silent_or_half_sent_request_is_closed_by_the_header_timeout() {
     .await;
     let started = Instant::now();
     let mut silent = TcpStream::connect(addr).await.expect("connect");
-    let mut partial = TcpStream::connect(addr).await.expect("connect");
-    partial
-        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
-        .await
-        .expect("write");
+    let mut partial = sending(addr, b"GET /api/games HTTP/1.1\r\nHost: x\r\n").await;
     for tcp in [&mut silent, &mut partial] {
         let got = read_until_closed(tcp, Duration::from_secs(5)).await;
         assert!(got.is_some(), "still open after 5 s");
     }
     assert!(started.elapsed() >= Duration::from_millis(250));
     // A complete request on a fresh connection is still answered.
-    let mut ok = TcpStream::connect(addr).await.expect("connect");
-    ok.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .expect("write");
-    let raw = read_until_closed(&mut ok, Duration::from_secs(5))
-        .await
-        .expect("answered and closed");
+    let mut ok = sending(
+        addr,
+        b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    let raw = answered(&mut ok).await;
     assert!(
         raw.starts_with(b"HTTP/1.1 200"),
         "{}",
         String::from_utf8_lossy(&raw)
     );
-}
-
-#[tokio::test]
-async fn a_body_that_does_not_come_meets_408_with_a_json_body() {
-    let (addr, _) = start(ConnectionLimits {
-        request_timeout: Duration::from_millis(300),
-        ..ConnectionLimits::default()
-    })
-    .await;
-    let mut tcp = TcpStream::connect(addr).await.expect("connect");
-    tcp.write_all(
-        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-          Content-Length: 100\r\nConnection: close\r\n\r\n{\"game\":",
-    )
-    .await
-    .expect("write");
-    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
-        .await
-        .expect("answered within 5 s");
-    let (status, body) = answer(&raw);
-    assert_eq!(status, 408);
-    assert_coded(&body, "request/timeout");
 }
 
 /// The security headers every answer carries (see `server::headers`), in a raw answer.
@@ -126,24 +124,20 @@ fn assert_secured(raw: &[u8]) {
 }
 
 #[tokio::test]
-async fn the_timeouts_answer_carries_the_security_headers() {
+async fn a_body_that_does_not_come_meets_408_with_a_json_body_and_the_security_headers() {
     let (addr, _) = start(ConnectionLimits {
         request_timeout: Duration::from_millis(300),
         ..ConnectionLimits::default()
     })
     .await;
-    let mut tcp = TcpStream::connect(addr).await.expect("connect");
-    tcp.write_all(
-        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-          Content-Length: 100\r\nConnection: close\r\n\r\n{",
-    )
-    .await
-    .expect("write");
-    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
-        .await
-        .expect("answered within 5 s");
-    assert_eq!(answer(&raw).0, 408);
-    assert_secured(&raw);
+    // A body cut off inside a field, and one cut off after its first byte.
+    for sent in [&b"{\"game\":"[..], b"{"] {
+        let head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\nConnection: close\r\n\r\n";
+        let raw = answered(&mut sending(addr, &[&head[..], sent].concat()).await).await;
+        assert_error(&raw, 408, "request/timeout");
+        assert_secured(&raw);
+    }
 }
 
 #[tokio::test]
@@ -151,24 +145,19 @@ async fn a_body_declared_over_the_limit_meets_413_at_once_unread() {
     // The request timeout is the default 30 s: the answer must not wait for it.
     let (addr, state) = start(ConnectionLimits::default()).await;
     let started = Instant::now();
-    let mut tcp = TcpStream::connect(addr).await.expect("connect");
-    tcp.write_all(
+    let mut tcp = sending(
+        addr,
         b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
           Content-Length: 10000000\r\n\r\n",
     )
-    .await
-    .expect("write");
-    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
-        .await
-        .expect("answered and closed within 5 s");
+    .await;
+    let raw = answered(&mut tcp).await;
     assert!(
         started.elapsed() < Duration::from_secs(2),
         "{:?}",
         started.elapsed()
     );
-    let (status, body) = answer(&raw);
-    assert_eq!(status, 413);
-    assert_coded(&body, "request/too_large");
+    assert_error(&raw, 413, "request/too_large");
     assert_secured(&raw);
     // Nothing was created.
     let tables = state
@@ -192,20 +181,11 @@ async fn headers_over_the_limit_meet_431_with_a_json_body() {
         ..ConnectionLimits::default()
     })
     .await;
-    let mut tcp = TcpStream::connect(addr).await.expect("connect");
     let big = "a".repeat(6000);
-    tcp.write_all(
-        format!("GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: {big}\r\nConnection: close\r\n\r\n")
-            .as_bytes(),
-    )
-    .await
-    .expect("write");
-    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
-        .await
-        .expect("answered");
-    let (status, body) = answer(&raw);
-    assert_eq!(status, 431);
-    assert_coded(&body, "request/headers_too_large");
+    let head =
+        format!("GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: {big}\r\nConnection: close\r\n\r\n");
+    let raw = answered(&mut sending(addr, head.as_bytes()).await).await;
+    assert_error(&raw, 431, "request/headers_too_large");
     assert_secured(&raw);
 }
 
@@ -214,22 +194,15 @@ async fn a_head_far_over_the_limit_meets_431_with_a_json_body_before_it_is_read(
     // Hyper would answer a head over its buffer with an empty 431; the server answers it
     // first, with the JSON body, even when the head arrives in pieces.
     let (addr, _) = start(ConnectionLimits::default()).await;
-    let mut tcp = TcpStream::connect(addr).await.expect("connect");
-    tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
-        .await
-        .expect("write");
+    let mut tcp = sending(addr, b"GET /api/games HTTP/1.1\r\nHost: x\r\n").await;
     let line = format!("X-Big: {}\r\n", "b".repeat(1000));
     for _ in 0..500 {
         if tcp.write_all(line.as_bytes()).await.is_err() {
             break; // answered and closed while still sending
         }
     }
-    let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
-        .await
-        .expect("answered");
-    let (status, body) = answer(&raw);
-    assert_eq!(status, 431);
-    assert_coded(&body, "request/headers_too_large");
+    let raw = answered(&mut tcp).await;
+    assert_error(&raw, 431, "request/headers_too_large");
     assert_secured(&raw);
 }
 
@@ -255,10 +228,7 @@ async fn keep_alive_requests_and_websocket_frames_are_not_taken_for_heads() {
         let mut got = Vec::new();
         let mut buf = [0u8; 8192];
         while !String::from_utf8_lossy(&got).contains("\r\n\r\n") {
-            let n = timeout(Duration::from_secs(5), tcp.read(&mut buf))
-                .await
-                .expect("answered")
-                .expect("read");
+            let n = read_some(&mut tcp, &mut buf).await;
             assert!(n > 0, "closed");
             got.extend_from_slice(&buf[..n]);
         }
@@ -280,21 +250,13 @@ async fn keep_alive_requests_and_websocket_frames_are_not_taken_for_heads() {
             .expect("content-length");
         let mut have = body.len();
         while have < length {
-            let n = timeout(Duration::from_secs(5), tcp.read(&mut buf))
-                .await
-                .expect("body")
-                .expect("read");
+            let n = read_some(&mut tcp, &mut buf).await;
             assert!(n > 0, "closed");
             have += n;
         }
     }
     // A socket's frames after the upgrade pass, however many bytes they carry.
-    let (table, _) = state
-        .hub
-        .create("dropsite", None, None, None, None)
-        .await
-        .expect("a table");
-    let url = format!("ws://{addr}/api/tables/{}/ws", table.row.id);
+    let url = spectator_url(&state, addr).await;
     let (mut ws, _) = tokio_tungstenite::connect_async(url.as_str())
         .await
         .expect("ws");
@@ -328,34 +290,23 @@ async fn a_connection_over_the_limit_meets_503_with_a_json_body() {
             .await
             .expect("write");
         let mut buf = [0u8; 64];
-        let n = timeout(Duration::from_secs(5), tcp.read(&mut buf))
-            .await
-            .expect("answered")
-            .expect("read");
+        let n = read_some(&mut tcp, &mut buf).await;
         assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
         held.push(tcp);
     }
-    let mut over = TcpStream::connect(addr).await.expect("connect");
-    over.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .expect("write");
-    let raw = read_until_closed(&mut over, Duration::from_secs(5))
-        .await
-        .expect("answered and closed");
-    let (status, body) = answer(&raw);
-    assert_eq!(status, 503);
-    assert_coded(&body, "server/busy");
+    let mut over = sending(addr, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let raw = answered(&mut over).await;
+    assert_error(&raw, 503, "server/busy");
     // Once one closes, a new connection is served again.
     drop(held.pop());
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
-        let mut tcp = TcpStream::connect(addr).await.expect("connect");
-        tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            .await
-            .expect("write");
-        let raw = read_until_closed(&mut tcp, Duration::from_secs(5))
-            .await
-            .expect("answered");
+        let mut tcp = sending(
+            addr,
+            b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        )
+        .await;
+        let raw = answered(&mut tcp).await;
         if raw.starts_with(b"HTTP/1.1 200") {
             break;
         }
@@ -372,12 +323,7 @@ async fn a_socket_that_stops_answering_pings_is_closed() {
         ..ConnectionLimits::default()
     })
     .await;
-    let (table, _) = state
-        .hub
-        .create("dropsite", None, None, None, None)
-        .await
-        .expect("a table");
-    let url = format!("ws://{addr}/api/tables/{}/ws", table.row.id);
+    let url = spectator_url(&state, addr).await;
     // A client that reads (and so answers pings) stays connected past several pings.
     let (mut live, _) = tokio_tungstenite::connect_async(url.as_str())
         .await

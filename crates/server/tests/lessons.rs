@@ -4,7 +4,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory_state, post_json};
+use common::{call, get, memory_state, post_json};
 use engine::lesson::Attempt;
 use engine::Viewer;
 use serde_json::{json, Value};
@@ -24,14 +24,7 @@ async fn every_game_lists_its_lessons_and_serves_each_step_as_the_learner_sees_i
     for name in catalog::GAMES {
         let game = catalog::game(name).expect("a listed game");
         let lessons = game.lessons().expect("lessons parse");
-        let (status, list) = call(
-            &state,
-            "GET",
-            &format!("/api/games/{name}/lessons"),
-            None,
-            None,
-        )
-        .await;
+        let (status, list) = get(&state, &format!("/api/games/{name}/lessons"), None).await;
         assert_eq!(status, StatusCode::OK, "{list}");
         assert_eq!(list["title"], game.about().title);
         let listed = list["lessons"].as_array().expect("a list");
@@ -39,11 +32,9 @@ async fn every_game_lists_its_lessons_and_serves_each_step_as_the_learner_sees_i
         for (got, lesson) in listed.iter().zip(&lessons) {
             assert_eq!(got["id"], lesson.id.as_str());
             assert_eq!(got["steps"], lesson.steps.len());
-            let (status, out) = call(
+            let (status, out) = get(
                 &state,
-                "GET",
                 &format!("/api/games/{name}/lessons/{}", lesson.id),
-                None,
                 None,
             )
             .await;

@@ -4,8 +4,8 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{
-    call, create_table as create, memory_state, post_json, seat_token, seat_view as view,
-    table_id as id,
+    act, create_table as create, get, memory_state, post_json, post_to, seat_token,
+    seat_view as view, table_id as id,
 };
 use serde_json::{json, Value};
 use server::AppState;
@@ -18,13 +18,7 @@ fn token_of(seated: &Value) -> String {
 async fn play_first(state: &AppState, id: &str, token: &str) -> Value {
     let v = view(state, id, token).await;
     let action = v["legal"][0].as_str().expect("a legal action").to_string();
-    let (status, after) = post_json(
-        state,
-        &format!("/api/tables/{id}/actions"),
-        Some(token),
-        &json!({"action": action, "version": v["version"]}),
-    )
-    .await;
+    let (status, after) = act(state, &id, token, &action, &v["version"]).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     after
 }
@@ -44,7 +38,7 @@ async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
     assert!(table["seats"][1].get("token").is_none(), "{table}");
 
     // The lobby lists it with its open seat.
-    let (_, lobby) = call(&state, "GET", "/api/tables", None, None).await;
+    let (_, lobby) = get(&state, "/api/tables", None).await;
     let listed = lobby
         .as_array()
         .expect("list")
@@ -58,13 +52,7 @@ async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
     assert_eq!(v["open_seats"], json!([1]));
     if v["to_act"] == 0 {
         let action = v["legal"][0].as_str().expect("legal").to_string();
-        let (status, err) = post_json(
-            &state,
-            &format!("/api/tables/{id}/actions"),
-            Some(&ada),
-            &json!({"action": action, "version": 0}),
-        )
-        .await;
+        let (status, err) = act(&state, &id, &ada, &action, 0).await;
         assert_eq!(status, StatusCode::CONFLICT, "{err}");
         assert_eq!(err["code"], "table/waiting");
         assert!(err["message"]
@@ -124,13 +112,7 @@ async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
 
     // Taken by name: a token, an invite to the page, the name everywhere.
     let name = "<b>Bo</b> & co";
-    let (status, seated) = post_json(
-        &state,
-        &format!("/api/tables/{id}/seats/1/join"),
-        None,
-        &json!({"name": name}),
-    )
-    .await;
+    let (status, seated) = post_to(&state, &id, "seats/1/join", None, &json!({"name": name})).await;
     assert_eq!(status, StatusCode::CREATED, "{seated}");
     assert_eq!(seated["seat"], 1);
     assert_eq!(seated["name"], name, "stored as text, not markup");
@@ -145,13 +127,7 @@ async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
     assert_eq!(v["names"], json!(["Ada", name]));
     assert_eq!(v["open_seats"], json!([]));
     // The seat is gone for anyone else.
-    let (status, err) = post_json(
-        &state,
-        &format!("/api/tables/{id}/seats/1/join"),
-        None,
-        &json!({}),
-    )
-    .await;
+    let (status, err) = post_to(&state, &id, "seats/1/join", None, &json!({})).await;
     assert_eq!(
         (status, err["code"].as_str()),
         (StatusCode::CONFLICT, Some("seat/taken"))
@@ -174,15 +150,9 @@ async fn an_open_seat_holds_the_bots_back_until_taken() {
     .await;
     let id = id(&table);
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let (_, summary) = call(&state, "GET", &format!("/api/tables/{id}"), None, None).await;
+    let (_, summary) = get(&state, &format!("/api/tables/{id}"), None).await;
     assert_eq!(summary["version"], 0, "{summary}");
-    let (status, seated) = post_json(
-        &state,
-        &format!("/api/tables/{id}/seats/1/join"),
-        None,
-        &json!({}),
-    )
-    .await;
+    let (status, seated) = post_to(&state, &id, "seats/1/join", None, &json!({})).await;
     assert_eq!(status, StatusCode::CREATED, "{seated}");
     assert_eq!(
         seated["name"], "Seat 2",
@@ -252,34 +222,18 @@ async fn chat_is_stored_in_order_limited_and_kept_as_text() {
     );
 
     // Refusals change nothing.
-    for (token, body, code) in [
-        (Some(ada.as_str()), json!({"text": ""}), "chat/invalid"),
-        (Some(ada.as_str()), json!({"text": "   "}), "chat/invalid"),
-        (
-            Some(ada.as_str()),
-            json!({"text": "x".repeat(501)}),
-            "chat/invalid",
-        ),
-        (
-            Some(ada.as_str()),
-            json!({"text": "two\nlines"}),
-            "chat/invalid",
-        ),
-        (
-            Some(ada.as_str()),
-            json!({"text": "two\u{2029}paragraphs"}),
-            "chat/invalid",
-        ),
-        (
-            Some(ada.as_str()),
-            json!({"text": "turned \u{202e}round"}),
-            "chat/invalid",
-        ),
-        (
-            Some(ada.as_str()),
-            json!({"text": "\u{200b}"}),
-            "chat/invalid",
-        ),
+    let long = "x".repeat(501);
+    let invalid = [
+        "",
+        "   ",
+        long.as_str(),
+        "two\nlines",
+        "two\u{2029}paragraphs",
+        "turned \u{202e}round",
+        "\u{200b}",
+    ]
+    .map(|text| (Some(ada.as_str()), json!({ "text": text }), "chat/invalid"));
+    for (token, body, code) in invalid.into_iter().chain([
         (None, json!({"text": "who am I"}), "seat/name"),
         (None, json!({"text": "hi", "name": ""}), "seat/name"),
         (Some("not-a-token"), json!({"text": "hi"}), "auth/bad_token"),
@@ -288,17 +242,17 @@ async fn chat_is_stored_in_order_limited_and_kept_as_text() {
             json!({"text": "hi", "colour": "red"}),
             "request/malformed",
         ),
-    ] {
+    ]) {
         let (status, err) = post_json(&state, &uri, token, &body).await;
         assert!(status.is_client_error(), "{body}: {status} {err}");
         assert_eq!(err["code"], code, "{body}: {err}");
     }
-    let (status, chat) = call(&state, "GET", &uri, None, None).await;
+    let (status, chat) = get(&state, &uri, None).await;
     assert_eq!(status, StatusCode::OK);
     let lines = chat["lines"].as_array().expect("lines");
     assert_eq!(lines.len(), 2, "{chat}");
     assert_eq!(lines[1]["text"], "hi all");
-    let (_, since) = call(&state, "GET", &format!("{uri}?since=1"), None, None).await;
+    let (_, since) = get(&state, &format!("{uri}?since=1"), None).await;
     assert_eq!(since["lines"].as_array().map(Vec::len), Some(1));
     // 500 characters (not bytes) are fine.
     let (status, _) = post_json(&state, &uri, Some(&ada), &json!({"text": "é".repeat(500)})).await;
@@ -365,24 +319,12 @@ async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
     let tokens: Vec<String> = (0..2).map(|s| seat_token(&table, s)).collect();
 
     // Not before the end.
-    let (status, err) = post_json(
-        &state,
-        &format!("/api/tables/{id}/rematch"),
-        Some(&tokens[0]),
-        &json!({}),
-    )
-    .await;
+    let (status, err) = post_to(&state, &id, "rematch", Some(&tokens[0]), &json!({})).await;
     assert_eq!(
         (status, err["code"].as_str()),
         (StatusCode::CONFLICT, Some("game/not_over"))
     );
-    let (status, err) = post_json(
-        &state,
-        &format!("/api/tables/{id}/rematch"),
-        None,
-        &json!({}),
-    )
-    .await;
+    let (status, err) = post_to(&state, &id, "rematch", None, &json!({})).await;
     assert_eq!(
         (status, err["code"].as_str()),
         (StatusCode::UNAUTHORIZED, Some("auth/required"))
@@ -392,33 +334,15 @@ async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
     let places = end["outcome"]["places"].as_array().expect("places").clone();
 
     // Ada asks: a new table; Bo asks: the same table, never a second.
-    let (status, first) = post_json(
-        &state,
-        &format!("/api/tables/{id}/rematch"),
-        Some(&tokens[0]),
-        &json!({}),
-    )
-    .await;
+    let (status, first) = post_to(&state, &id, "rematch", Some(&tokens[0]), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{first}");
-    let (status, second) = post_json(
-        &state,
-        &format!("/api/tables/{id}/rematch"),
-        Some(&tokens[1]),
-        &json!({}),
-    )
-    .await;
+    let (status, second) = post_to(&state, &id, "rematch", Some(&tokens[1]), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{second}");
     assert_eq!(first["table"], second["table"], "one rematch, never two");
     let next = first["table"].as_str().expect("id").to_string();
     assert_ne!(next, id);
     // Asking again gives the same seat and token.
-    let (_, again) = post_json(
-        &state,
-        &format!("/api/tables/{id}/rematch"),
-        Some(&tokens[0]),
-        &json!({}),
-    )
-    .await;
+    let (_, again) = post_to(&state, &id, "rematch", Some(&tokens[0]), &json!({})).await;
     assert_eq!(again, first);
 
     // Seats rotated: Ada (seat 1) now sits at seat 2, Bo at seat 1.
@@ -438,12 +362,10 @@ async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
     assert_eq!(v["names"], json!(["Bo", "Ada"]));
     assert_eq!(view(&state, &next, &bo).await["seat"], 0);
     // The old tokens do not open the new table.
-    let (status, _) = call(
+    let (status, _) = get(
         &state,
-        "GET",
         &format!("/api/tables/{next}/view"),
         Some(&tokens[0]),
-        None,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -455,27 +377,14 @@ async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
     assert_eq!(series["games"], 1);
     assert_eq!(series["wins"], json!([won(1), won(0)]));
     // The old table names its rematch for everyone still on it.
-    let (_, old) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/spectate"),
-        None,
-        None,
-    )
-    .await;
+    let (_, old) = get(&state, &format!("/api/tables/{id}/spectate"), None).await;
     assert_eq!(old["rematch"], next.as_str());
-    let (_, summary) = call(&state, "GET", &format!("/api/tables/{next}"), None, None).await;
+    let (_, summary) = get(&state, &format!("/api/tables/{next}"), None).await;
     assert_eq!(summary["series"]["games"], 1);
 
     // A second game in the series counts on.
     let end = play_out(&state, &next, &[bo.clone(), ada.clone()]).await;
-    let (status, third) = post_json(
-        &state,
-        &format!("/api/tables/{next}/rematch"),
-        Some(&ada),
-        &json!({}),
-    )
-    .await;
+    let (status, third) = post_to(&state, &next, "rematch", Some(&ada), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{third}");
     assert_eq!(third["seat"], 0, "Ada moves on to seat 1");
     let p2 = end["outcome"]["places"].as_array().expect("places");
@@ -521,25 +430,13 @@ async fn chat_and_seats_reach_the_socket() {
     };
     let first = next().await;
     assert_eq!(first["open_seats"], json!([1]));
-    let (status, _) = post_json(
-        &state,
-        &format!("/api/tables/{id}/seats/1/join"),
-        None,
-        &json!({"name": "Bo"}),
-    )
-    .await;
+    let (status, _) = post_to(&state, &id, "seats/1/join", None, &json!({"name": "Bo"})).await;
     assert_eq!(status, StatusCode::CREATED);
     let seated = next().await;
     assert_eq!(seated["type"], "state");
     assert_eq!(seated["open_seats"], json!([]));
     assert_eq!(seated["names"][1], "Bo");
-    let (status, _) = post_json(
-        &state,
-        &format!("/api/tables/{id}/chat"),
-        Some(&ada),
-        &json!({"text": "gl hf"}),
-    )
-    .await;
+    let (status, _) = post_to(&state, &id, "chat", Some(&ada), &json!({"text": "gl hf"})).await;
     assert_eq!(status, StatusCode::CREATED);
     let chat = next().await;
     assert_eq!(chat["type"], "chat", "{chat}");

@@ -3,7 +3,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, post_json, spawn};
+use common::{act, get, post_json, spawn};
 use serde_json::{json, Value};
 use server::{AppState, Limits, SqliteStore};
 use std::net::IpAddr;
@@ -40,11 +40,7 @@ async fn create_over(
     }
     let response = request.send().await.expect("create");
     let status = response.status().as_u16();
-    let retry = response
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok());
+    let retry = common::remote::retry_after(&response);
     (status, retry, response.json().await.expect("JSON body"))
 }
 
@@ -146,13 +142,8 @@ async fn actions_per_token_are_limited() {
         ..Limits::default()
     })
     .await;
-    let (_, table) = post_json(
-        &state,
-        "/api/tables",
-        None,
-        &json!({"game": "dropsite", "seats": ["human", "human"]}),
-    )
-    .await;
+    let body = json!({"game": "dropsite", "seats": ["human", "human"]});
+    let table = common::create_table(&state, body).await;
     let id = table["id"].as_str().expect("id");
     let token = table["seats"][0]["token"].as_str().expect("token");
     let uri = format!("/api/tables/{id}/actions");
@@ -213,44 +204,24 @@ async fn tables_without_moves_in_time_are_abandoned() {
     let quiet_id = quiet["id"].as_str().expect("id").to_string();
     let moving_id = moving["id"].as_str().expect("id").to_string();
     // One move on the second table.
-    let (_, spectated) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{moving_id}/spectate"),
-        None,
-        None,
-    )
-    .await;
+    let (_, spectated) = get(&state, &format!("/api/tables/{moving_id}/spectate"), None).await;
     let seat = spectated["to_act"].as_u64().expect("to act") as usize;
     let token = moving["seats"][seat]["token"]
         .as_str()
         .expect("token")
         .to_string();
-    let (_, legal) = call(
+    let (_, legal) = get(
         &state,
-        "GET",
         &format!("/api/tables/{moving_id}/legal"),
         Some(&token),
-        None,
     )
     .await;
     let action = legal["legal"][0].clone();
-    let (status, _) = post_json(
-        &state,
-        &format!("/api/tables/{moving_id}/actions"),
-        Some(&token),
-        &json!({"action": action, "version": 0}),
-    )
-    .await;
+    let (status, _) = act(&state, &moving_id, &token, &action, 0).await;
     assert_eq!(status, StatusCode::OK);
     let status_of = |id: String| {
         let state = state.clone();
-        async move {
-            call(&state, "GET", &format!("/api/tables/{id}"), None, None)
-                .await
-                .1["status"]
-                .clone()
-        }
+        async move { get(&state, &format!("/api/tables/{id}"), None).await.1["status"].clone() }
     };
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(status_of(quiet_id.clone()).await, "abandoned");
@@ -260,16 +231,10 @@ async fn tables_without_moves_in_time_are_abandoned() {
     // An abandoned table takes no move, keeps its state, and is listed as abandoned.
     let seat = 1 - seat;
     let token = moving["seats"][seat]["token"].as_str().expect("token");
-    let (status, error) = post_json(
-        &state,
-        &format!("/api/tables/{moving_id}/actions"),
-        Some(token),
-        &json!({"action": "anything", "version": 1}),
-    )
-    .await;
+    let (status, error) = act(&state, &moving_id, token, "anything", 1).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error["code"], "game/abandoned");
-    let (_, listed) = call(&state, "GET", "/api/tables?status=abandoned", None, None).await;
+    let (_, listed) = get(&state, "/api/tables?status=abandoned", None).await;
     let mut ids: Vec<&str> = listed
         .as_array()
         .expect("list")

@@ -5,6 +5,8 @@
 //! default a fresh SQLite file). Prints moves/s and the p50/p99 latency from sending an
 //! action on the socket to receiving the pushed view that contains it.
 
+mod common;
+
 use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
@@ -122,13 +124,7 @@ async fn two_hundred_tables_over_websocket() {
     };
     let store = server::store::open(&database).await.expect("store");
     let state = AppState::with_limits(store, limits).await.expect("state");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move {
-        let _ = server::run(listener, state).await;
-    });
+    let addr = common::spawn(state).await;
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
     let workers: Vec<_> = (0..tables)

@@ -2,38 +2,21 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory_state, post_json};
+use common::{get, memory_state, seat_view};
 use serde_json::{json, Value};
 use server::AppState;
 
 async fn table(state: &AppState, seats: Value, players: usize) -> (String, Vec<Option<String>>) {
-    let (status, table) = post_json(
-        state,
-        "/api/tables",
-        None,
-        &json!({"game": "dropsite", "options": {"players": players}, "seed": 5, "seats": seats}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{table}");
-    let tokens = table["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["token"].as_str().map(str::to_string))
-        .collect();
+    let body =
+        json!({"game": "dropsite", "options": {"players": players}, "seed": 5, "seats": seats});
+    let table = common::create_table(state, body).await;
+    let tokens = common::remote::tokens(&table);
     (table["id"].as_str().expect("id").to_string(), tokens)
 }
 
 /// Plays the first legal debt action of the seat to act; returns the new snapshot.
 async fn bank(state: &AppState, id: &str, token: &str) -> Value {
-    let (_, view) = call(
-        state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
+    let view = seat_view(state, &id, token).await;
     let action = view["legal"]
         .as_array()
         .expect("legal")
@@ -42,14 +25,7 @@ async fn bank(state: &AppState, id: &str, token: &str) -> Value {
         .find(|a| a.ends_with(" debt"))
         .expect("a debt action")
         .to_string();
-    let body = json!({"action": action, "version": view["version"]});
-    let (status, after) = post_json(
-        state,
-        &format!("/api/tables/{id}/actions"),
-        Some(token),
-        &body,
-    )
-    .await;
+    let (status, after) = common::act(state, id, token, &action, &view["version"]).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     after
 }
@@ -78,14 +54,7 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
     bank(&state, &id, &t1).await;
     bank(&state, &id, &t0).await;
     // Seat 2's view since version 1: the two moves after it, named from its side.
-    let (status, view) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/view?since=1"),
-        Some(&t1),
-        None,
-    )
-    .await;
+    let (status, view) = get(&state, &format!("/api/tables/{id}/view?since=1"), Some(&t1)).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(
         texts(&view["events"]),
@@ -95,7 +64,7 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
         ]
     );
     // The spectators' log: every action, from 0.
-    let (status, log) = call(&state, "GET", &format!("/api/tables/{id}/log"), None, None).await;
+    let (status, log) = get(&state, &format!("/api/tables/{id}/log"), None).await;
     assert_eq!(status, StatusCode::OK, "{log}");
     assert_eq!(log["version"], 3);
     let indices: Vec<u64> = log["entries"]
@@ -114,31 +83,15 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
         ]
     );
     // A seat's log from a version on.
-    let (_, log) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/log?since=2"),
-        Some(&t0),
-        None,
-    )
-    .await;
+    let (_, log) = get(&state, &format!("/api/tables/{id}/log?since=2"), Some(&t0)).await;
     assert_eq!(texts(&log["entries"]), ["you banked a card face down"]);
     // Nonsense is refused with a code.
-    let (status, error) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/log?since=soon"),
-        None,
-        None,
-    )
-    .await;
+    let (status, error) = get(&state, &format!("/api/tables/{id}/log?since=soon"), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
     assert_eq!(error["code"], "request/malformed");
-    let (status, error) = call(
+    let (status, error) = get(
         &state,
-        "GET",
         &format!("/api/tables/{id}/log?token=nonsense"),
-        None,
         None,
     )
     .await;
@@ -155,12 +108,10 @@ async fn a_burst_of_bot_moves_loses_no_event() {
     // Both bots move on their own; wait (bounded) until the human is to act again.
     let mut view = Value::Null;
     for _ in 0..200 {
-        let (_, v) = call(
+        let (_, v) = get(
             &state,
-            "GET",
             &format!("/api/tables/{id}/view?since={mine}"),
             Some(&t0),
-            None,
         )
         .await;
         view = v;

@@ -2,36 +2,27 @@
 
 mod common;
 
-use serde_json::{json, Value};
-use server::store::{GameRow, Player, SeatRow, Status};
+use serde_json::json;
+use server::store::GameRow;
 use std::time::{Duration, Instant};
 
 /// A database with `tables` open Distop-IA tables (rows written in one transaction).
 async fn stock(url: &str, tables: usize) {
     let store = server::store::open(url).await.expect("store");
     let config = catalog::game("distopia").expect("game").default_config();
+    let seats = vec![common::human_seat(Some("ab".repeat(32)), None); 2];
     let rows: Vec<GameRow> = (0..tables)
-        .map(|i| GameRow {
-            id: format!("t{i:015}"),
-            game: "distopia".into(),
-            config: config.clone(),
-            seed: i as u64,
-            seats: vec![
-                SeatRow {
-                    player: Player::Human,
-                    token_sha256: Some("ab".repeat(32)),
-                    name: None,
-                    joined: None,
-                };
-                2
-            ],
-            created: server::store::now_ms(),
-            status: Status::Open,
-            seed_chosen: false,
-            bot_secret: "cd".repeat(32),
-            rematch: None,
-            series: None,
-            rules: Default::default(),
+        .map(|i| {
+            let id = format!("t{i:015}");
+            let (config, seats) = (config.clone(), seats.clone());
+            common::open_row(
+                &id,
+                "distopia",
+                config,
+                i as u64,
+                seats,
+                server::store::now_ms(),
+            )
         })
         .collect();
     let writes = rows.iter().map(|row| store.create(row));
@@ -43,49 +34,19 @@ async fn stock(url: &str, tables: usize) {
 /// Starts a server on the database and times its first answers.
 async fn restart(url: &str, tables: usize) -> (Duration, Duration, Duration) {
     let started = Instant::now();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
     let state = common::open_unlimited(url).await;
     let hub = state.hub.clone();
-    tokio::spawn(async move {
-        let _ = server::run(listener, state).await;
-    });
+    let addr = common::spawn(state).await;
     let http = reqwest::Client::new();
-    let games = http
-        .get(format!("http://{addr}/api/games"))
-        .send()
-        .await
-        .expect("games");
-    assert_eq!(games.status(), 200);
+    common::remote::get_json(&http, &format!("http://{addr}/api/games")).await;
     let to_games = started.elapsed();
-    let created = http
-        .post(format!("http://{addr}/api/tables"))
-        .json(&json!({"game": "dropsite"}))
-        .send()
-        .await
-        .expect("create");
-    assert_eq!(created.status(), 201);
-    let id = created.json::<Value>().await.expect("JSON")["id"]
-        .as_str()
-        .expect("id")
-        .to_string();
-    let view = http
-        .get(format!("http://{addr}/api/tables/{id}/spectate"))
-        .send()
-        .await
-        .expect("view");
-    assert_eq!(view.status(), 200);
+    let body = json!({"game": "dropsite"});
+    let id = common::table_id(&common::remote::create_table(&http, addr, &body).await);
+    common::remote::get_json(&http, &format!("http://{addr}/api/tables/{id}/spectate")).await;
     let to_create = started.elapsed();
     // A table not yet rebuilt answers too (loaded on demand).
     let last = format!("t{:015}", tables - 1);
-    let old = http
-        .get(format!("http://{addr}/api/tables/{last}"))
-        .send()
-        .await
-        .expect("old table");
-    assert_eq!(old.status(), 200);
+    common::remote::get_json(&http, &format!("http://{addr}/api/tables/{last}")).await;
     hub.wait_rebuilt().await;
     let to_rebuilt = started.elapsed();
     assert_eq!(hub.live_tables(), tables + 1);

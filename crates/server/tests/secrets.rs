@@ -21,19 +21,22 @@ struct Seen {
     texts: Vec<String>,
 }
 
+impl Seen {
+    /// Sends `request`, and keeps and returns the text answered.
+    async fn text(&mut self, request: reqwest::RequestBuilder) -> String {
+        let answer = request.send().await.expect("request");
+        let text = answer.text().await.expect("body");
+        self.texts.push(text.clone());
+        text
+    }
+}
+
 async fn get(http: &reqwest::Client, url: String, token: Option<&str>, seen: &mut Seen) -> Value {
     let mut request = http.get(url);
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
-    let text = request
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("body");
-    seen.texts.push(text.clone());
+    let text = seen.text(request).await;
     serde_json::from_str(&text).unwrap_or(Value::Null)
 }
 
@@ -121,26 +124,15 @@ async fn one_game(game: &str, options: Value, seats: Value, rng_seed: u64) {
     let addr = spawn(state).await;
     let http = reqwest::Client::new();
     let mut seen = Seen::default();
-    let created = http
+    let create = http
         .post(format!("http://{addr}/api/tables"))
-        .json(&json!({"game": game, "options": options, "seats": seats}))
-        .send()
-        .await
-        .expect("create")
-        .text()
-        .await
-        .expect("body");
-    seen.texts.push(created.clone());
+        .json(&json!({"game": game, "options": options, "seats": seats}));
+    let created = seen.text(create).await;
     let table: Value = serde_json::from_str(&created).expect("JSON");
     let id = table["id"].as_str().expect("id").to_string();
     assert_eq!(table["seed_chosen"], false, "{table}");
     assert!(table.get("seed").is_none(), "{table}");
-    let tokens: Vec<Option<String>> = table["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["token"].as_str().map(str::to_string))
-        .collect();
+    let tokens: Vec<Option<String>> = common::remote::tokens(&table);
     let mut sockets = vec![tokio::spawn(listen(addr, id.clone(), None))];
     for token in tokens.iter().flatten() {
         sockets.push(tokio::spawn(listen(addr, id.clone(), Some(token.clone()))));

@@ -4,7 +4,6 @@
 mod common;
 
 use common::{check_view, expected_views, spawn};
-use engine::GameRecord;
 use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;
 use rand::SeedableRng;
@@ -190,15 +189,8 @@ async fn spectator(addr: SocketAddr, id: String) -> Vec<(u64, Value)> {
 
 async fn play(addr: SocketAddr, game: &str, options: Value, seats: Value, seed: u64) {
     let http = reqwest::Client::new();
-    let table: Value = http
-        .post(format!("http://{addr}/api/tables"))
-        .json(&json!({"game": game, "options": options, "seed": seed, "seats": seats}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("JSON");
+    let body = json!({"game": game, "options": options, "seed": seed, "seats": seats});
+    let table = common::remote::create_table(&http, addr, &body).await;
     let id = table["id"].as_str().expect("id").to_string();
     let watcher = tokio::spawn(spectator(addr, id.clone()));
     let mut players = Vec::new();
@@ -229,15 +221,7 @@ async fn play(addr: SocketAddr, game: &str, options: Value, seats: Value, seed: 
         received.push((Some(seat), handle.await.expect("player")));
     }
     received.push((None, watcher.await.expect("spectator")));
-    let record: Value = http
-        .get(format!("http://{addr}/api/tables/{id}/record"))
-        .send()
-        .await
-        .expect("record")
-        .json()
-        .await
-        .expect("JSON");
-    let record: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
+    let record = common::remote::record(&http, addr, &id).await;
     let views = expected_views(&record);
     let mut count = 0;
     for (viewer, seen) in &received {
@@ -287,20 +271,17 @@ async fn whole_games_over_http_and_websocket() {
         .expect("the three games finish within 10 minutes");
 }
 
+/// A server on an in-memory database, and a Distop-IA table of two people created on it.
+async fn two_seat_table() -> (SocketAddr, Value) {
+    let addr = spawn(common::memory_state().await).await;
+    let body = json!({"game": "distopia", "seats": ["human", "human"]});
+    let table = common::remote::create_table(&reqwest::Client::new(), addr, &body).await;
+    (addr, table)
+}
+
 #[tokio::test]
 async fn a_bad_token_gets_no_socket() {
-    let state = common::memory_state().await;
-    let addr = spawn(state).await;
-    let http = reqwest::Client::new();
-    let table: Value = http
-        .post(format!("http://{addr}/api/tables"))
-        .json(&json!({"game": "distopia", "seats": ["human", "human"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("JSON");
+    let (addr, table) = two_seat_table().await;
     let id = table["id"].as_str().expect("id");
     let url = format!("ws://{addr}/api/tables/{id}/ws?token=00112233445566778899aabbccddeeff");
     match tokio_tungstenite::connect_async(url).await {
@@ -331,17 +312,7 @@ async fn a_bad_token_gets_no_socket() {
 
 #[tokio::test]
 async fn unknown_fields_and_binary_frames_are_malformed() {
-    let state = common::memory_state().await;
-    let addr = spawn(state).await;
-    let table: Value = reqwest::Client::new()
-        .post(format!("http://{addr}/api/tables"))
-        .json(&json!({"game": "distopia", "seats": ["human", "human"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("JSON");
+    let (addr, table) = two_seat_table().await;
     let id = table["id"].as_str().expect("id");
     let mut ws = connect(addr, id, None).await;
     let to_act = next_json(&mut ws).await.expect("view")["to_act"]

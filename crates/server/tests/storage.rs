@@ -8,33 +8,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 fn game_row(id: &str, created: i64) -> GameRow {
-    GameRow {
-        id: id.to_string(),
-        game: "dropsite".into(),
-        config: serde_json::json!({"players": 2, "target": 50}),
-        seed: u64::MAX - 5,
-        seats: vec![
-            SeatRow {
-                player: Player::Human,
-                token_sha256: Some("ab".repeat(32)),
-                name: Some("Ada <b>".into()),
-                joined: None,
-            },
-            SeatRow {
-                player: Player::Bot(bots::BotSpec::Random),
-                token_sha256: None,
-                name: None,
-                joined: None,
-            },
-        ],
-        created,
-        status: Status::Open,
-        seed_chosen: false,
-        bot_secret: "cd".repeat(32),
-        rematch: None,
-        series: None,
-        rules: Default::default(),
-    }
+    let seats = vec![
+        common::human_seat(Some("ab".repeat(32)), Some("Ada <b>".into())),
+        SeatRow {
+            player: Player::Bot(bots::BotSpec::Random),
+            token_sha256: None,
+            name: None,
+            joined: None,
+        },
+    ];
+    let config = serde_json::json!({"players": 2, "target": 50});
+    common::open_row(id, "dropsite", config, u64::MAX - 5, seats, created)
 }
 
 async fn conformance(store: Arc<dyn Store>) {

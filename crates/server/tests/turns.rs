@@ -5,8 +5,8 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{
-    call, create_table as create, memory_state, post_json, seat_tokens, seat_view as view,
-    table_id as id,
+    act, create_table as create, get, memory_state, post_json, post_to, seat_tokens,
+    seat_view as view, table_id as id,
 };
 use engine::{DynState, Viewer};
 use rand::prelude::IndexedRandom;
@@ -15,30 +15,8 @@ use serde_json::{json, Value};
 use server::AppState;
 use std::time::Duration;
 
-async fn act(
-    state: &AppState,
-    id: &str,
-    token: &str,
-    action: &str,
-    version: &Value,
-) -> (StatusCode, Value) {
-    post_json(
-        state,
-        &format!("/api/tables/{id}/actions"),
-        Some(token),
-        &json!({"action": action, "version": version}),
-    )
-    .await
-}
-
 async fn undo(state: &AppState, id: &str, token: &str) -> (StatusCode, Value) {
-    post_json(
-        state,
-        &format!("/api/tables/{id}/undo"),
-        Some(token),
-        &json!({}),
-    )
-    .await
+    post_to(state, &id, "undo", Some(token), &json!({})).await
 }
 
 /// The game's state at the server now.
@@ -185,14 +163,7 @@ async fn undo_entries_are_stored_and_the_record_replays_to_the_same_game() {
         assert_eq!(status, StatusCode::OK);
     }
     assert!(undos > 0, "some moves were taken back");
-    let (status, record) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (status, record) = get(&state, &format!("/api/tables/{id}/record"), None).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     let entries = record["record"]["actions"].as_array().expect("actions");
     assert_eq!(entries.iter().filter(|a| *a == "undo").count(), undos);
@@ -211,7 +182,7 @@ async fn undo_entries_are_stored_and_the_record_replays_to_the_same_game() {
         Some(record["outcome"].clone())
     );
     // The log tells each take-back.
-    let (_, log) = call(&state, "GET", &format!("/api/tables/{id}/log"), None, None).await;
+    let (_, log) = get(&state, &format!("/api/tables/{id}/log"), None).await;
     let told = log["entries"]
         .as_array()
         .expect("entries")
@@ -243,30 +214,18 @@ async fn resigning_at_two_ends_the_game_and_at_three_plays_on() {
         (StatusCode::FORBIDDEN, "action/not_yours"),
         "{err}"
     );
-    let (status, after) = post_json(
-        &state,
-        &format!("/api/tables/{id}/resign"),
-        Some(&tokens[0]),
-        &json!({}),
-    )
-    .await;
+    let (status, after) = post_to(&state, &id, "resign", Some(&tokens[0]), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(after["status"], "finished");
     assert_eq!(after["resigned"], json!([0]));
     assert_eq!(after["outcome"]["places"], json!([1, 0]));
-    let (status, err) = post_json(
-        &state,
-        &format!("/api/tables/{id}/resign"),
-        Some(&tokens[1]),
-        &json!({}),
-    )
-    .await;
+    let (status, err) = post_to(&state, &id, "resign", Some(&tokens[1]), &json!({})).await;
     assert_eq!(
         (status, err_code(&err)),
         (StatusCode::CONFLICT, "action/game_over"),
         "{err}"
     );
-    let (_, log) = call(&state, "GET", &format!("/api/tables/{id}/log"), None, None).await;
+    let (_, log) = get(&state, &format!("/api/tables/{id}/log"), None).await;
     let texts: Vec<&str> = log["entries"][0]["events"]
         .as_array()
         .expect("events")
@@ -287,13 +246,7 @@ async fn resigning_at_two_ends_the_game_and_at_three_plays_on() {
     .await;
     let id = self::id(&table);
     let tokens = seat_tokens(&table);
-    let (status, after) = post_json(
-        &state,
-        &format!("/api/tables/{id}/resign"),
-        Some(&tokens[1]),
-        &json!({}),
-    )
-    .await;
+    let (status, after) = post_to(&state, &id, "resign", Some(&tokens[1]), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(after["status"], "running");
     assert_eq!(after["resigned"], json!([1]));
@@ -325,6 +278,15 @@ async fn resigning_at_two_ends_the_game_and_at_three_plays_on() {
 }
 
 /// Waits until `check` holds of the spectator's snapshot, at most `secs`.
+/// A server, and a Distop-IA table on it whose players count as away after a second
+/// without a call, the random bot taking over.
+async fn away_after_a_second() -> (AppState, Value) {
+    let state = memory_state().await;
+    let body = json!({"game": "distopia", "table": {"away_seconds": 1, "takeover": "random"}});
+    let table = create(&state, body).await;
+    (state, table)
+}
+
 async fn wait_until(
     state: &AppState,
     id: &str,
@@ -333,14 +295,7 @@ async fn wait_until(
 ) -> Value {
     let end = std::time::Instant::now() + Duration::from_secs(secs);
     loop {
-        let (_, s) = call(
-            state,
-            "GET",
-            &format!("/api/tables/{id}/spectate"),
-            None,
-            None,
-        )
-        .await;
+        let (_, s) = get(state, &format!("/api/tables/{id}/spectate"), None).await;
         if check(&s) {
             return s;
         }
@@ -350,7 +305,7 @@ async fn wait_until(
 }
 
 async fn notes(state: &AppState, id: &str, kind: &str) -> Vec<Value> {
-    let (_, chat) = call(state, "GET", &format!("/api/tables/{id}/chat"), None, None).await;
+    let (_, chat) = get(state, &format!("/api/tables/{id}/chat"), None).await;
     chat["lines"]
         .as_array()
         .expect("lines")
@@ -393,13 +348,7 @@ async fn a_seat_out_of_time_is_played_by_the_bot_until_its_player_is_back() {
         .expect("text")
         .contains("time ran out"));
     // The player comes back with the seat's token: the seat is theirs again.
-    let (status, back) = post_json(
-        &state,
-        &format!("/api/tables/{id}/back"),
-        Some(&tokens[seat]),
-        &json!({}),
-    )
-    .await;
+    let (status, back) = post_to(&state, &id, "back", Some(&tokens[seat]), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back["away"], json!([]));
     let notes_back = notes(&state, &id, "back").await;
@@ -465,12 +414,7 @@ async fn a_two_player_table_may_make_the_seat_out_of_time_resign() {
 
 #[tokio::test]
 async fn without_a_clock_a_player_away_on_their_turn_is_replaced_by_the_bot() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "table": {"away_seconds": 1, "takeover": "random"}}),
-    )
-    .await;
+    let (state, table) = away_after_a_second().await;
     let id = id(&table);
     let s = wait_until(&state, &id, 10, |s| s["version"].as_u64() > Some(0)).await;
     assert!(!s["away"].as_array().expect("away").is_empty(), "{s}");
@@ -532,12 +476,7 @@ async fn wait_in_hub(
 
 #[tokio::test]
 async fn a_table_nobody_is_at_pauses_and_goes_on_when_a_player_is_back() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "table": {"away_seconds": 1, "takeover": "random"}}),
-    )
-    .await;
+    let (state, table) = away_after_a_second().await;
     let id = id(&table);
     let tokens = seat_tokens(&table);
     // Both players left (neither page is open, no call): after the away time the table is
@@ -553,7 +492,7 @@ async fn a_table_nobody_is_at_pauses_and_goes_on_when_a_player_is_back() {
         "{why}"
     );
     // The lobby says so too.
-    let (_, lobby) = call(&state, "GET", "/api/tables", None, None).await;
+    let (_, lobby) = get(&state, "/api/tables", None).await;
     let listed = (lobby.as_array().expect("tables").iter())
         .find(|t| t["id"] == id.as_str())
         .expect("listed");

@@ -19,14 +19,7 @@ async fn server(schema: &str) -> (AppState, SocketAddr) {
     )
     .await
     .expect("state");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let router = state.clone();
-    tokio::spawn(async move {
-        let _ = server::run(listener, router).await;
-    });
+    let addr = common::spawn(state.clone()).await;
     (state, addr)
 }
 
@@ -57,15 +50,8 @@ async fn post(
     token: &str,
     body: Value,
 ) -> (u16, Value) {
-    let response = http
-        .post(format!("http://{addr}{path}"))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .expect("POST");
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("JSON"))
+    let request = http.post(format!("http://{addr}{path}")).json(&body);
+    common::remote::send_as(request, token).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -79,24 +65,10 @@ async fn a_move_crosses_servers_and_a_conflict_has_one_winner() {
     let http = reqwest::Client::new();
 
     // The table is made on A; B loads it from the database on first use.
-    let table: Value = http
-        .post(format!("http://{a}/api/tables"))
-        .json(&json!({"game": "distopia", "seed": 5, "seats": ["human", "human"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("JSON");
-    let id = table["id"].as_str().expect("id").to_string();
-    let tokens: Vec<String> = (0..2)
-        .map(|s| {
-            table["seats"][s]["token"]
-                .as_str()
-                .expect("token")
-                .to_string()
-        })
-        .collect();
+    let body = json!({"game": "distopia", "seed": 5, "seats": ["human", "human"]});
+    let table = common::remote::create_table(&http, a, &body).await;
+    let id = common::table_id(&table);
+    let tokens: Vec<String> = (0..2).map(|s| common::seat_token(&table, s)).collect();
     let mut sockets = Vec::new();
     for token in &tokens {
         let url = format!("ws://{b}/api/tables/{id}/ws?token={token}");
@@ -188,14 +160,8 @@ async fn a_move_crosses_servers_and_a_conflict_has_one_winner() {
 }
 
 async fn get(http: &reqwest::Client, addr: SocketAddr, id: &str, token: &str) -> (u16, Value) {
-    let response = http
-        .get(format!("http://{addr}/api/tables/{id}/view"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("GET");
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("JSON"))
+    let request = http.get(format!("http://{addr}/api/tables/{id}/view"));
+    common::remote::send_as(request, token).await
 }
 
 async fn next_or_current(http: &reqwest::Client, addr: SocketAddr, id: &str, token: &str) -> Value {

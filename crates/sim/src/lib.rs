@@ -56,6 +56,18 @@ pub enum SimError {
     Threads(usize, String),
 }
 
+/// A pool of `threads` worker threads (as many as cores when `None`, at least one).
+///
+/// # Errors
+/// [`SimError::Threads`] when the threads cannot start.
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, SimError> {
+    let threads = threads.unwrap_or_else(rayon::current_num_threads).max(1);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SimError::Threads(threads, e.to_string()))
+}
+
 /// Runs a batch; `on_game` is called after each game (for a progress bar).
 ///
 /// # Errors
@@ -75,14 +87,8 @@ pub fn run<G: Game>(
     for spec in &options.seats {
         make_bot::<G>(spec, 0)?;
     }
-    let threads = options
-        .threads
-        .unwrap_or_else(rayon::current_num_threads)
-        .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| SimError::Threads(threads, e.to_string()))?;
+    let pool = thread_pool(options.threads)?;
+    let threads = pool.current_num_threads();
     let start = Instant::now();
     let range = options
         .shard

@@ -143,17 +143,23 @@ impl Game for Duel {
     }
 }
 
+/// A search over `param` for even chances of the first seat, random bots in both seats,
+/// `games` games a candidate in the last round from `candidates`, on `threads` threads.
+fn evens(param: &str, games: u64, candidates: usize, threads: usize) -> TuneOptions {
+    TuneOptions {
+        params: vec![param.parse().expect("param")],
+        target: "win_rate[0]=0.5".parse().expect("target"),
+        games,
+        candidates,
+        seed: 1,
+        threads: Some(threads),
+        seats: vec![BotSpec::Random; 2],
+    }
+}
+
 #[test]
 fn tune_finds_the_bonus_that_balances_the_first_seat() {
-    let options = TuneOptions {
-        params: vec!["bonus=0..40".parse().expect("param")],
-        target: "win_rate[0]=0.5".parse().expect("target"),
-        games: 4000,
-        candidates: 9,
-        seed: 1,
-        threads: Some(2),
-        seats: vec![BotSpec::Random; 2],
-    };
+    let options = evens("bonus=0..40", 4000, 9, 2);
     let report = tune::<Duel>(&serde_json::json!({}), &options, &|| {}).expect("runs");
     assert_eq!(report.best.values, vec![20.0], "{report}");
     let (lo, hi) = report.best.win_rate_ci95;
@@ -169,15 +175,7 @@ fn bad_parameters_and_targets_are_refused() {
     assert!("bonus=0.5..2".parse::<Param>().is_ok_and(|p| !p.integer));
     assert!("win_rate[0]=2".parse::<Target>().is_err());
     assert!("score[0]=0.5".parse::<Target>().is_err());
-    let options = TuneOptions {
-        params: vec!["wizard=0..4".parse().expect("param")],
-        target: "win_rate[0]=0.5".parse().expect("target"),
-        games: 8,
-        candidates: 3,
-        seed: 1,
-        threads: Some(1),
-        seats: vec![BotSpec::Random; 2],
-    };
+    let options = evens("wizard=0..4", 8, 3, 1);
     let err = tune::<Duel>(&serde_json::json!({}), &options, &|| {}).expect_err("no such option");
     assert!(err.to_string().contains("wizard"), "{err}");
 }

@@ -1,8 +1,14 @@
 //! Helpers shared by the rule tests: cards by name, positions, actions by text.
 #![allow(dead_code)]
+
+#[macro_use]
+#[path = "../../../euphoria/tests/common/actions.rs"]
+mod actions;
+#[allow(unused_imports)]
+pub use actions::{legal, refuse};
+
 use distopia::{
     Builder, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState,
-    Refusal,
 };
 use engine::Game;
 
@@ -35,23 +41,6 @@ pub fn act(game: &mut Distopia, text: &str) {
             game.view(engine::Viewer::Spectator)
         );
     }
-}
-
-/// Tries an action that must be refused; returns the reason and checks nothing changed.
-pub fn refused(game: &mut Distopia, text: &str) -> Refusal {
-    let before = game.clone();
-    let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    let err = game.apply(action).expect_err(text);
-    assert_eq!(*game, before, "refusing {text} changed the state");
-    assert!(!game.is_legal(action));
-    err.reason
-}
-
-/// The legal actions in notation.
-pub fn legal(game: &Distopia) -> Vec<String> {
-    let mut out = Vec::new();
-    game.legal_actions(&mut out);
-    out.iter().map(ToString::to_string).collect()
 }
 
 /// Removes `moving` from wherever the setup had them.
@@ -121,4 +110,41 @@ pub fn quiet() -> Builder {
     s.districts[7] = cards(&["calculator"]);
     s.deck_top = cards(&["box of chalk"]);
     s
+}
+
+/// A Curfew race: Curfew in play, seat 1 having won the cards `won` names, and districts
+/// 3 and 4 set so that `pick D`, `play 4`, `play 23` win it one card more.
+pub fn curfew_race(won: &[&str]) -> Builder {
+    let mut s = with_mission(quiet(), Mission::Curfew);
+    put_won(&mut s, 0, cards(won));
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(&mut s, 4, cards(&["guitar", "deck of cards", "comic book"]));
+    s
+}
+
+/// The quiet position on the Coast border (A5 B4 C3 D2), seat 1's district D holding
+/// candles and a kite, and the district it leads to five cards to win from.
+pub fn coast_win() -> Builder {
+    let mut s = quiet();
+    s.config.border = distopia::Border::Coast;
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    let five = [
+        "guitar",
+        "paint set",
+        "comic book",
+        "deck of cards",
+        "board game",
+    ];
+    put(&mut s, 4, cards(&five));
+    s
+}
+
+/// The Shelf Raider in play, and districts 3 to 5 set so that `pick D`, `play 4`,
+/// `play 23` win seat 1 a kite and offer it the raid.
+pub fn raid() -> Distopia {
+    let mut s = with_collaborator(quiet(), Collaborator::ShelfRaider);
+    put(&mut s, 3, cards(&["candles", "kite"]));
+    put(&mut s, 4, cards(&["guitar", "paint set", "comic book"]));
+    put(&mut s, 5, cards(&["board game"]));
+    game(s)
 }

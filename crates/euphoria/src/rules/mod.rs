@@ -123,21 +123,20 @@ impl Euphoria {
     /// builds, proposes or drops a trade offer, picks a die to retrieve, or ends the turn).
     pub(crate) fn keeps_checks(&self, action: Action) -> bool {
         match action {
-            Action::Trade
-            | Action::Offer(_)
-            | Action::Give(_)
-            | Action::Ask(_)
-            | Action::Propose
-            | Action::Retrieve { .. }
-            | Action::End
-            | Action::Pass => true,
+            a if a.builds_offer() => true,
+            Action::Retrieve { .. } | Action::End | Action::Pass => true,
             // (Declining a recruit's offer may do something.)
-            Action::Cancel | Action::Decline => matches!(
-                self.stack.last(),
-                Some(Step::TradePartner | Step::TradeBuild(_) | Step::TradeAnswer(_))
-            ),
+            Action::Cancel | Action::Decline => self.in_trade(),
             _ => false,
         }
+    }
+
+    /// Whether the decision on top is a trade's: its partner, its offer, or its answer.
+    pub(crate) fn in_trade(&self) -> bool {
+        matches!(
+            self.stack.last(),
+            Some(Step::TradePartner | Step::TradeBuild(_) | Step::TradeAnswer(_))
+        )
     }
 
     /// Whether the decision on top has nothing left to decide.

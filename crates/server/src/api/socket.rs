@@ -161,7 +161,9 @@ pub(super) async fn session(
     let mut chat = table.subscribe_chat();
     // The version last sent; before the first push, the events of the last action.
     let mut sent = None;
-    if !push_state(&table, viewer, &mut sent, &mut socket).await || socket.flush().await.is_err() {
+    if !push_state(&table, viewer, false, &mut sent, &mut socket).await
+        || socket.flush().await.is_err()
+    {
         return;
     }
     let mut ping =
@@ -198,7 +200,7 @@ pub(super) async fn session(
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
                     // Every action since the last push is told, however many came at once.
-                    if !push_state(&table, viewer, &mut sent, &mut socket).await
+                    if !push_state(&table, viewer, false, &mut sent, &mut socket).await
                         || socket.flush().await.is_err()
                     {
                         return;
@@ -221,7 +223,7 @@ pub(super) async fn session(
                     Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
                         // Sent again even when nothing changed.
-                        if !push_sync(&table, viewer, &mut sent, &mut socket).await
+                        if !push_state(&table, viewer, true, &mut sent, &mut socket).await
                             || socket.flush().await.is_err()
                         {
                             return;
@@ -250,7 +252,7 @@ pub(super) async fn session(
                 // same write as the ack.
                 let pushed = match changes.try_recv() {
                     Ok(_) | Err(TryRecvError::Lagged(_)) => {
-                        push_state(&table, viewer, &mut sent, &mut socket).await
+                        push_state(&table, viewer, false, &mut sent, &mut socket).await
                     }
                     Err(TryRecvError::Empty) => true,
                     Err(TryRecvError::Closed) => false,
@@ -263,30 +265,20 @@ pub(super) async fn session(
     }
 }
 
-/// Queues the viewer's `state` if the table moved on since the version sent last (with
-/// the events since then); `false` when the socket failed.
+/// Queues the viewer's `state` if the table moved on since the version sent last, or
+/// whether or not it did when `always` (a `sync`), with the events since the version sent
+/// last; `false` when the socket failed.
 pub(super) async fn push_state(
     table: &Table,
     viewer: Viewer,
+    always: bool,
     sent: &mut Option<(u64, u64)>,
     socket: &mut WebSocket,
 ) -> bool {
     let (stamp, text) = table.state_message(viewer, sent.map(|s| s.0)).await;
-    if *sent == Some(stamp) {
+    if !always && *sent == Some(stamp) {
         return true;
     }
-    *sent = Some(stamp);
-    socket.feed(Message::Text(text)).await.is_ok()
-}
-
-/// Queues the viewer's `state` whether or not the table moved on (a `sync`).
-pub(super) async fn push_sync(
-    table: &Table,
-    viewer: Viewer,
-    sent: &mut Option<(u64, u64)>,
-    socket: &mut WebSocket,
-) -> bool {
-    let (stamp, text) = table.state_message(viewer, sent.map(|s| s.0)).await;
     *sent = Some(stamp);
     socket.feed(Message::Text(text)).await.is_ok()
 }

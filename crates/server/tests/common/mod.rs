@@ -1,6 +1,7 @@
 //! Helpers shared by the server's tests.
 #![allow(dead_code)]
 
+pub mod remote;
 pub mod skip;
 
 use async_trait::async_trait;
@@ -143,17 +144,7 @@ pub async fn call(
 /// errors included, must be JSON).
 pub async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
     let (method, uri) = (request.method().clone(), request.uri().clone());
-    let response = app(state.clone())
-        .oneshot(request)
-        .await
-        .expect("router is infallible");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
+    let (status, _, bytes) = send_raw(state, request).await;
     let json = if bytes.is_empty() {
         Value::Null
     } else {
@@ -165,6 +156,31 @@ pub async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Valu
         })
     };
     (status, json)
+}
+
+/// One GET through the router, as the holder of `token` when there is one.
+pub async fn get(state: &AppState, uri: &str, token: Option<&str>) -> (StatusCode, Value) {
+    call(state, "GET", uri, token, None).await
+}
+
+/// One request through the router, without a socket: status, headers and body bytes.
+pub async fn send_raw(
+    state: &AppState,
+    request: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, axum::body::Bytes) {
+    let response = app(state.clone())
+        .oneshot(request)
+        .await
+        .expect("router is infallible");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (status, headers, bytes)
 }
 
 pub async fn post_json(
@@ -181,6 +197,30 @@ pub async fn post_json(
         Some(body.to_string().into_bytes()),
     )
     .await
+}
+
+/// One POST to table `id`'s `path` (`actions`, `resign`, `seats/1/join`, …), as the holder
+/// of `token` when there is one.
+pub async fn post_to(
+    state: &AppState,
+    id: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &Value,
+) -> (StatusCode, Value) {
+    post_json(state, &format!("/api/tables/{id}/{path}"), token, body).await
+}
+
+/// Sends `action` at `version` as the holder of `token` at table `id`.
+pub async fn act(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    action: impl serde::Serialize,
+    version: impl serde::Serialize,
+) -> (StatusCode, Value) {
+    let body = serde_json::json!({"action": action, "version": version});
+    post_to(state, id, "actions", Some(token), &body).await
 }
 
 /// Every viewer's expected view at every version of a record: `views[version][viewer]`,
@@ -308,6 +348,15 @@ impl Store for Flaky {
     }
 }
 
+/// Checks an error answer: the JSON error `code`, and a message in words.
+pub fn assert_coded(body: &Value, code: &str) {
+    assert_eq!(body["code"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
+
 /// Creates a table through the router; panics unless it is created.
 pub async fn create_table(state: &AppState, body: Value) -> Value {
     let (status, table) = post_json(state, "/api/tables", None, &body).await;
@@ -322,14 +371,7 @@ pub fn table_id(table: &Value) -> String {
 
 /// The snapshot of the seat whose token this is.
 pub async fn seat_view(state: &AppState, id: &str, token: &str) -> Value {
-    let (status, view) = call(
-        state,
-        "GET",
-        &format!("/api/tables/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
+    let (status, view) = get(state, &format!("/api/tables/{id}/view"), Some(token)).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     view
 }
@@ -354,33 +396,56 @@ pub fn old_token(seat: usize) -> String {
     format!("{:064x}", 0xb1d1_u64 + seat as u64)
 }
 
-/// Writes into `store` a Distop-IA table (id `id`, two human seats named `names`, tokens
-/// [`old_token`]) and a chat line of seat 1 as a server from before the name checks could
-/// have stored them: the names and the line as given, bidirectional controls and all.
-pub async fn store_old_table(store: &dyn Store, id: &str, names: [&str; 2], said: &str) {
-    let config = catalog::game("distopia").expect("game").default_config();
-    let seats = (0..2)
-        .map(|seat| SeatRow {
-            player: server::store::Player::Human,
-            token_sha256: Some(server::hub::token_hash(&old_token(seat))),
-            name: Some(names[seat].to_string()),
-            joined: None,
-        })
-        .collect();
-    let row = GameRow {
+/// A human seat's row: its token's hash and its name as stored.
+pub fn human_seat(token_sha256: Option<String>, name: Option<String>) -> SeatRow {
+    SeatRow {
+        player: server::store::Player::Human,
+        token_sha256,
+        name,
+        joined: None,
+    }
+}
+
+/// An open table's row as a test writes it straight into a store: the seed not chosen by
+/// its creator, a fixed bot secret, no rematch, series or table rules.
+pub fn open_row(
+    id: &str,
+    game: &str,
+    config: Value,
+    seed: u64,
+    seats: Vec<SeatRow>,
+    created: i64,
+) -> GameRow {
+    GameRow {
         id: id.to_string(),
-        game: "distopia".into(),
+        game: game.to_string(),
         config,
-        seed: 3,
+        seed,
         seats,
-        created: server::store::now_ms(),
+        created,
         status: Status::Open,
         seed_chosen: false,
         bot_secret: "cd".repeat(32),
         rematch: None,
         series: None,
         rules: Default::default(),
-    };
+    }
+}
+
+/// Writes into `store` a Distop-IA table (id `id`, two human seats named `names`, tokens
+/// [`old_token`]) and a chat line of seat 1 as a server from before the name checks could
+/// have stored them: the names and the line as given, bidirectional controls and all.
+pub async fn store_old_table(store: &dyn Store, id: &str, names: [&str; 2], said: &str) {
+    let config = catalog::game("distopia").expect("game").default_config();
+    let seats = (0..2)
+        .map(|seat| {
+            human_seat(
+                Some(server::hub::token_hash(&old_token(seat))),
+                Some(names[seat].to_string()),
+            )
+        })
+        .collect();
+    let row = open_row(id, "distopia", config, 3, seats, server::store::now_ms());
     store.create(&row).await.expect("create");
     let line = ChatRow {
         seq: 0,
