@@ -64,26 +64,69 @@ def _options(game: str, params: dict) -> dict:
 
 class _Book:
     """What each viewer (each seat, then the spectator) was told, move by move: its line
-    in words and its three tensor entries per action, and its board at the start. States
-    copied from one another share a book (OpenSpiel clones states all the time); a state
-    reads the first ``n`` moves of its book, and one that moves on from a shared past
-    copies that past first, so a book only ever grows at its end."""
+    in words and its three tensor entries per action (``lines[v][k]``, ``records[v, k]``
+    for move ``k``), and its board at the start.
 
-    __slots__ = ("start", "lines", "records", "n")
+    Moves are told lazily, when an information state is asked for (a rollout that never
+    asks pays nothing): the book keeps the moves, a native state ``origin`` at move
+    ``base`` and one, ``snapshot``, at move ``told``, up to which lines and records are
+    written. States copied from one another share a book (OpenSpiel clones states all
+    the time); a state reads the first ``n`` moves, and one that moves on from a shared
+    past copies that past first, so a book only ever grows at its end."""
 
-    def __init__(self, start, capacity):
+    __slots__ = ("start", "moves", "lines", "records", "base", "origin", "told", "snapshot")
+
+    def __init__(self, start, capacity, native, base=0):
         self.start = list(start)
+        self.moves = []
         self.lines = [[] for _ in start]
         self.records = np.zeros((len(start), capacity, _PER_STEP), np.float32)
-        self.n = 0
+        self.base = base
+        self.origin = native.clone()
+        self.told = base
+        self.snapshot = native.clone()
 
     def upto(self, n: int) -> "_Book":
         """A book of this one's first `n` moves."""
-        book = _Book(self.start, self.records.shape[1])
-        book.lines = [lines[:n] for lines in self.lines]
-        book.records[:, :n] = self.records[:, :n]
-        book.n = n
+        book = _Book.__new__(_Book)
+        book.start = list(self.start)
+        book.moves = self.moves[: n - self.base]
+        book.base, book.origin = self.base, self.origin
+        told = min(self.told, n)
+        book.lines = [lines[:told] for lines in self.lines]
+        book.records = np.zeros_like(self.records)
+        book.records[:, :told] = self.records[:, :told]
+        book.told = told
+        if told == self.told:
+            book.snapshot = self.snapshot.clone()
+        else:
+            snapshot = self.origin.clone()
+            for _, index in self.moves[: told - self.base]:
+                snapshot.apply(index)
+            book.snapshot = snapshot
         return book
+
+    def tell(self, n: int):
+        """Writes the lines and records of the first `n` moves."""
+        seats = len(self.start) - 1
+        actions = self.snapshot.num_distinct_actions
+        capacity = self.records.shape[1]
+        while self.told < n:
+            actor, index = self.moves[self.told - self.base]
+            notation = self.snapshot.action_to_string(index)
+            told = self.snapshot.apply_told(index)
+            for v, (text, known) in enumerate(told):
+                who = "you" if v == actor else f"seat {actor + 1}"
+                what = f" {notation}" if known else ""
+                self.lines[v].append(f"{who}{what}: {text}" if text else f"{who}{what}")
+                if self.told < capacity:
+                    seat = 0 if v == seats else v
+                    self.records[v, self.told] = (
+                        (1 + (actor - seat) % seats) / seats,
+                        (index + 1) / actions if known else 0.0,
+                        (1 + zlib.crc32(text.encode())) / 2.0**32,
+                    )
+            self.told += 1
 
     def __copy__(self):
         return self
@@ -92,12 +135,18 @@ class _Book:
         return self
 
     def __getstate__(self):
-        return (self.start, self.lines, self.records[:, : self.n].copy(), self.records.shape[1], self.n)
+        state = {k: getattr(self, k) for k in self.__slots__}
+        state["records"] = self.records[:, : self.told].copy()
+        state["capacity"] = self.records.shape[1]
+        return state
 
     def __setstate__(self, state):
-        self.start, self.lines, records, capacity, self.n = state
+        records = state.pop("records")
+        capacity = state.pop("capacity")
+        for k, v in state.items():
+            setattr(self, k, v)
         self.records = np.zeros((len(self.start), capacity, _PER_STEP), np.float32)
-        self.records[:, : self.n] = records
+        self.records[:, : self.told] = records
 
 
 class TabletopState(pyspiel.State):
@@ -124,7 +173,7 @@ class TabletopState(pyspiel.State):
         self.native = State(self.name, seed, self.options)
         seats = self.native.num_players
         start = [self.native.render(seat) for seat in range(seats)] + [self.native.render(None)]
-        self.book = _Book(start, self.cap)
+        self.book = _Book(start, self.cap, self.native)
 
     def chance_outcomes(self):
         if self.native is not None:
@@ -154,24 +203,11 @@ class TabletopState(pyspiel.State):
                 self._deal()
             return
         actor = self.native.current_player()
-        notation = self.native.action_to_string(int(action))
-        told = self.native.apply_told(int(action))
-        book, n = self.book, self.steps
-        if book.n != n:
-            book = self.book = book.upto(n)
-        seats = len(told) - 1
-        for v, (text, known) in enumerate(told):
-            who = "you" if v == actor else f"seat {actor + 1}"
-            what = f" {notation}" if known else ""
-            book.lines[v].append(f"{who}{what}: {text}" if text else f"{who}{what}")
-            if n < book.records.shape[1]:
-                seat = 0 if v == seats else v
-                book.records[v, n] = (
-                    (1 + (actor - seat) % seats) / seats,
-                    (action + 1) / self.native.num_distinct_actions if known else 0.0,
-                    (1 + zlib.crc32(text.encode())) / 2.0**32,
-                )
-        book.n = n + 1
+        self.native.apply(int(action))
+        book = self.book
+        if book.base + len(book.moves) != self.steps:
+            book = self.book = book.upto(self.steps)
+        book.moves.append((actor, int(action)))
         self.steps += 1
         self.boards = {}
 
@@ -216,7 +252,9 @@ class TabletopState(pyspiel.State):
             return []
         v = self._viewer(player)
         book = self.book
-        return ["at the start:", book.start[v], *book.lines[v][: self.steps], "now:", self.board(player)]
+        book.tell(self.steps)
+        lines = book.lines[v][: self.steps]
+        return ["at the start:", book.start[v], *lines, "now:", self.board(player)]
 
     def information_state_into(self, out, player):
         """The information-state tensor of `player` (None: the public one) into `out`:
@@ -228,6 +266,7 @@ class TabletopState(pyspiel.State):
             return
         length = self.native.observation_len
         self.native.observation_into(out[:length], player)
+        self.book.tell(self.steps)
         n = min(self.steps, self.book.records.shape[1])
         out[length : length + _PER_STEP * n] = self.book.records[self._viewer(player), :n].ravel()
 
@@ -246,6 +285,7 @@ class TabletopState(pyspiel.State):
         twin.native = self.native.determinize(player, seed)
         twin.steps = self.steps
         seats = self.native.num_players
+        self.book.tell(self.steps)
         book = self.book.upto(self.steps)
         public = seats
         for s in range(seats):
@@ -253,6 +293,10 @@ class TabletopState(pyspiel.State):
                 book.start[s] = book.start[public]
                 book.lines[s] = list(book.lines[public])
                 book.records[s] = book.records[public]
+        # Moves from here are told from the redrawn game.
+        book.origin, book.snapshot = twin.native.clone(), twin.native.clone()
+        book.base = book.told = self.steps
+        book.moves = []
         twin.book = book
         return twin
 
