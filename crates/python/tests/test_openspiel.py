@@ -138,7 +138,7 @@ def test_information_states_keep_secrets_and_survive_resampling(case):
     if state.is_terminal():
         pytest.skip("the game ended early")
     n = game.num_players()
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     for seat in range(n):
         before = [state.information_state_string(s) for s in range(n)]
         tensor = state.information_state_tensor(seat)
@@ -151,9 +151,8 @@ def test_information_states_keep_secrets_and_survive_resampling(case):
             assert twin.legal_actions() == state.legal_actions()
         # ...nor did resampling change what anyone knows in the real one.
         assert [state.information_state_string(s) for s in range(n)] == before
-        # The other seats' hidden parts were redrawn (some game keeps none hidden early on).
-        if twin.native != state.native:
-            assert any(twin.native.render(s) != state.native.render(s) for s in range(n) if s != seat)
+        # What the seat cannot see was redrawn (the deck's order at least).
+        assert twin.native != state.native
         # A seat's record grows by a line per action and starts with its own board.
         assert before[seat].startswith("at the start:\n")
 
