@@ -99,6 +99,20 @@ impl State {
         self.table.apply_index(index).map_err(value_error)
     }
 
+    /// Plays the action with this index (ValueError, state unchanged, if it is not legal)
+    /// and tells what each viewer may know of the move: a list with, for each seat and
+    /// then the spectator, `(events, known)`: the move's events in words as that viewer
+    /// may know them (the viewer named "you"), and whether it may know the whole action.
+    fn apply_told(&mut self, index: usize) -> PyResult<Vec<(String, bool)>> {
+        self.table.apply_told(index).map_err(value_error)
+    }
+
+    /// Each seat's place once the game is over (1 for first; shared places repeat);
+    /// `None` while it runs.
+    fn places(&self) -> Option<Vec<u8>> {
+        self.table.outcome().map(|o| o.places)
+    }
+
     /// The legal action indices, ascending.
     fn legal_actions(&mut self) -> Vec<usize> {
         self.table.legal_indices().to_vec()
@@ -637,6 +651,117 @@ fn default_options<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAn
     pythonize::pythonize(py, &game.default_config()).map_err(value_error)
 }
 
+/// The seats of game `k` of a tournament pair at a table of `seats`: `True` where the
+/// pair's first bot sits (as `tabletop tournament` seats them).
+#[pyfunction]
+fn tournament_seating(seats: usize, k: u64) -> Vec<bool> {
+    sim::tournament::seating(seats, k)
+}
+
+/// The report of a tournament played elsewhere, as `tabletop tournament --json` prints
+/// it: `results` holds each game in tournament order (pairs (0, 1), (0, 2), ..., (1, 2),
+/// ..., then games) as `(scores, places, moves)`.
+// The Python keywords, one parameter each.
+#[allow(clippy::too_many_arguments)]
+#[pyfunction]
+#[pyo3(signature = (game, seats, names, games, seed, results, seconds = 0.0))]
+fn tournament_report<'py>(
+    py: Python<'py>,
+    game: &str,
+    seats: usize,
+    names: Vec<String>,
+    games: u64,
+    seed: u64,
+    results: Vec<(Vec<i64>, Vec<u8>, u32)>,
+    seconds: f64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let game = catalog::game(game).map_err(value_error)?.name();
+    if names.len() < 2 {
+        return Err(value_error("a tournament needs at least two bots"));
+    }
+    let pairs = sim::tournament::pairs(names.len()).len() as u64;
+    if results.len() as u64 != pairs * games {
+        return Err(value_error(format!(
+            "{} bots play {pairs} pairs of {games} games: {} results expected, {} given",
+            names.len(),
+            pairs * games,
+            results.len()
+        )));
+    }
+    let mut played = Vec::with_capacity(results.len());
+    for (i, (scores, places, moves)) in results.into_iter().enumerate() {
+        if scores.len() != seats || places.len() != seats {
+            return Err(value_error(format!(
+                "game {i} has {} scores and {} places for a table of {seats} seats",
+                scores.len(),
+                places.len()
+            )));
+        }
+        played.push(sim::tournament::Played {
+            outcome: engine::Outcome { scores, places },
+            moves,
+        });
+    }
+    let opts = sim::tournament::TournamentOptions {
+        bots: Vec::new(),
+        games,
+        seed,
+        threads: Some(1),
+    };
+    let report = sim::tournament::report(game, seats, names, &opts, &played, seconds);
+    pythonize::pythonize(py, &report).map_err(value_error)
+}
+
+struct RunTournament<'a>(
+    &'a serde_json::Value,
+    &'a sim::tournament::TournamentOptions,
+);
+
+impl catalog::Visit for RunTournament<'_> {
+    type Out = Result<sim::tournament::TournamentReport, String>;
+    fn visit<G: engine::Game>(self) -> Self::Out {
+        let config = engine::Typed::<G>::config(self.0).map_err(|e| e.to_string())?;
+        sim::tournament::try_run::<G>(&config, self.1, &|| {}).map_err(|e| e.to_string())
+    }
+}
+
+/// A tournament between built-in bots, played in Rust by the code `tabletop tournament`
+/// runs (the Python lock released): the same report as `--json` prints for the same
+/// game, options, bots, games and seed. `options` are taken as given (the CLI adds
+/// Euphoria's `offers_per_turn=1` when none is given).
+#[pyfunction]
+#[pyo3(signature = (game, bots, games = 100, seed = 1, options = None, threads = 1))]
+fn builtin_tournament<'py>(
+    py: Python<'py>,
+    game: &str,
+    bots: Vec<String>,
+    games: u64,
+    seed: u64,
+    options: Option<&Bound<'_, PyDict>>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options: serde_json::Value = match options {
+        Some(d) => pythonize::depythonize(d.as_any()).map_err(value_error)?,
+        None => serde_json::json!({}),
+    };
+    let bots = bots
+        .iter()
+        .map(|b| b.parse::<bots::BotSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)?;
+    let opts = sim::tournament::TournamentOptions {
+        bots,
+        games,
+        seed,
+        threads: Some(threads.max(1)),
+    };
+    let report = py
+        .detach(|| catalog::with_game(game, RunTournament(&options, &opts)))
+        .map_err(value_error)?
+        .map_err(value_error)?;
+    pythonize::pythonize(py, &report).map_err(value_error)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
@@ -647,5 +772,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(default_options, m)?)?;
     m.add_function(wrap_pyfunction!(about, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_seating, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_report, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin_tournament, m)?)?;
     Ok(())
 }

@@ -25,6 +25,16 @@ pub trait Table: Send + Sync {
     /// shared win, 0 otherwise).
     fn rewards(&self) -> Option<Vec<f64>>;
     fn scores(&self) -> Option<Vec<i64>>;
+    /// Scores and places once the game is over.
+    fn outcome(&self) -> Option<engine::Outcome>;
+    /// Plays the action with this index and tells what each viewer may know of the move:
+    /// for each seat in turn, then the spectator, the move's events in words
+    /// ([`engine::Game::events`], the viewer named "you") and whether that viewer may
+    /// know the whole action (its own, or one that hides nothing from it).
+    ///
+    /// # Errors
+    /// As [`Table::apply_index`]; the state is then unchanged.
+    fn apply_told(&mut self, index: usize) -> Result<Vec<(String, bool)>, IndexError>;
     /// The text board `viewer` sees.
     fn render(&self, viewer: Viewer) -> String;
     /// The notation of the action with this index.
@@ -111,6 +121,33 @@ impl<G: Tensor> Table for Typed<G> {
     }
     fn scores(&self) -> Option<Vec<i64>> {
         self.game.outcome().map(|o| o.scores)
+    }
+    fn outcome(&self) -> Option<engine::Outcome> {
+        self.game.outcome()
+    }
+    fn apply_told(&mut self, index: usize) -> Result<Vec<(String, bool)>, IndexError> {
+        let before = self.game.clone();
+        self.game.apply_index(index)?;
+        let Some(action) = G::index_action(self.game.config(), index) else {
+            return Ok(Vec::new());
+        };
+        let actor = before.to_act();
+        let whole = action.to_string();
+        let viewers = (0..self.seats())
+            .map(Viewer::Seat)
+            .chain(std::iter::once(Viewer::Spectator));
+        Ok(viewers
+            .map(|viewer| {
+                let names = engine::Names::for_viewer(viewer);
+                let told: Vec<String> = G::events(&before, action, &self.game, viewer)
+                    .iter()
+                    .map(|e| engine::Event::text(e, &names))
+                    .collect();
+                let known = viewer.seat().is_some_and(|s| Some(s) == actor)
+                    || before.public_action(action, viewer) == whole;
+                (told.join("; "), known)
+            })
+            .collect())
     }
     fn render(&self, viewer: Viewer) -> String {
         self.game.view(viewer).to_string()

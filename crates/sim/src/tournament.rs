@@ -218,12 +218,7 @@ pub fn run_entrants<G: Game>(
     }
     let seats = G::new(config, opts.seed)?.seats();
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let mut pairs = Vec::new();
-    for i in 0..entrants.len() {
-        for j in i + 1..entrants.len() {
-            pairs.push((i, j));
-        }
-    }
+    let pairs = pairs(entrants.len());
     let total = pairs.len() as u64 * opts.games;
     let start = std::time::Instant::now();
     let play_all = || -> Vec<Result<GameResult, SimError>> {
@@ -251,6 +246,69 @@ pub fn run_entrants<G: Game>(
             .install(play_all),
     };
     let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let played: Vec<Played> = results
+        .into_iter()
+        .map(|r| Played {
+            outcome: Outcome {
+                scores: r.scores,
+                places: r.places,
+            },
+            moves: r.moves,
+        })
+        .collect();
+    Ok(report(
+        G::NAME,
+        seats,
+        names,
+        opts,
+        &played,
+        start.elapsed().as_secs_f64(),
+    ))
+}
+
+/// One finished game of a tournament, as [`report`] counts it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Its scores and places.
+    pub outcome: Outcome,
+    /// Actions played.
+    pub moves: u32,
+}
+
+/// The pairs of a tournament between `entrants` bots, in the order they play: (0, 1),
+/// (0, 2), ..., (1, 2), ... Game `k` of pair `p` is game `p * games + k` of the tournament.
+pub fn pairs(entrants: usize) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for i in 0..entrants {
+        for j in i + 1..entrants {
+            pairs.push((i, j));
+        }
+    }
+    pairs
+}
+
+/// The report of a tournament whose games were played elsewhere (from Python, say):
+/// `results` holds every game in tournament order ([`pairs`], then games; seats as
+/// [`seating`] gives them). Win rates, intervals and the Elo fit are those [`try_run`]
+/// reports for the same games.
+///
+/// # Panics
+/// When `results` does not hold `opts.games` games for each pair of `names`.
+pub fn report(
+    game: &str,
+    seats: usize,
+    names: Vec<String>,
+    opts: &TournamentOptions,
+    results: &[Played],
+    seconds: f64,
+) -> TournamentReport {
+    let pairs = pairs(names.len());
+    assert_eq!(
+        results.len() as u64,
+        pairs.len() as u64 * opts.games,
+        "a tournament's results hold every game of every pair"
+    );
+    let total = results.len() as u64;
     let mut pair_results = Vec::with_capacity(pairs.len());
     let mut actions = 0u64;
     for (p, &(i, j)) in pairs.iter().enumerate() {
@@ -261,7 +319,7 @@ pub fn run_entrants<G: Game>(
             .iter()
             .enumerate()
         {
-            let s = a_score(r, &seating(seats, k as u64));
+            let s = a_score(&r.outcome, &seating(seats, k as u64));
             actions += u64::from(r.moves);
             score += s;
             if s > 0.5 {
@@ -289,8 +347,8 @@ pub fn run_entrants<G: Game>(
         });
     }
     let elo = fit_elo(&names, &pairs, &pair_results);
-    Ok(TournamentReport {
-        game: G::NAME.to_string(),
+    TournamentReport {
+        game: game.to_string(),
         seats,
         games_per_pair: opts.games,
         seed: opts.seed,
@@ -302,8 +360,8 @@ pub fn run_entrants<G: Game>(
         } else {
             0.0
         },
-        seconds: start.elapsed().as_secs_f64(),
-    })
+        seconds,
+    }
 }
 
 /// Names for the table, with `#2`, `#3`... on repeated specs.
@@ -323,11 +381,7 @@ fn unique_names(bots: &[BotSpec]) -> Vec<String> {
 }
 
 /// Bot A's score in a finished game: the sum of its seats' rewards.
-fn a_score(result: &GameResult, a_seats: &[bool]) -> f64 {
-    let outcome = Outcome {
-        scores: result.scores.clone(),
-        places: result.places.clone(),
-    };
+fn a_score(outcome: &Outcome, a_seats: &[bool]) -> f64 {
     (0..a_seats.len())
         .filter(|&s| a_seats[s])
         .map(|s| outcome.reward(s))
