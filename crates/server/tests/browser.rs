@@ -2388,8 +2388,8 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
 async fn replay_at(s: &Session) -> Res<(String, i64, String)> {
     let v = s
         .exec(
-            "return [document.getElementById('replay-counter').textContent, \
-             Number(document.body.dataset.move), document.getElementById('replay-board').textContent]",
+            "const text = (id) => { const el = document.getElementById(id); return el ? el.textContent : ''; }; \
+             return [text('replay-counter'), Number(document.body.dataset.move), text('replay-board')]",
             json!([]),
         )
         .await?;
