@@ -46,12 +46,12 @@ export async function showReplay(root, id) {
   const counter = h('span', { class: 'replay-counter', id: 'replay-counter', 'aria-live': 'polite' });
   const slider = h('input', { type: 'range', id: 'replay-slider', class: 'replay-slider', min: '0', max: '0', step: '1', value: '0', 'aria-label': 'Move' });
   const button = (bid, text, label, go) => h('button', { id: bid, class: 'small replay-btn', title: label, 'aria-label': label, onclick: go }, text);
-  const toStart = button('replay-start', '⏮ Start', 'Go to the start', () => goTo(0));
+  const toStart = button('replay-start', '◀◀ Start', 'Go to the start', () => goTo(0));
   const back = button('replay-back', '◀ Back', 'Back one move (left arrow)', () => goTo(at - 1));
   const forward = button('replay-forward', 'Forward ▶', 'Forward one move (right arrow)', () => goTo(at + 1));
-  const toEnd = button('replay-end', 'End ⏭', 'Go to the end', () => goTo(last));
+  const toEnd = button('replay-end', 'End ▶▶', 'Go to the end', () => goTo(last));
   const seatPick = h('select', { id: 'replay-seat', onchange: () => { seat = seatPick.value === '' ? null : Number(seatPick.value); cache.clear(); goTo(at, true); } },
-    h('option', { value: '', selected: seat === null }, 'a spectator (no hidden cards)'),
+    h('option', { value: '', selected: seat === null }, 'a spectator'),
     seats.map((s, i) => h('option', { value: String(i), selected: seat === i }, `seat ${i + 1}: ${s.name}${mine.includes(i) ? ' (you)' : ''}`)));
   const controls = h('div', { class: 'replay-controls', id: 'replay-controls' },
     toStart, back, counter, forward, toEnd, slider,
