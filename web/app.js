@@ -1,5 +1,5 @@
-// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table, `/rules/GAME`
-// a game's rules, `/learn/GAME` a game's lessons and `/learn/GAME/ID` one lesson.
+// Shared helpers and the page router: `/` is the lobby, `/play/ID` a table, `/replay/ID`
+// a finished game move by move, `/rules/GAME` a game's rules, `/learn/GAME` a game's lessons and `/learn/GAME/ID` one lesson.
 
 /** Makes an element: h('div', {class: 'x', onclick: f}, child, 'text', …). */
 export function h(tag, attrs, ...children) {
@@ -125,6 +125,12 @@ async function main() {
   if (rules) {
     const { showRules } = await import('./rules.js');
     await showRules(root, decodeURIComponent(rules[1]));
+    return;
+  }
+  const replay = location.pathname.match(/^\/replay\/([0-9a-fA-F]+)\/?$/);
+  if (replay) {
+    const { showReplay } = await import('./replay.js');
+    await showReplay(root, replay[1]);
     return;
   }
   const learn = location.pathname.match(/^\/learn\/([a-z-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/);

@@ -13,6 +13,13 @@ const SEAT_KINDS = [
   ['ismcts:5000', 'Bot: ISMCTS 5000'],
 ];
 
+// A bot seat's player in words: its level and "bot" ("medium bot"), from the seat's spec.
+function botWords(spec) {
+  const m = /^ismcts:(\d+)$/.exec(spec);
+  if (m) return `ISMCTS bot, ${m[1]} iterations`;
+  return `${spec} bot`;
+}
+
 // One option's input, from its description (`GET /api/games/{game}`): a choice of words,
 // a toggle, a number (empty meaning `none` where allowed), or a seat counted from 1.
 // `readValue` gives the value as the config's JSON has it.
@@ -68,10 +75,20 @@ export async function showLobby(root) {
     // Card data (`data`) comes from a card file, not from this form.
     const described = about[chosen.name].options.filter((o) => o.input !== 'data');
     const players = described.find((o) => o.key === 'players');
-    const opts = described.map((o) => {
+    const opts = described.filter((o) => o.group !== 'variant').map((o) => {
       inputs[o.key] = optionInput(o, players ? players.max : 2);
       return h('label', { class: 'opt', for: `opt-${o.key}`, title: o.help }, h('span', {}, o.label), inputs[o.key]);
     });
+    // The variants, folded: each with its one-line explanation in view.
+    const variants = described.filter((o) => o.group === 'variant').map((o) => {
+      inputs[o.key] = optionInput(o, players ? players.max : 2);
+      return h('div', { class: 'variant-opt' },
+        h('label', { class: 'opt', for: `opt-${o.key}` }, h('span', {}, o.label), inputs[o.key]),
+        h('small', { class: 'opt-help', id: `help-${o.key}` }, o.help));
+    });
+    const variantFold = variants.length ? h('details', { class: 'variants', id: 'variants' },
+      h('summary', {}, `Variants (${variants.length})`, h('small', { class: 'muted' }, ' rules some tables change; a first game needs none')),
+      variants) : null;
     const seatsBox = h('div', { class: 'seats' });
     const seatSelects = [];
     const seatNames = [];
@@ -114,6 +131,7 @@ export async function showLobby(root) {
         ' a guided lesson on real positions, then a game against the easy bot.'),
       h('h2', {}, `New ${title(chosen.name)} table`),
       h('div', { class: 'opts' }, opts),
+      variantFold,
       h('h3', {}, 'Seats'), seatsBox,
       h('label', { class: 'opt', for: 'hints', title: 'The coach may suggest moves to the player whose turn it is; everyone sees who asked.' }, h('span', {}, 'Hints'), hints),
       h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
@@ -126,7 +144,7 @@ export async function showLobby(root) {
     const base = location.origin;
     const rows = table.seats.map((s) => {
       if (s.player === 'open') return h('li', {}, `Seat ${s.seat + 1}: open — anyone may take it from the lobby`);
-      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: `, nameEl(s.name), ` (${s.player})`);
+      if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: `, nameEl(s.name), ` (${botWords(s.player)})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
       return h('li', {}, `Seat ${s.seat + 1} (`, nameEl(s.name), ') invite: ',
@@ -225,7 +243,7 @@ export async function showLobby(root) {
       const who = t.seats.map((s, i) => {
         const sep = i ? ' · ' : '';
         if (s.player === 'open') return [sep, `Seat ${s.seat + 1}: open`];
-        return s.player === 'human' ? [sep, nameEl(s.name)] : [sep, nameEl(s.name), ` (${s.player})`];
+        return s.player === 'human' ? [sep, nameEl(s.name)] : [sep, nameEl(s.name), ` (${botWords(s.player)})`];
       });
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),
@@ -239,7 +257,8 @@ export async function showLobby(root) {
         h('span', { class: 'links' },
           Object.entries(mine).map(([seat, tok]) => h('a', { class: 'button', href: `/play/${t.id}?token=${tok}` }, `Play seat ${Number(seat) + 1}`)),
           (t.open_seats || []).map((seat) => h('button', { class: 'primary join', id: `join-${t.id}-${seat}`, onclick: () => join(t, seat) }, `Join seat ${seat + 1}`)),
-          h('a', { class: 'button', href: `/play/${t.id}` }, t.status === 'finished' ? 'See the end' : 'Watch')));
+          h('a', { class: 'button', href: `/play/${t.id}` }, t.status === 'finished' ? 'See the end' : 'Watch'),
+          t.status === 'finished' ? h('a', { class: 'button replay', id: `replay-${t.id}`, href: `/replay/${t.id}` }, 'Replay') : null));
     };
     // Three panels by what a visitor can do: join, watch, look back. "Older tables" pages
     // through the stored status the panel draws from.

@@ -517,7 +517,10 @@ export async function showTable(root, id, token) {
     else if (snap.to_act === mine && mine !== null) text = snap.legal.length ? 'Your turn' : 'Your turn (waiting)';
     else if (snap.to_act !== null) text = [seatName(snap.to_act, mine), ' to play'];
     else text = '';
-    const who = mine === null ? ['Watching'] : ['You are ', fullName(mine, null), `, seat ${mine + 1}`];
+    // A seat without a name of its own is only its number ("You are seat 2").
+    const own = mine === null ? null : snap.names[mine];
+    let who = ['Watching'];
+    if (mine !== null) who = !own || /^Seat \d+$/.test(own) ? [`You are seat ${mine + 1}`] : ['You are ', fullName(mine, null), `, seat ${mine + 1}`];
     const notes = [];
     for (const s of snap.resigned || []) notes.push([seatName(s, mine), ' resigned']);
     for (const s of snap.away || []) notes.push(s === mine ? 'a bot is playing for you' : ['a bot plays for ', seatName(s, mine)]);
@@ -561,6 +564,7 @@ export async function showTable(root, id, token) {
       lines,
       seriesLine, again,
       h('button', { id: 'review-open', onclick: openReview }, 'Review the game'),
+      h('a', { class: 'button', id: 'replay-open', href: `/replay/${id}` }, 'Replay move by move'),
       h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
   }
 

@@ -38,6 +38,8 @@ struct Flag {
     key: &'static str,
     takes: Takes,
     help: String,
+    /// A variant in every game that has it: listed under "Variants" in `--help`.
+    variant: bool,
 }
 
 /// The flags made from every game's options, in the games' order, and `--players`' help
@@ -82,11 +84,15 @@ fn described() -> &'static Described {
                     choices(&option.input)
                 );
                 match flags.iter_mut().find(|f| f.key == option.key) {
-                    Some(flag) => flag.help = format!("{}. {words}", flag.help),
+                    Some(flag) => {
+                        flag.help = format!("{}. {words}", flag.help);
+                        flag.variant &= option.is_variant();
+                    }
                     None => flags.push(Flag {
                         key: option.key,
                         takes,
                         help: words,
+                        variant: option.is_variant(),
                     }),
                 }
             }
@@ -134,12 +140,18 @@ impl clap::Args for GameOptions {
             Arg::new("players")
                 .long("players")
                 .value_parser(clap::value_parser!(usize))
-                .help(described().players_help.clone()),
+                .help(described().players_help.clone())
+                .help_heading("Game options"),
         );
         for flag in flags() {
             let arg = Arg::new(flag.key)
                 .long(long(flag.key))
-                .help(flag.help.clone());
+                .help(flag.help.clone())
+                .help_heading(if flag.variant {
+                    "Variants (rules some tables change)"
+                } else {
+                    "Game options"
+                });
             let arg = match flag.takes {
                 Takes::Toggle => arg
                     .num_args(0..=1)

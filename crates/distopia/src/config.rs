@@ -187,7 +187,7 @@ pub(crate) fn options() -> Vec<GameOption> {
         GameOption::new(
             "border",
             "Border",
-            "The set of border cards: its numbers are the district limits A, B, C and D.",
+            "Which set of border cards to play with: its numbers say how many cards a district holds before the extra ones are won.",
             choice(&[], &borders),
         ),
         GameOption::new(
@@ -201,25 +201,29 @@ pub(crate) fn options() -> Vec<GameOption> {
             "Collaborator",
             "Advanced mode: the collaborator card in play.",
             choice(&card, &collaborators),
-        ),
+        )
+        .variant(),
         GameOption::new(
             "mission",
             "Mission",
             "Advanced mode: the mission card in play.",
             choice(&card, &missions),
-        ),
+        )
+        .variant(),
         GameOption::new(
             "limits",
             "District limits",
-            "District limits A-D that replace the border set's numbers (card data for studies).",
+            "District limits A to D that replace the border set's numbers (card data for studies).",
             Input::Data,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "contraband",
             "Contraband values",
-            "Type, points and siren of contraband cards 1-30 in order, replacing the printed ones (card data for studies).",
+            "Type, points and siren of contraband cards 1 to 30 in order, replacing the printed ones (card data for studies).",
             Input::Data,
-        ),
+        )
+        .variant(),
     ]
 }
 

@@ -117,13 +117,15 @@ pub(crate) fn options() -> Vec<GameOption> {
             "First player",
             "The seat that starts round 1 (the rulebook: the oldest player).",
             Input::Seat,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "random_first",
             "Random first player",
             "Draw the seat that starts round 1 at random instead.",
             Input::Toggle,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "max_rounds",
             "Most rounds",
@@ -133,12 +135,14 @@ pub(crate) fn options() -> Vec<GameOption> {
                 max: 1000,
                 none: None,
             },
-        ),
+        )
+        .variant(),
         GameOption::new(
             "deck",
             "Deck",
             "The card values, their copies and points (the printed deck unless a card file gives another).",
             Input::Data,
-        ),
+        )
+        .variant(),
     ]
 }

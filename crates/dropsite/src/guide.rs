@@ -258,9 +258,18 @@ mod tests {
         assert_eq!(guide::unexplained(&about, EXPLAIN), Vec::<&str>::new());
         let rules = rules();
         let section = rules.section(guide::OPTIONS).expect("an options section");
-        let Some(Block::List { items }) = section.blocks.get(1) else {
-            panic!("the options list");
-        };
+        // The main options' list, then the variants' list.
+        let items: Vec<&String> = (section.blocks.iter())
+            .filter_map(|b| match b {
+                Block::List { items } => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert!(section
+            .blocks
+            .iter()
+            .any(|b| b.texts().contains(&guide::VARIANTS)));
         for option in &about.options {
             assert!(
                 items

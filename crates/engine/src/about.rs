@@ -85,13 +85,26 @@ pub struct GameOption {
     pub key: &'static str,
     /// A short label ("Points to win").
     pub label: String,
-    /// What it does, in a sentence.
+    /// What it does, in one plain sentence (forms show it beside the input).
     pub help: String,
+    /// Where a form puts it: with what a newcomer chooses, or folded under "Variants".
+    pub group: Group,
     /// What a standard game has; filled in from the default config by [`About::defaults`].
     pub default: serde_json::Value,
     /// How the value is entered.
     #[serde(flatten)]
     pub input: Input,
+}
+
+/// Where an option belongs: what a newcomer chooses (how many play, how long, base or
+/// advanced), or a variant (a rule some tables change, an older printing, study data),
+/// which forms fold away and the rules page lists apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Group {
+    #[default]
+    Main,
+    Variant,
 }
 
 /// How an option's value is entered.
@@ -132,9 +145,21 @@ impl GameOption {
             key,
             label: label.to_string(),
             help: help.to_string(),
+            group: Group::Main,
             default: serde_json::Value::Null,
             input,
         }
+    }
+
+    /// The same option, as a variant (see [`Group`]).
+    pub fn variant(mut self) -> GameOption {
+        self.group = Group::Variant;
+        self
+    }
+
+    /// Whether it is a variant.
+    pub fn is_variant(&self) -> bool {
+        self.group == Group::Variant
     }
 }
 
@@ -189,6 +214,9 @@ impl About {
                 self.players.min, self.players.max
             ));
         }
+        if !self.options.is_empty() && self.options.iter().all(GameOption::is_variant) {
+            problems.push("every option is a variant: a newcomer has nothing to choose".into());
+        }
         for (i, option) in self.options.iter().enumerate() {
             if let (true, Input::Number { min, max, .. }) = (option.key == "players", &option.input)
             {
@@ -210,6 +238,15 @@ impl About {
             }
             if option.label.trim().is_empty() || option.help.trim().is_empty() {
                 problems.push(format!("option `{}` needs a label and a help", option.key));
+            }
+            if [&option.label, &option.help]
+                .iter()
+                .any(|t| t.contains('`') || t.contains('\n'))
+            {
+                problems.push(format!(
+                    "option `{}`: its label and help are one line of words (no backtick)",
+                    option.key
+                ));
             }
             if let Input::Choice { choices } = &option.input {
                 let default = config.get(option.key);

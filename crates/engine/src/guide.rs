@@ -170,12 +170,16 @@ impl Rules {
 /// The heading of the section [`options`] makes.
 pub const OPTIONS: &str = "Options";
 
+/// What the rules page says before the variants.
+pub const VARIANTS: &str = "Variants: rules some tables change, another printing, and data for studies. A first game needs none of them; the table form keeps them folded under Variants.";
+
 /// The options section, made from the game's option list (`about`, its defaults filled
 /// in by [`About::defaults`]): for each option its label, its help, the values it takes,
 /// what a standard game has, and the game's own explanation from `explain` (by the
-/// option's key). An option `explain` lacks is listed by [`unexplained`].
+/// option's key); the main options first, then the variants after [`VARIANTS`]. An
+/// option `explain` lacks is listed by [`unexplained`].
 pub fn options(about: &About, intro: &str, explain: &[(&str, &str)]) -> Section {
-    let items = about.options.iter().map(|option| {
+    let item = |option: &&GameOption| {
         let mut item = format!("{}: {}", option.label, option.help.trim_end_matches('.'));
         item.push('.');
         if let Some(values) = values(option) {
@@ -187,8 +191,15 @@ pub fn options(about: &About, intro: &str, explain: &[(&str, &str)]) -> Section 
             item.push_str(words);
         }
         item
-    });
-    Section::new(OPTIONS, vec![Block::text(intro), Block::list(items)])
+    };
+    let (variants, main): (Vec<&GameOption>, Vec<&GameOption>) =
+        about.options.iter().partition(|o| o.is_variant());
+    let mut blocks = vec![Block::text(intro), Block::list(main.iter().map(item))];
+    if !variants.is_empty() {
+        blocks.push(Block::text(VARIANTS));
+        blocks.push(Block::list(variants.iter().map(item)));
+    }
+    Section::new(OPTIONS, blocks)
 }
 
 /// The options of `about` that `explain` says nothing about.

@@ -37,7 +37,7 @@ mod rng;
 pub mod session;
 pub mod tensor;
 
-pub use about::{About, GameOption, Input, LegalMove, MoveText, OptionChoice, Players};
+pub use about::{About, GameOption, Group, Input, LegalMove, MoveText, OptionChoice, Players};
 pub use ending::{Ending, ScoreLine, SeatScore};
 pub use erased::{load_state, load_state_file, DynGame, DynState, StateFile, Typed};
 pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};

@@ -247,37 +247,41 @@ pub(crate) fn options() -> Vec<GameOption> {
         ),
         GameOption::new(
             "edition",
-            "Recruit texts",
-            "Which printing of the recruit ability texts to play with.",
+            "Recruit card printing",
+            "Which printing of the recruit cards to play with: some abilities changed in the second.",
             Input::choice(&[("v1", "First edition"), ("v2", "Second edition")]),
-        ),
+        )
+        .variant(),
         GameOption::new(
             "knowledge_check",
             "Knowledge check",
-            "When a player whose dice and knowledge add up too high loses a die.",
+            "When your dice plus your knowledge reach the limit, a worker runs away: this sets when that is checked.",
             Input::choice(&[
                 (
                     "continuous",
-                    "At any time, repeated until below the limit (Korean rulebook)",
+                    "All the time: workers run away until you are under the limit (Korean rulebook)",
                 ),
                 (
                     "on_roll_only",
-                    "Only after a roll, one die at most (published rules)",
+                    "Only after a roll: one worker at most runs away (published English rules)",
                 ),
             ]),
-        ),
+        )
+        .variant(),
         GameOption::new(
             "tunnel_end_requires_faction",
             "Tunnel ends need a recruit",
-            "Placing on a tunnel end needs an active recruit of the tunnel's faction.",
+            "Only a player with a face-up recruit of the tunnel's faction may place a worker on its open end.",
             Input::Toggle,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "doubles_cost_morale",
             "Doubles cost morale",
-            "Each extra worker placed as a double costs 1 morale (an optional variant).",
+            "Each worker after the first that you place as a double costs 1 morale.",
             Input::Toggle,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "starting_recruit_discards",
             "Unchosen starting recruits",
@@ -289,11 +293,12 @@ pub(crate) fn options() -> Vec<GameOption> {
                 ),
                 ("discard", "Out of the game, face down (published rules)"),
             ]),
-        ),
+        )
+        .variant(),
         GameOption::new(
             "trading",
             "Trading",
-            "When and how much the active player may trade.",
+            "When the player whose turn it is may trade, and how much.",
             Input::choice(&[
                 (
                     "rulebook",
@@ -301,32 +306,36 @@ pub(crate) fn options() -> Vec<GameOption> {
                 ),
                 (
                     "one_offer_before_placing",
-                    "One offer of up to 4 items before placing (older games)",
+                    "One offer of up to 4 goods before placing (older games)",
                 ),
             ]),
-        ),
+        )
+        .variant(),
         GameOption::new(
             "legacy_actions",
-            "Decisions of older records",
-            "Only to replay games recorded before trading was reshaped: goods paid one by one, and the new-worker abilities answered as then.",
+            "Replay an old record",
+            "Only for replaying games recorded before trading changed; leave it off to play.",
             Input::Toggle,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "rewards",
             "Rewards",
-            "Commodities a commodity area gives by dice total and a tunnel end gives (card data for studies).",
+            "How many goods a commodity area gives for each dice total, and a tunnel end gives (card data for studies).",
             Input::Data,
-        ),
+        )
+        .variant(),
         GameOption::new(
             "offers_per_turn",
-            "Trade offers a turn",
-            "The most trade offers a player may make in one turn.",
+            "Trade offers per turn",
+            "The most trade offers a player may make in one turn; leave it empty for no limit.",
             Input::Number {
                 min: 0,
                 max: 1000,
-                none: Some("no bound (the rulebook)".into()),
+                none: Some("no limit (the rulebook)".into()),
             },
-        ),
+        )
+        .variant(),
     ]
 }
 

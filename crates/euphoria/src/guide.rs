@@ -322,7 +322,7 @@ pub(crate) fn rules() -> Rules {
                         Recruit::ALL.len() / Faction::ALL.len()
                     )),
                     Block::table(&["Number", "Recruit", "Faction", "Ability"], recruit_rows),
-                    Block::text("With the first printing's texts (the Recruit texts option), these recruits read differently:"),
+                    Block::text("With the first printing's texts (the Recruit card printing option), these recruits read differently:"),
                     Block::table(&["Recruit", "First printing"], first_edition_rows),
                     Block::text("Sacrificing a worker sends it to your reserve; you may never sacrifice your last one."),
                 ],

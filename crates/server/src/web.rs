@@ -1,6 +1,7 @@
 //! The browser UI: the files under `web/` at the workspace root, embedded in the binary.
 //!
 //! `/` is the lobby, `/play/{id}` a table (`?token=…` for a seat, none to watch),
+//! `/replay/{id}` a finished game move by move,
 //! `/rules/{game}` a game's rules (drawn from `/api/games/{game}/rules`), `/learn/{game}`
 //! and `/learn/{game}/{id}` the lessons; all serve the same page, whose modules read the
 //! address. `/web/{file}` serves the scripts
@@ -35,6 +36,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "table.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/table.js"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/replay.js"),
     ),
     (
         "rules.js",
@@ -73,6 +79,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
         .route("/play/{id}", get(index))
+        .route("/replay/{id}", get(index))
         .route("/rules/{game}", get(index))
         .route("/learn/{game}", get(index))
         .route("/learn/{game}/{id}", get(index))

@@ -92,6 +92,66 @@ async fn describes_each_game_for_people_with_its_options_and_components() {
     assert_eq!(error["code"], "game/unknown", "{error}");
 }
 
+/// What a newcomer chooses and the variants, apart, each option explained in one line of
+/// words.
+#[tokio::test]
+async fn each_games_options_are_main_or_variants_each_explained_in_a_line() {
+    let state = memory_state().await;
+    // What a newcomer chooses in each game; the rest are variants.
+    let main: &[(&str, &[&str])] = &[
+        ("dropsite", &["players", "target", "open_debt"]),
+        ("distopia", &["border", "advanced"]),
+        ("euphoria", &["players"]),
+    ];
+    for (name, chosen) in main {
+        let (status, about) = call(&state, "GET", &format!("/api/games/{name}"), None, None).await;
+        assert_eq!(status, StatusCode::OK, "{about}");
+        let options = about["options"].as_array().expect("options");
+        let group = |wanted: &str| -> Vec<&str> {
+            options
+                .iter()
+                .filter(|o| o["group"] == wanted)
+                .filter_map(|o| o["key"].as_str())
+                .collect()
+        };
+        assert_eq!(&group("main"), chosen, "{name}");
+        let variants = group("variant");
+        assert!(!variants.is_empty(), "{name} has variants");
+        assert_eq!(
+            variants.len() + chosen.len(),
+            options.len(),
+            "{name}: every option has a group"
+        );
+        // Card data for studies is a variant everywhere.
+        for o in options.iter().filter(|o| o["input"] == "data") {
+            assert_eq!(o["group"], "variant", "{o}");
+        }
+        for o in options {
+            for field in ["label", "help"] {
+                let text = o[field].as_str().expect("text");
+                assert!(
+                    !text.trim().is_empty() && !text.contains('`') && !text.contains('\n'),
+                    "{name} {}: {field} {text:?}",
+                    o["key"]
+                );
+            }
+            for c in o["choices"].as_array().into_iter().flatten() {
+                let label = c["label"].as_str().expect("label");
+                assert!(!label.contains('`'), "{label}");
+            }
+        }
+    }
+    // The words a newcomer could not follow are gone.
+    let (_, euphoria) = call(&state, "GET", "/api/games/euphoria", None, None).await;
+    let text = euphoria["options"].to_string();
+    for old in [
+        "Decisions of older records",
+        "At any time, repeated until below the limit",
+    ] {
+        assert!(!text.contains(old), "{old}");
+    }
+}
+
 /// The rules page of each game, with its tables filled from the game's data, and a 404
 /// in words for a game the server does not have.
 #[tokio::test]
@@ -1325,4 +1385,211 @@ async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_sc
         bo["view"]["history"].as_array().map(Vec::len),
         "a line a round scored"
     );
+}
+
+/// Every viewer's view at every version of a record with table moves in it (an undo), as
+/// [`expected_views`] gives them for game actions alone: replayed through a `Session`.
+fn session_views(record: &GameRecord) -> Vec<Vec<Value>> {
+    let game = catalog::game(&record.game).expect("game");
+    let state = game
+        .new_state(&record.config, record.seed)
+        .expect("record starts");
+    let mut session = engine::Session::new(state);
+    let viewers = |session: &engine::Session| -> Vec<Value> {
+        let state = session.state();
+        let mut out: Vec<Value> = (0..state.seats())
+            .map(|s| state.view_json(engine::Viewer::Seat(s)))
+            .collect();
+        out.push(state.view_json(engine::Viewer::Spectator));
+        out
+    };
+    let mut views = vec![viewers(&session)];
+    for action in &record.actions {
+        session.apply(action).expect("record replays");
+        views.push(viewers(&session));
+    }
+    views
+}
+
+/// A finished game between two people (the first move that may be taken back is), played
+/// at random through the router; returns its id, the two seats' tokens and its record.
+async fn finished_game(state: &AppState, game: &str, seed: u64) -> (String, [String; 2], Value) {
+    let options = match game {
+        "dropsite" => json!({"target": 20}),
+        "euphoria" => json!({"players": 2}),
+        _ => json!({}),
+    };
+    let table = create(
+        state,
+        json!({"game": game, "options": options, "seed": seed,
+               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
+    )
+    .await;
+    let id = id(&table);
+    let tokens = [token(&table, 0), token(&table, 1)];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut undone = false;
+    for _ in 0..200_000 {
+        let any = seat_view(state, &id, &tokens[0]).await;
+        if any["status"] == "finished" {
+            break;
+        }
+        let seat = any["to_act"].as_u64().expect("to act") as usize;
+        play_a_random_move(state, &id, &tokens[seat], &mut rng).await;
+        let mover = seat_view(state, &id, &tokens[seat]).await;
+        if !undone && mover["can_undo"] == json!(true) && mover["status"] != "finished" {
+            let (status, body) = post_json(
+                state,
+                &format!("/api/tables/{id}/undo"),
+                Some(&tokens[seat]),
+                &json!({}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            undone = true;
+        }
+    }
+    let (status, record) = call(
+        state,
+        "GET",
+        &format!("/api/tables/{id}/record"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game} did not end: {record}");
+    (id, tokens, record)
+}
+
+#[tokio::test]
+async fn a_finished_game_replays_move_by_move_as_each_viewer_saw_it() {
+    let state = memory_state().await;
+    let mut undone = 0;
+    for game in ["dropsite", "distopia", "euphoria"] {
+        let (id, tokens, record) = finished_game(&state, game, 11).await;
+        let parsed: GameRecord = serde_json::from_value(record["record"].clone()).expect("record");
+        let moves = parsed.actions.len() as u64;
+        undone += parsed.actions.iter().filter(|a| *a == "undo").count();
+        let views = session_views(&parsed);
+        // Each viewer's log as the table tells it: a seat's with its token, a spectator's
+        // without one.
+        let viewers: [(Option<usize>, Option<&str>); 3] = [
+            (Some(0), Some(tokens[0].as_str())),
+            (Some(1), Some(tokens[1].as_str())),
+            (None, None),
+        ];
+        for (seat, token) in viewers {
+            let (status, log) =
+                call(&state, "GET", &format!("/api/tables/{id}/log"), token, None).await;
+            assert_eq!(status, StatusCode::OK, "{log}");
+            let entries = log["entries"].as_array().expect("entries");
+            assert_eq!(entries.len() as u64, moves, "{game}: a log entry a move");
+            let query = seat.map_or(String::new(), |s| format!("?seat={s}"));
+            // The spectator's every moment; a seat's every tenth, the last, and those
+            // around a move taken back (each moment replays the game: this keeps it quick).
+            let around_undo = |n: u64| {
+                (n.saturating_sub(1)..=n)
+                    .any(|i| parsed.actions.get(i as usize).is_some_and(|a| a == "undo"))
+            };
+            let shown = (0..=moves)
+                .filter(|&n| seat.is_none() || n % 10 == 0 || n == moves || around_undo(n));
+            for n in shown {
+                let (status, moment) = call(
+                    &state,
+                    "GET",
+                    &format!("/api/tables/{id}/moments/{n}{query}"),
+                    None,
+                    None,
+                )
+                .await;
+                assert_eq!(status, StatusCode::OK, "{game} moment {n}: {moment}");
+                assert_eq!(moment["version"], json!(n), "{moment}");
+                assert_eq!(moment["of"], json!(moves), "{moment}");
+                assert_eq!(moment["seat"], json!(seat), "{moment}");
+                assert_eq!(moment["names"], json!(["Ada", "Bo"]));
+                check_view(&views, seat, n, &moment["view"]);
+                // The move that led here, word for word as this viewer's log tells it.
+                let told = moment["events"].as_array().expect("events");
+                match n.checked_sub(1) {
+                    None => assert!(told.is_empty(), "{moment}"),
+                    Some(last) => assert_eq!(
+                        told.as_slice(),
+                        &entries[last as usize..=last as usize],
+                        "{game}: moment {n} as {seat:?}"
+                    ),
+                }
+            }
+        }
+        // Past the end: refused in words.
+        let (status, body) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/moments/{}", moves + 1),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["code"], "request/malformed");
+    }
+    assert!(undone > 0, "a move taken back is replayed too");
+}
+
+#[tokio::test]
+async fn an_unfinished_game_shows_no_past_moment_and_is_left_as_it_was() {
+    let state = memory_state().await;
+    let table = create(
+        &state,
+        json!({"game": "dropsite", "seed": 3,
+               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
+    )
+    .await;
+    let id = id(&table);
+    let tokens = [token(&table, 0), token(&table, 1)];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    for _ in 0..4 {
+        let any = seat_view(&state, &id, &tokens[0]).await;
+        let seat = any["to_act"].as_u64().expect("to act") as usize;
+        play_a_random_move(&state, &id, &tokens[seat], &mut rng).await;
+    }
+    let (before, _) = server_state(&state, &id).await;
+    let (_, view_before) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    for query in ["", "?seat=0", "?seat=1"] {
+        for n in [0, 2, 4] {
+            let (status, body) = call(
+                &state,
+                "GET",
+                &format!("/api/tables/{id}/moments/{n}{query}"),
+                None,
+                None,
+            )
+            .await;
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert_eq!(body["code"], "game/not_over", "{body}");
+            let message = body["message"].as_str().expect("message");
+            assert!(message.contains("once it is over"), "{message}");
+            assert!(
+                body.get("view").is_none() && body.get("events").is_none(),
+                "{body}"
+            );
+        }
+    }
+    let (after, _) = server_state(&state, &id).await;
+    assert_eq!(before, after, "the refused calls changed nothing");
+    let (_, view_after) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/spectate"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(view_before, view_after);
 }

@@ -523,6 +523,31 @@ async fn create_in_lobby(
     s.click(&pick).await?;
     for (key, value) in options {
         let input = s.wait_for(&format!("#opt-{key}"), 5).await?;
+        // A variant is folded away: open the fold by its heading, as a person would,
+        // and its one-line explanation is in view beside it.
+        let folded = s
+            .exec(
+                "const fold = document.getElementById('variants'); \
+                 return !!fold && fold.contains(arguments[0]) && !fold.open",
+                json!([{ ELEMENT: input }]),
+            )
+            .await?;
+        if folded == json!(true) {
+            let heading = s.wait_for("#variants > summary", 5).await?;
+            s.click(&heading).await?;
+            let help = s
+                .exec(
+                    "const help = document.getElementById('help-' + arguments[0]); \
+                     return help && help.offsetHeight > 0 ? help.textContent : null",
+                    json!([key]),
+                )
+                .await?;
+            let help = help.as_str().unwrap_or_default();
+            anyhow::ensure!(
+                !help.is_empty() && !help.contains('`'),
+                "the variant {key} shows no plain explanation: {help:?}"
+            );
+        }
         s.type_into(&input, value).await?;
     }
     let seed_box = s.wait_for("#seed", 5).await?;
@@ -727,6 +752,20 @@ async fn play_game(
             .await
             .expect("lobby"),
         "the lobby shows the seat's name as text"
+    );
+    // The bot is named with its level.
+    let who = s
+        .exec(
+            "return document.querySelector('.table-row .who').textContent",
+            json!([]),
+        )
+        .await
+        .expect("who");
+    assert!(
+        who.as_str()
+            .unwrap_or_default()
+            .contains("Seat 2 (random bot)"),
+        "{who}"
     );
     // Every seat is taken (a person and bots) and nothing is played yet: the table is
     // listed as playing, not as waiting for players, and its options read in words.
@@ -2342,5 +2381,149 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
+    s.quit().await;
+}
+
+/// The replay's move counter, the move on show (`data-move`) and the board's text.
+async fn replay_at(s: &Session) -> Res<(String, i64, String)> {
+    let v = s
+        .exec(
+            "const text = (id) => { const el = document.getElementById(id); return el ? el.textContent : ''; }; \
+             return [text('replay-counter'), Number(document.body.dataset.move), text('replay-board')]",
+            json!([]),
+        )
+        .await?;
+    Ok((
+        v[0].as_str().unwrap_or_default().to_string(),
+        v[1].as_i64().unwrap_or(-1),
+        v[2].as_str().unwrap_or_default().to_string(),
+    ))
+}
+
+/// Waits until the replay shows move `n` (its answer arrived and was drawn).
+async fn replay_wait(s: &Session, n: i64) -> Res<(String, i64, String)> {
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        let idle = s
+            .exec("return document.body.dataset.loading !== 'yes'", json!([]))
+            .await?;
+        let at = replay_at(s).await?;
+        if at.1 == n && idle == json!(true) {
+            return Ok(at);
+        }
+        if Instant::now() > end {
+            anyhow::bail!("the replay never showed move {n} (at {at:?})");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    // Two bots play a short Drop Site game to its end.
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(
+            &json!({"game": "dropsite", "seed": 5, "options": {"target": 15},
+                      "seats": ["random", "random"]}),
+        )
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id").to_string();
+    let end = Instant::now() + Duration::from_secs(60);
+    while summary(&base, &id).await.expect("summary")["status"] != json!("finished") {
+        assert!(Instant::now() < end, "the bots did not finish");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let log: Value = (http.get(format!("{base}/api/tables/{id}/log")).send().await)
+        .expect("log")
+        .json()
+        .await
+        .expect("JSON");
+    let entries = log["entries"].as_array().expect("entries");
+    let moves = entries.len() as i64;
+    let texts = |n: usize| -> Vec<Value> {
+        (entries[n]["events"].as_array().expect("events").iter())
+            .map(|e| e["text"].clone())
+            .collect()
+    };
+
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    record_csp_violations(&s).await.expect("recorder");
+    // The lobby's finished table has its Replay.
+    s.goto(&base).await.expect("lobby");
+    let link = s
+        .wait_for(&format!("#replay-{id}"), 20)
+        .await
+        .expect("the Replay link of the finished table");
+    s.click(&link).await.expect("open the replay");
+    let start = replay_wait(&s, 0).await.expect("the start");
+    assert_eq!(start.0, format!("move 0 of {moves}"));
+    // Forward one move: the counter, the board and the move in the log's own words.
+    let forward = s.wait_for("#replay-forward", 5).await.expect("forward");
+    s.click(&forward).await.expect("forward");
+    let one = replay_wait(&s, 1).await.expect("move 1");
+    assert_eq!(one.0, format!("move 1 of {moves}"));
+    assert_ne!(one.2, start.2, "the board changed");
+    let told = s
+        .exec(
+            "return [...document.querySelectorAll('#replay-events .log-event')].map((e) => e.textContent)",
+            json!([]),
+        )
+        .await
+        .expect("told");
+    assert_eq!(told, json!(texts(0)));
+    // The right arrow steps on, the left one and Back step back to the same board.
+    s.exec(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}))",
+        json!([]),
+    )
+    .await
+    .expect("key");
+    let two = replay_wait(&s, 2).await.expect("move 2");
+    assert_eq!(two.0, format!("move 2 of {moves}"));
+    let told = s
+        .exec(
+            "return [...document.querySelectorAll('#replay-events .log-event')].map((e) => e.textContent)",
+            json!([]),
+        )
+        .await
+        .expect("told");
+    assert_eq!(told, json!(texts(1)));
+    let back = s.find("#replay-back").await.expect("find").expect("back");
+    s.click(&back).await.expect("back");
+    assert_eq!(replay_wait(&s, 1).await.expect("back to 1"), one);
+    // The end, then the start again.
+    let to_end = s.find("#replay-end").await.expect("find").expect("end");
+    s.click(&to_end).await.expect("end");
+    let last = replay_wait(&s, moves).await.expect("the end");
+    assert_eq!(last.0, format!("move {moves} of {moves}"));
+    assert!(s.find(".replay-over").await.expect("find").is_some());
+    s.screenshot(&screenshot_path("dropsite-replay"))
+        .await
+        .expect("screenshot");
+    s.exec(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home', bubbles: true}))",
+        json!([]),
+    )
+    .await
+    .expect("key");
+    assert_eq!(replay_wait(&s, 0).await.expect("the start again"), start);
+    assert_eq!(csp_violations(&s).await.expect("csp"), Vec::<String>::new());
     s.quit().await;
 }

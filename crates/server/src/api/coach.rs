@@ -69,7 +69,8 @@ pub(crate) async fn review(State(hub): Hubs, Path(id): Path<String>) -> Result<R
 }
 
 /// `GET …/moments/{n}`: a finished game after its first `n` actions, as a seat saw it
-/// (`?seat=S`, counted from 0) or a spectator.
+/// (`?seat=S`, counted from 0) or a spectator, with the log of the action that led there
+/// (the replay page steps through a game with it).
 pub(crate) async fn moment(
     State(hub): Hubs,
     Path((id, version)): Path<(String, String)>,

@@ -268,8 +268,9 @@ impl Table {
         live.session.ending(&self.log_names(Viewer::Spectator))
     }
 
-    /// The game as it was after its first `version` actions, as `viewer` saw it then: a
-    /// finished game's moment (its record is public, so any seat's view is).
+    /// The game as it was after its first `version` actions, as `viewer` saw it then, with
+    /// the log of the action that led there: a finished game's moment (its record is
+    /// public, so any seat's view is; docs/rulings.md, replays).
     ///
     /// # Errors
     /// `game/not_over` before the end; `request/malformed` past the last action.
@@ -297,15 +298,31 @@ impl Table {
         let state = game
             .new_state(&self.row.config, self.row.seed)
             .map_err(TableError::internal)?;
+        let played = &actions[..version as usize];
         let mut session = Session::new(state);
-        for action in &actions[..version as usize] {
+        for action in played {
             session.apply(action).map_err(TableError::internal)?;
         }
+        // The move that led here, told as the table's log told it to this viewer (the
+        // same replay as the log's, from its own first action).
+        let events = match version.checked_sub(1) {
+            None => Vec::new(),
+            Some(last) => game
+                .log(
+                    &self.record(played),
+                    viewer,
+                    &self.log_names(viewer),
+                    last as usize,
+                )
+                .map_err(TableError::internal)?,
+        };
         Ok(Moment {
             version,
+            of: actions.len() as u64,
             seat: viewer.seat(),
             to_act: session.to_act(),
             view: session.state().view_json(viewer),
+            events,
             names: self.display_names(),
         })
     }
@@ -315,9 +332,14 @@ impl Table {
 #[derive(serde::Serialize)]
 pub struct Moment {
     pub version: u64,
+    /// How many actions the whole game has (its last moment).
+    pub of: u64,
     /// Whose view it is (`None`: a spectator's).
     pub seat: Option<Seat>,
     pub to_act: Option<Seat>,
     pub view: serde_json::Value,
+    /// The log entry of the action that led to this moment, as the viewer was told it
+    /// (none at moment 0).
+    pub events: Vec<LogEntry>,
     pub names: Vec<String>,
 }
