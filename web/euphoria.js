@@ -178,10 +178,10 @@ export function render(snap) {
     DATA.goods.map((g, k) => (v.offer.give[k] ? good(g, v.offer.give[k]) : null)), ' for ',
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
   const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id)))) : null;
-  // My ready dice again in the prompt bar, which a phone keeps in view above the board
-  // (the dice in my panel may be folded away or a screen below).
+  // On a phone, my ready dice again in the prompt bar, which stays in view above the
+  // board (the dice in my panel may be folded away or a screen below).
   const myReady = me === null ? [] : v.players[me].dice.filter((d) => d !== 'reserve' && d.ready !== undefined).map((d) => d.ready);
-  const promptDice = myReady.length && !v.over
+  const promptDice = myReady.length && !v.over && phone()
     ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
     h('div', { class: 'prompt' }, v.over ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)], promptDice),

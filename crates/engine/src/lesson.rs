@@ -405,6 +405,27 @@ pub fn after_move_view(start: &dyn DynState, action: &str, seat: Seat) -> serde_
     }
 }
 
+/// Prints lesson positions as one JSON object of state files by name, for a designer to
+/// paste into a lesson's steps (each game's `examples/<game>_lessons.rs`, docs/lessons.md);
+/// a position that cannot be built is told on stderr, and the process exits with 1.
+pub fn print_positions<S: DynState>(
+    positions: impl IntoIterator<Item = (&'static str, Result<S, String>)>,
+) {
+    let mut out = serde_json::Map::new();
+    for (name, built) in positions {
+        match built {
+            Ok(game) => {
+                out.insert(name.into(), game.state_json());
+            }
+            Err(problems) => {
+                eprintln!("{name}: {problems}");
+                std::process::exit(1);
+            }
+        }
+    }
+    println!("{}", serde_json::Value::Object(out));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,25 +489,4 @@ mod tests {
         assert_eq!(err.to_string(), "Game has no lesson `b` (its lessons: a)");
         assert_eq!(err.code(), "lesson/unknown");
     }
-}
-
-/// Prints lesson positions as one JSON object of state files by name, for a designer to
-/// paste into a lesson's steps (each game's `examples/<game>_lessons.rs`, docs/lessons.md);
-/// a position that cannot be built is told on stderr, and the process exits with 1.
-pub fn print_positions<S: DynState>(
-    positions: impl IntoIterator<Item = (&'static str, Result<S, String>)>,
-) {
-    let mut out = serde_json::Map::new();
-    for (name, built) in positions {
-        match built {
-            Ok(game) => {
-                out.insert(name.into(), game.state_json());
-            }
-            Err(problems) => {
-                eprintln!("{name}: {problems}");
-                std::process::exit(1);
-            }
-        }
-    }
-    println!("{}", serde_json::Value::Object(out));
 }

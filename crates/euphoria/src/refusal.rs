@@ -216,7 +216,11 @@ impl fmt::Display for Refusal {
             NoGood(g) => write!(f, "you have no {g}"),
             NotShed(g) => write!(f, "you cannot discard a {g} card here"),
             NoWorker { value, space } => {
-                write!(f, "you have no worker showing {value} on the {}", SpaceName(space))
+                write!(
+                    f,
+                    "you have no worker showing {value} on the {}",
+                    SpaceName(space)
+                )
             }
             NoOtherWorker { value, space } => write!(
                 f,

@@ -88,7 +88,9 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
         "{text}"
     );
     assert!(
-        text.contains("Nimbus Loft [nimbus]: pay 3 of any resource; get 1 star in the Icarite territory"),
+        text.contains(
+            "Nimbus Loft [nimbus]: pay 3 of any resource; get 1 star in the Icarite territory"
+        ),
         "{text}"
     );
     assert!(text.contains("Chase the Miner (Subterran)"), "{text}");

@@ -1251,7 +1251,7 @@ async fn a_name_stored_before_the_checks_is_served_without_its_bidi_controls() {
             .to_string();
         let (status, after) = act(
             &state,
-            &id,
+            id,
             &common::old_token(mover),
             &action,
             &view["version"],
@@ -1281,7 +1281,7 @@ async fn play_a_random_move(state: &AppState, id: &str, token: &str, rng: &mut i
     let v = seat_view(state, id, token).await;
     let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
     let action = legal.choose(rng).expect("a legal move");
-    let (status, answer) = act(state, &id, token, &action, &v["version"]).await;
+    let (status, answer) = act(state, id, token, &action, &v["version"]).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 }
 

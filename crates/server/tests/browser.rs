@@ -817,6 +817,33 @@ async fn play_game(
             if let Some(text) = shown.as_str() {
                 anyhow::ensure!(text.len() > 20, "the tapped recruit's text: `{text}`");
             }
+            // Every space shows what it costs and gives; a tap on one that is not a move
+            // tells both in a popup beside it (not across the page).
+            let tapped = s
+                .exec(
+                    "const sp = [...document.querySelectorAll('.space[data-info]')]                        .find((e) => !e.matches('.pick, .drop, .selected'));                      if (!sp) return null; sp.scrollIntoView({block: 'center'}); sp.click();                      const pop = document.getElementById('info-pop');                      const a = sp.getBoundingClientRect(); const b = pop.getBoundingClientRect();                      return {text: pop.hidden ? '' : pop.textContent,                        gap: Math.min(Math.abs(b.top - a.bottom), Math.abs(a.top - b.bottom)),                        terms: document.querySelectorAll('.space .sgives').length,                        words: document.querySelector('.space .sgives').textContent}",
+                    json!([]),
+                )
+                .await?;
+            if !tapped.is_null() {
+                let text = tapped["text"].as_str().unwrap_or("");
+                anyhow::ensure!(
+                    text.contains("Costs ") && text.contains("Gives "),
+                    "the tapped space's popup: `{text}`"
+                );
+                let gap = tapped["gap"].as_f64().unwrap_or(f64::MAX);
+                anyhow::ensure!(gap < 20.0, "the popup is {gap} px away from the tapped space");
+                anyhow::ensure!(
+                    tapped["terms"].as_u64().unwrap_or(0) >= 19,
+                    "every space shows what it gives: {tapped}"
+                );
+                anyhow::ensure!(
+                    tapped["words"].as_str().is_some_and(|w| w.starts_with("get ")),
+                    "{tapped}"
+                );
+                s.exec("document.getElementById('info-pop').click()", json!([]))
+                    .await?;
+            }
         }
         if turn == 2 {
             // A dropped connection comes back by itself and play goes on.
@@ -845,6 +872,20 @@ async fn play_game(
             let version = s.body().await?["version"].as_i64().unwrap_or(0);
             wait_version(&phone, version, 10).await?;
             tokio::time::sleep(Duration::from_millis(300)).await;
+            if game == "euphoria" {
+                // On a phone the board comes first; the seat panels follow it, folded,
+                // and the player's ready dice stay in the prompt bar.
+                let layout = phone
+                    .exec(
+                        "const board = document.querySelector('.regions').getBoundingClientRect();                          const panels = [...document.querySelectorAll('.eplayer')];                          return {below: panels.every((p) => p.getBoundingClientRect().top > board.top),                            folded: panels.every((p) => !p.open), count: panels.length}",
+                        json!([]),
+                    )
+                    .await?;
+                anyhow::ensure!(
+                    layout["below"] == true && layout["folded"] == true && layout["count"].as_u64() >= Some(2),
+                    "the phone layout of Euphoria: {layout}"
+                );
+            }
             phone
                 .screenshot(&screenshot_path(&format!("{game}-phone")))
                 .await?;

@@ -18,7 +18,7 @@ fn token_of(seated: &Value) -> String {
 async fn play_first(state: &AppState, id: &str, token: &str) -> Value {
     let v = view(state, id, token).await;
     let action = v["legal"][0].as_str().expect("a legal action").to_string();
-    let (status, after) = act(state, &id, token, &action, &v["version"]).await;
+    let (status, after) = act(state, id, token, &action, &v["version"]).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     after
 }

@@ -16,7 +16,7 @@ async fn table(state: &AppState, seats: Value, players: usize) -> (String, Vec<O
 
 /// Plays the first legal debt action of the seat to act; returns the new snapshot.
 async fn bank(state: &AppState, id: &str, token: &str) -> Value {
-    let view = seat_view(state, &id, token).await;
+    let view = seat_view(state, id, token).await;
     let action = view["legal"]
         .as_array()
         .expect("legal")

@@ -16,7 +16,7 @@ use server::AppState;
 use std::time::Duration;
 
 async fn undo(state: &AppState, id: &str, token: &str) -> (StatusCode, Value) {
-    post_to(state, &id, "undo", Some(token), &json!({})).await
+    post_to(state, id, "undo", Some(token), &json!({})).await
 }
 
 /// The game's state at the server now.
