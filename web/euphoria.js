@@ -161,7 +161,8 @@ export function render(snap) {
       open,
       ontoggle: (ev) => folds.set(s, ev.target.open),
     },
-      h('summary', {},
+      // A die or a card in the summary is a move or a text: a click on it does not fold.
+      h('summary', { onclick: (ev) => { if (ev.target.closest('[data-key], [data-info]')) ev.preventDefault(); } },
         h('span', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
         h('span', { class: 'meters' },
           h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
