@@ -1316,23 +1316,37 @@ fn check_ending(state: &Value) {
     assert_eq!(totals, scores, "{state}");
 }
 
+/// Options that keep a random two-person game short (Drop Site to 20 points, Euphoria at
+/// two seats).
+fn short_options(game: &str) -> Value {
+    match game {
+        "dropsite" => json!({"target": 20}),
+        "euphoria" => json!({"players": 2}),
+        _ => json!({}),
+    }
+}
+
+/// A table of `game` for two people, Ada and Bo: its id and their tokens.
+async fn ada_and_bo(
+    state: &AppState,
+    game: &str,
+    options: Value,
+    seed: u64,
+) -> (String, [String; 2]) {
+    let table = create(
+        state,
+        json!({"game": game, "options": options, "seed": seed,
+               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
+    )
+    .await;
+    (id(&table), [token(&table, 0), token(&table, 1)])
+}
+
 #[tokio::test]
 async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_scores() {
     let state = memory_state().await;
     for game in ["dropsite", "distopia", "euphoria"] {
-        let options = match game {
-            "dropsite" => json!({"target": 20}),
-            "euphoria" => json!({"players": 2}),
-            _ => json!({}),
-        };
-        let table = create(
-            &state,
-            json!({"game": game, "options": options, "seed": 4,
-                   "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
-        )
-        .await;
-        let id = id(&table);
-        let tokens = [token(&table, 0), token(&table, 1)];
+        let (id, tokens) = ada_and_bo(&state, game, short_options(game), 4).await;
         let mut rng = rand::rngs::StdRng::seed_from_u64(4);
         let mut last = Value::Null;
         for _ in 0..200_000 {
@@ -1350,14 +1364,7 @@ async fn a_finished_table_explains_its_end_and_a_resigned_one_keeps_the_board_sc
     }
 
     // Drop Site, resigned once a round has been scored: the end keeps the board's totals.
-    let table = create(
-        &state,
-        json!({"game": "dropsite", "seed": 9,
-               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
-    )
-    .await;
-    let id = id(&table);
-    let tokens = [token(&table, 0), token(&table, 1)];
+    let (id, tokens) = ada_and_bo(&state, "dropsite", json!({}), 9).await;
     let mut rng = rand::rngs::StdRng::seed_from_u64(9);
     loop {
         let v = seat_view(&state, &id, &tokens[0]).await;
@@ -1414,19 +1421,7 @@ fn session_views(record: &GameRecord) -> Vec<Vec<Value>> {
 /// A finished game between two people (the first move that may be taken back is), played
 /// at random through the router; returns its id, the two seats' tokens and its record.
 async fn finished_game(state: &AppState, game: &str, seed: u64) -> (String, [String; 2], Value) {
-    let options = match game {
-        "dropsite" => json!({"target": 20}),
-        "euphoria" => json!({"players": 2}),
-        _ => json!({}),
-    };
-    let table = create(
-        state,
-        json!({"game": game, "options": options, "seed": seed,
-               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
-    )
-    .await;
-    let id = id(&table);
-    let tokens = [token(&table, 0), token(&table, 1)];
+    let (id, tokens) = ada_and_bo(state, game, short_options(game), seed).await;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut undone = false;
     for _ in 0..200_000 {
@@ -1538,14 +1533,7 @@ async fn a_finished_game_replays_move_by_move_as_each_viewer_saw_it() {
 #[tokio::test]
 async fn an_unfinished_game_shows_no_past_moment_and_is_left_as_it_was() {
     let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "dropsite", "seed": 3,
-               "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
-    )
-    .await;
-    let id = id(&table);
-    let tokens = [token(&table, 0), token(&table, 1)];
+    let (id, tokens) = ada_and_bo(&state, "dropsite", json!({}), 3).await;
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     for _ in 0..4 {
         let any = seat_view(&state, &id, &tokens[0]).await;

@@ -1818,6 +1818,27 @@ async fn start_coached_server(dir: &Path) -> Res<SocketAddr> {
     serve(server::AppState::with_limits(store, common::unlimited()).await?).await
 }
 
+/// Creates the table `body` describes (bots in every seat) and waits, at most `secs`
+/// seconds, until they have finished its game; returns its id.
+async fn finished_by_bots(http: &reqwest::Client, base: &str, body: Value, secs: u64) -> String {
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&body)
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id").to_string();
+    let end = Instant::now() + Duration::from_secs(secs);
+    while summary(base, &id).await.expect("summary")["status"] != json!("finished") {
+        assert!(Instant::now() < end, "the bots did not finish");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    id
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
     let Some((chromium, driver)) = tools() else {
@@ -1829,21 +1850,13 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     // Two bots play a Drop Site game to its end.
-    let table: Value = http
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "dropsite", "seed": 3, "seats": ["random", "heuristic"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
-    let id = table["id"].as_str().expect("id").to_string();
-    let end = Instant::now() + Duration::from_secs(120);
-    while summary(&base, &id).await.expect("summary")["status"] != json!("finished") {
-        assert!(Instant::now() < end, "the bots did not finish");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let id = finished_by_bots(
+        &http,
+        &base,
+        json!({"game": "dropsite", "seed": 3, "seats": ["random", "heuristic"]}),
+        120,
+    )
+    .await;
     let driver = Driver::start(chromium, &driver)
         .await
         .expect("chromedriver");
@@ -2470,24 +2483,14 @@ async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     // Two bots play a short Drop Site game to its end.
-    let table: Value = http
-        .post(format!("{base}/api/tables"))
-        .json(
-            &json!({"game": "dropsite", "seed": 5, "options": {"target": 15},
-                      "seats": ["random", "random"]}),
-        )
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
-    let id = table["id"].as_str().expect("id").to_string();
-    let end = Instant::now() + Duration::from_secs(60);
-    while summary(&base, &id).await.expect("summary")["status"] != json!("finished") {
-        assert!(Instant::now() < end, "the bots did not finish");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let id = finished_by_bots(
+        &http,
+        &base,
+        json!({"game": "dropsite", "seed": 5, "options": {"target": 15},
+               "seats": ["random", "random"]}),
+        60,
+    )
+    .await;
     let log: Value = (http.get(format!("{base}/api/tables/{id}/log")).send().await)
         .expect("log")
         .json()
