@@ -29,11 +29,6 @@ pub(crate) const EXPLAIN: &[(&str, &str)] = &[
     ("offers_per_turn", "The rulebook sets no bound; a table may set one to keep turns short."),
 ];
 
-/// "Euphorian", "Icarite".
-fn adjective(f: Faction) -> &'static str {
-    f.adjective()
-}
-
 /// A space's name as the rules page says it (a built market's space before it is built).
 fn space_name(space: Space) -> String {
     match space.kind() {
@@ -143,7 +138,7 @@ pub(crate) fn rules() -> Rules {
             vec![
                 r.number().to_string(),
                 r.name().to_string(),
-                adjective(r.faction()).to_string(),
+                r.faction().adjective().to_string(),
                 r.ability().to_string(),
             ]
         })
@@ -484,7 +479,7 @@ mod tests {
                 .iter()
                 .find(|row| row[1] == r.name())
                 .expect("every recruit");
-            assert_eq!(row[2], adjective(r.faction()));
+            assert_eq!(row[2], r.faction().adjective());
             assert_eq!(row[3], r.ability());
         }
         let (_, v1) = table(&rules, "Recruits", 1);
