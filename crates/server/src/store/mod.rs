@@ -5,6 +5,7 @@
 //! makes exactly one of two conflicting moves win.
 
 mod commit;
+mod migrations;
 mod postgres;
 mod sql;
 mod sqlite;

@@ -2,6 +2,7 @@
 //! moves by LISTEN/NOTIFY.
 
 use super::commit::{queue, FileGuard, Pending, Write};
+use super::migrations::migrator;
 use super::sql::*;
 use super::{
     now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
@@ -68,7 +69,7 @@ impl PgStore {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
-        MIGRATOR.run(&pool).await?;
+        migrator().await?.run(&pool).await?;
         let writer = PgStore::spawn_writer(pool.clone(), Some(channel.clone()), true, None);
         Ok(PgStore {
             pool,

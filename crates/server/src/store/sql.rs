@@ -5,8 +5,6 @@
 use super::{ActionRow, ChatKind, ChatRow, GameRow, Page, Status, StoreError};
 use sqlx::Row;
 
-pub(super) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
 pub(super) const INSERT_GAME: &str = "INSERT INTO games \
                            (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules) \
                            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";

@@ -2,6 +2,7 @@
 //! thread of its own (below).
 
 use super::commit::{queue, run, Commit, Failed, FileGuard, Pending, Write};
+use super::migrations::migrator;
 use super::sql::*;
 use super::{
     now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
@@ -54,7 +55,7 @@ impl SqliteStore {
             })
             .connect_with(options)
             .await?;
-        MIGRATOR.run(&pool).await?;
+        migrator().await?.run(&pool).await?;
         let guard = if memory { None } else { FileGuard::new(&path) };
         let writer = if memory {
             SqliteStore::spawn_writer(pool.clone(), None, false, guard)
