@@ -1,5 +1,5 @@
 //! The `tabletop` command, run as a user would.
-mod common;
+use crate::common;
 
 use common::{assert_refused, succeeded, tabletop_with_input, text};
 use std::process::{Command, Output};

@@ -1,5 +1,5 @@
 //! `tabletop learn`: a lesson in the terminal with piped input, wrong moves included.
-mod common;
+use crate::common;
 
 use common::{assert_refused, tabletop_with_input, text};
 use std::process::Output;

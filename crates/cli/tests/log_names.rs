@@ -6,7 +6,7 @@
 //! the API, bots by the server), then its `GET …/log` is compared with `tabletop log` of
 //! its `GET …/record` answer.
 
-mod common;
+use crate::common;
 
 use common::remote::get_json;
 use serde_json::{json, Value};

@@ -1,4 +1,4 @@
-//! Server memory, by hand: `cargo test -p cli --test memory -- --ignored --nocapture`.
+//! Server memory, by hand: `cargo test -p cli --test tests -- memory:: --ignored --nocapture`.
 //!
 //! Starts `tabletop serve` on a fresh SQLite file and reads its resident memory
 //! (`VmRSS` of `/proc/PID/status`) before and after (1) `MEMORY_TABLES` (1,000) two-seat
@@ -6,7 +6,7 @@
 //! more idle sockets (spectators of one table). Prints the cost of a live table and of an
 //! idle socket, and checks them against 64 KiB and 16 KiB.
 
-mod common;
+use crate::common;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};

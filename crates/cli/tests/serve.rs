@@ -2,7 +2,7 @@
 //! restarted on the same database; every acknowledged move is still there and every game
 //! goes on to its end.
 
-mod common;
+use crate::common;
 #[path = "../../server/tests/common/skip.rs"]
 mod skip;
 

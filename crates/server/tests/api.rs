@@ -1,6 +1,6 @@
 //! The HTTP API through the router, without a socket.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{

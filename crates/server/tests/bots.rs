@@ -1,7 +1,7 @@
 //! Server-side bots never give up: a store that fails for a while and then recovers does
 //! not leave a bot table stuck.
 
-mod common;
+use crate::common;
 
 use common::{get, Flaky};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! moves), and the review of a finished game (refused before the end, made in the
 //! background, stored, and served again by a restarted server without searching again).
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use server::{AppState, Limits, SqliteStore};

@@ -2,7 +2,7 @@
 //! connection limit, the header size limit and WebSocket pings, each answered (where there
 //! is an answer) with the JSON `{code, message}` body.
 
-mod common;
+use crate::common;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! The lesson calls: the list, one lesson's steps as the learner sees them, and a move at
 //! a step, through the router; bad addresses and bodies get typed errors in words.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, get, memory_state, post_json};

@@ -1,6 +1,6 @@
 //! Table life through the router: open seats taken by name, chat, rematch.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{

@@ -1,6 +1,6 @@
 //! The server's limits: creation and action rates, open tables, expiry.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{act, get, post_json, spawn};

@@ -1,11 +1,11 @@
 //! A load run, by hand: 200 tables playing at once over WebSocket on 127.0.0.1.
 //!
-//! `cargo test -p server --test load -- --ignored --nocapture`
+//! `cargo test -p server --test tests -- load:: --ignored --nocapture`
 //! (`LOAD_TABLES`, `LOAD_SECONDS`, `LOAD_DATABASE=postgres://...` change the run; by
 //! default a fresh SQLite file). Prints moves/s and the p50/p99 latency from sending an
 //! action on the socket to receiving the pushed view that contains it.
 
-mod common;
+use crate::common;
 
 use futures_util::{SinkExt, StreamExt};
 use rand::prelude::IndexedRandom;

@@ -1,5 +1,5 @@
 //! The game log through the router: snapshot `events` and `GET /api/tables/{id}/log`.
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{get, memory_state, seat_view};

@@ -1,6 +1,6 @@
 //! Start-up: the server answers at once and rebuilds its tables in the background.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 use server::store::GameRow;
@@ -64,7 +64,7 @@ async fn a_restart_answers_before_its_tables_are_rebuilt() {
     assert!(rebuilt >= games);
 }
 
-/// The measurement the issue asks for: `cargo test -p server --release --test restart --
+/// The measurement the issue asks for: `cargo test -p server --release --test tests -- restart::
 /// --ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a measurement, by hand"]

@@ -2,7 +2,7 @@
 //! the table's seed (in decimal or hex), its random state or its bot secret; the record of
 //! the finished game does hold the seed, and replays.
 
-mod common;
+use crate::common;
 
 use common::spawn;
 use engine::{GameRecord, Outcome};

@@ -1,7 +1,7 @@
 //! Whole games over a real socket on 127.0.0.1: HTTP and WebSocket clients against a bot,
 //! every received view checked against the server's state.
 
-mod common;
+use crate::common;
 
 use common::{check_view, expected_views, spawn};
 use futures_util::{SinkExt, StreamExt};

@@ -1,6 +1,6 @@
 //! One storage conformance suite, run on SQLite and on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use server::store::{GameRow, Notice, Player, SeatRow, Status, Store, StoreError};
 use std::str::FromStr;

@@ -1,7 +1,7 @@
 //! Table moves and time through the router: undo, resign, clocks, a bot taking the seat
 //! of a player who left and the player coming back.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{

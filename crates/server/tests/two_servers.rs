@@ -1,7 +1,7 @@
 //! Two servers (two apps on two ports, each with its own pool and listener) on one
 //! PostgreSQL: moves cross between them, and conflicting moves resolve to exactly one.
 
-mod common;
+use crate::common;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
