@@ -1,7 +1,7 @@
 //! A bot never reads hidden information: two states its seat cannot tell apart (the
 //! second a determinization of the first from that seat) get the same action from bots
 //! with the same seed.
-mod common;
+use crate::common;
 
 use bots::Observer;
 use engine::{Game, Viewer};

@@ -1,5 +1,5 @@
 //! Bots play whole seeded games legally and reproducibly.
-mod common;
+use crate::common;
 
 use bots::{make_bot, Bot, BotSpec, Observer};
 use engine::Game;

@@ -1,6 +1,6 @@
 //! Every kind of effect a move has produces its event: guards moved by a siren, won
 //! cards, a collaborator used, a mission earned, the end of the game.
-mod common;
+use crate::common;
 use common::*;
 use distopia::{Collaborator, Distopia, DistopiaEvent, GuardMove, Mission, Place};
 use engine::{Event, Game, Names, Viewer};

@@ -1,5 +1,5 @@
 //! The rulebook's worked examples.
-mod common;
+use crate::common;
 
 use common::*;
 use distopia::{Builder, Character, Phase};

@@ -1,6 +1,5 @@
 //! Each rule where it applies and where it refuses.
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::*;
 use distopia::{

@@ -1,5 +1,5 @@
 //! Action indices and observation tensors: the engine's harness, and a seat's own cards.
-mod common;
+use crate::common;
 
 use common::{card, game, put, put_won};
 use distopia::{Border, Builder, Config, Distopia};

@@ -1,5 +1,5 @@
 //! Every kind of effect a move has produces its event, told to each viewer as it may know it.
-mod common;
+use crate::common;
 use common::{position, position_with};
 use dropsite::{Config, DebtMatch, DropSite, DropSiteEvent, Landing, RoundEnd};
 use engine::{Event, Game, Names, Viewer};

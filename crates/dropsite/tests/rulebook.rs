@@ -1,5 +1,5 @@
 //! The worked examples of the Drop Site rulebook, one test each, named after its section.
-mod common;
+use crate::common;
 use common::{act, pile, position};
 use dropsite::{cards::DECK, score_round, RoundEnd};
 use engine::Game;

@@ -1,5 +1,5 @@
 //! Each rule of Drop Site, once where it allows and once where it refuses.
-mod common;
+use crate::common;
 use common::{act, position, position_with, refused};
 use dropsite::Refusal;
 use dropsite::{Action, Config, DropSite, RoundEnd};

@@ -1,5 +1,5 @@
 //! Action indices and observation tensors: the engine's harness, and a seat's own cards.
-mod common;
+use crate::common;
 
 use dropsite::{Config, DropSite};
 use engine::{tensor, Game, Tensor, Viewer};

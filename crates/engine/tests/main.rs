@@ -1,0 +1,6 @@
+//! The engine's tests, built as one binary: each file here is a module of it (one compile and
+//! one link instead of one per file). Run one file's tests with
+//! `cargo nextest run -p engine -E 'test(/^FILE::/)'`.
+
+mod engine;
+mod session;

@@ -1,0 +1,8 @@
+//! The simulator's tests, built as one binary: each file here is a module of it (one compile and
+//! one link instead of one per file). Run one file's tests with
+//! `cargo nextest run -p sim -E 'test(/^FILE::/)'`.
+
+mod determinism;
+mod study;
+mod tournament;
+mod tune;
