@@ -1,7 +1,8 @@
 //! Games made before issue 16 changed the notation, the JSON and the trading rules still
 //! load: records (and the server's stored actions, which are the same action texts) made
-//! by the `tabletop` binary of that time replay to their end, and a state file written
-//! then loads, validates and plays on.
+//! by the `tabletop` binary of that time are brought up to today's format (2) once, when
+//! loaded (`src/upgrade.rs`), and replay to their end; a state file written then is
+//! brought up too, loads, validates and plays on.
 
 use engine::{load_state, load_state_file, replay, rng_from_seed, DynGame, Game, GameRecord};
 use engine::{StateFile, Typed};
