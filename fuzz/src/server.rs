@@ -252,6 +252,19 @@ impl Store for MemoryStore {
     async fn review(&self, game: &str) -> Result<Option<String>, StoreError> {
         Ok(self.with(|games| games.get(game).and_then(|g| g.review.clone())))
     }
+    async fn upgrade(&self, upgrade: &server::store::Upgrade) -> Result<bool, StoreError> {
+        Ok(self.with(|games| match games.get_mut(&upgrade.game) {
+            Some(g)
+                if g.row.format == upgrade.from && g.actions.len() as u64 == upgrade.stored =>
+            {
+                g.row.format = upgrade.format;
+                g.row.config = upgrade.config.clone();
+                g.actions = upgrade.actions.clone();
+                true
+            }
+            _ => false,
+        }))
+    }
     async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError> {
         self.with(|games| match games.get_mut(game) {
             Some(g) => {

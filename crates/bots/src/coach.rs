@@ -282,7 +282,8 @@ fn decisions<G: Game>(record: &GameRecord) -> Result<Vec<Decision<G>>, CoachErro
     let mut record = record.clone();
     if record.format < G::FORMAT {
         // `replay_session` upgraded the same record without complaint.
-        let _ = G::upgrade_record(record.format, &mut record.config, &mut record.actions);
+        let _ = G::upgrade_record(record.format, &mut record);
+        record.format = G::FORMAT;
     }
     let start =
         engine::DynGame::new_state(&engine::Typed::<G>::default(), &record.config, record.seed)

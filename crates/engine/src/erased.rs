@@ -322,6 +322,17 @@ pub trait DynGame: Send + Sync {
         &self,
         record: &crate::GameRecord,
     ) -> Result<crate::Session, crate::ReplayError>;
+    /// `record` in the game's current format ([`Game::upgrade_record`]), with the index
+    /// in `record` of each of its actions (every index, in order, for a record that
+    /// needed nothing).
+    ///
+    /// # Errors
+    /// A record of a newer format than this program knows, or one the game cannot
+    /// upgrade.
+    fn upgrade_record(
+        &self,
+        record: &crate::GameRecord,
+    ) -> Result<(crate::GameRecord, Vec<usize>), crate::ReplayError>;
     /// Replays a record and tells its actions from index `since` on as `viewer` may know
     /// them.
     ///
@@ -399,6 +410,17 @@ impl<G: Game> DynGame for Typed<G> {
         let record = crate::record::upgraded::<G>(record)?;
         let start = crate::record::start::<G>(&record)?;
         crate::Session::replay(Box::new(start), &record.actions)
+    }
+    fn upgrade_record(
+        &self,
+        record: &crate::GameRecord,
+    ) -> Result<(crate::GameRecord, Vec<usize>), crate::ReplayError> {
+        if record.format == G::FORMAT {
+            return Ok((record.clone(), (0..record.actions.len()).collect()));
+        }
+        // (A newer format is refused here.)
+        crate::record::upgraded::<G>(record)?;
+        crate::record::upgrade::<G>(record)
     }
     fn log(
         &self,

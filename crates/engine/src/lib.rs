@@ -117,18 +117,18 @@ pub trait Game:
     /// so the rules hold no branches for old files.
     const FORMAT: u32 = 1;
 
-    /// Brings a record's config and actions, written in format `from` (older than
-    /// [`Game::FORMAT`]), up to the current format. The default has nothing to upgrade.
+    /// Brings a whole record (config, seed and actions), written in format `from` (older
+    /// than [`Game::FORMAT`]), up to the current format; `record.format` is set by the
+    /// caller. Returns, for each action of the upgraded record, the index of the action
+    /// of the old one it was made from (a step may drop or rewrite actions, never add
+    /// one), so that a store can keep what it knew of each. The default has nothing to
+    /// upgrade.
     ///
     /// # Errors
     /// What cannot be upgraded, in words.
-    fn upgrade_record(
-        from: u32,
-        config: &mut serde_json::Value,
-        actions: &mut Vec<String>,
-    ) -> Result<(), String> {
-        let _ = (from, config, actions);
-        Ok(())
+    fn upgrade_record(from: u32, record: &mut GameRecord) -> Result<Vec<usize>, String> {
+        let _ = from;
+        Ok((0..record.actions.len()).collect())
     }
 
     /// Brings a state's JSON, written in format `from` (older than [`Game::FORMAT`]), up

@@ -50,17 +50,29 @@ pub(crate) fn upgraded<G: Game>(
             G::FORMAT
         )));
     }
+    Ok(std::borrow::Cow::Owned(upgrade::<G>(record)?.0))
+}
+
+/// `record` (older than `G`'s format) brought up to it, with the index in `record` of
+/// each of its actions ([`Game::upgrade_record`]).
+///
+/// # Errors
+/// A record the game cannot upgrade.
+pub(crate) fn upgrade<G: Game>(
+    record: &GameRecord,
+) -> Result<(GameRecord, Vec<usize>), ReplayError> {
     let mut upgraded = record.clone();
-    G::upgrade_record(record.format, &mut upgraded.config, &mut upgraded.actions).map_err(
-        |problem| {
-            refuse(format!(
+    let sources =
+        G::upgrade_record(record.format, &mut upgraded).map_err(|problem| ReplayError {
+            index: 0,
+            action: String::new(),
+            error: EngineError::Config(crate::ConfigError::new(vec![format!(
                 "the record (format {}) cannot be upgraded: {problem}",
                 record.format
-            ))
-        },
-    )?;
+            )])),
+        })?;
     upgraded.format = G::FORMAT;
-    Ok(std::borrow::Cow::Owned(upgraded))
+    Ok((upgraded, sources))
 }
 
 impl GameRecord {

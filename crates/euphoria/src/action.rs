@@ -16,7 +16,7 @@
 //! | `pass` | nothing else is possible |
 //! | `fin energy` | retrieve paying 1 energy (Jefferson) |
 //! | `use amanda` / `decline` | use or decline the recruit ability offered (keys: `Recruit::key`) |
-//! | `use chase-new` | the second ability of Dr. Sheppard, Pete or Chase, offered for a new worker (a bare `use chase` there is the older notation, still accepted) |
+//! | `use chase-new` | the second ability of Dr. Sheppard, Pete or Chase, offered for a new worker (a bare `use chase` there was the notation before issue 16: old records are rewritten when loaded) |
 //! | `set 4` | give a die a value (Amanda, Yordy) |
 //! | `choose gold` / `choose morale` / `choose -knowledge` | a boon a recruit offers |
 //!
@@ -216,13 +216,10 @@ fn star_market_action(m: &str) -> Option<Action> {
     Some(Action::Star(StarTarget::Market(idx as u8)))
 }
 
-/// `offer p2`: seat 2 counted from 1; a bare `offer 1` is the notation before issue 16,
-/// counted from 0, still read so that old records replay.
+/// `offer p2`: seat 2 counted from 1. (The older `offer 1`, counted from 0, is rewritten
+/// when an old record is brought up to today's format: see `upgrade.rs`.)
 fn offer_action(a: &str) -> Option<Action> {
-    let s: u8 = match a.strip_prefix('p') {
-        Some(n) => n.parse::<u8>().ok()?.wrapping_sub(1),
-        None => a.parse().ok()?,
-    };
+    let s = a.strip_prefix('p')?.parse::<u8>().ok()?.checked_sub(1)?;
     if s >= 6 {
         return None;
     }

@@ -42,8 +42,9 @@ pub enum Trading {
     /// placements, any goods in any amounts, as many offers as `offers_per_turn` allows.
     #[default]
     Rulebook,
-    /// The rule before issue 16, kept so that games made then replay: one offer a turn of
-    /// at most 4 items, before the main action or between doubled placements.
+    /// The rule before issue 16, a variant (and the rule of the games made then): one
+    /// offer a turn of at most 4 items, before the main action or between doubled
+    /// placements.
     OneOfferBeforePlacing,
 }
 
@@ -114,9 +115,10 @@ pub struct Config {
     /// Most trade offers a turn (`None`: no bound, as the rulebook). Bots' batches bound it
     /// so that random play cannot trade in loops.
     pub offers_per_turn: Option<u32>,
-    /// The decisions of games made before issue 16, so that their records replay: a
-    /// payment only one set of goods can make is still paid good by good, and the new-worker
-    /// ability of Sheppard, Pete and Chase is answered `use KEY` (not `use KEY-new`).
+    /// A payment only one set of goods can make waits for its goods one by one, as in games
+    /// made before issue 16. Only the step that brings such a record up to today's format
+    /// sets it, for a record that pays artifact cards in an order of its own (their order
+    /// in the discard pile, shuffled later, shapes the game): see `upgrade.rs`.
     pub legacy_actions: bool,
     /// Card data: the areas' and tunnel ends' rewards (written out only when they differ
     /// from the printed board, so configs made without card data are unchanged).
@@ -147,19 +149,11 @@ fn some_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u
 }
 
 impl<'de> Deserialize<'de> for Config {
-    /// Missing options take their defaults, except that a config written out in full before
-    /// issue 16 (all six options of that time, no `trading`) keeps the trading rule of
-    /// that time, so its records, state files and stored tables replay.
+    /// Missing options take their defaults. (A config written before issue 16, which
+    /// named no `trading` but played the rule of that time, is given it when its file is
+    /// brought up to today's format: see `upgrade.rs`.)
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Config, D::Error> {
         let f = ConfigFile::deserialize(d)?;
-        let written_before_trading = f.trading.is_none()
-            && f.offers_per_turn.is_none()
-            && f.players.is_some()
-            && f.edition.is_some()
-            && f.knowledge_check.is_some()
-            && f.tunnel_end_requires_faction.is_some()
-            && f.doubles_cost_morale.is_some()
-            && f.starting_recruit_discards.is_some();
         let base = Config::default();
         Ok(Config {
             players: f.players.unwrap_or(base.players),
@@ -172,13 +166,9 @@ impl<'de> Deserialize<'de> for Config {
             starting_recruit_discards: f
                 .starting_recruit_discards
                 .unwrap_or(base.starting_recruit_discards),
-            trading: match f.trading {
-                Some(t) => t,
-                None if written_before_trading => Trading::OneOfferBeforePlacing,
-                None => base.trading,
-            },
+            trading: f.trading.unwrap_or(base.trading),
             offers_per_turn: f.offers_per_turn.unwrap_or(base.offers_per_turn),
-            legacy_actions: f.legacy_actions.unwrap_or(written_before_trading),
+            legacy_actions: f.legacy_actions.unwrap_or(base.legacy_actions),
             rewards: f.rewards.unwrap_or(base.rewards),
         })
     }
@@ -314,7 +304,7 @@ pub(crate) fn options() -> Vec<GameOption> {
         GameOption::new(
             "legacy_actions",
             "Replay an old record",
-            "Only for replaying games recorded before trading changed; leave it off to play.",
+            "Only for records made before trading changed that paid cards in an order of their own; leave it off to play.",
             Input::Toggle,
         )
         .variant(),

@@ -23,8 +23,8 @@ pub(crate) const EXPLAIN: &[(&str, &str)] = &[
     ("tunnel_end_requires_faction", "Off, anybody may use an opened tunnel end. On (the published rules), only a player with a face-up recruit of the tunnel's faction may, except through Kaden the Infiltrator."),
     ("doubles_cost_morale", "A variant that makes doubles dearer: every worker after the first that you place as a double costs 1 morale."),
     ("starting_recruit_discards", "Only changes what the recruit deck holds later, when someone resolves a dilemma and draws recruits."),
-    ("trading", "The rulebook lets the active player trade any goods, any number of times, at any moment of their turn. The other choice is kept so that games recorded before the rule was reshaped replay as they were played."),
-    ("legacy_actions", "Leave this off: it only exists so that very old recorded games replay exactly."),
+    ("trading", "The rulebook lets the active player trade any goods, any number of times, at any moment of their turn. The other choice is the rule before it was reshaped, one offer of at most 4 goods a turn, before placing: a variant for a tighter game, and the rule the games recorded then were played under."),
+    ("legacy_actions", "Leave this off: it only exists so that a few very old recorded games replay exactly."),
     ("rewards", "For studies of the game's balance: how many commodities a commodity area gives for each band of the dice total, and how many a tunnel end gives (the tables above show the printed amounts). Given as a card file, not in the table form."),
     ("offers_per_turn", "The rulebook sets no bound; a table may set one to keep turns short."),
 ];

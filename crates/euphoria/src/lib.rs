@@ -14,9 +14,8 @@
 //! - `doubles_cost_morale` (default false; the optional variant);
 //! - `starting_recruit_discards` `"return_to_deck"` (default, D-02) or `"discard"`;
 //! - `trading` `"rulebook"` (default) or `"one_offer_before_placing"` (the rule before
-//!   issue 16, for old games), `offers_per_turn` (default `null`: no bound);
-//! - `legacy_actions` (default false; true for a config written before issue 16): a
-//!   payment with one way paid good by good, and a bare `use KEY` for a new worker.
+//!   issue 16: one offer a turn of at most 4 items), `offers_per_turn` (default `null`: no
+//!   bound);
 //! - `rewards` (card data for studies, docs/cards.md): what a commodity area gives by dice
 //!   total (`area`, printed `[1, 1, 2]`) and what a tunnel end gives (`tunnel_end`, 3).
 //!
@@ -94,6 +93,14 @@ impl Game for Euphoria {
 
     const NAME: &'static str = "euphoria";
     const FORMAT: u32 = upgrade::FORMAT;
+
+    fn upgrade_record(from: u32, record: &mut engine::GameRecord) -> Result<Vec<usize>, String> {
+        upgrade::upgrade_record(from, record)
+    }
+
+    fn upgrade_state(from: u32, state: &mut serde_json::Value) -> Result<(), String> {
+        upgrade::upgrade_state(from, state)
+    }
 
     fn about() -> engine::About {
         engine::About {

@@ -14,14 +14,11 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum DieLoc {
     /// Not yet gained (or lost to the knowledge check): beside the board.
-    #[serde(alias = "Reserve")]
     #[default]
     Reserve,
     /// Available in front of its owner, showing a value.
-    #[serde(alias = "Ready")]
     Ready(u8),
     /// On an action space, showing a value.
-    #[serde(alias = "Board")]
     Board(Space, u8),
 }
 
@@ -93,14 +90,11 @@ pub struct HeldRecruit {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum DilemmaState {
-    #[serde(alias = "Unresolved")]
     #[default]
     Unresolved,
     /// Resolved by drawing recruits.
-    #[serde(alias = "Rebelled")]
     Rebelled,
     /// Resolved by placing a star on the card.
-    #[serde(alias = "Conformed")]
     Conformed,
 }
 
@@ -261,9 +255,7 @@ pub struct Market {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StarTarget {
-    #[serde(alias = "Territory")]
     Territory,
-    #[serde(alias = "Market")]
     Market(u8),
 }
 
@@ -293,13 +285,10 @@ pub struct PayUnit {
 #[serde(rename_all = "snake_case")]
 pub enum Boon {
     /// One more of a good.
-    #[serde(alias = "Good")]
     Good(Good),
     /// Morale +1.
-    #[serde(alias = "Morale")]
     Morale,
     /// Knowledge −1.
-    #[serde(alias = "LessKnowledge")]
     LessKnowledge,
 }
 
@@ -350,112 +339,79 @@ impl Offer {
 pub enum Step {
     // --- setup (5.1)
     /// Decision: `seat` keeps one dealt recruit face up.
-    #[serde(alias = "ChooseUp")]
     ChooseUp(u8),
     /// Decision: `seat` keeps one dealt recruit face down.
-    #[serde(alias = "ChooseDown")]
     ChooseDown(u8),
     /// Auto: return unchosen recruits, roll dice, pick the first player.
-    #[serde(alias = "FinishSetup")]
     FinishSetup,
     // --- placement (5.3)
     /// Decision: pay the chosen part of a cost, one good at a time.
-    #[serde(alias = "Pay")]
     Pay(Vec<PayUnit>),
     /// Decision: pay an artifact market.
-    #[serde(alias = "PaySet")]
     PaySet(SetPayment),
     /// Auto: the worker on `space` other than the placed one is bumped.
-    #[serde(alias = "Bump")]
     Bump { seat: u8, die: Die },
     /// Auto: the benefit of the space.
-    #[serde(alias = "Benefit")]
     Benefit(Space),
     /// Decision: tunnel mouth, resource or artifact.
-    #[serde(alias = "TunnelTake")]
     TunnelTake(Faction),
     /// Decision: Sky Lounge, `n` resources still to choose.
-    #[serde(alias = "ChooseResource")]
     ChooseResource(u8),
     /// Decision: where an artifact-market star goes.
-    #[serde(alias = "StarChoice")]
     StarChoice(Faction),
     /// Auto: allegiance +1 (after a star choice).
-    #[serde(alias = "Advance")]
     Advance(Faction),
     /// Auto: check market completion.
-    #[serde(alias = "Markets")]
     Markets,
     /// Auto: stars for the contributors of a just-completed market. Completion now places
     /// them at once; the step stays so that states saved with it pending still load.
-    #[serde(alias = "MarketStars")]
     MarketStars { market: u8, seats: u8 },
     /// Auto: the placement is over; doubles or end of turn.
-    #[serde(alias = "AfterPlacement")]
     AfterPlacement,
     /// Decision: place another die of the doubled value, or end the turn.
-    #[serde(alias = "Doubles")]
     Doubles,
     /// Decision: the placements are over; trade, or `end` the turn (rulebook trading).
     Finish,
     // --- retrieval (5.4)
     /// Decision: pick more dice to retrieve or choose how to pay.
-    #[serde(alias = "Retrieve")]
     Retrieve { dice: u8 },
     // --- dilemma (5.8)
     /// Decision: pay for the dilemma.
-    #[serde(alias = "DilemmaPay")]
     DilemmaPay { paid: u8 },
     /// Decision: rebel or conform.
-    #[serde(alias = "DilemmaChoice")]
     DilemmaChoice,
     /// Decision: keep one of two drawn recruits.
-    #[serde(alias = "DilemmaKeep")]
     DilemmaKeep(Vec<Recruit>),
     // --- anyone's decisions
     /// Decision for `seat`: discard down to morale.
-    #[serde(alias = "Discard")]
     Discard(u8),
     /// Decision for `seat`: lose `n` commodities/resources (roll penalty).
-    #[serde(alias = "Lose")]
     Lose { seat: u8, n: u8 },
     // --- trading (5.10)
     /// Decision: the active player chooses a trading partner.
-    #[serde(alias = "TradePartner")]
     TradePartner,
     /// Decision: the active player builds an offer.
-    #[serde(alias = "TradeBuild")]
     TradeBuild(Offer),
     /// Decision for the partner: accept or decline.
-    #[serde(alias = "TradeAnswer")]
     TradeAnswer(Offer),
     /// Auto: the turn is over.
-    #[serde(alias = "EndTurn")]
     EndTurn,
     // --- recruits (4.5)
     /// Auto: the bumped die returns and is rolled, unless a recruit already set its value.
-    #[serde(alias = "BumpRoll")]
     BumpRoll { seat: u8, die: Die },
     /// Auto: the placing player's recruits triggered by bumping (spec 5.3 step 4).
-    #[serde(alias = "BumpHooks")]
     BumpHooks,
     /// Auto: the placing player's recruits triggered by the space (spec 5.3 step 6).
-    #[serde(alias = "SpaceHooks")]
     SpaceHooks(Space),
     /// Auto: one recruit's trigger for `seat`, and what it is about.
-    #[serde(alias = "Hook")]
     Hook { seat: u8, id: Recruit, arg: Trigger },
     /// Decision for `seat`: use recruit `id`'s optional ability or decline.
-    #[serde(alias = "Ask")]
     Ask { seat: u8, id: Recruit, arg: Trigger },
     /// Decision for `seat`: choose one boon of `menu` (bits of [`Boon::bit`]).
-    #[serde(alias = "Choose")]
     Choose { seat: u8, menu: u16 },
     /// Decision for `seat`: discard `n` artifact cards of the kinds in `mask`.
-    #[serde(alias = "Shed")]
     Shed { seat: u8, n: u8, mask: u8 },
     /// Auto: the retrieved dice still on the board (`dice`) return and are rolled.
-    #[serde(alias = "RetrieveRoll")]
     RetrieveRoll { dice: u8 },
 }
 
@@ -477,37 +433,9 @@ pub enum Trigger {
     /// The owner gained a new worker, the die with this index: the second ability of
     /// Dr. Sheppard, Pete and Chase.
     NewWorker(Die),
-    /// The bare number states held before the trigger was typed (issue 16); read it
-    /// through [`Trigger::typed`].
-    #[serde(untagged)]
-    Legacy(u8),
 }
 
 impl Trigger {
-    /// The typed trigger of recruit `id`: a [`Trigger::Legacy`] number read the way it
-    /// was written (a die for Amanda and Julia, a seat mask for Ray, a seat for Ben, an
-    /// artifact index for the Gambler, 1 for Sheppard's and Pete's new worker, 10 + the
-    /// die for Chase's). A die or card that does not exist stays `Legacy`, never wrapped
-    /// round: `validate` reports it.
-    pub fn typed(self, id: Recruit) -> Trigger {
-        let Trigger::Legacy(n) = self else {
-            return self;
-        };
-        match id {
-            Recruit::Amanda | Recruit::Julia => Die::new(usize::from(n)).map_or(self, Trigger::Die),
-            Recruit::Ray => Trigger::Builders(n),
-            Recruit::Ben => Trigger::Roller(n),
-            Recruit::Gambler => Good::ARTIFACT_KINDS
-                .get(usize::from(n))
-                .map_or(self, |&g| Trigger::Drawn(g)),
-            Recruit::Sheppard | Recruit::Pete if n == 1 => Trigger::NewWorker(Die(0)),
-            Recruit::Chase if n >= 10 => {
-                Die::new(usize::from(n - 10)).map_or(self, Trigger::NewWorker)
-            }
-            _ => Trigger::Plain,
-        }
-    }
-
     /// The die, for a trigger about a die.
     pub fn die(self) -> Option<Die> {
         match self {

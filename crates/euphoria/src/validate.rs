@@ -1,6 +1,6 @@
 //! Validation: every invariant a position must keep (a loaded state, a built position).
 use crate::cards::{self, Recruit, ARTIFACT_COPIES, DILEMMAS, MARKETS, RECRUITS, STARS, TILES};
-use crate::state::{DilemmaState, Euphoria, Step, Trigger};
+use crate::state::{DilemmaState, Euphoria, Step};
 use crate::{Good, Space};
 
 impl Euphoria {
@@ -47,7 +47,6 @@ impl Euphoria {
             }
         }
         let mut markets = Vec::new();
-        let mut untyped = Vec::new();
         for step in &self.stack {
             match *step {
                 Step::ChooseUp(s) | Step::ChooseDown(s) | Step::Discard(s) => {
@@ -59,23 +58,12 @@ impl Euphoria {
                 Step::Bump { seat: s, .. } | Step::BumpRoll { seat: s, .. } => {
                     seat(s, "a pending bump");
                 }
-                Step::Hook { seat: s, id, arg } | Step::Ask { seat: s, id, arg } => {
+                Step::Hook { seat: s, .. } | Step::Ask { seat: s, .. } => {
                     seat(s, "a pending recruit ability");
-                    // A number written before triggers were typed that names no die or
-                    // card stays untyped (it is never wrapped round to one that exists).
-                    if let Trigger::Legacy(n) = arg.typed(id) {
-                        untyped.push((id, n));
-                    }
                 }
                 Step::MarketStars { market, .. } => markets.push(market),
                 _ => {}
             }
-        }
-        for (id, n) in untyped {
-            out.push(format!(
-                "a pending ability of {} names {n}, which is no die or card",
-                id.name()
-            ));
         }
         for m in markets.into_iter().filter(|&m| usize::from(m) >= MARKETS) {
             out.push(format!("a step names market {m}; the board has {MARKETS}"));

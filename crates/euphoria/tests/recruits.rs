@@ -1338,19 +1338,8 @@ fn chase_sacrifices_for_resources_and_places_a_new_worker() {
     act(&mut g, &format!("{v}@gen"));
 }
 
-#[test]
-fn new_worker_abilities_answer_a_bare_use_in_games_before_issue_16() {
-    let mut g = fresh_with(Config {
-        legacy_actions: true,
-        ..Config::players(3)
-    });
-    give(&mut g, 0, Recruit::Chase, true);
-    edit(&mut g, |e| e.good(0, Good::Water, 3).dice(0, &[ready(1)]));
-    act(&mut g, "1@act-w");
-    assert!(offered(&g, "use chase") && !offered(&g, "use chase-new"));
-    act(&mut g, "use chase");
-    assert!(matches!(g.pending(), Some(Step::Doubles)));
-}
+// A bare `use chase` for the new worker (before issue 16) is rewritten when an old record
+// is loaded: tests/compat.rs.
 
 #[test]
 fn chase_never_the_last_worker() {

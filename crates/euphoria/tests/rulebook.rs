@@ -550,7 +550,7 @@ fn trade_accepted_moves_goods_at_once() {
             .dice(0, &[ready(2)])
     });
     act(&mut g, "trade");
-    act(&mut g, "offer 2");
+    act(&mut g, "offer p3");
     act(&mut g, "give gold");
     act(&mut g, "ask water");
     act(&mut g, "ask water");
@@ -578,7 +578,7 @@ fn trade_declined_changes_nothing() {
             .dice(0, &[ready(2)])
     });
     act(&mut g, "trade");
-    act(&mut g, "offer 1");
+    act(&mut g, "offer p2");
     act(&mut g, "give book");
     act(&mut g, "ask bat");
     act(&mut g, "propose");
@@ -590,7 +590,7 @@ fn trade_declined_changes_nothing() {
     let mut g = fresh(3);
     edit(&mut g, |e| e.good(0, Good::Gold, 1).dice(0, &[ready(2)]));
     act(&mut g, "trade");
-    act(&mut g, "offer 1");
+    act(&mut g, "offer p2");
     assert_refused!(&mut g, "ask water", Refusal::PartnerLacks { .. });
     assert_refused!(&mut g, "ask book", Refusal::PartnerCards { .. });
 }

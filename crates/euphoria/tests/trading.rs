@@ -194,11 +194,25 @@ fn the_rule_before_issue_16_stays_for_old_games() {
 
 #[test]
 fn a_config_written_out_before_issue_16_keeps_its_trading_rule() {
-    let old = r#"{"players":3,"edition":"v2","knowledge_check":"continuous",
+    let old = serde_json::json!({"players":3,"edition":"v2","knowledge_check":"continuous",
         "tunnel_end_requires_faction":true,"doubles_cost_morale":false,
-        "starting_recruit_discards":"return_to_deck"}"#;
-    let c: Config = serde_json::from_str(old).expect("old config");
-    assert_eq!(c.trading, Trading::OneOfferBeforePlacing);
+        "starting_recruit_discards":"return_to_deck"});
+    // In a record of format 1 (every record that names no format), brought up to today's
+    // format when it is loaded.
+    let record = |format: u32| engine::GameRecord {
+        game: "euphoria".into(),
+        config: old.clone(),
+        seed: 3,
+        actions: Vec::new(),
+        format,
+    };
+    let g: Euphoria = engine::replay(&record(1)).expect("an old record");
+    assert_eq!(g.config().trading, Trading::OneOfferBeforePlacing);
+    // In today's format, an option left out is today's default.
+    let g: Euphoria = engine::replay(&record(Euphoria::FORMAT)).expect("a record of today");
+    assert_eq!(g.config().trading, Trading::Rulebook);
+    let c: Config = serde_json::from_value(old).expect("a config");
+    assert_eq!(c.trading, Trading::Rulebook);
     // Anything shorter, or naming the new options, is a config of today.
     let c: Config = serde_json::from_str(r#"{"players":3}"#).expect("config");
     assert_eq!(c.trading, Trading::Rulebook);

@@ -2,7 +2,9 @@
 
 use crate::common;
 
-use server::store::{GameRow, Notice, Player, SeatRow, Status, Store, StoreError};
+use server::store::{
+    ActionRow, GameRow, Notice, Player, SeatRow, Status, Store, StoreError, Upgrade,
+};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +21,112 @@ fn game_row(id: &str, created: i64) -> GameRow {
     ];
     let config = serde_json::json!({"players": 2, "target": 50});
     common::open_row(id, "dropsite", config, u64::MAX - 5, seats, created)
+}
+
+/// A table rewritten in a newer format: only while it is as it was read.
+async fn upgrades_conform(store: &Arc<dyn Store>) {
+    let mut row = game_row("old-format", 500);
+    row.format = 1;
+    store.create(&row).await.expect("create");
+    for seq in 0..3 {
+        (store.append("old-format", seq, 0, &format!("old {seq}"), Status::Running))
+            .await
+            .expect("append");
+    }
+    let kept = |seq: u64, action: &str| ActionRow {
+        seq,
+        seat: 1,
+        action: action.into(),
+        at: 99,
+    };
+    let mut upgrade = Upgrade {
+        game: "old-format".into(),
+        from: 1,
+        stored: 2,
+        format: 2,
+        config: serde_json::json!({"players": 2, "target": 60}),
+        actions: vec![kept(0, "new 0"), kept(1, "new 2")],
+    };
+    // It has 3 actions, not 2: another server moved meanwhile.
+    assert!(!store.upgrade(&upgrade).await.expect("upgrade"));
+    row.status = Status::Running;
+    assert_eq!(
+        store.game("old-format").await.expect("read"),
+        Some(row.clone())
+    );
+    upgrade.stored = 3;
+    assert!(store.upgrade(&upgrade).await.expect("upgrade"));
+    let now = store.game("old-format").await.expect("read").expect("row");
+    assert_eq!((now.format, &now.config), (2, &upgrade.config));
+    assert_eq!(
+        store.actions("old-format", 0).await.expect("read"),
+        upgrade.actions
+    );
+    // Once: it is no longer in format 1.
+    upgrade.stored = 2;
+    assert!(!store.upgrade(&upgrade).await.expect("upgrade"));
+    (store.append("old-format", 2, 0, "next", Status::Running))
+        .await
+        .expect("the next move goes after the rewritten ones");
+}
+
+/// A Euphoria table of before issue 16 (the notation, config and decisions of that time,
+/// stored before formats were kept) is brought up to today's format when a server loads
+/// it, once, and written back; it is the record the game's step makes.
+async fn an_old_euphoria_table_is_upgraded_at_load(store: Arc<dyn Store>) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euphoria/tests/fixtures/main-record-5.json"
+    );
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let record: engine::GameRecord = serde_json::from_str(&text).expect("a record");
+    assert_eq!(record.format, 1);
+    assert!(record
+        .actions
+        .iter()
+        .any(|a| a == "offer 0" || a == "offer 1" || a == "offer 2"));
+    let seats = (0..3)
+        .map(|_| common::human_seat(Some("ab".repeat(32)), None))
+        .collect();
+    let id = "00000000000e0de1";
+    let mut row = common::open_row(id, "euphoria", record.config.clone(), record.seed, seats, 7);
+    row.format = 1;
+    store.create(&row).await.expect("create");
+    let n = record.actions.len();
+    for (seq, action) in record.actions.iter().enumerate() {
+        let status = if seq + 1 == n {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        (store.append(id, seq as u64, seq % 3, action, status))
+            .await
+            .expect("append");
+    }
+    let stored = store.actions(id, 0).await.expect("read");
+    let (upgraded, sources) = catalog::game("euphoria")
+        .expect("game")
+        .upgrade_record(&record)
+        .expect("the game upgrades it");
+    for _server in 0..2 {
+        let state = server::AppState::with_limits(store.clone(), common::unlimited())
+            .await
+            .expect("state");
+        let (status, summary) = common::get(&state, &format!("/api/tables/{id}"), None).await;
+        assert_eq!(status, axum::http::StatusCode::OK, "{summary}");
+        assert_eq!(summary["status"], "finished", "{summary}");
+        let now = store.game(id).await.expect("read").expect("row");
+        assert_eq!(now.format, 2);
+        assert_eq!(now.config, upgraded.config);
+        assert_eq!(now.config["trading"], "one_offer_before_placing");
+        let actions = store.actions(id, 0).await.expect("read");
+        let texts: Vec<&str> = actions.iter().map(|a| a.action.as_str()).collect();
+        assert_eq!(texts, upgraded.actions);
+        // Each action kept keeps its seat and time.
+        for (a, &from) in actions.iter().zip(&sources) {
+            assert_eq!((a.seat, a.at), (stored[from].seat, stored[from].at));
+        }
+    }
 }
 
 async fn conformance(store: Arc<dyn Store>) {
@@ -139,6 +247,8 @@ async fn conformance(store: Arc<dyn Store>) {
         store.actions("game-c", 1).await.expect("read")[0].action,
         "quote ' \" ; -- é"
     );
+
+    upgrades_conform(&store).await;
 }
 
 #[tokio::test]
@@ -163,6 +273,24 @@ async fn postgres_store_conforms() {
     conformance(store.clone()).await;
     let again = common::pg_store(&schema).await;
     assert_eq!(again.actions("game-a", 0).await.expect("read").len(), 2);
+    common::drop_schema(&schema).await;
+}
+
+#[tokio::test]
+async fn sqlite_old_euphoria_tables_are_upgraded_at_load() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let store = server::SqliteStore::connect(&url).await.expect("sqlite");
+    an_old_euphoria_table_is_upgraded_at_load(Arc::new(store)).await;
+}
+
+#[tokio::test]
+async fn postgres_old_euphoria_tables_are_upgraded_at_load() {
+    if !common::pg_up().await {
+        return;
+    }
+    let schema = common::unique_schema("upgrade");
+    an_old_euphoria_table_is_upgraded_at_load(Arc::new(common::pg_store(&schema).await)).await;
     common::drop_schema(&schema).await;
 }
 
@@ -226,6 +354,10 @@ async fn check_old_table(store: Arc<dyn Store>) {
     assert!(row.seed_chosen, "a table from before secrets was published");
     assert!(row.bot_secret.is_empty());
     assert_eq!(row.seed, 42);
+    assert_eq!(
+        row.format, 1,
+        "a table stored before formats were kept is format 1"
+    );
     assert_eq!(store.actions("old1", 0).await.expect("read").len(), 1);
 }
 

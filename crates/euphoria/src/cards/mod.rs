@@ -11,13 +11,9 @@ pub use recruit::{Recruit, RECRUITS};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Faction {
-    #[serde(alias = "Euphorian")]
     Euphorian,
-    #[serde(alias = "Subterran")]
     Subterran,
-    #[serde(alias = "Wastelander")]
     Wastelander,
-    #[serde(alias = "Icarite")]
     Icarite,
 }
 
@@ -79,32 +75,19 @@ impl fmt::Display for Faction {
 #[serde(rename_all = "snake_case")]
 pub enum Good {
     /// (The default only fills the unused slots of a fixed-size list.)
-    #[serde(alias = "Energy")]
     #[default]
     Energy,
-    #[serde(alias = "Water")]
     Water,
-    #[serde(alias = "Food")]
     Food,
-    #[serde(alias = "Bliss")]
     Bliss,
-    #[serde(alias = "Gold")]
     Gold,
-    #[serde(alias = "Stone")]
     Stone,
-    #[serde(alias = "Clay")]
     Clay,
-    #[serde(alias = "Book")]
     Book,
-    #[serde(alias = "Glasses")]
     Glasses,
-    #[serde(alias = "Game")]
     Game,
-    #[serde(alias = "Bear")]
     Bear,
-    #[serde(alias = "Balloon")]
     Balloon,
-    #[serde(alias = "Bat")]
     Bat,
 }
 
@@ -195,13 +178,9 @@ impl fmt::Display for Good {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GoodClass {
-    #[serde(alias = "AnyCommodity")]
     AnyCommodity,
-    #[serde(alias = "NonBlissCommodity")]
     NonBlissCommodity,
-    #[serde(alias = "AnyResource")]
     AnyResource,
-    #[serde(alias = "AnyArtifact")]
     AnyArtifact,
 }
 
@@ -656,43 +635,30 @@ pub fn space_cost(space: Space) -> Cost {
 #[serde(rename_all = "snake_case")]
 pub enum Penalty {
     /// Laboratory: no new workers while owning 2 or 3.
-    #[serde(alias = "NoNewWorkers")]
     NoNewWorkers,
     /// Spa: cannot bump your own workers.
-    #[serde(alias = "NoSelfBump")]
     NoSelfBump,
     /// Courthouse: no matching pair at artifact markets.
-    #[serde(alias = "NoPair")]
     NoPair,
     /// Plaza: no built market without your star.
-    #[serde(alias = "NoForeignBuiltMarket")]
     NoForeignBuiltMarket,
     /// Fountain: one worker per turn.
-    #[serde(alias = "NoDoubles")]
     NoDoubles,
     /// Lounge: no construction beside another player's worker.
-    #[serde(alias = "NoSharedConstruction")]
     NoSharedConstruction,
     /// Academy: no recruit abilities.
-    #[serde(alias = "NoAbilities")]
     NoAbilities,
     /// Cafeteria: free retrieval costs 2 morale.
-    #[serde(alias = "CostlyRetrieval")]
     CostlyRetrieval,
     /// Apothecary: no workers in Icarus.
-    #[serde(alias = "NoIcarus")]
     NoIcarus,
     /// Theater: +1 knowledge per star placed.
-    #[serde(alias = "KnowledgePerStar")]
     KnowledgePerStar,
     /// Registry: no tier 1 or 2 allegiance bonuses.
-    #[serde(alias = "NoTierBonus")]
     NoTierBonus,
     /// Arena: max 1 worker in each commodity area.
-    #[serde(alias = "OneWorkerPerArea")]
     OneWorkerPerArea,
     /// A rolled die showing this value costs 1 commodity or resource.
-    #[serde(alias = "RollLoss")]
     RollLoss(u8),
 }
 

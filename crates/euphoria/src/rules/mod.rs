@@ -94,8 +94,9 @@ impl Euphoria {
                         self.perform(action);
                         continue;
                     }
-                    // A payment only one set of goods can make is made (not in games
-                    // made before issue 16, which paid good by good).
+                    // A payment only one set of goods can make is made (not in the few
+                    // records of before issue 16 that paid cards in an order of their
+                    // own: see `upgrade.rs`).
                     if top.is_payment() && !self.config.legacy_actions {
                         if let Some(seat) = self.actor() {
                             if self.only_one_way(seat) {
@@ -150,7 +151,7 @@ impl Euphoria {
                 *n == 0 || self.players[*seat as usize].supply.iter().all(|&c| c == 0)
             }
             Some(Step::StarChoice(f)) => self.star_targets(self.current as usize, *f).is_empty(),
-            Some(Step::Ask { seat, id, arg }) => !self.can_use(*seat as usize, *id, arg.typed(*id)),
+            Some(Step::Ask { seat, id, arg }) => !self.can_use(*seat as usize, *id, *arg),
             Some(Step::Shed { seat, n, mask }) => {
                 let p = &self.players[*seat as usize];
                 *n == 0
@@ -177,7 +178,7 @@ impl Euphoria {
             Step::BumpRoll { seat, die } => self.bump_roll(seat as usize, die),
             Step::BumpHooks => self.bump_hooks(),
             Step::SpaceHooks(space) => self.space_hooks(space),
-            Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg.typed(id)),
+            Step::Hook { seat, id, arg } => self.fire(seat as usize, id, arg),
             Step::RetrieveRoll { dice } => self.retrieve_roll(dice),
             // Decisions are never executed automatically.
             other => self.stack.push(other),
@@ -270,9 +271,7 @@ impl Euphoria {
             (Some(Step::Pay(units)), Action::Pay(g)) => self.check_pay(seat, units, g),
             (Some(Step::PaySet(p)), Action::Pay(g)) => self.check_pay_set(seat, *p, g),
             (Some(Step::PaySet(p)), Action::Use(Recruit::Jacko)) => self.check_jacko_ark(*p),
-            (Some(Step::Ask { seat, id, arg }), a) => {
-                self.check_ask(*seat as usize, *id, arg.typed(*id), a)
-            }
+            (Some(Step::Ask { seat, id, arg }), a) => self.check_ask(*seat as usize, *id, *arg, a),
             (Some(Step::Choose { menu, .. }), Action::Choose(b)) => {
                 if menu & b.bit() != 0 {
                     Ok(())
@@ -422,7 +421,7 @@ impl Euphoria {
             Action::Use(_) | Action::UseNew(_) => self.use_offered(seat),
             Action::Set(v) => {
                 if let Some(Step::Ask { id, arg, .. }) = self.stack.pop() {
-                    self.set_value(seat, id, arg.typed(id), v);
+                    self.set_value(seat, id, arg, v);
                 }
             }
             Action::Choose(b) => {
@@ -491,7 +490,7 @@ impl Euphoria {
     fn use_offered(&mut self, seat: Seat) {
         match self.stack.pop() {
             Some(Step::PaySet(_)) => self.jacko_single_card(seat),
-            Some(Step::Ask { id, arg, .. }) => self.use_ability(seat, id, arg.typed(id)),
+            Some(Step::Ask { id, arg, .. }) => self.use_ability(seat, id, arg),
             _ => {}
         }
     }
@@ -740,7 +739,7 @@ impl Euphoria {
                 candidates.extend([Action::Use(Recruit::Jacko)]);
             }
             Some(Step::Ask { id, arg, .. }) => {
-                match self.answer_of(*id, arg.typed(*id)) {
+                match self.answer_of(*id, *arg) {
                     Answer::Set => candidates.extend((1..=6).map(Action::Set)),
                     Answer::Discard => {
                         candidates.extend(Good::ARTIFACT_KINDS.iter().map(|&g| Action::Discard(g)))

@@ -514,6 +514,7 @@ impl Hub {
             .actions(id, 0)
             .await
             .map_err(TableError::internal)?;
+        let (row, rows) = self.upgraded(row, rows).await?;
         let chat = self.store.chat(id, 0).await.map_err(TableError::internal)?;
         let table = self.build(row, rows, chat).await?;
         if self.notified {
@@ -527,6 +528,80 @@ impl Hub {
             }
         }
         Ok(table)
+    }
+
+    /// A table stored in an older format of its game brought up to the current one, by the
+    /// game's own step (`DynGame::upgrade_record`), and written back over the stored one;
+    /// a table in the current format as it is. Each action kept keeps its seat and time.
+    /// When the table moves on meanwhile (another server), it is read again.
+    ///
+    /// # Errors
+    /// An internal error when the store fails, or the game cannot upgrade the table.
+    async fn upgraded(
+        &self,
+        mut row: GameRow,
+        mut rows: Vec<ActionRow>,
+    ) -> Result<(GameRow, Vec<ActionRow>), TableError> {
+        let game = catalog::game(&row.game).map_err(TableError::internal)?;
+        for _ in 0..3 {
+            if row.format == game.format() {
+                return Ok((row, rows));
+            }
+            let id = row.id.clone();
+            let record = GameRecord {
+                game: row.game.clone(),
+                config: row.config.clone(),
+                seed: row.seed,
+                actions: rows.iter().map(|a| a.action.clone()).collect(),
+                format: row.format,
+            };
+            let (record, sources) = game
+                .upgrade_record(&record)
+                .map_err(|e| TableError::internal(format!("table {id}: {e}")))?;
+            let actions: Vec<ActionRow> = (record.actions.into_iter().zip(sources))
+                .enumerate()
+                .filter_map(|(seq, (action, from))| {
+                    let was = rows.get(from)?;
+                    Some(ActionRow {
+                        seq: seq as u64,
+                        seat: was.seat,
+                        action,
+                        at: was.at,
+                    })
+                })
+                .collect();
+            let upgrade = crate::store::Upgrade {
+                game: id.clone(),
+                from: row.format,
+                stored: rows.len() as u64,
+                format: record.format,
+                config: record.config,
+                actions,
+            };
+            if self
+                .store
+                .upgrade(&upgrade)
+                .await
+                .map_err(TableError::internal)?
+            {
+                tracing::info!(
+                    "table {id} brought up from format {} to {} of {}",
+                    upgrade.from,
+                    upgrade.format,
+                    row.game
+                );
+                row.format = upgrade.format;
+                row.config = upgrade.config;
+                return Ok((row, upgrade.actions));
+            }
+            row = (self.store.game(&id).await.map_err(TableError::internal)?)
+                .ok_or_else(|| TableError::table_not_found(&id))?;
+            rows = (self.store.actions(&id, 0).await).map_err(TableError::internal)?;
+        }
+        Err(TableError::internal(format!(
+            "table {}: it kept changing while it was brought up to the current format",
+            row.id
+        )))
     }
 
     /// The table of `row` in memory with its stored actions and chat, among the live

@@ -149,6 +149,7 @@ impl Hub {
                 hints: Some(hints),
                 ..rules
             },
+            format: game.format(),
         };
         self.store
             .create(&row)
@@ -301,6 +302,8 @@ impl Hub {
                 wins,
             }),
             rules: table.row.rules.clone(),
+            // (The table it follows was brought up to its game's format when loaded.)
+            format: table.row.format,
         };
         self.store
             .create(&row)

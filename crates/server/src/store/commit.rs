@@ -33,6 +33,7 @@ pub(super) enum Write {
         bot_secret: String,
         series: Option<String>,
         rules: String,
+        format: i64,
     },
     Append {
         game: String,

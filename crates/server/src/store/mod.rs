@@ -161,6 +161,32 @@ pub struct GameRow {
     /// The table's own rules: clock, take-over bot.
     #[serde(default)]
     pub rules: crate::clock::TableRules,
+    /// The version of its game's record format the config and the actions are written in
+    /// (`engine::Game::FORMAT`); 1 for a table stored before formats were kept. An older
+    /// table is brought up to date when it is loaded ([`Store::upgrade`]).
+    #[serde(default = "first_format")]
+    pub format: u32,
+}
+
+/// The format of a table stored before formats were kept.
+fn first_format() -> u32 {
+    1
+}
+
+/// A table brought up to its game's current record format, to be written back over the
+/// stored one ([`Store::upgrade`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Upgrade {
+    pub game: String,
+    /// The format the table is stored in.
+    pub from: u32,
+    /// How many actions it has stored: it is rewritten only if it still has as many.
+    pub stored: u64,
+    /// Its format now, and its config in that format.
+    pub format: u32,
+    pub config: serde_json::Value,
+    /// Every action in that format, numbered from 0.
+    pub actions: Vec<ActionRow>,
 }
 
 /// The games of a series before a table: how many, and the wins of whoever now sits in
@@ -321,6 +347,11 @@ pub trait Store: Send + Sync {
     async fn review(&self, game: &str) -> Result<Option<String>, StoreError>;
     /// Keeps the review of a finished game unless one is kept already.
     async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError>;
+    /// Writes a table brought up to its game's current format over the stored one: its
+    /// config, its format and all its actions, in one transaction, if it is still in
+    /// format `upgrade.from` with `upgrade.stored` actions; `false` (and nothing written)
+    /// when it changed meanwhile.
+    async fn upgrade(&self, upgrade: &Upgrade) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }

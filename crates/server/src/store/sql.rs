@@ -6,11 +6,19 @@ use super::{ActionRow, ChatKind, ChatRow, GameRow, Page, Status, StoreError};
 use sqlx::Row;
 
 pub(super) const INSERT_GAME: &str = "INSERT INTO games \
-                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules) \
-                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+                           (id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules, format) \
+                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 /// The columns [`game_from_row`] reads, in its order.
 pub(super) const GAME_COLUMNS: &str =
-    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret, rematch, series, rules";
+    "id, game, config, seed, seats, created, status, seed_chosen, bot_secret, rematch, series, rules, format";
+/// Rewrites a table's config and format if it is still in format `$4` (NULL is 1) with
+/// `$5` actions.
+pub(super) const UPGRADE_GAME: &str = "UPDATE games SET config = $1, format = $2 \
+                       WHERE id = $3 AND COALESCE(format, 1) = $4 \
+                       AND (SELECT COUNT(*) FROM actions WHERE game_id = $3) = $5";
+pub(super) const DELETE_ACTIONS: &str = "DELETE FROM actions WHERE game_id = $1";
+pub(super) const UPGRADE_ACTION: &str =
+    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)";
 pub(super) const SET_SEATS: &str = "UPDATE games SET seats = $1 WHERE id = $2 AND seats = $3";
 pub(super) const SET_REMATCH: &str =
     "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL";
@@ -87,6 +95,7 @@ where
     let status: String = row.try_get(6)?;
     let series: Option<String> = row.try_get(10)?;
     let rules: Option<String> = row.try_get(11)?;
+    let format: Option<i64> = row.try_get(12)?;
     Ok(GameRow {
         game: row.try_get(1)?,
         config: serde_json::from_str(&config).map_err(|e| corrupt("config", &e))?,
@@ -103,6 +112,10 @@ where
         rules: match rules {
             Some(r) => serde_json::from_str(&r).map_err(|e| corrupt("rules", &e))?,
             None => crate::clock::TableRules::default(),
+        },
+        format: match format {
+            None => 1,
+            Some(f) => u32::try_from(f).map_err(|e| corrupt("format", &e))?,
         },
         id,
     })
@@ -230,8 +243,40 @@ macro_rules! sql_store {
                     .transpose()?,
                 rules: serde_json::to_string(&game.rules)
                     .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                format: i64::from(game.format),
             })
             .await
+        }
+
+        async fn upgrade(&self, upgrade: &Upgrade) -> Result<bool, StoreError> {
+            let mut tx = self.pool.begin().await?;
+            let done = sqlx::query(UPGRADE_GAME)
+                .bind(upgrade.config.to_string())
+                .bind(i64::from(upgrade.format))
+                .bind(&upgrade.game)
+                .bind(i64::from(upgrade.from))
+                .bind(seq_i64(upgrade.stored)?)
+                .execute(&mut *tx)
+                .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            sqlx::query(DELETE_ACTIONS)
+                .bind(&upgrade.game)
+                .execute(&mut *tx)
+                .await?;
+            for action in &upgrade.actions {
+                sqlx::query(UPGRADE_ACTION)
+                    .bind(&upgrade.game)
+                    .bind(seq_i64(action.seq)?)
+                    .bind(action.seat as i64)
+                    .bind(&action.action)
+                    .bind(action.at)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
         }
 
         async fn set_seats(
@@ -453,7 +498,7 @@ macro_rules! sql_store {
         ) -> Result<Vec<bool>, sqlx::Error> {
             let mut inserted = vec![true; batch.len()];
             for p in batch {
-                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules } = &p.write {
+                if let Write::Create { id, game, config, seed, seats, created, status, seed_chosen, bot_secret, series, rules, format } = &p.write {
                     sqlx::query(INSERT_GAME)
                         .bind(id)
                         .bind(game)
@@ -466,6 +511,7 @@ macro_rules! sql_store {
                         .bind(bot_secret)
                         .bind(series)
                         .bind(rules)
+                        .bind(format)
                         .execute(&mut *tx)
                         .await?;
                 }

@@ -5,7 +5,7 @@ use super::commit::{queue, run, Commit, Failed, FileGuard, Pending, Write};
 use super::migrations::migrator;
 use super::sql::*;
 use super::{
-    now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+    now_ms, ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError, Upgrade,
 };
 use async_trait::async_trait;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
@@ -164,6 +164,7 @@ fn write_batch(conn: &mut Connection, batch: &[Pending]) -> rusqlite::Result<Vec
                 bot_secret,
                 series,
                 rules,
+                format,
             } => {
                 tx.prepare_cached(INSERT_GAME)?.execute(params![
                     id,
@@ -176,7 +177,8 @@ fn write_batch(conn: &mut Connection, batch: &[Pending]) -> rusqlite::Result<Vec
                     seed_chosen,
                     bot_secret,
                     series,
-                    rules
+                    rules,
+                    format
                 ])?;
             }
             Write::Append {

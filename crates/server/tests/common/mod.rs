@@ -346,6 +346,9 @@ impl Store for Flaky {
     async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError> {
         self.inner.set_review(game, review).await
     }
+    async fn upgrade(&self, upgrade: &server::store::Upgrade) -> Result<bool, StoreError> {
+        self.inner.upgrade(upgrade).await
+    }
 }
 
 /// Checks an error answer: the JSON error `code`, and a message in words.
@@ -429,6 +432,7 @@ pub fn open_row(
         rematch: None,
         series: None,
         rules: Default::default(),
+        format: catalog::game(game).map_or(1, |g| g.format()),
     }
 }
 

@@ -412,16 +412,12 @@ impl Euphoria {
     }
 
     /// How the offer of ability `id` is answered (`arg` as in [`Step::Ask`]): a new-worker
-    /// offer is answered `use KEY-new`, except in games made before issue 16.
+    /// offer is answered `use KEY-new`.
     pub(crate) fn answer_of(&self, id: Recruit, arg: Trigger) -> Answer {
         match ability(id).answer {
             Effect::Set(_) => Answer::Set,
             Effect::Discard(_) => Answer::Discard,
-            Effect::Use(_)
-                if matches!(arg, Trigger::NewWorker(_)) && !self.config.legacy_actions =>
-            {
-                Answer::UseNew
-            }
+            Effect::Use(_) if matches!(arg, Trigger::NewWorker(_)) => Answer::UseNew,
             Effect::Use(_) => Answer::Use,
         }
     }
@@ -453,7 +449,6 @@ impl Euphoria {
                     Err(Refusal::NoCard(k))
                 }
             }
-            // A bare `use KEY` answers a new-worker offer in games made before issue 16.
             (Action::Use(r), Answer::Use) | (Action::UseNew(r), Answer::UseNew) if r == id => {
                 usable()
             }
