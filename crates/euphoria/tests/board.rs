@@ -2,8 +2,7 @@
 //! view (snake_case, no Rust `Debug` text), and the text board with costs, progress,
 //! ability texts, penalties in words and an offer by its goods.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::*;
 use engine::{Game, Viewer};

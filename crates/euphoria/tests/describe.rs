@@ -1,8 +1,7 @@
 //! Every label and board place the game gives its legal moves, checked against what the
 //! rules then do: in the positions of random games, and in the positions where a
 //! retrieval's morale depends on a penalty or an edition.
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{bare, on, tile};
 use engine::{rng_from_seed, Game};

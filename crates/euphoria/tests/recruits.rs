@@ -2,8 +2,7 @@
 //! the Academy penalty, or its condition unmet); 1st-edition variants where they differ.
 //! Tests are named after the recruit's key (`Recruit::key`).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::*;
 use engine::Game;

@@ -1,8 +1,7 @@
 //! The rulebook, section by section: setup, the commodity table, the knowledge check, the
 //! hand limit, market completion, allegiance tiers, the dilemma, trading and the end.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{act, bare, edit, ready, without_trading_stops};
 use engine::{Game, Viewer};

@@ -1,8 +1,7 @@
 //! Every action space (allowed and refused), bumping, doubles, retrieval and the 18
 //! market penalties.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::*;
 use engine::Game;

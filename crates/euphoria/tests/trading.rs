@@ -2,8 +2,7 @@
 //! between and after your placements until you `end` the turn; any goods and cards in any
 //! amounts; several offers a turn, bounded only by `offers_per_turn`; each refusal.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::*;
 use engine::Game;

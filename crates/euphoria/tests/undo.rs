@@ -2,8 +2,7 @@
 //! taken back and the session restores the state exactly; a placement that bumps (the
 //! bumped die is re-rolled), finishing a retrieval (a roll), drawing an artifact card and
 //! every part of a trade may not, and the session refuses to undo them.
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::*;
 use engine::{Game, Session};
