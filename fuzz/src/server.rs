@@ -9,7 +9,7 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use server::hub::By;
 use server::store::{
-    ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
 };
 use server::{AppState, ClientMessage, Limits, Table};
 use std::collections::HashMap;
@@ -162,14 +162,13 @@ impl Store for MemoryStore {
             })
         }))
     }
-    async fn append(
-        &self,
-        game: &str,
-        seq: u64,
-        seat: usize,
-        action: &str,
-        status: Status,
-    ) -> Result<(), StoreError> {
+    async fn append(&self, game: &str, next: Append<'_>) -> Result<(), StoreError> {
+        let Append {
+            seq,
+            seat,
+            action,
+            status,
+        } = next;
         self.with(|games| {
             let g = games
                 .get_mut(game)
@@ -254,9 +253,7 @@ impl Store for MemoryStore {
     }
     async fn upgrade(&self, upgrade: &server::store::Upgrade) -> Result<bool, StoreError> {
         Ok(self.with(|games| match games.get_mut(&upgrade.game) {
-            Some(g)
-                if g.row.format == upgrade.from && g.actions.len() as u64 == upgrade.stored =>
-            {
+            Some(g) if g.row.format == upgrade.from && g.actions.len() as u64 == upgrade.stored => {
                 g.row.format = upgrade.format;
                 g.row.config = upgrade.config.clone();
                 g.actions = upgrade.actions.clone();

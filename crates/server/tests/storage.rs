@@ -3,11 +3,21 @@
 use crate::common;
 
 use server::store::{
-    ActionRow, GameRow, Notice, Player, SeatRow, Status, Store, StoreError, Upgrade,
+    ActionRow, Append, GameRow, Notice, Player, SeatRow, Status, Store, StoreError, Upgrade,
 };
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Action `seq` of a game, by `seat`, leaving the game `status`.
+fn next(seq: u64, seat: usize, action: &str, status: Status) -> Append<'_> {
+    Append {
+        seq,
+        seat,
+        action,
+        status,
+    }
+}
 
 fn game_row(id: &str, created: i64) -> GameRow {
     let seats = vec![
@@ -29,9 +39,12 @@ async fn upgrades_conform(store: &Arc<dyn Store>) {
     row.format = 1;
     store.create(&row).await.expect("create");
     for seq in 0..3 {
-        (store.append("old-format", seq, 0, &format!("old {seq}"), Status::Running))
-            .await
-            .expect("append");
+        (store.append(
+            "old-format",
+            next(seq, 0, &format!("old {seq}"), Status::Running),
+        ))
+        .await
+        .expect("append");
     }
     let kept = |seq: u64, action: &str| ActionRow {
         seq,
@@ -65,7 +78,7 @@ async fn upgrades_conform(store: &Arc<dyn Store>) {
     // Once: it is no longer in format 1.
     upgrade.stored = 2;
     assert!(!store.upgrade(&upgrade).await.expect("upgrade"));
-    (store.append("old-format", 2, 0, "next", Status::Running))
+    (store.append("old-format", next(2, 0, "next", Status::Running)))
         .await
         .expect("the next move goes after the rewritten ones");
 }
@@ -99,7 +112,7 @@ async fn an_old_euphoria_table_is_upgraded_at_load(store: Arc<dyn Store>) {
         } else {
             Status::Running
         };
-        (store.append(id, seq as u64, seq % 3, action, status))
+        (store.append(id, next(seq as u64, seq % 3, action, status)))
             .await
             .expect("append");
     }
@@ -142,14 +155,17 @@ async fn conformance(store: Arc<dyn Store>) {
     // Actions append in order; a second row at a taken seq is a conflict.
     assert!(store.actions("game-a", 0).await.expect("read").is_empty());
     store
-        .append("game-a", 0, 0, "first", Status::Running)
+        .append("game-a", next(0, 0, "first", Status::Running))
         .await
         .expect("append 0");
     store
-        .append("game-a", 1, 1, "second", Status::Running)
+        .append("game-a", next(1, 1, "second", Status::Running))
         .await
         .expect("append 1");
-    match store.append("game-a", 1, 0, "rival", Status::Running).await {
+    match store
+        .append("game-a", next(1, 0, "rival", Status::Running))
+        .await
+    {
         Err(StoreError::Conflict { seq: 1, .. }) => {}
         other => panic!("a taken seq must conflict, got {other:?}"),
     }
@@ -167,7 +183,7 @@ async fn conformance(store: Arc<dyn Store>) {
     assert!(store.actions("game-b", 0).await.expect("read").is_empty());
     // The same seq in another game is no conflict.
     store
-        .append("game-b", 0, 1, "first-b", Status::Finished)
+        .append("game-b", next(0, 1, "first-b", Status::Finished))
         .await
         .expect("append b");
 
@@ -207,7 +223,7 @@ async fn conformance(store: Arc<dyn Store>) {
         let store = store.clone();
         handles.push(tokio::spawn(async move {
             store
-                .append("game-c", 0, 0, &format!("racer-{i}"), Status::Running)
+                .append("game-c", next(0, 0, &format!("racer-{i}"), Status::Running))
                 .await
         }));
     }
@@ -240,7 +256,7 @@ async fn conformance(store: Arc<dyn Store>) {
 
     // Strange text is stored as given.
     store
-        .append("game-c", 1, 0, "quote ' \" ; -- é", Status::Running)
+        .append("game-c", next(1, 0, "quote ' \" ; -- é", Status::Running))
         .await
         .expect("append text");
     assert_eq!(
@@ -309,7 +325,7 @@ async fn postgres_tells_other_servers_of_new_actions() {
         .expect("PostgreSQL sends notices");
     writer.create(&game_row("g", 1)).await.expect("create");
     writer
-        .append("g", 0, 0, "x", Status::Running)
+        .append("g", next(0, 0, "x", Status::Running))
         .await
         .expect("append");
     let notice = tokio::time::timeout(Duration::from_secs(10), notices.recv())
@@ -318,7 +334,7 @@ async fn postgres_tells_other_servers_of_new_actions() {
     assert_eq!(notice, Some(Notice::Actions("g".into())));
     // A conflicting append commits nothing and tells nobody.
     assert!(writer
-        .append("g", 0, 1, "y", Status::Running)
+        .append("g", next(0, 1, "y", Status::Running))
         .await
         .is_err());
     assert!(
@@ -422,7 +438,7 @@ async fn sqlite_with_a_move(dir: &tempfile::TempDir) -> (std::path::PathBuf, Arc
     );
     store.create(&game_row("g", 1)).await.expect("create");
     store
-        .append("g", 0, 0, "first", Status::Running)
+        .append("g", next(0, 0, "first", Status::Running))
         .await
         .expect("a move on the file the server opened is acknowledged");
     (path, store)
@@ -430,7 +446,10 @@ async fn sqlite_with_a_move(dir: &tempfile::TempDir) -> (std::path::PathBuf, Arc
 
 async fn refused_for_good(store: &Arc<dyn Store>, what: &str) {
     for seq in 1..3 {
-        match store.append("g", seq, 0, "lost", Status::Running).await {
+        match store
+            .append("g", next(seq, 0, "lost", Status::Running))
+            .await
+        {
             Err(e @ StoreError::FileGone(_)) => {
                 assert!(e.to_string().contains("tables.sqlite"), "{what}: {e}");
             }
@@ -476,7 +495,7 @@ async fn sqlite_file_left_alone_keeps_acknowledging_moves() {
     let (_path, store) = sqlite_with_a_move(&dir).await;
     for seq in 1..200 {
         store
-            .append("g", seq, 0, "next", Status::Running)
+            .append("g", next(seq, 0, "next", Status::Running))
             .await
             .expect("the file grows and stays the same file");
     }

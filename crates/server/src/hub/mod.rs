@@ -23,7 +23,7 @@ use crate::clock::{Clocks, OnTimeout};
 use crate::error::truncate;
 use crate::limits::{rate_limited, Limits, RateLimiter};
 use crate::store::{
-    ActionRow, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store,
+    ActionRow, Append, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store,
     StoreError,
 };
 use axum::extract::ws::Utf8Bytes;

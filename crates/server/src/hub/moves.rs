@@ -110,7 +110,15 @@ impl Hub {
     ) -> Result<(), TableError> {
         match self
             .store
-            .append(&table.row.id, version, seat, text, status)
+            .append(
+                &table.row.id,
+                Append {
+                    seq: version,
+                    seat,
+                    action: text,
+                    status,
+                },
+            )
             .await
         {
             Ok(()) => Ok(()),

@@ -33,6 +33,10 @@ const FILES: &[(&str, &str)] = &[
         "0005_reviews.sql",
         include_str!("../../migrations/0005_reviews.sql"),
     ),
+    (
+        "0006_formats.sql",
+        include_str!("../../migrations/0006_formats.sql"),
+    ),
 ];
 
 /// The migrations of [`FILES`], as sqlx reads a migrations folder.

@@ -245,6 +245,17 @@ impl ChatKind {
     }
 }
 
+/// One move to append to a game ([`Store::append`]): its place in the action list, who made
+/// it, its notation, and the game's status once it is played.
+#[derive(Clone, Copy, Debug)]
+pub struct Append<'a> {
+    /// 0-based position in the game's action list (the version it was played on).
+    pub seq: u64,
+    pub seat: usize,
+    pub action: &'a str,
+    pub status: Status,
+}
+
 /// One row of the actions table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActionRow {
@@ -320,18 +331,11 @@ pub trait Store: Send + Sync {
     async fn chat_add(&self, game: &str, line: &ChatRow) -> Result<(), StoreError>;
     /// A game's chat lines from `from_seq` on, in order.
     async fn chat(&self, game: &str, from_seq: u64) -> Result<Vec<ChatRow>, StoreError>;
-    /// Appends action `seq` of `game` and sets the game's status, in one transaction.
+    /// Appends action `next.seq` of `game` and sets the game's status, in one transaction.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] when action `seq` already exists.
-    async fn append(
-        &self,
-        game: &str,
-        seq: u64,
-        seat: usize,
-        action: &str,
-        status: Status,
-    ) -> Result<(), StoreError>;
+    /// [`StoreError::Conflict`] when action `next.seq` already exists.
+    async fn append(&self, game: &str, next: Append<'_>) -> Result<(), StoreError>;
     /// The game with this id.
     async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
     /// The actions of `game` from `from_seq` on, in order.

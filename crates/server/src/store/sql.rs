@@ -347,20 +347,13 @@ macro_rules! sql_store {
             rows.iter().map(chat_from_row).collect()
         }
 
-        async fn append(
-            &self,
-            game: &str,
-            seq: u64,
-            seat: usize,
-            action: &str,
-            status: Status,
-        ) -> Result<(), StoreError> {
+        async fn append(&self, game: &str, next: Append<'_>) -> Result<(), StoreError> {
             self.write(Write::Append {
                 game: game.to_string(),
-                seq: seq_i64(seq)?,
-                seat: seat as i64,
-                action: action.to_string(),
-                status,
+                seq: seq_i64(next.seq)?,
+                seat: next.seat as i64,
+                action: next.action.to_string(),
+                status: next.status,
             })
             .await
         }

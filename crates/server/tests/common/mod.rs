@@ -11,7 +11,7 @@ use engine::{DynState, GameRecord, Viewer};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use server::store::{
-    ActionRow, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
 };
 use server::{app, AppState, PgStore, SqliteStore};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -290,19 +290,12 @@ impl Store for Flaky {
     async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
         self.inner.create(game).await
     }
-    async fn append(
-        &self,
-        game: &str,
-        seq: u64,
-        seat: usize,
-        action: &str,
-        status: Status,
-    ) -> Result<(), StoreError> {
+    async fn append(&self, game: &str, next: Append<'_>) -> Result<(), StoreError> {
         if self.failing.load(Ordering::SeqCst) {
             self.refused.fetch_add(1, Ordering::SeqCst);
             return Err(StoreError::WriterGone);
         }
-        self.inner.append(game, seq, seat, action, status).await
+        self.inner.append(game, next).await
     }
     async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         self.inner.game(id).await
