@@ -14,6 +14,8 @@
 #   FUZZ_JOBS     targets run at once (default 2)
 #   FUZZ_TARGETS  the targets to run, separated by spaces (default all)
 #   FUZZ_OPT_LEVEL  the targets' opt-level (default 0)
+#   FUZZ_BUILD_ONLY  set to 1: build the targets and stop (.ci/run builds them while the
+#                    tests run, then runs them)
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
@@ -33,6 +35,7 @@ RUSTFLAGS="$rustflags" cargo build --release --locked --target "$triple" --bins 
   --config "profile.release.opt-level=$opt" --config profile.release.debug=false
 built=$(date +%s)
 echo "fuzz: built the targets in $((built - start)) s"
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 target_dir=${CARGO_TARGET_DIR:-target}
 bin="$target_dir/$triple/release"
