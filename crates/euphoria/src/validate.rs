@@ -1,6 +1,8 @@
 //! Validation: every invariant a position must keep (a loaded state, a built position).
-use crate::cards::{self, Recruit, ARTIFACT_COPIES, DILEMMAS, MARKETS, RECRUITS, STARS, TILES};
-use crate::state::{DilemmaState, Euphoria, Step};
+use crate::cards::{
+    self, Recruit, ARTIFACT_COPIES, DILEMMAS, MARKETS, RECRUITS, SPACES, STARS, TILES,
+};
+use crate::state::{DieLoc, DilemmaState, Euphoria, Step};
 use crate::{Good, Space};
 
 impl Euphoria {
@@ -227,33 +229,43 @@ impl Euphoria {
                 _ => None,
             })
             .collect();
+        // One pass over the dice: the workers on each space, and those of them staying
+        // (a worker being bumped is leaving).
+        let mut workers = [0u8; SPACES];
+        let mut staying = [0u8; SPACES];
+        for (s, p) in self.players.iter().enumerate() {
+            for (i, d) in p.dice.iter().enumerate() {
+                if let DieLoc::Board(space, _) = *d {
+                    if let Some(w) = workers.get_mut(usize::from(space.0)) {
+                        *w += 1;
+                        if !bumping.contains(&(s, i)) {
+                            staying[usize::from(space.0)] += 1;
+                        }
+                    }
+                }
+            }
+        }
         for space in Space::all() {
-            let occ: Vec<_> = self.occupants(space).collect();
-            if space.is_multi() {
+            let k = usize::from(space.0);
+            if workers[k] == 0 || space.is_multi() {
                 continue;
             }
-            let staying = occ
-                .iter()
-                .filter(|o| !bumping.contains(&(o.0, o.1)))
-                .count();
-            if staying > 1 {
-                out.push(format!("{} workers on {space}", occ.len()));
+            if staying[k] > 1 {
+                out.push(format!("{} workers on {space}", workers[k]));
             }
-            if !occ.is_empty() {
-                if let cards::SpaceKind::Built(m) = space.kind() {
-                    if !self.markets[m].built {
-                        out.push(format!("a worker on unbuilt market {space}"));
-                    }
+            if let cards::SpaceKind::Built(m) = space.kind() {
+                if !self.markets[m].built {
+                    out.push(format!("a worker on unbuilt market {space}"));
                 }
-                if let cards::SpaceKind::Site(m, _) = space.kind() {
-                    if self.markets[m].built {
-                        out.push(format!("a worker on a closed site {space}"));
-                    }
+            }
+            if let cards::SpaceKind::Site(m, _) = space.kind() {
+                if self.markets[m].built {
+                    out.push(format!("a worker on a closed site {space}"));
                 }
-                if let cards::SpaceKind::TunnelEnd(f) = space.kind() {
-                    if !self.tunnel_end_open(f) {
-                        out.push(format!("a worker on closed {space}"));
-                    }
+            }
+            if let cards::SpaceKind::TunnelEnd(f) = space.kind() {
+                if !self.tunnel_end_open(f) {
+                    out.push(format!("a worker on closed {space}"));
                 }
             }
         }
