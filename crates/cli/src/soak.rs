@@ -41,6 +41,10 @@ pub struct SoakArgs {
     /// The soak's seed: game i is seeded from it and i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The number of the first game: games FIRST to FIRST + N - 1 are played, so a long
+    /// soak can run in parts (each part finds what the whole run would find in its games).
+    #[arg(long, default_value_t = 0)]
+    first: u64,
     /// Every Nth game (from game 0) also runs under the whole conformance harness
     /// (engine::conformance: every legal action applied, views, events and undo checked
     /// against determinizations, the record replayed); 0 for none.
@@ -69,6 +73,9 @@ pub struct SoakArgs {
 const REFUSAL_SHARE: f64 = 0.1;
 /// How many times a game's options are drawn again when the game refuses them.
 const REDRAWS: usize = 20;
+/// How many actions seen earlier in a game are drawn when looking for one that is not
+/// legal now.
+const EARLIER_DRAWS: usize = 4;
 /// How many faults the report describes (all are counted, and written with `--faults`).
 const SHOWN: usize = 10;
 
@@ -145,6 +152,8 @@ static KEEP_ALL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 struct Report<'a> {
     game: &'static str,
     seed: u64,
+    /// The first game's number.
+    first: u64,
     threads: usize,
     seconds: f64,
     games_per_second: f64,
@@ -298,9 +307,14 @@ fn try_refusal<G: Game>(
     seen: &[G::Action],
     rng: &mut impl Rng,
 ) -> Result<bool, String> {
-    let earlier: Vec<&G::Action> = seen.iter().filter(|a| !legal.contains(a)).collect();
-    let candidate = if !earlier.is_empty() && rng.random_bool(0.5) {
-        Some(**earlier.choose(rng).ok_or("no action")?)
+    // An action seen earlier that is not legal now: a few draws among those seen (a long
+    // game has seen thousands, and filtering them all before every try would cost more
+    // than the game's own moves).
+    let earlier = (0..EARLIER_DRAWS)
+        .filter_map(|_| seen.choose(rng))
+        .find(|a| !legal.contains(a));
+    let candidate = if let Some(&earlier) = earlier.filter(|_| rng.random_bool(0.5)) {
+        Some(earlier)
     } else {
         let text = legal
             .choose(rng)
@@ -559,7 +573,7 @@ impl Visit for Soak {
         }));
         let start = Instant::now();
         let tally = pool.install(|| {
-            (0..args.games)
+            (args.first..args.first.saturating_add(args.games))
                 .into_par_iter()
                 .map(|i| {
                     let t = one_game::<G>(i, &draw, &args);
@@ -578,6 +592,7 @@ impl Visit for Soak {
         let report = Report {
             game: G::NAME,
             seed: args.seed,
+            first: args.first,
             threads,
             seconds,
             games_per_second: tally.games as f64 / seconds.max(1e-9),
@@ -604,9 +619,11 @@ impl Visit for Soak {
 fn print_text(report: &Report<'_>) -> anyhow::Result<()> {
     let t = report.tally;
     outln!(
-        "soak {} (seed {}): {} games, {} moves, {} refusals checked; {} games with the heuristic bot, {} under the whole conformance harness",
+        "soak {} (seed {}, games {}-{}): {} games, {} moves, {} refusals checked; {} games with the heuristic bot, {} under the whole conformance harness",
         report.game,
         report.seed,
+        report.first,
+        report.first + t.games.saturating_sub(1),
         t.games,
         t.moves,
         t.refusals,

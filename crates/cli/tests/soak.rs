@@ -71,6 +71,25 @@ fn a_few_games_of_every_game_pass_every_check_on_any_number_of_threads() {
 }
 
 #[test]
+fn a_soak_in_parts_plays_the_games_of_the_whole_run() {
+    let base = ["distopia", "--seed", "11", "--bots-share", "0.2"];
+    let run = |first: &str, games: &str| {
+        let (code, report, stderr) =
+            soak(&[&base[..], &["--first", first, "--games", games]].concat());
+        assert_eq!(code, Some(0), "{report}\n{stderr}");
+        report
+    };
+    let whole = run("0", "30");
+    let (a, b) = (run("0", "12"), run("12", "18"));
+    for key in ["games", "moves", "refusals", "bot_games"] {
+        let sum = a[key].as_u64().zip(b[key].as_u64()).map(|(x, y)| x + y);
+        assert_eq!(sum, whole[key].as_u64(), "{key}: {a} + {b} against {whole}");
+    }
+    assert_eq!(whole["first"], 0);
+    assert_eq!(b["first"], 12);
+}
+
+#[test]
 fn a_game_past_the_move_bound_is_a_fault_with_its_game_seed_and_move() {
     let (code, report, stderr) = soak(&[
         "distopia",
