@@ -6,6 +6,7 @@ mod common;
 
 mod bots_finish;
 mod cli;
+mod idle;
 mod learn;
 mod log_names;
 mod memory;
