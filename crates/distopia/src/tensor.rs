@@ -27,6 +27,19 @@ const PLACES: usize = 8 + 3;
 const DISTRICT: usize = 5;
 const PHASES: [Phase; 4] = [Phase::Pick, Phase::Play, Phase::Raid, Phase::Over];
 
+/// How deep a card lies in its district, as the observation holds it: `1 / (1 + k)` for
+/// the card `k` below the top, worked out once (a division per card cost more than the
+/// rest of its features). A district holds fewer cards than there are.
+const DEPTH: [f32; CARDS] = {
+    let mut t = [0.0; CARDS];
+    let mut k = 0;
+    while k < t.len() {
+        t[k] = 1.0 / (1.0 + k as f32);
+        k += 1;
+    }
+    t
+};
+
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
 }
@@ -201,11 +214,6 @@ impl Tensor for Distopia {
         let me = viewer.seat().unwrap_or(0) % 2;
         let rel = |s: Seat| (s + 2 - me) % 2;
         let ring_slot = |i: usize| rel(owner(i)) * 4 + usize::from(letter_of(i));
-        let index = |card: Card| {
-            card.number()
-                .and_then(Card::from_number)
-                .map(|c| c.0 as usize)
-        };
         let mut w = Writer::new(out);
         let characters = w.section(4);
         for seat in 0..2 {
@@ -215,47 +223,57 @@ impl Tensor for Distopia {
             };
             characters[rel(seat) * 2 + c] = 1.0;
         }
-        let districts = w.section(8 * DISTRICT);
-        let mut places = [[0.0f32; PLACES]; CONTRABAND];
-        let mut depth = [0.0f32; CONTRABAND];
+        // The districts, then where each contraband card is and how deep in its
+        // district, written in place (the writer hands out zeroed entries).
+        let block = w.section(8 * DISTRICT + CONTRABAND * PLACES + CONTRABAND);
+        let (districts, rest) = block.split_at_mut(8 * DISTRICT);
+        let (places, depth) = rest.split_at_mut(CONTRABAND * PLACES);
         let limits = game.config.limits();
         for seat in 0..2 {
             for l in 0..4u8 {
                 let cards = game.district(seat, l);
                 let at = rel(seat) * 4 + usize::from(l);
+                let mut guards = 0usize;
+                for (k, &card) in cards.iter().rev().enumerate() {
+                    if card.is_guard() {
+                        guards += 1;
+                        continue;
+                    }
+                    let i = usize::from(card.0);
+                    if let Some(x) = places.get_mut(i * PLACES + at) {
+                        *x = 1.0;
+                    }
+                    if let Some(d) = depth.get_mut(i) {
+                        *d = DEPTH[k.min(CARDS - 1)];
+                    }
+                }
                 let f = &mut districts[at * DISTRICT..(at + 1) * DISTRICT];
-                let guards = cards.iter().filter(|c| c.number().is_none()).count();
                 f[0] = f32::from(limits[usize::from(l)]) / 5.0;
                 f[1] = cards.len() as f32 / 10.0;
                 f[2] = (cards.len() - guards) as f32 / 10.0;
                 f[3] = guards as f32;
-                f[4] = f32::from(cards.last().is_some_and(|c| c.number().is_none()));
-                for (k, &card) in cards.iter().rev().enumerate() {
-                    if let Some(i) = index(card) {
-                        places[i][at] = 1.0;
-                        depth[i] = 1.0 / (1.0 + k as f32);
-                    }
+                f[4] = f32::from(cards.last().is_some_and(|c| c.is_guard()));
+            }
+        }
+        let mut mark = |cards: &[Card], at: usize| {
+            let mut guards = 0usize;
+            for &card in cards {
+                guards += usize::from(card.is_guard());
+                if let Some(x) = places.get_mut(usize::from(card.0) * PLACES + at) {
+                    *x = 1.0;
                 }
             }
+            guards
+        };
+        for seat in 0..2 {
             if over || viewer == engine::Viewer::Seat(seat) {
-                for &card in game.won(seat) {
-                    if let Some(i) = index(card) {
-                        places[i][9 + rel(seat)] = 1.0;
-                    }
-                }
+                mark(game.won(seat), 9 + rel(seat));
             }
         }
         let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
         let hand = turn.map(|t| t.hand.as_slice()).unwrap_or_default();
-        for &card in hand {
-            if let Some(i) = index(card) {
-                places[i][8] = 1.0;
-            }
-        }
-        w.section(CONTRABAND * PLACES)
-            .copy_from_slice(places.as_flattened());
-        w.section(CONTRABAND).copy_from_slice(&depth);
-        w.push(hand.iter().filter(|c| c.number().is_none()).count() as f32);
+        let hand_guards = mark(hand, 8);
+        w.push(hand_guards as f32);
         let won = w.section(2);
         for seat in 0..2 {
             won[rel(seat)] = game.won(seat).len() as f32 / CONTRABAND as f32;
@@ -270,8 +288,8 @@ impl Tensor for Distopia {
             if game.phase() == Phase::Play {
                 section[8 + ring_slot(game.next_district())] = 1.0;
             }
-            for i in (0..8).filter(|i| t.visited & (1 << i) != 0) {
-                section[16 + ring_slot(i)] = 1.0;
+            for i in 0..8 {
+                section[16 + ring_slot(i)] = f32::from(u8::from(t.visited & (1 << i) != 0));
             }
         }
         w.push(f32::from(turn.is_some_and(|t| t.clockwise)));

@@ -104,34 +104,42 @@ pub trait Tensor: Game {
     }
 }
 
-/// Writes a flat observation section by section, zeroing each as it goes.
+/// Writes a flat observation section by section, each handed out zeroed.
+///
+/// The whole observation is zeroed at once when the writer is made (one long fill costs
+/// less than a short one per section), so an encoder only sets the entries that are not 0.
 pub struct Writer<'a> {
     out: &'a mut [f32],
     at: usize,
 }
 
 impl<'a> Writer<'a> {
+    /// A writer at the start of `out`, which it zeroes.
+    #[inline]
     pub fn new(out: &'a mut [f32]) -> Self {
+        out.fill(0.0);
         Writer { out, at: 0 }
     }
 
-    /// The next `n` entries, zeroed.
+    /// The next `n` entries, zeroed (nothing wrote them since the writer was made).
     ///
     /// # Panics
     /// When the observation is shorter than its sections (a bug in the game's encoder).
+    #[inline]
     pub fn section(&mut self, n: usize) -> &mut [f32] {
         let s = &mut self.out[self.at..self.at + n];
-        s.fill(0.0);
         self.at += n;
         s
     }
 
     /// The next entry.
+    #[inline]
     pub fn push(&mut self, x: f32) {
         self.section(1)[0] = x;
     }
 
     /// The next `n` entries with a 1 at `hot` (none when `hot` is `None` or past `n`).
+    #[inline]
     pub fn one_hot(&mut self, n: usize, hot: Option<usize>) {
         let s = self.section(n);
         if let Some(x) = hot.and_then(|i| s.get_mut(i)) {

@@ -5,12 +5,11 @@ use crate::cards::{
     Good, Recruit, Space, ARTIFACTS, DICE, GOODS, MARKETS, RECRUITS, SPACES, SUPPLY, TILES,
 };
 use crate::config::Config;
-use crate::state::{Boon, DieLoc, DilemmaState, StarTarget};
+use crate::state::{Boon, DieLoc, DilemmaState, StarTarget, Step};
 use crate::view::EuphoriaView;
 use crate::Euphoria;
 use engine::tensor::Writer;
 use engine::{Seat, Tensor};
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// Seats a table can have.
@@ -24,10 +23,9 @@ const ALLEGIANCE: f32 = crate::cards::ALLEGIANCE_MAX as f32;
 const MINERS: f32 = crate::cards::TUNNEL_END as f32;
 const ARTIFACT_DECK: f32 = (ARTIFACTS * crate::cards::ARTIFACT_COPIES as usize) as f32;
 
-/// Every action there is, in index order, and the way back.
+/// Every action there is, in index order: the way from an index back to its action.
 struct ActionTable {
     actions: Vec<Action>,
-    index: HashMap<Action, usize>,
 }
 
 fn recruits() -> impl Iterator<Item = Recruit> {
@@ -38,6 +36,8 @@ fn goods() -> impl Iterator<Item = Good> {
     Good::ALL.into_iter()
 }
 
+/// Every action in index order ([`index_of`] works the same order out by arithmetic; a
+/// test holds the two together).
 fn every_action() -> Vec<Action> {
     let mut all = Vec::new();
     all.extend(recruits().map(Action::KeepUp));
@@ -86,11 +86,96 @@ fn every_action() -> Vec<Action> {
     all
 }
 
-static ACTIONS: LazyLock<ActionTable> = LazyLock::new(|| {
-    let actions = every_action();
-    let index = actions.iter().enumerate().map(|(i, &a)| (a, i)).collect();
-    ActionTable { actions, index }
+static ACTIONS: LazyLock<ActionTable> = LazyLock::new(|| ActionTable {
+    actions: every_action(),
 });
+
+// Where each kind of action starts, in the order of `every_action`.
+const KEEP_UP: usize = 0;
+const KEEP_DOWN: usize = KEEP_UP + RECRUITS;
+const PLACE: usize = KEEP_DOWN + RECRUITS;
+const RETRIEVE: usize = PLACE + FACES * SPACES;
+const FINISH: usize = RETRIEVE + FACES * SPACES;
+const PAY: usize = FINISH + 4;
+const TAKE: usize = PAY + GOODS;
+const DRAW: usize = TAKE + GOODS;
+const STAR_TERRITORY: usize = DRAW + 1;
+const STAR_MARKET: usize = STAR_TERRITORY + 1;
+const END: usize = STAR_MARKET + MARKETS;
+const DISCARD: usize = END + 1;
+const LOSE: usize = DISCARD + GOODS;
+const DILEMMA: usize = LOSE + GOODS;
+const KEEP: usize = DILEMMA + 3;
+const TRADE: usize = KEEP + RECRUITS;
+const OFFER: usize = TRADE + 1;
+const GIVE: usize = OFFER + MAX_SEATS;
+const ASK: usize = GIVE + GOODS;
+const PROPOSE: usize = ASK + GOODS;
+const USE: usize = PROPOSE + 5;
+const SET: usize = USE + RECRUITS;
+const CHOOSE: usize = SET + FACES;
+const USE_NEW: usize = CHOOSE + GOODS + 2;
+
+/// The index of `action` at any table (offers to any of six seats), `None` for an action
+/// outside the list: worked out rather than looked up, since masks ask it of every legal
+/// action at every step.
+fn index_of(action: Action) -> Option<usize> {
+    // A die value 1-6 on a space, as `base + (value - 1) * SPACES + space`.
+    let on = |base: usize, value: u8, space: Space| {
+        let v = usize::from(value).checked_sub(1).filter(|&v| v < FACES)?;
+        let s = usize::from(space.0);
+        (s < SPACES).then_some(base + v * SPACES + s)
+    };
+    let below = |base: usize, i: usize, n: usize| (i < n).then_some(base + i);
+    match action {
+        Action::KeepUp(r) => Some(KEEP_UP + r.index()),
+        Action::KeepDown(r) => Some(KEEP_DOWN + r.index()),
+        Action::Place { value, space } => on(PLACE, value, space),
+        Action::Retrieve { value, space } => on(RETRIEVE, value, space),
+        Action::FinishRetrieve(pay) => Some(
+            FINISH
+                + match pay {
+                    RetrievePay::Food => 0,
+                    RetrievePay::Bliss => 1,
+                    RetrievePay::Free => 2,
+                    RetrievePay::Energy => 3,
+                },
+        ),
+        Action::Pay(g) => Some(PAY + g.index()),
+        Action::Take(g) => Some(TAKE + g.index()),
+        Action::Draw => Some(DRAW),
+        Action::Star(StarTarget::Territory) => Some(STAR_TERRITORY),
+        Action::Star(StarTarget::Market(m)) => below(STAR_MARKET, usize::from(m), MARKETS),
+        Action::End => Some(END),
+        Action::Discard(g) => Some(DISCARD + g.index()),
+        Action::Lose(g) => Some(LOSE + g.index()),
+        Action::Dilemma => Some(DILEMMA),
+        Action::Rebel => Some(DILEMMA + 1),
+        Action::Conform => Some(DILEMMA + 2),
+        Action::Keep(r) => Some(KEEP + r.index()),
+        Action::Trade => Some(TRADE),
+        Action::Offer(s) => below(OFFER, usize::from(s), MAX_SEATS),
+        Action::Give(g) => Some(GIVE + g.index()),
+        Action::Ask(g) => Some(ASK + g.index()),
+        Action::Propose => Some(PROPOSE),
+        Action::Cancel => Some(PROPOSE + 1),
+        Action::Accept => Some(PROPOSE + 2),
+        Action::Decline => Some(PROPOSE + 3),
+        Action::Pass => Some(PROPOSE + 4),
+        Action::Use(r) => Some(USE + r.index()),
+        Action::Set(v) => {
+            let v = usize::from(v).checked_sub(1)?;
+            below(SET, v, FACES)
+        }
+        Action::Choose(Boon::Good(g)) => Some(CHOOSE + g.index()),
+        Action::Choose(Boon::Morale) => Some(CHOOSE + GOODS),
+        Action::Choose(Boon::LessKnowledge) => Some(CHOOSE + GOODS + 1),
+        Action::UseNew(r) => crate::action::TWO_ABILITIES
+            .iter()
+            .position(|&t| t == r)
+            .map(|k| USE_NEW + k),
+    }
+}
 
 /// Features per player: see `docs/python.md`.
 const PLAYER: usize = 1
@@ -122,7 +207,7 @@ impl Tensor for Euphoria {
     }
 
     fn action_index(config: &Config, action: Action) -> Option<usize> {
-        let i = *ACTIONS.index.get(&action)?;
+        let i = index_of(action)?;
         // Offers go to a seat at this table.
         match action {
             Action::Offer(s) if s as usize >= config.players => None,
@@ -154,6 +239,110 @@ impl Tensor for Euphoria {
 
     fn encode(config: &Config, view: &EuphoriaView, out: &mut [f32]) {
         encode_table(config.players, view, out);
+    }
+
+    /// The same numbers as `encode` of the viewer's view (the tensor check holds them
+    /// equal), read from the state: a view copies every player's dice and recruits into
+    /// vectors and words its prompt, several times what the rest of a step costs.
+    fn observe(&self, viewer: engine::Viewer, out: &mut [f32]) {
+        let game = self;
+        let players = game.config.players;
+        let viewer = viewer.seat();
+        let me = viewer.unwrap_or(0);
+        let rel = |s: Seat| (s + players - me) % players;
+        let mut w = Writer::new(out);
+        let allegiance = w.section(4);
+        for (x, &a) in allegiance.iter_mut().zip(&game.allegiance) {
+            *x = f32::from(a) / ALLEGIANCE;
+        }
+        let miners = w.section(3);
+        for (x, &m) in miners.iter_mut().zip(&game.miners) {
+            *x = f32::from(m) / MINERS;
+        }
+        let spots = game.n().max(1) as f32;
+        for territory in &game.territory {
+            let t = w.section(players + 1);
+            t[players] = territory.len() as f32 / spots;
+            for &s in territory.iter() {
+                t[rel(s as usize) % players] += 1.0;
+            }
+        }
+        for slot in 0..MARKETS {
+            let m = w.section(market_len(players));
+            let Some(market) = game.markets.get(slot) else {
+                continue;
+            };
+            if market.built {
+                m[0] = 1.0;
+                m[1 + (market.tile as usize).min(TILES - 1)] = 1.0;
+            }
+            for s in (0..game.n()).filter(|s| market.stars & (1 << s) != 0) {
+                m[1 + TILES + rel(s) % players] = 1.0;
+            }
+        }
+        w.push(game.artifact_deck.len() as f32 / ARTIFACT_DECK);
+        let discard = w.section(ARTIFACTS);
+        for g in game.artifact_discard.iter() {
+            if let Some(x) = g.artifact_index().and_then(|k| discard.get_mut(k)) {
+                *x += 1.0 / ARTIFACT_DECK;
+            }
+        }
+        w.push(game.recruit_deck.len() as f32 / RECRUITS as f32);
+        recruit_bits(w.section(RECRUITS), &game.recruit_discard);
+        let drawn = match game.stack.last() {
+            Some(Step::DilemmaKeep(ids)) if viewer == Some(game.current as usize) => &ids[..],
+            _ => &[],
+        };
+        recruit_bits(w.section(RECRUITS), drawn);
+        w.one_hot(players, Some(rel(game.current as usize)));
+        w.one_hot(players, game.actor().map(rel));
+        w.push(flag(game.setup_done));
+        w.push(flag(game.over));
+        let offer = w.section(2 + 2 * GOODS);
+        if let Some(Step::TradeBuild(o) | Step::TradeAnswer(o)) = game.stack.last() {
+            offer[0] = 1.0;
+            offer[1] = rel(o.partner as usize) as f32 / players as f32;
+            for (k, (&give, &ask)) in o.give.iter().zip(&o.ask).enumerate() {
+                offer[2 + k] = f32::from(give);
+                offer[2 + GOODS + k] = f32::from(ask);
+            }
+        }
+        let setup_done = game.setup_done;
+        for r in 0..players {
+            let seat = (me + r) % players;
+            let Some(p) = game.players.get(seat) else {
+                w.section(PLAYER);
+                continue;
+            };
+            let own = viewer == Some(seat);
+            // As the view shows them: a recruit's number to its owner, and to everyone
+            // once it is face up after the setup.
+            let recruits = p.recruits.iter().map(|r| {
+                let public = setup_done && r.up;
+                (
+                    (own || public).then_some(r.id),
+                    (own || setup_done) && r.up,
+                    r.star,
+                )
+            });
+            player_features(
+                &PlayerSeen {
+                    dice: &p.dice,
+                    knowledge: p.knowledge,
+                    morale: p.morale,
+                    supply: &p.supply,
+                    hand: own.then_some(&p.hand),
+                    hand_size: p.hand_size(),
+                    stars_left: p.stars_left,
+                    dealt: if own { &p.dealt } else { &[] },
+                    dealt_count: p.dealt.len(),
+                    dilemma: game.dilemma_visible(seat, viewer).then_some(p.dilemma),
+                    dilemma_state: p.dilemma_state,
+                },
+                recruits,
+                &mut w,
+            );
+        }
     }
 
     /// Which recruits a player holds, and which were dealt or drawn, is a set: the order a
@@ -237,12 +426,27 @@ fn encode_table(players: usize, view: &EuphoriaView, out: &mut [f32]) {
     }
     for r in 0..players {
         let seat = (me + r) % players;
-        match view.players.get(seat) {
-            Some(p) => encode_player(p, w.section(PLAYER)),
-            None => {
-                w.section(PLAYER);
-            }
-        }
+        let Some(p) = view.players.get(seat) else {
+            w.section(PLAYER);
+            continue;
+        };
+        player_features(
+            &PlayerSeen {
+                dice: &p.dice,
+                knowledge: p.knowledge,
+                morale: p.morale,
+                supply: &p.supply,
+                hand: p.hand.as_ref(),
+                hand_size: p.hand_size,
+                stars_left: p.stars_left,
+                dealt: p.dealt.as_deref().unwrap_or_default(),
+                dealt_count: p.dealt_count,
+                dilemma: p.dilemma,
+                dilemma_state: p.dilemma_state,
+            },
+            p.recruits.iter().map(|r| (r.id, r.up, r.star)),
+            &mut w,
+        );
     }
 }
 
@@ -254,12 +458,36 @@ fn recruit_bits(out: &mut [f32], ids: &[Recruit]) {
     }
 }
 
-fn encode_player(p: &crate::view::PlayerView, out: &mut [f32]) {
-    let mut w = Writer::new(out);
-    let reserve = w.section(1);
-    let mut ready = [0.0f32; FACES];
-    let mut on = [0.0f32; SPACES];
-    let mut values = [0.0f32; SPACES];
+/// What a viewer sees of one player, borrowed from a view or from the state.
+struct PlayerSeen<'a> {
+    dice: &'a [DieLoc],
+    knowledge: u8,
+    morale: u8,
+    supply: &'a [u32; SUPPLY],
+    /// The artifact cards by kind, for the owner only.
+    hand: Option<&'a [u8; ARTIFACTS]>,
+    hand_size: u32,
+    stars_left: u8,
+    /// The recruits dealt at setup, for the owner only (empty for the others).
+    dealt: &'a [Recruit],
+    dealt_count: usize,
+    dilemma: Option<u8>,
+    dilemma_state: DilemmaState,
+}
+
+/// One player's features, the next [`PLAYER`] entries of `w`; `recruits` are the held
+/// recruits as the viewer sees them: the id when visible, face up, starred.
+fn player_features(
+    p: &PlayerSeen<'_>,
+    recruits: impl Iterator<Item = (Option<Recruit>, bool, bool)>,
+    w: &mut Writer<'_>,
+) {
+    // The dice: in reserve, ready by value, on the board by space (how many, and their
+    // values), counted straight into the zeroed entries.
+    let dice = w.section(1 + FACES + 2 * SPACES);
+    let (reserve, rest) = dice.split_at_mut(1);
+    let (ready, rest) = rest.split_at_mut(FACES);
+    let (on, values) = rest.split_at_mut(SPACES);
     for die in p.dice.iter().take(DICE) {
         match *die {
             DieLoc::Reserve => reserve[0] += 1.0,
@@ -269,42 +497,40 @@ fn encode_player(p: &crate::view::PlayerView, out: &mut [f32]) {
                 }
             }
             DieLoc::Board(space, v) => {
-                if let Some(i) = Some(space.0 as usize).filter(|&i| i < SPACES) {
-                    on[i] += 1.0;
-                    values[i] += f32::from(v) / FACES as f32;
+                let i = usize::from(space.0);
+                if let (Some(n), Some(x)) = (on.get_mut(i), values.get_mut(i)) {
+                    *n += 1.0;
+                    *x += f32::from(v) / FACES as f32;
                 }
             }
         }
     }
-    w.section(FACES).copy_from_slice(&ready);
-    w.section(SPACES).copy_from_slice(&on);
-    w.section(SPACES).copy_from_slice(&values);
     w.push(f32::from(p.knowledge) / crate::cards::KNOWLEDGE_LIMIT as f32);
     w.push(f32::from(p.morale) / 6.0);
     let supply = w.section(SUPPLY);
-    for (x, &n) in supply.iter_mut().zip(&p.supply) {
+    for (x, &n) in supply.iter_mut().zip(p.supply) {
         *x = n as f32;
     }
     let hand = w.section(ARTIFACTS);
-    for (x, &n) in hand.iter_mut().zip(p.hand.iter().flatten()) {
+    for (x, &n) in hand.iter_mut().zip(p.hand.into_iter().flatten()) {
         *x = f32::from(n);
     }
     w.push(p.hand_size as f32);
     w.push(f32::from(p.stars_left) / f32::from(crate::cards::STARS));
     let known = w.section(3 * RECRUITS);
     let (mut count, mut up, mut starred) = (0.0, 0.0, 0.0);
-    for r in &p.recruits {
+    for (id, is_up, star) in recruits {
         count += 1.0;
-        up += flag(r.up);
-        starred += flag(r.star);
-        if let Some(i) = r.id.map(Recruit::index) {
-            known[if r.up { i } else { RECRUITS + i }] = 1.0;
-            known[2 * RECRUITS + i] = flag(r.star);
+        up += flag(is_up);
+        starred += flag(star);
+        if let Some(i) = id.map(Recruit::index) {
+            known[if is_up { i } else { RECRUITS + i }] = 1.0;
+            known[2 * RECRUITS + i] = flag(star);
         }
     }
     let counts = w.section(3);
     counts.copy_from_slice(&[count, up, starred]);
-    recruit_bits(w.section(RECRUITS), p.dealt.as_deref().unwrap_or_default());
+    recruit_bits(w.section(RECRUITS), p.dealt);
     w.push(p.dealt_count as f32);
     w.one_hot(DILEMMAS, p.dilemma.map(usize::from));
     w.one_hot(
@@ -315,4 +541,47 @@ fn encode_player(p: &crate::view::PlayerView, out: &mut [f32]) {
             DilemmaState::Conformed => 2,
         }),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worked_out_indices_follow_the_list() {
+        let all = every_action();
+        assert_eq!(all.len(), USE_NEW + crate::action::TWO_ABILITIES.len());
+        for (i, &a) in all.iter().enumerate() {
+            assert_eq!(index_of(a), Some(i), "{a}");
+        }
+        let outside = [
+            Action::Place {
+                value: 0,
+                space: Space(0),
+            },
+            Action::Place {
+                value: 7,
+                space: Space(0),
+            },
+            Action::Retrieve {
+                value: 1,
+                space: Space(SPACES as u8),
+            },
+            Action::Star(StarTarget::Market(MARKETS as u8)),
+            Action::Offer(MAX_SEATS as u8),
+            Action::Set(0),
+            Action::Set(FACES as u8 + 1),
+            Action::UseNew(Recruit::Amanda),
+        ];
+        for a in outside {
+            assert_eq!(index_of(a), None, "{a:?}");
+        }
+        let two = Config::players(2);
+        assert_eq!(Euphoria::action_index(&two, Action::Offer(2)), None);
+        assert_eq!(
+            Euphoria::index_action(&two, OFFER + 1),
+            Some(Action::Offer(1))
+        );
+        assert_eq!(Euphoria::index_action(&two, OFFER + 2), None);
+    }
 }
