@@ -1,5 +1,5 @@
 //! Idle tables, by hand: `cargo nextest run -p cli -E 'test(/^idle::/)' --run-ignored only
-//! --no-capture` (a release server is closer to what runs: `IDLE_SERVER=target/release/tabletop`).
+//! --no-capture` (a release server is closer to what runs: `IDLE_SERVER=$PWD/target/release/tabletop`, an absolute path).
 //!
 //! Starts `tabletop serve` on a fresh SQLite file, opens `IDLE_TABLES` (50,000, the
 //! server's `--max-tables`) two-seat Drop Site tables whose seats nobody takes, lets the
@@ -7,20 +7,11 @@
 //! over `IDLE_SECONDS` (60) in which nothing happens. Prints the share of one core and
 //! the memory, and checks the share against 2%.
 
-use crate::common;
+use crate::common::{self, env_or, rss_kib};
 
 use futures_util::{stream, StreamExt};
 use serde_json::json;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, BufReader};
-
-fn env_or(key: &str, default: u64) -> u64 {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// The process's user and system time, in clock ticks.
 fn cpu_ticks(pid: u32) -> u64 {
@@ -45,40 +36,12 @@ fn ticks_per_second() -> f64 {
         .expect("CLK_TCK is a number")
 }
 
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS")
-}
-
 /// `tabletop serve` from `IDLE_SERVER`, or the tests' own build.
 async fn serve(database: &str) -> (tokio::process::Child, std::net::SocketAddr) {
-    let Ok(binary) = std::env::var("IDLE_SERVER") else {
-        return common::serve(database).await;
-    };
-    let mut child = tokio::process::Command::new(binary)
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
-        .arg("--no-rate-limits")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("IDLE_SERVER starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let line = BufReader::new(stdout)
-        .lines()
-        .next_line()
-        .await
-        .expect("read stdout")
-        .expect("a line");
-    let addr = line
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-    (child, addr)
+    match std::env::var("IDLE_SERVER") {
+        Ok(binary) => common::serve_with(&binary, database).await,
+        Err(_) => common::serve(database).await,
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,7 +6,7 @@
 //! more idle sockets (spectators of one table). Prints the cost of a live table and of an
 //! idle socket, and checks them against 64 KiB and 16 KiB.
 
-use crate::common;
+use crate::common::{self, env_or, rss_kib};
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
@@ -15,22 +15,6 @@ use tokio::time::timeout;
 
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-fn env_or(key: &str, default: usize) -> usize {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS")
-}
 
 /// A socket that has received its first state.
 async fn connect(url: String) -> Ws {
@@ -51,8 +35,8 @@ async fn settled_rss(pid: u32) -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: run by hand"]
 async fn memory_per_live_table_and_per_idle_socket() {
-    let tables = env_or("MEMORY_TABLES", 1000);
-    let idle = env_or("MEMORY_SOCKETS", 2000);
+    let tables = env_or("MEMORY_TABLES", 1000) as usize;
+    let idle = env_or("MEMORY_SOCKETS", 2000) as usize;
     let dir = tempfile::tempdir().expect("temp dir");
     let database = format!("sqlite://{}", dir.path().join("memory.sqlite").display());
     let (mut child, addr) = common::serve(&database).await;

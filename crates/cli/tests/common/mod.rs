@@ -52,7 +52,12 @@ pub fn text(bytes: &[u8]) -> String {
 /// Starts `tabletop serve` on a free port of 127.0.0.1, on `database`, without rate limits,
 /// and waits for the address it prints: the process (killed when dropped) and that address.
 pub async fn serve(database: &str) -> (tokio::process::Child, SocketAddr) {
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+    serve_with(env!("CARGO_BIN_EXE_tabletop"), database).await
+}
+
+/// [`serve`] with another `tabletop` binary (a release build, for measurements).
+pub async fn serve_with(binary: &str, database: &str) -> (tokio::process::Child, SocketAddr) {
+    let mut child = tokio::process::Command::new(binary)
         .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
         .arg("--no-rate-limits")
         .stdout(Stdio::piped())
@@ -75,4 +80,22 @@ pub async fn serve(database: &str) -> (tokio::process::Child, SocketAddr) {
         .parse()
         .expect("an address");
     (child, addr)
+}
+
+/// The number in the environment variable `key`, or `default`.
+pub fn env_or(key: &str, default: u64) -> u64 {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The resident memory of process `pid` (`VmRSS` of `/proc/PID/status`), in KiB.
+pub fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS")
 }
