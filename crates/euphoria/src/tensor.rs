@@ -251,62 +251,40 @@ impl Tensor for Euphoria {
         let me = viewer.unwrap_or(0);
         let rel = |s: Seat| (s + players - me) % players;
         let mut w = Writer::new(out);
-        let allegiance = w.section(4);
-        for (x, &a) in allegiance.iter_mut().zip(&game.allegiance) {
-            *x = f32::from(a) / ALLEGIANCE;
-        }
-        let miners = w.section(3);
-        for (x, &m) in miners.iter_mut().zip(&game.miners) {
-            *x = f32::from(m) / MINERS;
-        }
-        let spots = game.n().max(1) as f32;
-        for territory in &game.territory {
-            let t = w.section(players + 1);
-            t[players] = territory.len() as f32 / spots;
-            for &s in territory.iter() {
-                t[rel(s as usize) % players] += 1.0;
-            }
-        }
-        for slot in 0..MARKETS {
-            let m = w.section(market_len(players));
-            let Some(market) = game.markets.get(slot) else {
-                continue;
-            };
-            if market.built {
-                m[0] = 1.0;
-                m[1 + (market.tile as usize).min(TILES - 1)] = 1.0;
-            }
-            for s in (0..game.n()).filter(|s| market.stars & (1 << s) != 0) {
-                m[1 + TILES + rel(s) % players] = 1.0;
-            }
-        }
-        w.push(game.artifact_deck.len() as f32 / ARTIFACT_DECK);
-        let discard = w.section(ARTIFACTS);
-        for g in game.artifact_discard.iter() {
-            if let Some(x) = g.artifact_index().and_then(|k| discard.get_mut(k)) {
-                *x += 1.0 / ARTIFACT_DECK;
-            }
-        }
-        w.push(game.recruit_deck.len() as f32 / RECRUITS as f32);
-        recruit_bits(w.section(RECRUITS), &game.recruit_discard);
         let drawn = match game.stack.last() {
             Some(Step::DilemmaKeep(ids)) if viewer == Some(game.current as usize) => &ids[..],
             _ => &[],
         };
-        recruit_bits(w.section(RECRUITS), drawn);
-        w.one_hot(players, Some(rel(game.current as usize)));
-        w.one_hot(players, game.actor().map(rel));
-        w.push(flag(game.setup_done));
-        w.push(flag(game.over));
-        let offer = w.section(2 + 2 * GOODS);
-        if let Some(Step::TradeBuild(o) | Step::TradeAnswer(o)) = game.stack.last() {
-            offer[0] = 1.0;
-            offer[1] = rel(o.partner as usize) as f32 / players as f32;
-            for (k, (&give, &ask)) in o.give.iter().zip(&o.ask).enumerate() {
-                offer[2 + k] = f32::from(give);
-                offer[2 + GOODS + k] = f32::from(ask);
-            }
-        }
+        let offer = match game.stack.last() {
+            Some(Step::TradeBuild(o) | Step::TradeAnswer(o)) => Some(o),
+            _ => None,
+        };
+        table_features(
+            &TableSeen {
+                allegiance: &game.allegiance,
+                miners: &game.miners,
+                territory: game.territory.each_ref().map(|t| &t[..]),
+                territory_spots: game.n(),
+                markets: std::array::from_fn(|m| {
+                    let market = &game.markets[m];
+                    let seats = (0..game.n()).filter(|s| market.stars & (1 << s) != 0);
+                    Some((market.built.then_some(market.tile), seats))
+                }),
+                artifact_deck: game.artifact_deck.len(),
+                artifact_discard: &game.artifact_discard,
+                recruit_deck: game.recruit_deck.len(),
+                recruit_discard: &game.recruit_discard,
+                drawn,
+                current: game.current as usize,
+                to_act: game.actor(),
+                setup_done: game.setup_done,
+                over: game.over,
+                offer,
+            },
+            players,
+            rel,
+            &mut w,
+        );
         let setup_done = game.setup_done;
         for r in 0..players {
             let seat = (me + r) % players;
@@ -370,60 +348,30 @@ fn encode_table(players: usize, view: &EuphoriaView, out: &mut [f32]) {
     let me = view.viewer.unwrap_or(0);
     let rel = |s: Seat| (s + players - me) % players;
     let mut w = Writer::new(out);
-    let allegiance = w.section(4);
-    for (x, &a) in allegiance.iter_mut().zip(&view.allegiance) {
-        *x = f32::from(a) / ALLEGIANCE;
-    }
-    let miners = w.section(3);
-    for (x, &m) in miners.iter_mut().zip(&view.miners) {
-        *x = f32::from(m) / MINERS;
-    }
-    for territory in &view.territory {
-        let t = w.section(players + 1);
-        t[players] = territory.len() as f32 / view.territory_spots.max(1) as f32;
-        for &s in territory {
-            t[rel(s as usize) % players] += 1.0;
-        }
-    }
-    for slot in 0..MARKETS {
-        let m = w.section(market_len(players));
-        let Some(market) = view.markets.get(slot) else {
-            continue;
-        };
-        if let Some(tile) = market.tile {
-            m[0] = 1.0;
-            m[1 + (tile as usize).min(TILES - 1)] = 1.0;
-        }
-        for &s in &market.stars {
-            m[1 + TILES + rel(s) % players] = 1.0;
-        }
-    }
-    w.push(view.artifact_deck as f32 / ARTIFACT_DECK);
-    let discard = w.section(ARTIFACTS);
-    for g in &view.artifact_discard {
-        if let Some(x) = g.artifact_index().and_then(|k| discard.get_mut(k)) {
-            *x += 1.0 / ARTIFACT_DECK;
-        }
-    }
-    w.push(view.recruit_deck as f32 / RECRUITS as f32);
-    recruit_bits(w.section(RECRUITS), &view.recruit_discard);
-    recruit_bits(
-        w.section(RECRUITS),
-        view.drawn.as_deref().unwrap_or_default(),
+    table_features(
+        &TableSeen {
+            allegiance: &view.allegiance,
+            miners: &view.miners,
+            territory: view.territory.each_ref().map(|t| &t[..]),
+            territory_spots: view.territory_spots,
+            markets: std::array::from_fn(|m| {
+                (view.markets.get(m)).map(|market| (market.tile, market.stars.iter().copied()))
+            }),
+            artifact_deck: view.artifact_deck,
+            artifact_discard: &view.artifact_discard,
+            recruit_deck: view.recruit_deck,
+            recruit_discard: &view.recruit_discard,
+            drawn: view.drawn.as_deref().unwrap_or_default(),
+            current: view.current,
+            to_act: view.to_act,
+            setup_done: view.setup_done,
+            over: view.over,
+            offer: view.offer.as_ref(),
+        },
+        players,
+        rel,
+        &mut w,
     );
-    w.one_hot(players, Some(rel(view.current)));
-    w.one_hot(players, view.to_act.map(rel));
-    w.push(flag(view.setup_done));
-    w.push(flag(view.over));
-    let offer = w.section(2 + 2 * GOODS);
-    if let Some(o) = &view.offer {
-        offer[0] = 1.0;
-        offer[1] = rel(o.partner as usize) as f32 / players as f32;
-        for (k, (&give, &ask)) in o.give.iter().zip(&o.ask).enumerate() {
-            offer[2 + k] = f32::from(give);
-            offer[2 + GOODS + k] = f32::from(ask);
-        }
-    }
     for r in 0..players {
         let seat = (me + r) % players;
         let Some(p) = view.players.get(seat) else {
@@ -454,6 +402,89 @@ fn recruit_bits(out: &mut [f32], ids: &[Recruit]) {
     for &id in ids {
         if let Some(x) = out.get_mut(id.index()) {
             *x = 1.0;
+        }
+    }
+}
+
+/// What a viewer sees of the table, borrowed from a view or from the state; `S` lists
+/// the seats with a star on a market.
+struct TableSeen<'a, S> {
+    allegiance: &'a [u8; 4],
+    miners: &'a [u8; 3],
+    territory: [&'a [u8]; 4],
+    territory_spots: usize,
+    /// Each market slot: its tile once built, and the seats with a star there.
+    markets: [Option<(Option<u8>, S)>; MARKETS],
+    artifact_deck: usize,
+    artifact_discard: &'a [Good],
+    recruit_deck: usize,
+    recruit_discard: &'a [Recruit],
+    /// The recruits drawn for a dilemma, for the drawer only (empty for the others).
+    drawn: &'a [Recruit],
+    current: Seat,
+    to_act: Option<Seat>,
+    setup_done: bool,
+    over: bool,
+    offer: Option<&'a crate::state::Offer>,
+}
+
+/// The table's features, the entries before the players' in `w`; `rel` counts a seat
+/// from the viewer.
+fn table_features<S: Iterator<Item = Seat> + Clone>(
+    t: &TableSeen<'_, S>,
+    players: usize,
+    rel: impl Fn(Seat) -> Seat,
+    w: &mut Writer<'_>,
+) {
+    let allegiance = w.section(4);
+    for (x, &a) in allegiance.iter_mut().zip(t.allegiance) {
+        *x = f32::from(a) / ALLEGIANCE;
+    }
+    let miners = w.section(3);
+    for (x, &m) in miners.iter_mut().zip(t.miners) {
+        *x = f32::from(m) / MINERS;
+    }
+    for territory in t.territory {
+        let section = w.section(players + 1);
+        section[players] = territory.len() as f32 / t.territory_spots.max(1) as f32;
+        for &s in territory {
+            section[rel(s as usize) % players] += 1.0;
+        }
+    }
+    for slot in &t.markets {
+        let m = w.section(market_len(players));
+        let Some((tile, stars)) = slot else {
+            continue;
+        };
+        if let Some(tile) = tile {
+            m[0] = 1.0;
+            m[1 + (*tile as usize).min(TILES - 1)] = 1.0;
+        }
+        for s in stars.clone() {
+            m[1 + TILES + rel(s) % players] = 1.0;
+        }
+    }
+    w.push(t.artifact_deck as f32 / ARTIFACT_DECK);
+    let discard = w.section(ARTIFACTS);
+    for g in t.artifact_discard {
+        if let Some(x) = g.artifact_index().and_then(|k| discard.get_mut(k)) {
+            *x += 1.0 / ARTIFACT_DECK;
+        }
+    }
+    w.push(t.recruit_deck as f32 / RECRUITS as f32);
+    recruit_bits(w.section(RECRUITS), t.recruit_discard);
+    recruit_bits(w.section(RECRUITS), t.drawn);
+    w.one_hot(players, Some(rel(t.current)));
+    w.one_hot(players, t.to_act.map(&rel));
+    w.push(flag(t.setup_done));
+    w.push(flag(t.over));
+    let offer = w.section(2 + 2 * GOODS);
+    if let Some(o) = t.offer {
+        offer[0] = 1.0;
+        offer[1] = rel(o.partner as usize) as f32 / players as f32;
+        for (k, (&give, &ask)) in o.give.iter().zip(&o.ask).enumerate() {
+            offer[2 + k] = f32::from(give);
+            offer[2 + GOODS + k] = f32::from(ask);
         }
     }
 }
