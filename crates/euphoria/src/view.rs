@@ -260,22 +260,17 @@ impl EuphoriaView {
                 continue;
             }
             let cost = space_cost_text(space);
-            let cost = if cost == "nothing" {
-                "free".to_string()
+            let (pay, cost) = if cost == "nothing" {
+                ("", "free")
             } else {
-                format!("pay {cost}")
+                ("pay ", cost.as_str())
             };
-            let here = self.workers_on(space);
             writeln!(
                 f,
-                "  {} [{space}]: {cost}; get {}{}",
+                "  {} [{space}]: {pay}{cost}; get {}{}",
                 space.name(),
                 space.gives(&self.rewards),
-                if here.is_empty() {
-                    String::new()
-                } else {
-                    format!("  workers {here}")
-                }
+                self.workers_on(space, "  workers ")
             )?;
         }
         writeln!(
@@ -287,20 +282,14 @@ impl EuphoriaView {
         )
     }
 
-    /// The workers on `space`: "P1:3 P2:5".
-    fn workers_on(&self, space: Space) -> String {
-        let here: Vec<String> = self
-            .players
-            .iter()
-            .enumerate()
-            .flat_map(|(s, p)| {
-                p.dice.iter().filter_map(move |d| match d {
-                    DieLoc::Board(sp, v) if *sp == space => Some(format!("P{}:{v}", s + 1)),
-                    _ => None,
-                })
-            })
-            .collect();
-        here.join(" ")
+    /// The workers on `space` after `lead` ("  workers P1:3 P2:5"), or nothing when there
+    /// are none; written straight into the board's text.
+    fn workers_on(&self, space: Space, lead: &'static str) -> WorkersOn<'_> {
+        WorkersOn {
+            view: self,
+            space,
+            lead,
+        }
     }
 
     /// One line per market: the built tile, or the construction sites.
@@ -311,7 +300,6 @@ impl EuphoriaView {
                 Some(tile) => {
                     let t = MARKET_TILES[tile as usize];
                     let built = Space::built(m);
-                    let here = self.workers_on(built);
                     writeln!(
                         f,
                         "{name}: {} [{built}] stars {}; pay {}; get {}; without a star: {}{}",
@@ -320,26 +308,17 @@ impl EuphoriaView {
                         t.cost.text(),
                         built.gives(&self.rewards),
                         t.penalty.text(),
-                        if here.is_empty() {
-                            String::new()
-                        } else {
-                            format!("  workers {here}")
-                        }
+                        self.workers_on(built, "  workers ")
                     )?;
                 }
                 None => {
                     let sites: Vec<String> = (0..4)
                         .map(|k| {
                             let sp = Space::site(m, k);
-                            let here = self.workers_on(sp);
                             format!(
                                 "[{sp}] pay {}{}",
                                 space_cost_text(sp),
-                                if here.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!(" workers {here}")
-                                }
+                                self.workers_on(sp, " workers ")
                             )
                         })
                         .collect();
@@ -424,6 +403,30 @@ impl EuphoriaView {
                     r.faction().adjective(),
                     r.text(self.edition)
                 )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What [`EuphoriaView::workers_on`] writes.
+struct WorkersOn<'a> {
+    view: &'a EuphoriaView,
+    space: Space,
+    lead: &'static str,
+}
+
+impl fmt::Display for WorkersOn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut lead = self.lead;
+        for (s, p) in self.view.players.iter().enumerate() {
+            for die in &p.dice {
+                if let DieLoc::Board(space, value) = die {
+                    if *space == self.space {
+                        write!(f, "{lead}P{}:{value}", s + 1)?;
+                        lead = " ";
+                    }
+                }
             }
         }
         Ok(())

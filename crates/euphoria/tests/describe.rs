@@ -217,7 +217,7 @@ fn texts_name_places_in_words_not_codes() {
     use engine::log::{Event as _, Names};
     use engine::Viewer;
     let codes: Vec<String> = Space::all()
-        .map(|s| s.code())
+        .map(|s| s.code().to_string())
         .chain(["EUP", "SUB", "WAS", "ICA"].map(String::from))
         .chain(["EA", "EB", "SA", "SB", "WA", "WB"].map(String::from))
         .collect();

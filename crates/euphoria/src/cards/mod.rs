@@ -471,7 +471,14 @@ impl Space {
     }
 
     /// The notation word.
-    pub fn code(self) -> String {
+    pub fn code(self) -> &'static str {
+        // Written out once: parsing an action and drawing the board read them all.
+        static CODES: std::sync::LazyLock<Vec<String>> =
+            std::sync::LazyLock::new(|| Space::all().map(Space::code_text).collect());
+        CODES.get(usize::from(self.0)).map_or("", String::as_str)
+    }
+
+    fn code_text(self) -> String {
         match self.kind() {
             SpaceKind::Area(f) => ["gen", "aqu", "farm", "cloud"][f.index()].into(),
             SpaceKind::Tunnel(f) => format!("tun-{}", faction_letter(f)),
@@ -581,7 +588,7 @@ impl fmt::Display for SpaceName {
 
 impl fmt::Display for Space {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.code())
+        f.write_str(self.code())
     }
 }
 
@@ -1119,7 +1126,7 @@ pub fn card_data() -> CardData {
                 _ => Some(space_cost(s)),
             };
             SpaceCard {
-                code: s.code(),
+                code: s.code().into(),
                 name: s.name(),
                 kind,
                 region: s.region(),
