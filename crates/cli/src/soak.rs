@@ -50,8 +50,10 @@ pub struct SoakArgs {
     /// against determinizations, the record replayed); 0 for none.
     #[arg(long, default_value_t = 1000)]
     conformance_every: u64,
-    /// A game still running after this many moves is a fault (random 5-player Euphoria
-    /// games run past 200,000: docs/rulings.md, "Random play length").
+    /// A game still running after this many moves is handed to the heuristic bot at
+    /// every seat, which must end it within as many moves again, or it is a fault
+    /// (random 5-player Euphoria games can wander for millions of moves once only the
+    /// markets give stars: docs/rulings.md, "Random play length").
     #[arg(long, default_value_t = 1_000_000)]
     max_moves: usize,
     /// Worker threads (default: all cores). What is found does not depend on it.
@@ -107,6 +109,8 @@ pub struct Tally {
     pub refusals: u64,
     /// Games in which the heuristic bot played.
     pub bot_games: u64,
+    /// Games that reached `--max-moves` and that the heuristic bot then ended.
+    pub finished_by_bot: u64,
     /// Games also played under the whole conformance harness.
     pub conformance_games: u64,
     /// Option draws the game refused (and that were drawn again).
@@ -126,6 +130,7 @@ impl Tally {
         self.moves += other.moves;
         self.refusals += other.refusals;
         self.bot_games += other.bot_games;
+        self.finished_by_bot += other.finished_by_bot;
         self.conformance_games += other.conformance_games;
         self.redrawn += other.redrawn;
         for (k, n) in other.players {
@@ -155,6 +160,8 @@ struct Report<'a> {
     /// The first game's number.
     first: u64,
     threads: usize,
+    /// The move cap after which the heuristic bot plays every seat.
+    max_moves: usize,
     seconds: f64,
     games_per_second: f64,
     #[serde(flatten)]
@@ -249,6 +256,8 @@ struct Broke {
 struct Counts {
     moves: u64,
     refusals: u64,
+    /// The game reached the move cap and the heuristic bot took every seat.
+    capped: bool,
 }
 
 std::thread_local! {
@@ -364,14 +373,13 @@ fn soak_game<G: Game>(
     } else {
         vec![false; seats]
     };
+    let heuristic_bot = |s: usize, at: usize| {
+        bots::make_bot::<G>(&BotSpec::Heuristic, derive_seed(seed, s as u64 + 1))
+            .map_err(|e| broke(at, format!("no heuristic bot: {e}")))
+    };
     let mut players: Vec<Option<Box<dyn bots::Bot<G>>>> = (0..seats)
-        .map(|s| {
-            heuristic[s]
-                .then(|| bots::make_bot::<G>(&BotSpec::Heuristic, derive_seed(seed, s as u64 + 1)))
-                .transpose()
-        })
-        .collect::<Result<_, _>>()
-        .map_err(|e| broke(0, format!("no heuristic bot: {e}")))?;
+        .map(|s| heuristic[s].then(|| heuristic_bot(s, 0)).transpose())
+        .collect::<Result<_, _>>()?;
     let mut legal = Vec::new();
     let mut seen: Vec<G::Action> = Vec::new();
     let mut seen_set: HashSet<G::Action> = HashSet::new();
@@ -396,10 +404,22 @@ fn soak_game<G: Game>(
         if game.outcome().is_some() {
             return Err(broke(at, "an outcome while a seat is still to act".into()));
         }
-        if at >= max_moves {
+        if at >= max_moves && !counts.capped {
+            // Random play may wander for ever where a game ends only by a plan: the game
+            // must still be able to end, so the heuristic bot plays on at every seat.
+            counts.capped = true;
+            for (s, player) in players.iter_mut().enumerate() {
+                if player.is_none() {
+                    *player = Some(heuristic_bot(s, at)?);
+                }
+            }
+        }
+        if at >= 2 * max_moves {
             return Err(broke(
                 at,
-                format!("the game did not end within {max_moves} moves"),
+                format!(
+                    "the game did not end within {max_moves} moves, nor in {max_moves} more with the heuristic bot at every seat"
+                ),
             ));
         }
         game.legal_actions(&mut legal);
@@ -497,6 +517,7 @@ fn one_game<G: Game>(index: u64, draw: &Draw<'_>, args: &SoakArgs) -> Tally {
     };
     tally.moves = counts.moves;
     tally.refusals = counts.refusals;
+    tally.finished_by_bot = u64::from(counts.capped && found.is_none());
     if let Some(Broke { at, what }) = found {
         tally.fault_count += 1;
         tally.faults.push(Fault {
@@ -594,6 +615,7 @@ impl Visit for Soak {
             seed: args.seed,
             first: args.first,
             threads,
+            max_moves: args.max_moves,
             seconds,
             games_per_second: tally.games as f64 / seconds.max(1e-9),
             tally: &tally,
@@ -630,6 +652,13 @@ fn print_text(report: &Report<'_>) -> anyhow::Result<()> {
         t.bot_games,
         t.conformance_games
     )?;
+    if t.finished_by_bot > 0 {
+        outln!(
+            "{} reached {} moves, then ended with the heuristic bot at every seat",
+            engine::ending::plural(t.finished_by_bot as i64, "game", "games"),
+            report.max_moves
+        )?;
+    }
     let sizes: Vec<String> = (t.players.iter())
         .map(|(p, n)| format!("{p} players: {n}"))
         .collect();

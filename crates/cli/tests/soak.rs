@@ -90,6 +90,27 @@ fn a_soak_in_parts_plays_the_games_of_the_whole_run() {
 }
 
 #[test]
+fn a_game_past_the_move_bound_goes_to_the_heuristic_bot_which_must_end_it() {
+    // Random Distop-IA games last about 95 moves: many pass 90, and the bot ends them.
+    let (code, report, stderr) = soak(&[
+        "distopia",
+        "--games",
+        "20",
+        "--max-moves",
+        "90",
+        "--conformance-every",
+        "0",
+        "--bots-share",
+        "0",
+    ]);
+    assert_eq!(code, Some(0), "{report}\n{stderr}");
+    assert_eq!(report["fault_count"], 0, "{report}");
+    assert_eq!(report["max_moves"], 90);
+    let ended = report["finished_by_bot"].as_u64().unwrap_or(0);
+    assert!((1..=20).contains(&ended), "{report}");
+}
+
+#[test]
 fn a_game_past_the_move_bound_is_a_fault_with_its_game_seed_and_move() {
     let (code, report, stderr) = soak(&[
         "distopia",
@@ -107,13 +128,15 @@ fn a_game_past_the_move_bound_is_a_fault_with_its_game_seed_and_move() {
     assert_eq!(faults.len(), 3);
     for (i, fault) in faults.iter().enumerate() {
         assert_eq!(fault["game"], i as u64, "faults in game order");
-        assert_eq!(fault["move"], 5);
-        assert!(fault["what"]
-            .as_str()
-            .is_some_and(|w| w.contains("did not end within 5 moves")));
-        // The record replays its five moves.
+        // Five random moves, then five with the heuristic bot at every seat: a Distop-IA
+        // game is far longer.
+        assert_eq!(fault["move"], 10);
+        assert!(fault["what"].as_str().is_some_and(|w| w.contains(
+            "did not end within 5 moves, nor in 5 more with the heuristic bot at every seat"
+        )));
+        // The record replays its ten moves.
         let record = &fault["record"];
-        assert_eq!(record["actions"].as_array().map(Vec::len), Some(5));
+        assert_eq!(record["actions"].as_array().map(Vec::len), Some(10));
         assert_eq!(record["seed"], fault["seed"]);
     }
 }
