@@ -40,6 +40,18 @@ const DEPTH: [f32; CARDS] = {
     t
 };
 
+/// `n / 10` for every count of cards, worked out once as `DEPTH` is (the same numbers as
+/// the division: it is made at compile time by the same rules).
+const TENTHS: [f32; CARDS + 1] = {
+    let mut t = [0.0; CARDS + 1];
+    let mut n = 0;
+    while n < t.len() {
+        t[n] = n as f32 / 10.0;
+        n += 1;
+    }
+    t
+};
+
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
 }
@@ -224,44 +236,51 @@ impl Tensor for Distopia {
             characters[rel(seat) * 2 + c] = 1.0;
         }
         // The districts, then where each contraband card is and how deep in its
-        // district, written in place (the writer hands out zeroed entries).
+        // district, written in place (the writer hands out zeroed entries). A guard's
+        // card has no entries there: its writes go to a spare entry, the district's first
+        // feature, written over after its cards, so that the loop over the cards does
+        // not branch on which are guards (those branches went wrong often, the guards
+        // lying differently in every district at every step).
         let block = w.section(8 * DISTRICT + CONTRABAND * PLACES + CONTRABAND);
-        let (districts, rest) = block.split_at_mut(8 * DISTRICT);
-        let (places, depth) = rest.split_at_mut(CONTRABAND * PLACES);
-        let limits = game.config.limits();
+        let places_at = |i: usize, at: usize| 8 * DISTRICT + i * PLACES + at;
+        let depth_at = |i: usize| 8 * DISTRICT + CONTRABAND * PLACES + i;
+        let limits = game.config.limits().map(|l| f32::from(l) / 5.0);
         for seat in 0..2 {
             for l in 0..4u8 {
                 let cards = game.district(seat, l);
                 let at = rel(seat) * 4 + usize::from(l);
-                let mut guards = 0usize;
-                for (k, &card) in cards.iter().rev().enumerate() {
-                    if card.is_guard() {
-                        guards += 1;
-                        continue;
-                    }
+                let spare = at * DISTRICT;
+                let (mut guards, mut on_top) = (0usize, false);
+                // Bottom first: the card at `k` has `len - 1 - k` cards above it.
+                for (k, &card) in cards.iter().enumerate() {
+                    let guard = card.is_guard();
                     let i = usize::from(card.0);
-                    if let Some(x) = places.get_mut(i * PLACES + at) {
-                        *x = 1.0;
-                    }
-                    if let Some(d) = depth.get_mut(i) {
-                        *d = DEPTH[k.min(CARDS - 1)];
-                    }
+                    guards += usize::from(guard);
+                    on_top = guard;
+                    block[if guard { spare } else { places_at(i, at) }] = 1.0;
+                    block[if guard { spare } else { depth_at(i) }] =
+                        DEPTH[(cards.len() - 1 - k).min(CARDS - 1)];
                 }
-                let f = &mut districts[at * DISTRICT..(at + 1) * DISTRICT];
-                f[0] = f32::from(limits[usize::from(l)]) / 5.0;
-                f[1] = cards.len() as f32 / 10.0;
-                f[2] = (cards.len() - guards) as f32 / 10.0;
+                let f = &mut block[at * DISTRICT..(at + 1) * DISTRICT];
+                f[0] = limits[usize::from(l)];
+                f[1] = TENTHS[cards.len().min(CARDS)];
+                f[2] = TENTHS[(cards.len() - guards).min(CARDS)];
                 f[3] = guards as f32;
-                f[4] = f32::from(cards.last().is_some_and(|c| c.is_guard()));
+                f[4] = f32::from(u8::from(on_top));
             }
         }
+        // A won pile or the hand: its cards' places, and how many guards it holds. The
+        // districts' features are all written above: the first is the spare entry here.
         let mut mark = |cards: &[Card], at: usize| {
             let mut guards = 0usize;
             for &card in cards {
-                guards += usize::from(card.is_guard());
-                if let Some(x) = places.get_mut(usize::from(card.0) * PLACES + at) {
-                    *x = 1.0;
-                }
+                let guard = card.is_guard();
+                guards += usize::from(guard);
+                block[if guard {
+                    0
+                } else {
+                    places_at(usize::from(card.0), at)
+                }] = 1.0;
             }
             guards
         };
@@ -273,6 +292,7 @@ impl Tensor for Distopia {
         let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
         let hand = turn.map(|t| t.hand.as_slice()).unwrap_or_default();
         let hand_guards = mark(hand, 8);
+        block[0] = limits[0];
         w.push(hand_guards as f32);
         let won = w.section(2);
         for seat in 0..2 {
