@@ -256,8 +256,6 @@ struct Broke {
 struct Counts {
     moves: u64,
     refusals: u64,
-    /// The game reached the move cap and the heuristic bot took every seat.
-    capped: bool,
 }
 
 std::thread_local! {
@@ -404,10 +402,9 @@ fn soak_game<G: Game>(
         if game.outcome().is_some() {
             return Err(broke(at, "an outcome while a seat is still to act".into()));
         }
-        if at >= max_moves && !counts.capped {
+        if at == max_moves {
             // Random play may wander for ever where a game ends only by a plan: the game
             // must still be able to end, so the heuristic bot plays on at every seat.
-            counts.capped = true;
             for (s, player) in players.iter_mut().enumerate() {
                 if player.is_none() {
                     *player = Some(heuristic_bot(s, at)?);
@@ -517,7 +514,9 @@ fn one_game<G: Game>(index: u64, draw: &Draw<'_>, args: &SoakArgs) -> Tally {
     };
     tally.moves = counts.moves;
     tally.refusals = counts.refusals;
-    tally.finished_by_bot = u64::from(counts.capped && found.is_none());
+    // A game still to be played at the cap went on with the bot at every seat (it moved
+    // at least once more).
+    tally.finished_by_bot = u64::from(record.actions.len() > args.max_moves && found.is_none());
     if let Some(Broke { at, what }) = found {
         tally.fault_count += 1;
         tally.faults.push(Fault {
