@@ -294,7 +294,8 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// What the game waits for: the decision on top of the pending steps, in words.
+/// What the game waits for: the decision on top of the pending steps, in words addressed
+/// to the seat that decides (the pages and the board text name that seat before them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prompt {
     /// The start of a turn.
@@ -401,25 +402,23 @@ impl fmt::Display for Prompt {
                 f.write_str("rebel (draw recruits) or conform (a star on the card)")
             }
             Prompt::DilemmaKeep => f.write_str("keep one of the drawn recruits"),
-            Prompt::Discard(s) => write!(f, "seat {} discards down to their morale", s + 1),
-            Prompt::Lose { seat, n } => write!(
+            Prompt::Discard(_) => f.write_str("discard artifact cards down to your morale"),
+            Prompt::Lose { n, .. } => write!(
                 f,
-                "seat {} loses {} to a roll penalty",
-                seat + 1,
+                "lose {} to a roll penalty",
                 plural(i64::from(n), "commodity or resource", "commodities or resources")
             ),
             Prompt::TradePartner => f.write_str("choose whom to trade with, or cancel"),
             Prompt::TradeBuild => f.write_str("build the offer: what you give and what you ask"),
-            Prompt::TradeAnswer(s) => write!(f, "seat {} answers the offer", s + 1),
-            Prompt::Ask { seat, recruit: r } => {
-                write!(f, "seat {} may use {}: {}", seat + 1, r.name(), r.ability())
+            Prompt::TradeAnswer(_) => f.write_str("accept or decline the offer"),
+            Prompt::Ask { recruit: r, .. } => {
+                write!(f, "you may use {}: {}", r.name(), r.ability())
             }
-            Prompt::Choose(s) => write!(f, "seat {} chooses a recruit's reward", s + 1),
-            Prompt::Shed { seat, n } => {
+            Prompt::Choose(_) => f.write_str("choose a recruit's reward"),
+            Prompt::Shed { n, .. } => {
                 write!(
                     f,
-                    "seat {} discards {}",
-                    seat + 1,
+                    "discard {}",
                     plural(i64::from(n), "artifact card", "artifact cards")
                 )
             }

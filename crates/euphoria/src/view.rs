@@ -457,6 +457,10 @@ impl fmt::Display for EuphoriaView {
                 .collect();
             writeln!(f, "Drawn recruits: {}", names.join("; "))?;
         }
-        write!(f, "{}", self.prompt)
+        // The prompt speaks to the seat that decides, named first as the pages name it.
+        match self.to_act.filter(|_| !self.over) {
+            Some(s) => write!(f, "P{} to act: {}", s + 1, self.prompt),
+            None => write!(f, "{}", self.prompt),
+        }
     }
 }

@@ -247,3 +247,47 @@ fn refusals_are_told_in_words_with_seats_counted_from_1() {
         "at most 2 offers per turn in this game"
     );
 }
+
+/// While an offer waits, the words speak to the partner who answers it, and the board
+/// text names that seat first (a partner used to read "You: seat 2 answers the offer").
+#[test]
+fn a_waiting_offer_asks_its_partner_to_accept_or_decline() {
+    let mut g = fresh(Config::players(3));
+    edit(&mut g, |e| e.good(0, Good::Gold, 1).good(1, Good::Water, 1));
+    act(&mut g, "trade");
+    act(&mut g, "offer p2");
+    act(&mut g, "give gold");
+    act(&mut g, "ask water");
+    assert_eq!(
+        g.view(engine::Viewer::Seat(0)).prompt,
+        "build the offer: what you give and what you ask"
+    );
+    act(&mut g, "propose");
+    assert_eq!(g.to_act(), Some(1));
+    for viewer in [
+        engine::Viewer::Seat(1),
+        engine::Viewer::Seat(2),
+        engine::Viewer::Spectator,
+    ] {
+        let view = g.view(viewer);
+        assert_eq!(view.prompt, "accept or decline the offer");
+        let text = view.to_string();
+        assert!(
+            text.ends_with("P2 to act: accept or decline the offer"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Offer from P1 to P2: gives 1 gold for 1 water"),
+            "{text}"
+        );
+    }
+    act(&mut g, "decline");
+    assert_eq!(g.to_act(), Some(0));
+    let view = g.view(engine::Viewer::Seat(0));
+    let text = view.to_string();
+    assert!(
+        text.ends_with(&format!("P1 to act: {}", view.prompt)),
+        "{text}"
+    );
+    assert!(!text.contains("Offer from"), "{text}");
+}
