@@ -342,8 +342,10 @@ pub fn run_on_game<C: OnGame>(game: &str, config: Value, command: C) -> anyhow::
     catalog::with_game(game, Visitor { config, command }).map_err(user)?
 }
 
-/// A progress bar over `games` games (drawn only when stderr is a terminal).
-pub fn progress(games: u64) -> indicatif::ProgressBar {
+/// A batch's progress over `games` games: a bar where stderr is a terminal, and where it
+/// is not (a log, CI) a plain line at each tenth of the batch, so that a long run can be
+/// followed there too.
+pub fn progress(games: u64) -> Progress {
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -351,7 +353,77 @@ pub fn progress(games: u64) -> indicatif::ProgressBar {
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    bar
+    Progress {
+        bar,
+        plain: !std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        done: std::sync::atomic::AtomicU64::new(0),
+        games,
+        started: std::time::Instant::now(),
+    }
+}
+
+/// The plain progress line due when `n` more games make `done` of `games`, `seconds` into
+/// the run: one at each tenth of the batch crossed, none in the first [`QUIET_SECONDS`]
+/// (a short run's answer comes before anyone looks at a log).
+fn plain_line(message: &str, done: u64, n: u64, games: u64, seconds: u64) -> Option<String> {
+    let tenth = |k: u64| k.saturating_mul(10).checked_div(games);
+    if tenth(done) <= tenth(done.saturating_sub(n)) || seconds < QUIET_SECONDS {
+        return None;
+    }
+    let lead = if message.is_empty() {
+        String::new()
+    } else {
+        format!("{message}: ")
+    };
+    let after = if seconds < 120 {
+        format!("{seconds} s")
+    } else {
+        format!("{} min", seconds / 60)
+    };
+    let percent = done.saturating_mul(100) / games;
+    Some(format!(
+        "{lead}{done} of {games} games ({percent}%) after {after}"
+    ))
+}
+
+/// How long a run goes before its plain progress lines start.
+const QUIET_SECONDS: u64 = 10;
+
+/// See [`progress`]. Shared by the threads that play the games.
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    /// Whether stderr gets the plain lines (it is not a terminal: the bar is not drawn).
+    plain: bool,
+    /// Games done, counted here so that each tenth is told exactly once.
+    done: std::sync::atomic::AtomicU64,
+    games: u64,
+    started: std::time::Instant,
+}
+
+impl Progress {
+    /// `n` more games are done.
+    pub fn inc(&self, n: u64) {
+        self.bar.inc(n);
+        if !self.plain {
+            return;
+        }
+        let done = self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        let seconds = self.started.elapsed().as_secs();
+        if let Some(line) = plain_line(&self.bar.message(), done, n, self.games, seconds) {
+            // A log that cannot take the line does not stop the games.
+            let _ = errln!("{line}");
+        }
+    }
+
+    /// Names the part of the run under way (shown beside the bar and in the plain lines).
+    pub fn set_message(&self, message: &'static str) {
+        self.bar.set_message(message);
+    }
+
+    /// Clears the bar at the end (the plain lines stay).
+    pub fn finish_and_clear(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// The options every batch of games shares (`sim`, `tournament`).
@@ -379,4 +451,28 @@ pub fn print_report<R: serde::Serialize + std::fmt::Display>(
         outln!("{report}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_progress_is_told_at_each_tenth_after_the_first_seconds() {
+        let lines: Vec<String> = (1..=1000)
+            .filter_map(|done| plain_line("", done, 1, 1000, 60))
+            .collect();
+        assert_eq!(lines.len(), 10);
+        assert_eq!(lines[0], "100 of 1000 games (10%) after 60 s");
+        assert_eq!(lines[9], "1000 of 1000 games (100%) after 60 s");
+        // Crossed inside a step of several games: told once, with the count reached.
+        assert_eq!(
+            plain_line("A", 205, 10, 1000, 300).as_deref(),
+            Some("A: 205 of 1000 games (20%) after 5 min")
+        );
+        assert_eq!(plain_line("", 195, 10, 1000, 300), None);
+        // Quiet in the first seconds, and with no games.
+        assert_eq!(plain_line("", 100, 1, 1000, QUIET_SECONDS - 1), None);
+        assert_eq!(plain_line("", 1, 1, 0, 60), None);
+    }
 }
