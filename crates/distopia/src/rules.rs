@@ -33,6 +33,11 @@ pub struct Score {
     pub total: i64,
 }
 
+/// Whose collection a card at each of [`Spots`](crate::state::Spots)' places is in
+/// (indexed by a place code masked to 4 bits): a side's districts and won pile are its
+/// own; the hand being played and the deck are in neither (2).
+const SIDE: [u8; 16] = [0, 0, 0, 0, 1, 1, 1, 1, 2, 0, 1, 2, 2, 2, 2, 2];
+
 /// Bit for ring index `i`.
 fn bit(i: usize) -> u8 {
     1 << i
@@ -560,28 +565,23 @@ impl Distopia {
         let seat = seat % 2;
         let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
         let character = self.characters[seat];
-        let mut survival = [0usize; 2];
+        // Survival cards in each side's collection (the third entry: in neither).
+        let mut survival = [0usize; 3];
         let mut guards = 0usize;
         // How many scorable cards of each point value (card data allows 1-20).
         let mut by_points = [0usize; 21];
-        for (side, count) in survival.iter_mut().enumerate() {
-            let cards = self.won[side]
-                .iter()
-                .chain((0..4).flat_map(|l| self.districts[district(side, l)].iter()));
-            for &c in cards {
-                let Contraband { kind, points, .. } = self.contraband(c);
-                if kind == Kind::Survival {
-                    *count += 1;
-                }
-                if side != seat {
-                    continue;
-                }
-                if kind == Kind::Guard {
-                    guards += 1;
-                } else if character.scores(kind) && !(sting && kind == Kind::Survival) {
-                    by_points[usize::from(points).min(20)] += 1;
-                }
-            }
+        // Every card once, from the table of where cards lie (`Spots`), counted without a
+        // branch on where it lies or what it is: walking the stacks instead, whose lengths
+        // and cards differ from game to game, mispredicted often.
+        for (card, &place) in Card::all().zip(&self.spots.place) {
+            let side = usize::from(SIDE[usize::from(place & 15)]);
+            let Contraband { kind, points, .. } = self.contraband(card);
+            let survives = kind == Kind::Survival;
+            survival[side] += usize::from(survives);
+            let mine = side == seat;
+            guards += usize::from(mine && kind == Kind::Guard);
+            let scores = mine && character.scores(kind) && !(sting && survives);
+            by_points[usize::from(points).min(20)] += usize::from(scores);
         }
         let mut card_points = 0i64;
         let mut to_remove = guards;
@@ -611,6 +611,16 @@ impl Distopia {
             },
         };
         card_points + mission_points
+    }
+
+    /// The guard cards in `seat`'s collection (`score(seat).guards`, without allocating).
+    pub(crate) fn guards_held(&self, seat: Seat) -> usize {
+        let seat = seat % 2;
+        self.won[seat]
+            .iter()
+            .chain((0..4).flat_map(|l| self.districts[district(seat, l)].iter()))
+            .filter(|c| c.is_guard())
+            .count()
     }
 
     /// What `seat` would score for `card` in its collection (0 for guards and for the
@@ -740,6 +750,12 @@ mod tests {
                 g.apply(action).expect("legal");
                 same(&g, &format!("after {action}"));
                 same(&g.determinize(g.current, &mut rng), "determinized");
+            }
+            // The outcome counts without `score`'s lists: the same totals and guards.
+            for seat in 0..2 {
+                let score = g.score(seat);
+                assert_eq!(g.total(seat), score.total, "seed {seed}");
+                assert_eq!(g.guards_held(seat), score.guards, "seed {seed}");
             }
             let text = serde_json::to_string(&g).expect("serializes");
             let back: Distopia = serde_json::from_str(&text).expect("reads back");
