@@ -26,8 +26,6 @@ const PLACES: usize = 8 + 3;
 /// Features per district: limit, cards, contraband, guards, a guard on top.
 const DISTRICT: usize = 5;
 const PHASES: [Phase; 4] = [Phase::Pick, Phase::Play, Phase::Raid, Phase::Over];
-/// The column of a place the viewer cannot see (the deck, the other side's won pile).
-const HIDDEN: u8 = u8::MAX;
 
 /// How deep a card lies in its district, as the observation holds it: `1 / (1 + k)` for
 /// the card `k` below the top, worked out once (a division per card cost more than the
@@ -43,17 +41,25 @@ const DEPTH: [f32; 256] = {
     t
 };
 
-/// `n / 10` for every count of cards, worked out once as `DEPTH` is (the same numbers as
+/// `n / d` for every `n` below `N`, worked out once as `DEPTH` is (the same numbers as
 /// the division: it is made at compile time by the same rules).
-const TENTHS: [f32; CARDS + 1] = {
-    let mut t = [0.0; CARDS + 1];
+const fn fractions<const N: usize>(d: f32) -> [f32; N] {
+    let mut t = [0.0; N];
     let mut n = 0;
-    while n < t.len() {
-        t[n] = n as f32 / 10.0;
+    while n < N {
+        t[n] = n as f32 / d;
         n += 1;
     }
     t
-};
+}
+
+/// `n / 10` for every count of cards.
+const TENTHS: [f32; CARDS + 1] = fractions(10.0);
+/// A district's limit over 5, for every limit a `u8` holds.
+const FIFTHS: [f32; 256] = fractions(5.0);
+/// A won pile's cards over the contraband there is, and the deck's over all cards.
+const OF_CONTRABAND: [f32; CARDS + 1] = fractions(CONTRABAND as f32);
+const OF_CARDS: [f32; CARDS + 1] = fractions(CARDS as f32);
 
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
@@ -244,40 +250,44 @@ impl Tensor for Distopia {
         // instead, whose lengths differ at every step, mispredicted the end of nearly
         // every loop.) The writer hands out zeroed entries.
         let block = w.section(8 * DISTRICT + CONTRABAND * PLACES + CONTRABAND);
-        let places_at = |i: usize, at: usize| 8 * DISTRICT + i * PLACES + at;
-        let depth_at = |i: usize| 8 * DISTRICT + CONTRABAND * PLACES + i;
         let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
         // For each of the state's places (16 entries, so that a place code masked to 4
-        // bits needs no bounds check): the column its cards show in, `HIDDEN` where the
-        // viewer cannot see them; and the position of a district's top card (`u8::MAX`
-        // elsewhere, so that `top - under` lands past the depths, on a 0).
-        let mut column = [HIDDEN; 16];
+        // bits needs no bounds check): the column its cards show in and the mark they get
+        // there, which is 0 where the viewer cannot see them (written then to column 0, a
+        // district the card is not in, whose 0 it leaves as it was: no branch on which
+        // cards are hidden, which differs at every step); and the position of a district's
+        // top card (`u8::MAX` elsewhere, so that `top - under` lands past the depths, on a
+        // 0).
+        let mut column = [0u8; 16];
+        let mut mark = [0.0f32; 16];
         let mut top = [u8::MAX; 16];
         let mut lens = [0usize; DISTRICTS];
         for (d, len) in lens.iter_mut().enumerate() {
             column[d] = ring_slot(d) as u8;
+            mark[d] = 1.0;
             *len = game.stack(d).len();
             top[d] = (*len as u8).wrapping_sub(1);
         }
         if turn.is_some() {
             column[usize::from(HAND)] = 8;
+            mark[usize::from(HAND)] = 1.0;
         }
         for seat in 0..2 {
             if over || viewer == engine::Viewer::Seat(seat) {
                 column[usize::from(WON) + seat] = 9 + rel(seat) as u8;
+                mark[usize::from(WON) + seat] = 1.0;
             }
         }
         let spots = &game.spots;
-        for i in 0..CONTRABAND {
-            let p = usize::from(spots.place[i] & 15);
-            let c = column[p];
-            // A hidden card's 1 goes to its depth, written next. Chosen by a mask, not a
-            // branch: which cards are hidden (those in the deck, say) differs every step,
-            // and a branch on it went wrong often.
-            let shown = usize::from(c != HIDDEN).wrapping_neg();
-            let at = depth_at(i);
-            block[at.wrapping_add(shown & places_at(i, usize::from(c)).wrapping_sub(at))] = 1.0;
-            block[depth_at(i)] = DEPTH[usize::from(top[p].wrapping_sub(spots.under[i]))];
+        let (places, depths) = block[8 * DISTRICT..].split_at_mut(CONTRABAND * PLACES);
+        for ((row, depth), (&place, &under)) in places
+            .chunks_exact_mut(PLACES)
+            .zip(depths.iter_mut())
+            .zip(spots.place.iter().zip(&spots.under))
+        {
+            let p = usize::from(place & 15);
+            row[usize::from(column[p]).min(PLACES - 1)] = mark[p];
+            *depth = DEPTH[usize::from(top[p].wrapping_sub(under))];
         }
         let (mut guards, mut on_top) = ([0u8; 16], [false; 16]);
         for g in CONTRABAND..CARDS {
@@ -285,7 +295,7 @@ impl Tensor for Distopia {
             guards[p] += 1;
             on_top[p] |= spots.under[g] == top[p];
         }
-        let limits = game.config.limits().map(|l| f32::from(l) / 5.0);
+        let limits = game.config.limits().map(|l| FIFTHS[usize::from(l)]);
         for (d, &len) in lens.iter().enumerate() {
             let at = ring_slot(d);
             let f = &mut block[at * DISTRICT..(at + 1) * DISTRICT];
@@ -303,9 +313,9 @@ impl Tensor for Distopia {
         w.push(f32::from(hand_guards));
         let won = w.section(2);
         for seat in 0..2 {
-            won[rel(seat)] = game.won(seat).len() as f32 / CONTRABAND as f32;
+            won[rel(seat)] = OF_CONTRABAND[game.won(seat).len().min(CARDS)];
         }
-        w.push(game.deck().len() as f32 / CARDS as f32);
+        w.push(OF_CARDS[game.deck().len().min(CARDS)]);
         w.one_hot(2, (!over).then(|| rel(game.current())));
         w.one_hot(2, Some(rel(game.first_player())));
         w.one_hot(PHASES.len(), PHASES.iter().position(|&p| p == game.phase()));
