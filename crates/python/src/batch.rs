@@ -111,6 +111,9 @@ struct Slot<G: Tensor> {
     legal: Vec<G::Action>,
     /// The legal indices of the seat to act, in the game's order.
     indices: Vec<usize>,
+    /// The action of each of `indices`, played as it is by a random move (no index to
+    /// turn back into an action).
+    choices: Vec<G::Action>,
     /// Random moves' stream.
     rng: GameRng,
     /// This row's seed: its game `k` is seeded with `derive_seed(seed, k)`.
@@ -146,6 +149,7 @@ impl<G: Tensor> Slot<G> {
             .observe(seat.map_or(Viewer::Spectator, Viewer::Seat), obs);
         mask.fill(0);
         self.indices.clear();
+        self.choices.clear();
         *to_act = seat.map_or(-1, |s| s as i64);
         if seat.is_none() {
             return;
@@ -156,6 +160,7 @@ impl<G: Tensor> Slot<G> {
                 if let Some(m) = mask.get_mut(i) {
                     *m = 1;
                     self.indices.push(i);
+                    self.choices.push(action);
                 }
             }
         }
@@ -174,13 +179,23 @@ impl<G: Tensor> Slot<G> {
             return Ok(());
         }
         let index = match given {
-            Some(a) => usize::try_from(a).map_err(|_| format!("action index {a} is negative"))?,
-            None => match self.indices.len() {
-                0 => return Err("a game has no legal action".into()),
-                n => self.indices[self.rng.random_range(0..n)],
-            },
+            Some(a) => {
+                let index =
+                    usize::try_from(a).map_err(|_| format!("action index {a} is negative"))?;
+                self.game.apply_index(index).map_err(|e| e.to_string())?;
+                index
+            }
+            None => {
+                let k = match self.indices.len() {
+                    0 => return Err("a game has no legal action".into()),
+                    n => self.rng.random_range(0..n),
+                };
+                self.game
+                    .apply(self.choices[k])
+                    .map_err(|e| e.to_string())?;
+                self.indices[k]
+            }
         };
-        self.game.apply_index(index).map_err(|e| e.to_string())?;
         self.steps += 1;
         *row.action = index as i64;
         row.rewards.fill(0.0);
@@ -284,6 +299,7 @@ impl<G: Tensor> Slots<G> {
                 game,
                 legal: Vec::new(),
                 indices: Vec::new(),
+                choices: Vec::new(),
                 rng: rng_from_seed(derive_seed(row_seed, u64::MAX)),
                 seed: row_seed,
                 episode: 1,
