@@ -573,14 +573,17 @@ impl Distopia {
         // Every card once, from the table of where cards lie (`Spots`), counted without a
         // branch on where it lies or what it is: walking the stacks instead, whose lengths
         // and cards differ from game to game, mispredicted often.
+        // Whether `seat` scores a card of each kind (in `Kind`'s order), looked up rather
+        // than matched per card.
+        let scoring = [Kind::Hobby, Kind::Education, Kind::Survival, Kind::Guard]
+            .map(|k| character.scores(k) && !(sting && k == Kind::Survival));
         for (card, &place) in Card::all().zip(&self.spots.place) {
             let side = usize::from(SIDE[usize::from(place & 15)]);
             let Contraband { kind, points, .. } = self.contraband(card);
-            let survives = kind == Kind::Survival;
-            survival[side] += usize::from(survives);
+            survival[side] += usize::from(kind == Kind::Survival);
             let mine = side == seat;
-            guards += usize::from(mine && kind == Kind::Guard);
-            let scores = mine && character.scores(kind) && !(sting && survives);
+            guards += usize::from(mine & (kind == Kind::Guard));
+            let scores = mine & scoring[kind as usize];
             by_points[usize::from(points).min(20)] += usize::from(scores);
         }
         let mut card_points = 0i64;
