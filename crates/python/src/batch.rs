@@ -109,11 +109,10 @@ pub trait Batched: Send + Sync {
 struct Slot<G: Tensor> {
     game: G,
     legal: Vec<G::Action>,
-    /// The legal indices of the seat to act, in the game's order.
-    indices: Vec<usize>,
-    /// The action of each of `indices`, played as it is by a random move (no index to
-    /// turn back into an action).
-    choices: Vec<G::Action>,
+    /// The legal indices of the seat to act, in the game's order, each with its action
+    /// (a random move plays it as it is, with no index to turn back into an action; kept
+    /// side by side, one look-up reads both).
+    indices: Vec<(usize, G::Action)>,
     /// Random moves' stream.
     rng: GameRng,
     /// This row's seed: its game `k` is seeded with `derive_seed(seed, k)`.
@@ -149,7 +148,6 @@ impl<G: Tensor> Slot<G> {
             .observe(seat.map_or(Viewer::Spectator, Viewer::Seat), obs);
         mask.fill(0);
         self.indices.clear();
-        self.choices.clear();
         *to_act = seat.map_or(-1, |s| s as i64);
         if seat.is_none() {
             return;
@@ -159,8 +157,7 @@ impl<G: Tensor> Slot<G> {
             if let Some(i) = G::action_index(config, action) {
                 if let Some(m) = mask.get_mut(i) {
                     *m = 1;
-                    self.indices.push(i);
-                    self.choices.push(action);
+                    self.indices.push((i, action));
                 }
             }
         }
@@ -186,14 +183,12 @@ impl<G: Tensor> Slot<G> {
                 index
             }
             None => {
-                let k = match self.indices.len() {
+                let (index, action) = match self.indices.len() {
                     0 => return Err("a game has no legal action".into()),
-                    n => self.rng.random_range(0..n),
+                    n => self.indices[self.rng.random_range(0..n)],
                 };
-                self.game
-                    .apply(self.choices[k])
-                    .map_err(|e| e.to_string())?;
-                self.indices[k]
+                self.game.apply(action).map_err(|e| e.to_string())?;
+                index
             }
         };
         self.steps += 1;
@@ -299,7 +294,6 @@ impl<G: Tensor> Slots<G> {
                 game,
                 legal: Vec::new(),
                 indices: Vec::new(),
-                choices: Vec::new(),
                 rng: rng_from_seed(derive_seed(row_seed, u64::MAX)),
                 seed: row_seed,
                 episode: 1,
@@ -368,7 +362,7 @@ impl<G: Tensor> Batched for Slots<G> {
                     "game {i} is over: reset the batch before stepping it; no game was stepped"
                 ));
             }
-            let legal = usize::try_from(a).is_ok_and(|a| slot.indices.contains(&a));
+            let legal = usize::try_from(a).is_ok_and(|a| slot.indices.iter().any(|&(i, _)| i == a));
             if !legal {
                 let seat = slot
                     .game
