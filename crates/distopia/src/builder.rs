@@ -92,7 +92,7 @@ impl Distopia {
             .rev()
             .collect();
         deck.extend(setup.deck_top.iter().rev());
-        let game = Distopia {
+        let mut game = Distopia {
             config: setup.config,
             characters: setup.characters,
             districts: setup.districts,
@@ -107,7 +107,9 @@ impl Distopia {
             turns: 1,
             rng: engine::rng_from_seed(seed),
             repeats: Repeats::default(),
+            spots: Spots::default(),
         };
+        game.locate_cards();
         game.check()?;
         Ok(game)
     }

@@ -29,6 +29,7 @@ impl Distopia {
             pool.extend(self.deck.iter().copied().filter(|c| c.is_guard()));
             game.deck = pool;
             game.won[opp] = won;
+            game.locate_cards();
         }
         // Sorted first so the sample depends only on what `seat` sees, not on the hidden
         // order.

@@ -140,16 +140,12 @@ impl Game for Distopia {
         if self.phase != Phase::Over {
             return None;
         }
-        let scores: Vec<Score> = (0..2).map(|s| self.score(s)).collect();
+        // `score`'s total and guards, counted without its lists of cards (a batch of games
+        // asks at every game's end).
+        let totals = [self.total(0), self.total(1)];
         // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
-        let keys: Vec<(i64, i64)> = scores
-            .iter()
-            .map(|s| (s.total, -(s.guards as i64)))
-            .collect();
-        Some(Outcome::ranked(
-            scores.iter().map(|s| s.total).collect(),
-            &keys,
-        ))
+        let keys = [0, 1].map(|s| (totals[s], -(self.guards_held(s) as i64)));
+        Some(Outcome::ranked(totals.to_vec(), &keys))
     }
 
     fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {

@@ -5,7 +5,7 @@ use crate::cards::{Card, Collaborator, Contraband, Kind, Mission};
 use crate::refusal::{Refusal, Where};
 use crate::state::{
     at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
-    REPETITIONS,
+    HAND, REPETITIONS,
 };
 use engine::{IllegalAction, Seat};
 use serde::Serialize;
@@ -32,6 +32,11 @@ pub struct Score {
     /// The final score: cards plus mission.
     pub total: i64,
 }
+
+/// Whose collection a card at each of [`Spots`](crate::state::Spots)' places is in
+/// (indexed by a place code masked to 4 bits): a side's districts and won pile are its
+/// own; the hand being played and the deck are in neither (2).
+const SIDE: [u8; 16] = [0, 0, 0, 0, 1, 1, 1, 1, 2, 0, 1, 2, 2, 2, 2, 2];
 
 /// Bit for ring index `i`.
 fn bit(i: usize) -> u8 {
@@ -310,13 +315,14 @@ impl Distopia {
                 if let Some(card) = self.districts[district(self.current, l)].pop() {
                     let at = self.turn.hand.partition_point(|&c| c < card);
                     self.turn.hand.insert(at, card);
+                    self.spots.put(card, HAND, 0);
                 }
             }
             Action::Raid(l) => {
                 self.used_collaborator();
                 let i = district(1 - self.current, l);
                 if let Some(card) = self.districts[i].pop() {
-                    self.won[self.current].push(card);
+                    self.win_card(self.current, card);
                 }
                 self.finish_turn();
             }
@@ -355,6 +361,9 @@ impl Distopia {
         self.turn.reset(i);
         std::mem::swap(&mut self.turn.hand, &mut self.districts[i]);
         self.turn.hand.sort_unstable();
+        for &card in &self.turn.hand {
+            self.spots.put(card, HAND, 0);
+        }
         if self.turn.hand.is_empty() {
             // All four districts were empty (ruling D9): nothing to play.
             self.end_play();
@@ -367,7 +376,7 @@ impl Distopia {
     fn play(&mut self, card: Option<Card>) {
         let target = self.next_district();
         if let Some(card) = card {
-            self.districts[target].push(card);
+            self.stack_card(target, card);
             if !card.is_guard() && owner(target) != self.current {
                 self.turn.smuggled |= bit(target);
             }
@@ -405,7 +414,7 @@ impl Distopia {
             // Cards under a guard can never be won (ruling D15).
             while count > limit && self.districts[i].last().is_some_and(|c| !c.is_guard()) {
                 if let Some(card) = self.districts[i].pop() {
-                    self.won[seat].push(card);
+                    self.win_card(seat, card);
                     self.turn.won_from |= bit(i);
                 }
                 count -= 1;
@@ -433,7 +442,7 @@ impl Distopia {
         let mut over = false;
         if self.districts[picked].is_empty() {
             if let Some(card) = self.deck.pop() {
-                self.districts[picked].push(card);
+                self.stack_card(picked, card);
                 if self.contraband(card).siren {
                     self.siren(picked);
                 }
@@ -460,7 +469,7 @@ impl Distopia {
         let (moves, n) = self.siren_moves(siren_at);
         for &(from, to) in &moves[..n] {
             if let Some(guard) = self.districts[from].pop() {
-                self.districts[to].push(guard);
+                self.stack_card(to, guard);
             }
         }
     }
@@ -556,28 +565,26 @@ impl Distopia {
         let seat = seat % 2;
         let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
         let character = self.characters[seat];
-        let mut survival = [0usize; 2];
+        // Survival cards in each side's collection (the third entry: in neither).
+        let mut survival = [0usize; 3];
         let mut guards = 0usize;
         // How many scorable cards of each point value (card data allows 1-20).
         let mut by_points = [0usize; 21];
-        for (side, count) in survival.iter_mut().enumerate() {
-            let cards = self.won[side]
-                .iter()
-                .chain((0..4).flat_map(|l| self.districts[district(side, l)].iter()));
-            for &c in cards {
-                let Contraband { kind, points, .. } = self.contraband(c);
-                if kind == Kind::Survival {
-                    *count += 1;
-                }
-                if side != seat {
-                    continue;
-                }
-                if kind == Kind::Guard {
-                    guards += 1;
-                } else if character.scores(kind) && !(sting && kind == Kind::Survival) {
-                    by_points[usize::from(points).min(20)] += 1;
-                }
-            }
+        // Every card once, from the table of where cards lie (`Spots`), counted without a
+        // branch on where it lies or what it is: walking the stacks instead, whose lengths
+        // and cards differ from game to game, mispredicted often.
+        // Whether `seat` scores a card of each kind (in `Kind`'s order), looked up rather
+        // than matched per card.
+        let scoring = [Kind::Hobby, Kind::Education, Kind::Survival, Kind::Guard]
+            .map(|k| character.scores(k) && !(sting && k == Kind::Survival));
+        for (card, &place) in Card::all().zip(&self.spots.place) {
+            let side = usize::from(SIDE[usize::from(place & 15)]);
+            let Contraband { kind, points, .. } = self.contraband(card);
+            survival[side] += usize::from(kind == Kind::Survival);
+            let mine = side == seat;
+            guards += usize::from(mine & (kind == Kind::Guard));
+            let scores = mine & scoring[kind as usize];
+            by_points[usize::from(points).min(20)] += usize::from(scores);
         }
         let mut card_points = 0i64;
         let mut to_remove = guards;
@@ -607,6 +614,16 @@ impl Distopia {
             },
         };
         card_points + mission_points
+    }
+
+    /// The guard cards in `seat`'s collection (`score(seat).guards`, without allocating).
+    pub(crate) fn guards_held(&self, seat: Seat) -> usize {
+        let seat = seat % 2;
+        self.won[seat]
+            .iter()
+            .chain((0..4).flat_map(|l| self.districts[district(seat, l)].iter()))
+            .filter(|c| c.is_guard())
+            .count()
     }
 
     /// What `seat` would score for `card` in its collection (0 for guards and for the
@@ -709,5 +726,44 @@ mod tests {
             "the random games had no quiet turn to check"
         );
         eprintln!("{quiet_turns} turns drew and won nothing, each foreseen at its pick");
+    }
+
+    /// The table of where every card lies is kept by the rules card by card: after every
+    /// move it must say what working it out again from the stacks says, and so must a
+    /// determinized copy and a state read back from its JSON.
+    #[test]
+    fn the_cards_places_are_kept_at_every_move() {
+        let mut legal = Vec::new();
+        for seed in 0..300u64 {
+            let k = seed as usize % 4;
+            let config = Config {
+                collaborator: Some(Collaborator::all()[k].key().into()),
+                ..Config::advanced(Border::all()[k])
+            };
+            let mut g = Distopia::new(&config, seed).expect("valid");
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let same = |g: &Distopia, what: &str| {
+                let mut fresh = g.clone();
+                fresh.locate_cards();
+                assert!(g.spots.same(&fresh.spots), "seed {seed}: {what}");
+            };
+            while g.to_act().is_some() {
+                g.legal_actions(&mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                g.apply(action).expect("legal");
+                same(&g, &format!("after {action}"));
+                same(&g.determinize(g.current, &mut rng), "determinized");
+            }
+            // The outcome counts without `score`'s lists: the same totals and guards.
+            for seat in 0..2 {
+                let score = g.score(seat);
+                assert_eq!(g.total(seat), score.total, "seed {seed}");
+                assert_eq!(g.guards_held(seat), score.guards, "seed {seed}");
+            }
+            let text = serde_json::to_string(&g).expect("serializes");
+            let back: Distopia = serde_json::from_str(&text).expect("reads back");
+            assert!(back.spots.same(&g.spots), "seed {seed}: read back");
+            assert_eq!(back, g);
+        }
     }
 }

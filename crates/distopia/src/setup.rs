@@ -57,7 +57,7 @@ impl Distopia {
             std::cmp::Ordering::Greater => 1,
             std::cmp::Ordering::Equal => rng.random_range(0..2),
         };
-        Ok(Distopia {
+        let mut game = Distopia {
             config: config.clone(),
             characters,
             districts,
@@ -72,6 +72,9 @@ impl Distopia {
             turns: 1,
             rng,
             repeats: Repeats::default(),
-        })
+            spots: Spots::default(),
+        };
+        game.locate_cards();
+        Ok(game)
     }
 }

@@ -3,7 +3,7 @@
 //! The 8 districts form one counterclockwise ring: index 0-3 are seat 0's A-D, 4-7 are
 //! seat 1's A-D. A step counterclockwise is +1 (mod 8), the district across the border
 //! from `i` is `7 - i`, and its column (west to east) is `i` for seat 0, `7 - i` for seat 1.
-use crate::cards::{Border, Card, Character, Collaborator, Mission};
+use crate::cards::{Border, Card, Character, Collaborator, Mission, CARDS};
 use crate::config::Config;
 use engine::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
@@ -128,6 +128,7 @@ pub struct MissionState {
 
 /// The whole game: everything on the table, the deck order and the random stream.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Saved")]
 pub struct Distopia {
     pub(crate) config: Config,
     pub(crate) characters: [Character; 2],
@@ -150,6 +151,151 @@ pub struct Distopia {
     /// X15). Written out only when any; older saved games read as none.
     #[serde(default, skip_serializing_if = "Repeats::is_none")]
     pub(crate) repeats: Repeats,
+    /// Where every card lies (derived: not written out, rebuilt at load).
+    #[serde(skip_serializing)]
+    pub(crate) spots: Spots,
+}
+
+/// A state as written out: every field of [`Distopia`] but the derived [`Spots`], which
+/// are worked out again when it is read.
+#[derive(Deserialize)]
+struct Saved {
+    config: Config,
+    characters: [Character; 2],
+    districts: [Vec<Card>; DISTRICTS],
+    deck: Vec<Card>,
+    won: [Vec<Card>; 2],
+    collaborator: Option<CollaboratorState>,
+    mission: Option<MissionState>,
+    first: Seat,
+    current: Seat,
+    phase: Phase,
+    turn: Turn,
+    turns: u32,
+    rng: GameRng,
+    #[serde(default)]
+    repeats: Repeats,
+}
+
+impl From<Saved> for Distopia {
+    fn from(s: Saved) -> Distopia {
+        let mut game = Distopia {
+            config: s.config,
+            characters: s.characters,
+            districts: s.districts,
+            deck: s.deck,
+            won: s.won,
+            collaborator: s.collaborator,
+            mission: s.mission,
+            first: s.first,
+            current: s.current,
+            phase: s.phase,
+            turn: s.turn,
+            turns: s.turns,
+            rng: s.rng,
+            repeats: s.repeats,
+            spots: Spots::default(),
+        };
+        game.locate_cards();
+        game
+    }
+}
+
+/// [`Spots`]' places that are not districts (ring indices 0-7 are): the hand being
+/// played, the won piles (`WON + seat`) and the deck.
+pub(crate) const HAND: u8 = 8;
+pub(crate) const WON: u8 = 9;
+pub(crate) const DECK: u8 = 11;
+
+/// Where every card lies: its place, and in a district how many cards lie under it. It is
+/// derived from the districts, the hand, the won piles and the deck, and the rules keep
+/// it up to date at every card they move, so that the observation reads it in one pass of
+/// fixed length (`tensor.rs`) instead of walking stacks whose lengths change at every
+/// step. Left out of equality: it follows from what is compared.
+#[derive(Clone, Debug)]
+pub(crate) struct Spots {
+    /// Each card's place: a ring index (0-7), [`HAND`], [`WON`] + seat or [`DECK`].
+    pub(crate) place: [u8; CARDS],
+    /// A card in a district: how many cards lie under it (left as it was elsewhere).
+    pub(crate) under: [u8; CARDS],
+}
+
+impl Default for Spots {
+    /// Every card in the deck.
+    fn default() -> Spots {
+        Spots {
+            place: [DECK; CARDS],
+            under: [0; CARDS],
+        }
+    }
+}
+
+impl PartialEq for Spots {
+    fn eq(&self, _: &Spots) -> bool {
+        true
+    }
+}
+
+impl Spots {
+    /// `card` is now at `place`, with `under` cards under it. A card id that does not
+    /// exist is not noted (a loaded state's check reports it).
+    #[inline]
+    pub(crate) fn put(&mut self, card: Card, place: u8, under: usize) {
+        let i = usize::from(card.0);
+        if let (Some(p), Some(u)) = (self.place.get_mut(i), self.under.get_mut(i)) {
+            *p = place;
+            *u = u8::try_from(under).unwrap_or(u8::MAX);
+        }
+    }
+
+    /// Whether both say the same of every card: the place, and how many cards lie under
+    /// it in a district.
+    #[cfg(test)]
+    pub(crate) fn same(&self, other: &Spots) -> bool {
+        (0..CARDS).all(|i| {
+            self.place[i] == other.place[i]
+                && (self.place[i] >= HAND || self.under[i] == other.under[i])
+        })
+    }
+}
+
+impl Distopia {
+    /// Works out [`Spots`] again from the cards' places.
+    pub(crate) fn locate_cards(&mut self) {
+        let mut spots = Spots::default();
+        for (i, stack) in self.districts.iter().enumerate() {
+            for (k, &card) in stack.iter().enumerate() {
+                spots.put(card, i as u8, k);
+            }
+        }
+        for &card in &self.turn.hand {
+            spots.put(card, HAND, 0);
+        }
+        for (seat, pile) in self.won.iter().enumerate() {
+            for &card in pile {
+                spots.put(card, WON + seat as u8, 0);
+            }
+        }
+        self.spots = spots;
+    }
+
+    /// Puts `card` on top of district `i`.
+    #[inline]
+    pub(crate) fn stack_card(&mut self, i: usize, card: Card) {
+        if let Some(stack) = self.districts.get_mut(i) {
+            self.spots.put(card, i as u8, stack.len());
+            stack.push(card);
+        }
+    }
+
+    /// Adds `card` to `seat`'s won pile.
+    #[inline]
+    pub(crate) fn win_card(&mut self, seat: Seat, card: Card) {
+        if let Some(pile) = self.won.get_mut(seat) {
+            self.spots.put(card, WON + seat as u8, 0);
+            pile.push(card);
+        }
+    }
 }
 
 /// How often a position must come up at the start of a turn to end the game (ruling X15).

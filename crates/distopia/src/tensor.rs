@@ -2,7 +2,7 @@
 //! `docs/python.md`).
 use crate::action::{Action, Letter};
 use crate::cards::{Card, Character, Collaborator, Mission, CARDS, CONTRABAND};
-use crate::state::{letter_of, owner, Phase};
+use crate::state::{letter_of, owner, Phase, DISTRICTS, HAND, WON};
 use crate::view::{CardView, DistopiaView};
 use crate::{Config, Distopia};
 use engine::tensor::Writer;
@@ -29,28 +29,37 @@ const PHASES: [Phase; 4] = [Phase::Pick, Phase::Play, Phase::Raid, Phase::Over];
 
 /// How deep a card lies in its district, as the observation holds it: `1 / (1 + k)` for
 /// the card `k` below the top, worked out once (a division per card cost more than the
-/// rest of its features). A district holds fewer cards than there are.
-const DEPTH: [f32; CARDS] = {
-    let mut t = [0.0; CARDS];
+/// rest of its features). A district holds fewer cards than there are; the entries from
+/// `CARDS` on are 0, the depth of a card in no district (any `u8` indexes the table).
+const DEPTH: [f32; 256] = {
+    let mut t = [0.0; 256];
     let mut k = 0;
-    while k < t.len() {
+    while k < CARDS {
         t[k] = 1.0 / (1.0 + k as f32);
         k += 1;
     }
     t
 };
 
-/// `n / 10` for every count of cards, worked out once as `DEPTH` is (the same numbers as
+/// `n / d` for every `n` below `N`, worked out once as `DEPTH` is (the same numbers as
 /// the division: it is made at compile time by the same rules).
-const TENTHS: [f32; CARDS + 1] = {
-    let mut t = [0.0; CARDS + 1];
+const fn fractions<const N: usize>(d: f32) -> [f32; N] {
+    let mut t = [0.0; N];
     let mut n = 0;
-    while n < t.len() {
-        t[n] = n as f32 / 10.0;
+    while n < N {
+        t[n] = n as f32 / d;
         n += 1;
     }
     t
-};
+}
+
+/// `n / 10` for every count of cards.
+const TENTHS: [f32; CARDS + 1] = fractions(10.0);
+/// A district's limit over 5, for every limit a `u8` holds.
+const FIFTHS: [f32; 256] = fractions(5.0);
+/// A won pile's cards over the contraband there is, and the deck's over all cards.
+const OF_CONTRABAND: [f32; CARDS + 1] = fractions(CONTRABAND as f32);
+const OF_CARDS: [f32; CARDS + 1] = fractions(CARDS as f32);
 
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
@@ -236,69 +245,77 @@ impl Tensor for Distopia {
             characters[rel(seat) * 2 + c] = 1.0;
         }
         // The districts, then where each contraband card is and how deep in its
-        // district, written in place (the writer hands out zeroed entries). A guard's
-        // card has no entries there: its writes go to a spare entry, the district's first
-        // feature, written over after its cards, so that the loop over the cards does
-        // not branch on which are guards (those branches went wrong often, the guards
-        // lying differently in every district at every step).
+        // district, read from the state's table of where every card lies (`Spots`), in
+        // one pass over the cards with no branch on where they lie. (Walking the stacks
+        // instead, whose lengths differ at every step, mispredicted the end of nearly
+        // every loop.) The writer hands out zeroed entries.
         let block = w.section(8 * DISTRICT + CONTRABAND * PLACES + CONTRABAND);
-        let places_at = |i: usize, at: usize| 8 * DISTRICT + i * PLACES + at;
-        let depth_at = |i: usize| 8 * DISTRICT + CONTRABAND * PLACES + i;
-        let limits = game.config.limits().map(|l| f32::from(l) / 5.0);
-        for seat in 0..2 {
-            for l in 0..4u8 {
-                let cards = game.district(seat, l);
-                let at = rel(seat) * 4 + usize::from(l);
-                let spare = at * DISTRICT;
-                let (mut guards, mut on_top) = (0usize, false);
-                // Bottom first: the card at `k` has `len - 1 - k` cards above it.
-                for (k, &card) in cards.iter().enumerate() {
-                    let guard = card.is_guard();
-                    let i = usize::from(card.0);
-                    guards += usize::from(guard);
-                    on_top = guard;
-                    block[if guard { spare } else { places_at(i, at) }] = 1.0;
-                    block[if guard { spare } else { depth_at(i) }] =
-                        DEPTH[(cards.len() - 1 - k).min(CARDS - 1)];
-                }
-                let f = &mut block[at * DISTRICT..(at + 1) * DISTRICT];
-                f[0] = limits[usize::from(l)];
-                f[1] = TENTHS[cards.len().min(CARDS)];
-                f[2] = TENTHS[(cards.len() - guards).min(CARDS)];
-                f[3] = guards as f32;
-                f[4] = f32::from(u8::from(on_top));
-            }
+        let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
+        // For each of the state's places (16 entries, so that a place code masked to 4
+        // bits needs no bounds check): the column its cards show in and the mark they get
+        // there, which is 0 where the viewer cannot see them (written then to column 0, a
+        // district the card is not in, whose 0 it leaves as it was: no branch on which
+        // cards are hidden, which differs at every step); and the position of a district's
+        // top card (`u8::MAX` elsewhere, so that `top - under` lands past the depths, on a
+        // 0).
+        let mut column = [0u8; 16];
+        let mut mark = [0.0f32; 16];
+        let mut top = [u8::MAX; 16];
+        let mut lens = [0usize; DISTRICTS];
+        for (d, len) in lens.iter_mut().enumerate() {
+            column[d] = ring_slot(d) as u8;
+            mark[d] = 1.0;
+            *len = game.stack(d).len();
+            top[d] = (*len as u8).wrapping_sub(1);
         }
-        // A won pile or the hand: its cards' places, and how many guards it holds. The
-        // districts' features are all written above: the first is the spare entry here.
-        let mut mark = |cards: &[Card], at: usize| {
-            let mut guards = 0usize;
-            for &card in cards {
-                let guard = card.is_guard();
-                guards += usize::from(guard);
-                block[if guard {
-                    0
-                } else {
-                    places_at(usize::from(card.0), at)
-                }] = 1.0;
-            }
-            guards
-        };
+        if turn.is_some() {
+            column[usize::from(HAND)] = 8;
+            mark[usize::from(HAND)] = 1.0;
+        }
         for seat in 0..2 {
             if over || viewer == engine::Viewer::Seat(seat) {
-                mark(game.won(seat), 9 + rel(seat));
+                column[usize::from(WON) + seat] = 9 + rel(seat) as u8;
+                mark[usize::from(WON) + seat] = 1.0;
             }
         }
-        let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
-        let hand = turn.map(|t| t.hand.as_slice()).unwrap_or_default();
-        let hand_guards = mark(hand, 8);
-        block[0] = limits[0];
-        w.push(hand_guards as f32);
+        let spots = &game.spots;
+        let (places, depths) = block[8 * DISTRICT..].split_at_mut(CONTRABAND * PLACES);
+        for ((row, depth), (&place, &under)) in places
+            .chunks_exact_mut(PLACES)
+            .zip(depths.iter_mut())
+            .zip(spots.place.iter().zip(&spots.under))
+        {
+            let p = usize::from(place & 15);
+            row[usize::from(column[p]).min(PLACES - 1)] = mark[p];
+            *depth = DEPTH[usize::from(top[p].wrapping_sub(under))];
+        }
+        let (mut guards, mut on_top) = ([0u8; 16], [false; 16]);
+        for g in CONTRABAND..CARDS {
+            let p = usize::from(spots.place[g] & 15);
+            guards[p] += 1;
+            on_top[p] |= spots.under[g] == top[p];
+        }
+        let limits = game.config.limits().map(|l| FIFTHS[usize::from(l)]);
+        for (d, &len) in lens.iter().enumerate() {
+            let at = ring_slot(d);
+            let f = &mut block[at * DISTRICT..(at + 1) * DISTRICT];
+            f[0] = limits[usize::from(letter_of(d))];
+            f[1] = TENTHS[len.min(CARDS)];
+            f[2] = TENTHS[len.saturating_sub(usize::from(guards[d])).min(CARDS)];
+            f[3] = f32::from(guards[d]);
+            f[4] = f32::from(u8::from(on_top[d]));
+        }
+        let hand_guards = if turn.is_some() {
+            guards[usize::from(HAND)]
+        } else {
+            0
+        };
+        w.push(f32::from(hand_guards));
         let won = w.section(2);
         for seat in 0..2 {
-            won[rel(seat)] = game.won(seat).len() as f32 / CONTRABAND as f32;
+            won[rel(seat)] = OF_CONTRABAND[game.won(seat).len().min(CARDS)];
         }
-        w.push(game.deck().len() as f32 / CARDS as f32);
+        w.push(OF_CARDS[game.deck().len().min(CARDS)]);
         w.one_hot(2, (!over).then(|| rel(game.current())));
         w.one_hot(2, Some(rel(game.first_player())));
         w.one_hot(PHASES.len(), PHASES.iter().position(|&p| p == game.phase()));

@@ -109,8 +109,10 @@ pub trait Batched: Send + Sync {
 struct Slot<G: Tensor> {
     game: G,
     legal: Vec<G::Action>,
-    /// The legal indices of the seat to act, in the game's order.
-    indices: Vec<usize>,
+    /// The legal indices of the seat to act, in the game's order, each with its action
+    /// (a random move plays it as it is, with no index to turn back into an action; kept
+    /// side by side, one look-up reads both).
+    indices: Vec<(usize, G::Action)>,
     /// Random moves' stream.
     rng: GameRng,
     /// This row's seed: its game `k` is seeded with `derive_seed(seed, k)`.
@@ -155,7 +157,7 @@ impl<G: Tensor> Slot<G> {
             if let Some(i) = G::action_index(config, action) {
                 if let Some(m) = mask.get_mut(i) {
                     *m = 1;
-                    self.indices.push(i);
+                    self.indices.push((i, action));
                 }
             }
         }
@@ -174,13 +176,21 @@ impl<G: Tensor> Slot<G> {
             return Ok(());
         }
         let index = match given {
-            Some(a) => usize::try_from(a).map_err(|_| format!("action index {a} is negative"))?,
-            None => match self.indices.len() {
-                0 => return Err("a game has no legal action".into()),
-                n => self.indices[self.rng.random_range(0..n)],
-            },
+            Some(a) => {
+                let index =
+                    usize::try_from(a).map_err(|_| format!("action index {a} is negative"))?;
+                self.game.apply_index(index).map_err(|e| e.to_string())?;
+                index
+            }
+            None => {
+                let (index, action) = match self.indices.len() {
+                    0 => return Err("a game has no legal action".into()),
+                    n => self.indices[self.rng.random_range(0..n)],
+                };
+                self.game.apply(action).map_err(|e| e.to_string())?;
+                index
+            }
         };
-        self.game.apply_index(index).map_err(|e| e.to_string())?;
         self.steps += 1;
         *row.action = index as i64;
         row.rewards.fill(0.0);
@@ -352,7 +362,7 @@ impl<G: Tensor> Batched for Slots<G> {
                     "game {i} is over: reset the batch before stepping it; no game was stepped"
                 ));
             }
-            let legal = usize::try_from(a).is_ok_and(|a| slot.indices.contains(&a));
+            let legal = usize::try_from(a).is_ok_and(|a| slot.indices.iter().any(|&(i, _)| i == a));
             if !legal {
                 let seat = slot
                     .game
