@@ -687,6 +687,18 @@ mod tests {
     use engine::Game;
     use rand::{Rng, SeedableRng};
 
+    /// An advanced game for `seed` (its border and collaborator going round with the seed)
+    /// and a random stream to play it with.
+    fn advanced_game(seed: u64) -> (Distopia, rand::rngs::StdRng) {
+        let k = seed as usize % 4;
+        let config = Config {
+            collaborator: Some(Collaborator::all()[k].key().into()),
+            ..Config::advanced(Border::all()[k])
+        };
+        let g = Distopia::new(&config, seed).expect("valid");
+        (g, rand::rngs::StdRng::seed_from_u64(seed))
+    }
+
     /// `may_come_back` is what lets ordinary turns skip the repetition count (ruling X15):
     /// every turn that draws and wins nothing must have been one it said may.
     #[test]
@@ -694,13 +706,7 @@ mod tests {
         let mut quiet_turns = 0;
         let mut legal = Vec::new();
         for seed in 0..600u64 {
-            let k = seed as usize % 4;
-            let config = Config {
-                collaborator: Some(Collaborator::all()[k].key().into()),
-                ..Config::advanced(Border::all()[k])
-            };
-            let mut g = Distopia::new(&config, seed).expect("valid");
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let (mut g, mut rng) = advanced_game(seed);
             let mut start = None;
             while g.to_act().is_some() {
                 g.legal_actions(&mut legal);
@@ -735,13 +741,7 @@ mod tests {
     fn the_cards_places_are_kept_at_every_move() {
         let mut legal = Vec::new();
         for seed in 0..300u64 {
-            let k = seed as usize % 4;
-            let config = Config {
-                collaborator: Some(Collaborator::all()[k].key().into()),
-                ..Config::advanced(Border::all()[k])
-            };
-            let mut g = Distopia::new(&config, seed).expect("valid");
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let (mut g, mut rng) = advanced_game(seed);
             let same = |g: &Distopia, what: &str| {
                 let mut fresh = g.clone();
                 fresh.locate_cards();
