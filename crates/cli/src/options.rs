@@ -364,12 +364,20 @@ pub fn progress(games: u64) -> Progress {
 
 /// The plain progress line due when `n` more games make `done` of `games`, `seconds` into
 /// the run: one at each tenth of the batch crossed, none in the first [`QUIET_SECONDS`]
-/// (a short run's answer comes before anyone looks at a log).
-fn plain_line(message: &str, done: u64, n: u64, games: u64, seconds: u64) -> Option<String> {
+/// (a short run's answer comes before anyone looks at a log). `message` (the bar's, a copy)
+/// is asked for only when a line is due.
+fn plain_line(
+    message: impl FnOnce() -> String,
+    done: u64,
+    n: u64,
+    games: u64,
+    seconds: u64,
+) -> Option<String> {
     let tenth = |k: u64| k.saturating_mul(10).checked_div(games);
     if tenth(done) <= tenth(done.saturating_sub(n)) || seconds < QUIET_SECONDS {
         return None;
     }
+    let message = message();
     let lead = if message.is_empty() {
         String::new()
     } else {
@@ -409,7 +417,7 @@ impl Progress {
         }
         let done = self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
         let seconds = self.started.elapsed().as_secs();
-        if let Some(line) = plain_line(&self.bar.message(), done, n, self.games, seconds) {
+        if let Some(line) = plain_line(|| self.bar.message(), done, n, self.games, seconds) {
             // A log that cannot take the line does not stop the games.
             let _ = errln!("{line}");
         }
@@ -460,19 +468,22 @@ mod tests {
     #[test]
     fn plain_progress_is_told_at_each_tenth_after_the_first_seconds() {
         let lines: Vec<String> = (1..=1000)
-            .filter_map(|done| plain_line("", done, 1, 1000, 60))
+            .filter_map(|done| plain_line(String::new, done, 1, 1000, 60))
             .collect();
         assert_eq!(lines.len(), 10);
         assert_eq!(lines[0], "100 of 1000 games (10%) after 60 s");
         assert_eq!(lines[9], "1000 of 1000 games (100%) after 60 s");
         // Crossed inside a step of several games: told once, with the count reached.
         assert_eq!(
-            plain_line("A", 205, 10, 1000, 300).as_deref(),
+            plain_line(|| "A".into(), 205, 10, 1000, 300).as_deref(),
             Some("A: 205 of 1000 games (20%) after 5 min")
         );
-        assert_eq!(plain_line("", 195, 10, 1000, 300), None);
+        assert_eq!(plain_line(String::new, 195, 10, 1000, 300), None);
         // Quiet in the first seconds, and with no games.
-        assert_eq!(plain_line("", 100, 1, 1000, QUIET_SECONDS - 1), None);
-        assert_eq!(plain_line("", 1, 1, 0, 60), None);
+        assert_eq!(
+            plain_line(String::new, 100, 1, 1000, QUIET_SECONDS - 1),
+            None
+        );
+        assert_eq!(plain_line(String::new, 1, 1, 0, 60), None);
     }
 }

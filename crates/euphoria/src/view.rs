@@ -458,7 +458,7 @@ impl fmt::Display for EuphoriaView {
             writeln!(f, "Drawn recruits: {}", names.join("; "))?;
         }
         // The prompt speaks to the seat that decides, named first as the pages name it.
-        match self.to_act.filter(|_| !self.over) {
+        match self.to_act {
             Some(s) => write!(f, "P{} to act: {}", s + 1, self.prompt),
             None => write!(f, "{}", self.prompt),
         }
