@@ -2,7 +2,7 @@
 //! `docs/python.md`).
 use crate::action::{Action, Letter};
 use crate::cards::{Card, Character, Collaborator, Mission, CARDS, CONTRABAND};
-use crate::state::{letter_of, owner, Phase, DISTRICTS, HAND, WON};
+use crate::state::{letter_of, Phase, DISTRICTS, HAND, WON};
 use crate::view::{CardView, DistopiaView};
 use crate::{Config, Distopia};
 use engine::tensor::Writer;
@@ -26,6 +26,33 @@ const PLACES: usize = 8 + 3;
 /// Features per district: limit, cards, contraband, guards, a guard on top.
 const DISTRICT: usize = 5;
 const PHASES: [Phase; 4] = [Phase::Pick, Phase::Play, Phase::Raid, Phase::Over];
+
+/// Where each section of the observation starts (the layout in `docs/python.md`): the
+/// characters, the districts, where each contraband card is and how deep, the guards in
+/// the hand, the won piles, the deck, who is to act, who went first, the phase, the turn
+/// (picked, next, visited districts), its direction and crossing, the collaborator and
+/// who may use it, the mission and who claimed it, the scores and the turn count.
+const CHARACTERS_AT: usize = 0;
+const DISTRICTS_AT: usize = CHARACTERS_AT + 2 * 2;
+const PLACES_AT: usize = DISTRICTS_AT + 8 * DISTRICT;
+const DEPTHS_AT: usize = PLACES_AT + CONTRABAND * PLACES;
+const HAND_GUARDS_AT: usize = DEPTHS_AT + CONTRABAND;
+const WON_AT: usize = HAND_GUARDS_AT + 1;
+const DECK_AT: usize = WON_AT + 2;
+const TO_ACT_AT: usize = DECK_AT + 1;
+const FIRST_AT: usize = TO_ACT_AT + 2;
+const PHASE_AT: usize = FIRST_AT + 2;
+const TURN_AT: usize = PHASE_AT + PHASES.len();
+const CLOCKWISE_AT: usize = TURN_AT + 8 * 3;
+const CROSSING_AT: usize = CLOCKWISE_AT + 1;
+const COLLABORATOR_AT: usize = CROSSING_AT + 1;
+const USABLE_BY_AT: usize = COLLABORATOR_AT + 4;
+const MISSION_AT: usize = USABLE_BY_AT + 3;
+const CLAIMED_AT: usize = MISSION_AT + 4;
+const SCORES_AT: usize = CLAIMED_AT + 2;
+const TURNS_AT: usize = SCORES_AT + 2;
+/// The observation's length.
+const OBSERVATION: usize = TURNS_AT + 1;
 
 /// How deep a card lies in its district, as the observation holds it: `1 / (1 + k)` for
 /// the card `k` below the top, worked out once (a division per card cost more than the
@@ -54,12 +81,12 @@ const fn fractions<const N: usize>(d: f32) -> [f32; N] {
 }
 
 /// `n / 10` for every count of cards.
-const TENTHS: [f32; CARDS + 1] = fractions(10.0);
+const TENTHS: [f32; 256] = fractions(10.0);
 /// A district's limit over 5, for every limit a `u8` holds.
 const FIFTHS: [f32; 256] = fractions(5.0);
 /// A won pile's cards over the contraband there is, and the deck's over all cards.
-const OF_CONTRABAND: [f32; CARDS + 1] = fractions(CONTRABAND as f32);
-const OF_CARDS: [f32; CARDS + 1] = fractions(CARDS as f32);
+const OF_CONTRABAND: [f32; 256] = fractions(CONTRABAND as f32);
+const OF_CARDS: [f32; 256] = fractions(CARDS as f32);
 
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
@@ -111,24 +138,7 @@ impl Tensor for Distopia {
     }
 
     fn observation_len(_config: &Config) -> usize {
-        2 * 2
-            + 8 * DISTRICT
-            + CONTRABAND * PLACES
-            + CONTRABAND
-            + 1
-            + 2
-            + 1
-            + 2
-            + 2
-            + PHASES.len()
-            + 8 * 3
-            + 2
-            + 4
-            + 3
-            + 4
-            + 2
-            + 2
-            + 1
+        OBSERVATION
     }
 
     fn encode(_config: &Config, view: &DistopiaView, out: &mut [f32]) {
@@ -230,126 +240,11 @@ impl Tensor for Distopia {
     /// equal), read from the state without building the view: a view is a dozen small
     /// vectors, more than the rest of a step costs.
     fn observe(&self, viewer: engine::Viewer, out: &mut [f32]) {
-        let game = self;
-        let over = game.phase() == Phase::Over;
-        let me = viewer.seat().unwrap_or(0) % 2;
-        let rel = |s: Seat| (s + 2 - me) % 2;
-        let ring_slot = |i: usize| rel(owner(i)) * 4 + usize::from(letter_of(i));
-        let mut w = Writer::new(out);
-        let characters = w.section(4);
-        for seat in 0..2 {
-            let c = match game.character(seat) {
-                Character::Teacher => 0,
-                Character::Collector => 1,
-            };
-            characters[rel(seat) * 2 + c] = 1.0;
+        if let Ok(out) = <&mut [f32; OBSERVATION]>::try_from(&mut *out) {
+            return self.observe_into(viewer, out);
         }
-        // The districts, then where each contraband card is and how deep in its
-        // district, read from the state's table of where every card lies (`Spots`), in
-        // one pass over the cards with no branch on where they lie. (Walking the stacks
-        // instead, whose lengths differ at every step, mispredicted the end of nearly
-        // every loop.) The writer hands out zeroed entries.
-        let block = w.section(8 * DISTRICT + CONTRABAND * PLACES + CONTRABAND);
-        let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
-        // For each of the state's places (16 entries, so that a place code masked to 4
-        // bits needs no bounds check): the column its cards show in and the mark they get
-        // there, which is 0 where the viewer cannot see them (written then to column 0, a
-        // district the card is not in, whose 0 it leaves as it was: no branch on which
-        // cards are hidden, which differs at every step); and the position of a district's
-        // top card (`u8::MAX` elsewhere, so that `top - under` lands past the depths, on a
-        // 0).
-        let mut column = [0u8; 16];
-        let mut mark = [0.0f32; 16];
-        let mut top = [u8::MAX; 16];
-        let mut lens = [0usize; DISTRICTS];
-        for (d, len) in lens.iter_mut().enumerate() {
-            column[d] = ring_slot(d) as u8;
-            mark[d] = 1.0;
-            *len = game.stack(d).len();
-            top[d] = (*len as u8).wrapping_sub(1);
-        }
-        if turn.is_some() {
-            column[usize::from(HAND)] = 8;
-            mark[usize::from(HAND)] = 1.0;
-        }
-        for seat in 0..2 {
-            if over || viewer == engine::Viewer::Seat(seat) {
-                column[usize::from(WON) + seat] = 9 + rel(seat) as u8;
-                mark[usize::from(WON) + seat] = 1.0;
-            }
-        }
-        let spots = &game.spots;
-        let (places, depths) = block[8 * DISTRICT..].split_at_mut(CONTRABAND * PLACES);
-        for ((row, depth), (&place, &under)) in places
-            .chunks_exact_mut(PLACES)
-            .zip(depths.iter_mut())
-            .zip(spots.place.iter().zip(&spots.under))
-        {
-            let p = usize::from(place & 15);
-            row[usize::from(column[p]).min(PLACES - 1)] = mark[p];
-            *depth = DEPTH[usize::from(top[p].wrapping_sub(under))];
-        }
-        let (mut guards, mut on_top) = ([0u8; 16], [false; 16]);
-        for g in CONTRABAND..CARDS {
-            let p = usize::from(spots.place[g] & 15);
-            guards[p] += 1;
-            on_top[p] |= spots.under[g] == top[p];
-        }
-        let limits = game.config.limits().map(|l| FIFTHS[usize::from(l)]);
-        for (d, &len) in lens.iter().enumerate() {
-            let at = ring_slot(d);
-            let f = &mut block[at * DISTRICT..(at + 1) * DISTRICT];
-            f[0] = limits[usize::from(letter_of(d))];
-            f[1] = TENTHS[len.min(CARDS)];
-            f[2] = TENTHS[len.saturating_sub(usize::from(guards[d])).min(CARDS)];
-            f[3] = f32::from(guards[d]);
-            f[4] = f32::from(u8::from(on_top[d]));
-        }
-        let hand_guards = if turn.is_some() {
-            guards[usize::from(HAND)]
-        } else {
-            0
-        };
-        w.push(f32::from(hand_guards));
-        let won = w.section(2);
-        for seat in 0..2 {
-            won[rel(seat)] = OF_CONTRABAND[game.won(seat).len().min(CARDS)];
-        }
-        w.push(OF_CARDS[game.deck().len().min(CARDS)]);
-        w.one_hot(2, (!over).then(|| rel(game.current())));
-        w.one_hot(2, Some(rel(game.first_player())));
-        w.one_hot(PHASES.len(), PHASES.iter().position(|&p| p == game.phase()));
-        let section = w.section(8 * 3);
-        if let Some(t) = turn {
-            section[usize::from(letter_of(t.picked))] = 1.0;
-            if game.phase() == Phase::Play {
-                section[8 + ring_slot(game.next_district())] = 1.0;
-            }
-            for i in 0..8 {
-                section[16 + ring_slot(i)] = f32::from(u8::from(t.visited & (1 << i) != 0));
-            }
-        }
-        w.push(f32::from(turn.is_some_and(|t| t.clockwise)));
-        w.push(f32::from(turn.is_some_and(|t| t.crossing)));
-        let c = game.collaborator();
-        w.one_hot(
-            4,
-            c.and_then(|c| Collaborator::all().iter().position(|&k| k == c.card)),
-        );
-        w.one_hot(3, c.map(|c| c.holder.map_or(0, |s| 1 + rel(s))));
-        let m = game.mission();
-        w.one_hot(
-            4,
-            m.and_then(|m| Mission::all().iter().position(|&k| k == m.card)),
-        );
-        w.one_hot(2, m.and_then(|m| m.claimed_by).map(rel));
-        let scores = w.section(2);
-        if over {
-            for seat in 0..2 {
-                scores[rel(seat)] = game.score(seat).total as f32 / 30.0;
-            }
-        }
-        w.push(game.turns as f32 / 100.0);
+        // Not the observation's length: the view's encoding says how it fails.
+        Self::encode(&self.config, &engine::Game::view(self, viewer), out);
     }
 
     /// A won pile lies face down in no meaningful order: the tensor holds which cards.
@@ -364,6 +259,142 @@ impl Tensor for Distopia {
             v
         };
         sorted(a) == sorted(b)
+    }
+}
+
+impl Distopia {
+    /// [`Tensor::observe`] into an observation of the right length, every section at a
+    /// fixed place (no bounds to check, no writer to move along).
+    fn observe_into(&self, viewer: engine::Viewer, out: &mut [f32; OBSERVATION]) {
+        let game = self;
+        let over = game.phase() == Phase::Over;
+        let me = viewer.seat().unwrap_or(0) % 2;
+        let rel = |s: Seat| (s + 2 - me) % 2;
+        // A ring index's district as the viewer's sides order them: the viewer's A-D
+        // first (`rel(owner(i)) * 4 + letter_of(i)`, which is `i` with its side flipped
+        // for the second seat).
+        let ring_slot = |i: usize| (i ^ (me << 2)) & 7;
+        out.fill(0.0);
+        for seat in 0..2 {
+            let c = match game.character(seat) {
+                Character::Teacher => 0,
+                Character::Collector => 1,
+            };
+            out[CHARACTERS_AT + rel(seat) * 2 + c] = 1.0;
+        }
+        // Where each contraband card is and how deep in its district, read from the
+        // state's table of where every card lies (`Spots`), in one pass over the cards
+        // with no branch on where they lie. (Walking the stacks instead, whose lengths
+        // differ at every step, mispredicted the end of nearly every loop.)
+        let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
+        // For each of the state's places (16 entries, so that a place code masked to 4
+        // bits needs no bounds check), in one word (one load a card, not three): the
+        // column its cards show in (bits 0-3), the position of a district's top card
+        // (bits 8-15; `u8::MAX` elsewhere, so that `top - under` lands past the depths, on
+        // a 0), and the mark the cards get (bits 16-31: the high half of 1.0, or 0 where
+        // the viewer cannot see them, written then to column 0, a district the card is not
+        // in, whose 0 it leaves as it was: no branch on which cards are hidden, which
+        // differs at every step).
+        const SEEN: u32 = 0x3f80_0000;
+        const NO_TOP: u32 = 0xff00;
+        let mut code = [NO_TOP; 16];
+        let mut top = [u8::MAX; 16];
+        let mut lens = [0usize; DISTRICTS];
+        for (d, len) in lens.iter_mut().enumerate() {
+            *len = game.stack(d).len();
+            top[d] = (*len as u8).wrapping_sub(1);
+            code[d] = SEEN | u32::from(top[d]) << 8 | ring_slot(d) as u32;
+        }
+        if turn.is_some() {
+            code[usize::from(HAND)] = SEEN | NO_TOP | 8;
+        }
+        for seat in 0..2 {
+            if over || viewer == engine::Viewer::Seat(seat) {
+                code[usize::from(WON) + seat] = SEEN | NO_TOP | (9 + rel(seat) as u32);
+            }
+        }
+        let spots = &game.spots;
+        for i in 0..CONTRABAND {
+            let c = code[usize::from(spots.place[i] & 15)];
+            // The card's row seen through a window of 16 entries (past the last row it
+            // reaches into the depths), so that a column masked to 4 bits needs no bounds
+            // check: columns are below `PLACES`.
+            let at = PLACES_AT + i * PLACES;
+            if let Ok(row) = <&mut [f32; 16]>::try_from(&mut out[at..at + 16]) {
+                row[(c & 15) as usize] = f32::from_bits(c & 0xffff_0000);
+            }
+            out[DEPTHS_AT + i] = DEPTH[usize::from(((c >> 8) as u8).wrapping_sub(spots.under[i]))];
+        }
+        // The guards in each place, four bits a place (there are five guards), and the
+        // places whose top card is a guard, a bit each: two words, not arrays (no store
+        // and reload per guard).
+        let (mut guards, mut on_top) = (0u64, 0u32);
+        for g in CONTRABAND..CARDS {
+            let p = u32::from(spots.place[g] & 15);
+            guards += 1 << (4 * p);
+            on_top |= u32::from(spots.under[g] == top[p as usize]) << p;
+        }
+        let guards_in = |p: usize| ((guards >> (4 * p)) & 15) as u8;
+        let limits = game.config.limits().map(|l| FIFTHS[usize::from(l)]);
+        for (d, &len) in lens.iter().enumerate() {
+            let at = DISTRICTS_AT + ring_slot(d) * DISTRICT;
+            out[at] = limits[usize::from(letter_of(d))];
+            // Counts index the tables as bytes (there are fewer cards than a byte holds).
+            out[at + 1] = TENTHS[usize::from(len as u8)];
+            out[at + 2] = TENTHS[usize::from((len as u8).wrapping_sub(guards_in(d)))];
+            out[at + 3] = f32::from(guards_in(d));
+            out[at + 4] = ((on_top >> d) & 1) as f32;
+        }
+        if turn.is_some() {
+            out[HAND_GUARDS_AT] = f32::from(guards_in(usize::from(HAND)));
+        }
+        for seat in 0..2 {
+            out[WON_AT + rel(seat)] = OF_CONTRABAND[usize::from(game.won(seat).len() as u8)];
+        }
+        out[DECK_AT] = OF_CARDS[usize::from(game.deck().len() as u8)];
+        if !over {
+            out[TO_ACT_AT + rel(game.current())] = 1.0;
+        }
+        out[FIRST_AT + rel(game.first_player())] = 1.0;
+        let phase = match game.phase() {
+            Phase::Pick => 0,
+            Phase::Play => 1,
+            Phase::Raid => 2,
+            Phase::Over => 3,
+        };
+        out[PHASE_AT + phase] = 1.0;
+        if let Some(t) = turn {
+            out[TURN_AT + usize::from(letter_of(t.picked))] = 1.0;
+            if game.phase() == Phase::Play {
+                out[TURN_AT + 8 + ring_slot(game.next_district())] = 1.0;
+            }
+            for i in 0..8 {
+                out[TURN_AT + 16 + ring_slot(i)] = f32::from((t.visited >> i) & 1);
+            }
+            out[CLOCKWISE_AT] = f32::from(u8::from(t.clockwise));
+            out[CROSSING_AT] = f32::from(u8::from(t.crossing));
+        }
+        if let Some(c) = game.collaborator() {
+            if let Some(k) = Collaborator::all().iter().position(|&k| k == c.card) {
+                out[COLLABORATOR_AT + k.min(3)] = 1.0;
+            }
+            // Who may use it: either player, the viewer's side, the other side.
+            out[USABLE_BY_AT + c.holder.map_or(0, |s| 1 + rel(s))] = 1.0;
+        }
+        if let Some(m) = game.mission() {
+            if let Some(k) = Mission::all().iter().position(|&k| k == m.card) {
+                out[MISSION_AT + k.min(3)] = 1.0;
+            }
+            if let Some(s) = m.claimed_by {
+                out[CLAIMED_AT + rel(s)] = 1.0;
+            }
+        }
+        if over {
+            for seat in 0..2 {
+                out[SCORES_AT + rel(seat)] = game.score(seat).total as f32 / 30.0;
+            }
+        }
+        out[TURNS_AT] = game.turns as f32 / 100.0;
     }
 }
 
