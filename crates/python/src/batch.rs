@@ -108,13 +108,17 @@ pub trait Batched: Send + Sync {
 
 struct Slot<G: Tensor> {
     game: G,
+    /// The legal actions of the seat to act (empty when nobody is to act).
     legal: Vec<G::Action>,
-    /// The legal indices of the seat to act, in the game's order, each with its action
-    /// (a random move plays it as it is, with no index to turn back into an action; kept
-    /// side by side, one look-up reads both).
-    indices: Vec<(usize, G::Action)>,
     /// Random moves' stream.
     rng: GameRng,
+    /// The random move of the next step with its index, drawn from `rng` when the legal
+    /// actions are listed (while they are in the nearest cache: drawn at the next step,
+    /// the look-up waited on memory the other rows had pushed out) and played as it is,
+    /// with no index to turn back into an action; `None` when no seat is to act. A step
+    /// given its actions leaves it unplayed: each row's stream advances once a step
+    /// either way.
+    next: Option<(usize, G::Action)>,
     /// This row's seed: its game `k` is seeded with `derive_seed(seed, k)`.
     seed: u64,
     episode: u64,
@@ -147,17 +151,26 @@ impl<G: Tensor> Slot<G> {
         self.game
             .observe(seat.map_or(Viewer::Spectator, Viewer::Seat), obs);
         mask.fill(0);
-        self.indices.clear();
+        self.legal.clear();
+        self.next = None;
         *to_act = seat.map_or(-1, |s| s as i64);
         if seat.is_none() {
             return;
         }
         self.game.legal_actions(&mut self.legal);
-        for &action in &self.legal {
+        // The next random move is drawn before the mask is written and kept as the mask
+        // meets it (every legal action has an index: the tensor check holds it).
+        let drawn = match self.legal.len() {
+            0 => usize::MAX,
+            n => self.rng.random_range(0..n),
+        };
+        for (k, &action) in self.legal.iter().enumerate() {
             if let Some(i) = G::action_index(config, action) {
                 if let Some(m) = mask.get_mut(i) {
                     *m = 1;
-                    self.indices.push((i, action));
+                    if k == drawn {
+                        self.next = Some((i, action));
+                    }
                 }
             }
         }
@@ -183,10 +196,9 @@ impl<G: Tensor> Slot<G> {
                 index
             }
             None => {
-                let (index, action) = match self.indices.len() {
-                    0 => return Err("a game has no legal action".into()),
-                    n => self.indices[self.rng.random_range(0..n)],
-                };
+                let (index, action) = self
+                    .next
+                    .ok_or("a game has no legal action with an index to play")?;
                 self.game.apply(action).map_err(|e| e.to_string())?;
                 index
             }
@@ -196,9 +208,11 @@ impl<G: Tensor> Slot<G> {
         row.rewards.fill(0.0);
         let over = self.game.to_act().is_none();
         let cut = !over && shared.max_steps.is_some_and(|m| self.steps >= m);
-        if let Some(outcome) = self.game.outcome().filter(|_| over) {
-            for (s, r) in row.rewards.iter_mut().enumerate() {
-                *r = outcome.reward(s as Seat) as f32;
+        if over {
+            if let Some(outcome) = self.game.outcome() {
+                for (s, r) in row.rewards.iter_mut().enumerate() {
+                    *r = outcome.reward(s as Seat) as f32;
+                }
             }
         } else if cut {
             // A game cut short is a draw: an equal share for every seat.
@@ -293,8 +307,8 @@ impl<G: Tensor> Slots<G> {
             slots.push(Slot {
                 game,
                 legal: Vec::new(),
-                indices: Vec::new(),
                 rng: rng_from_seed(derive_seed(row_seed, u64::MAX)),
+                next: None,
                 seed: row_seed,
                 episode: 1,
                 steps: 0,
@@ -362,7 +376,10 @@ impl<G: Tensor> Batched for Slots<G> {
                     "game {i} is over: reset the batch before stepping it; no game was stepped"
                 ));
             }
-            let legal = usize::try_from(a).is_ok_and(|a| slot.indices.iter().any(|&(i, _)| i == a));
+            let legal = usize::try_from(a)
+                .ok()
+                .and_then(|a| G::index_action(&self.config, a))
+                .is_some_and(|action| slot.legal.contains(&action));
             if !legal {
                 let seat = slot
                     .game
@@ -371,7 +388,7 @@ impl<G: Tensor> Batched for Slots<G> {
                 return Err(format!(
                     "game {i}: action index {a} is not legal for {seat} to act \
                      (its mask has {} legal actions); no game was stepped",
-                    slot.indices.len()
+                    slot.legal.len()
                 ));
             }
         }
