@@ -1,6 +1,6 @@
 """Steps per second of ``tabletop.Batch``, side by side with ``tabletop bench``.
 
-    python crates/python/bench/batched.py [--tabletop target/release/tabletop] [--seconds 3]
+    python crates/python/bench/batched.py [--tabletop target/release/tabletop] [--seconds 3] [--rounds 1]
 
 For each table it runs, in the same process run and on one thread each:
 - ``tabletop bench GAME --seconds S --opt ...``: random playouts in Rust, no observation
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import subprocess
 import time
 
@@ -76,15 +77,28 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--envs", type=int, default=256, help="games in the batch")
     parser.add_argument("--games", nargs="*", default=None, help="only these games")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure each side this many times, alternating, and print the medians "
+        "(on a shared machine the load changes from one second to the next)",
+    )
     args = parser.parse_args(argv)
     header = f"{'table':<34} {'bench moves/s':>14} {'step_random/s':>14} {'ratio':>6} {'numpy step/s':>13} {'ratio':>6}"
     print(header)
     for game, options in TABLES:
         if args.games and game not in args.games:
             continue
-        bench = bench_moves_per_second(args.tabletop, game, options, args.seconds)
-        native = batch_steps_per_second(game, options, args.envs, args.seconds, numpy_actions=False)
-        numpy = batch_steps_per_second(game, options, args.envs, args.seconds, numpy_actions=True)
+        rounds = [
+            (
+                bench_moves_per_second(args.tabletop, game, options, args.seconds),
+                batch_steps_per_second(game, options, args.envs, args.seconds, numpy_actions=False),
+                batch_steps_per_second(game, options, args.envs, args.seconds, numpy_actions=True),
+            )
+            for _ in range(max(1, args.rounds))
+        ]
+        bench, native, numpy = (statistics.median(column) for column in zip(*rounds))
         label = game + "".join(f" {k}={v}" for k, v in options.items())
         print(f"{label:<34} {bench:>14,.0f} {native:>14,.0f} {native / bench:>6.2f} {numpy:>13,.0f} {numpy / bench:>6.2f}")
 
