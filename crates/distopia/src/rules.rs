@@ -1,7 +1,7 @@
 //! The rules: legal actions, applying them, and final scoring. Each step is named after
 //! the rulebook section it implements.
 use crate::action::{Action, Letter};
-use crate::cards::{Card, Collaborator, Contraband, Kind, Mission};
+use crate::cards::{Card, Collaborator, Contraband, Kind, Mission, CONTRABAND};
 use crate::refusal::{Refusal, Where};
 use crate::state::{
     at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
@@ -616,13 +616,13 @@ impl Distopia {
         card_points + mission_points
     }
 
-    /// The guard cards in `seat`'s collection (`score(seat).guards`, without allocating).
+    /// The guard cards in `seat`'s collection (`score(seat).guards`, without allocating),
+    /// read from the table of where cards lie as `total` reads it.
     pub(crate) fn guards_held(&self, seat: Seat) -> usize {
         let seat = seat % 2;
-        self.won[seat]
+        self.spots.place[CONTRABAND..]
             .iter()
-            .chain((0..4).flat_map(|l| self.districts[district(seat, l)].iter()))
-            .filter(|c| c.is_guard())
+            .filter(|&&place| usize::from(SIDE[usize::from(place & 15)]) == seat)
             .count()
     }
 

@@ -298,12 +298,12 @@ impl Distopia {
         const SEEN: u32 = 0x3f80_0000;
         const NO_TOP: u32 = 0xff00;
         let mut code = [NO_TOP; 16];
-        let mut top = [u8::MAX; 16];
+        let top = |code: u32| (code >> 8) as u8;
         let mut lens = [0usize; DISTRICTS];
         for (d, len) in lens.iter_mut().enumerate() {
             *len = game.stack(d).len();
-            top[d] = (*len as u8).wrapping_sub(1);
-            code[d] = SEEN | u32::from(top[d]) << 8 | ring_slot(d) as u32;
+            let top = (*len as u8).wrapping_sub(1);
+            code[d] = SEEN | u32::from(top) << 8 | ring_slot(d) as u32;
         }
         if turn.is_some() {
             code[usize::from(HAND)] = SEEN | NO_TOP | 8;
@@ -323,7 +323,7 @@ impl Distopia {
             if let Ok(row) = <&mut [f32; 16]>::try_from(&mut out[at..at + 16]) {
                 row[(c & 15) as usize] = f32::from_bits(c & 0xffff_0000);
             }
-            out[DEPTHS_AT + i] = DEPTH[usize::from(((c >> 8) as u8).wrapping_sub(spots.under[i]))];
+            out[DEPTHS_AT + i] = DEPTH[usize::from(top(c).wrapping_sub(spots.under[i]))];
         }
         // The guards in each place, four bits a place (there are five guards), and the
         // places whose top card is a guard, a bit each: two words, not arrays (no store
@@ -332,7 +332,7 @@ impl Distopia {
         for g in CONTRABAND..CARDS {
             let p = u32::from(spots.place[g] & 15);
             guards += 1 << (4 * p);
-            on_top |= u32::from(spots.under[g] == top[p as usize]) << p;
+            on_top |= u32::from(spots.under[g] == top(code[p as usize])) << p;
         }
         let guards_in = |p: usize| ((guards >> (4 * p)) & 15) as u8;
         let limits = game.config.limits().map(|l| FIFTHS[usize::from(l)]);
