@@ -80,13 +80,30 @@ const fn fractions<const N: usize>(d: f32) -> [f32; N] {
     t
 }
 
-/// `n / 10` for every count of cards.
-const TENTHS: [f32; 256] = fractions(10.0);
 /// A district's limit over 5, for every limit a `u8` holds.
 const FIFTHS: [f32; 256] = fractions(5.0);
 /// A won pile's cards over the contraband there is, and the deck's over all cards.
 const OF_CONTRABAND: [f32; 256] = fractions(CONTRABAND as f32);
 const OF_CARDS: [f32; 256] = fractions(CARDS as f32);
+
+/// A district's cards, contraband and guards and whether a guard is on top, as the
+/// observation holds them, for every count of cards (up to all of them), of guards (a
+/// nibble) and top: `COUNTS[cards * 32 + guards * 2 + top]`.
+static COUNTS: [[f32; 4]; (CARDS + 1) * 32] = {
+    let mut t = [[0.0; 4]; (CARDS + 1) * 32];
+    let mut k = 0;
+    while k < t.len() {
+        let (cards, guards, top) = ((k / 32) as u8, ((k / 2) % 16) as u8, k % 2);
+        t[k] = [
+            cards as f32 / 10.0,
+            cards.wrapping_sub(guards) as f32 / 10.0,
+            guards as f32,
+            top as f32,
+        ];
+        k += 1;
+    }
+    t
+};
 
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
@@ -288,42 +305,50 @@ impl Distopia {
         // differ at every step, mispredicted the end of nearly every loop.)
         let turn = matches!(game.phase(), Phase::Play | Phase::Raid).then(|| game.turn());
         // For each of the state's places (16 entries, so that a place code masked to 4
-        // bits needs no bounds check), in one word (one load a card, not three): the
-        // column its cards show in (bits 0-3), the position of a district's top card
-        // (bits 8-15; `u8::MAX` elsewhere, so that `top - under` lands past the depths, on
-        // a 0), and the mark the cards get (bits 16-31: the high half of 1.0, or 0 where
-        // the viewer cannot see them, written then to column 0, a district the card is not
-        // in, whose 0 it leaves as it was: no branch on which cards are hidden, which
-        // differs at every step).
-        const SEEN: u32 = 0x3f80_0000;
-        const NO_TOP: u32 = 0xff00;
+        // bits needs no bounds check), in one word (one load a card, not three): the mark
+        // its cards get (bits 0-31: 1.0, or 0 where the viewer cannot see them, written
+        // then to column 0, a district the card is not in, whose 0 it leaves as it was: no
+        // branch on which cards are hidden, which differs at every step), the column they
+        // show in (bits 32-35) and the position of a district's top card (bits 40-47;
+        // `u8::MAX` elsewhere, so that `top - under` lands past the depths, on a 0). The
+        // mark in the low half is stored as it is; the column and top come out with a
+        // shift and a mask (with the column low and the mark high, a card took more
+        // instructions).
+        const SEEN: u64 = 0x3f80_0000;
+        const NO_TOP: u64 = 0xff << 40;
         let mut code = [NO_TOP; 16];
-        let top = |code: u32| (code >> 8) as u8;
+        let top = |code: u64| (code >> 40) as u8;
         let mut lens = [0usize; DISTRICTS];
         for (d, len) in lens.iter_mut().enumerate() {
             *len = game.stack(d).len();
             let top = (*len as u8).wrapping_sub(1);
-            code[d] = SEEN | u32::from(top) << 8 | ring_slot(d) as u32;
+            code[d] = SEEN | u64::from(top) << 40 | (ring_slot(d) as u64) << 32;
         }
         if turn.is_some() {
-            code[usize::from(HAND)] = SEEN | NO_TOP | 8;
+            code[usize::from(HAND)] = SEEN | NO_TOP | 8 << 32;
         }
         for seat in 0..2 {
             if over || viewer == engine::Viewer::Seat(seat) {
-                code[usize::from(WON) + seat] = SEEN | NO_TOP | (9 + rel(seat) as u32);
+                code[usize::from(WON) + seat] = SEEN | NO_TOP | (9 + rel(seat) as u64) << 32;
             }
         }
         let spots = &game.spots;
-        for i in 0..CONTRABAND {
+        let mut card = |i: usize| {
             let c = code[usize::from(spots.place[i] & 15)];
             // The card's row seen through a window of 16 entries (past the last row it
             // reaches into the depths), so that a column masked to 4 bits needs no bounds
             // check: columns are below `PLACES`.
             let at = PLACES_AT + i * PLACES;
             if let Ok(row) = <&mut [f32; 16]>::try_from(&mut out[at..at + 16]) {
-                row[(c & 15) as usize] = f32::from_bits(c & 0xffff_0000);
+                row[((c >> 32) & 15) as usize] = f32::from_bits(c as u32);
             }
             out[DEPTHS_AT + i] = DEPTH[usize::from(top(c).wrapping_sub(spots.under[i]))];
+        };
+        // Two cards a round of the loop: a card is a dozen instructions, the loop's own
+        // count and test a third as many again.
+        for j in 0..CONTRABAND / 2 {
+            card(2 * j);
+            card(2 * j + 1);
         }
         // The guards in each place, four bits a place (there are five guards), and the
         // places whose top card is a guard, a bit each: two words, not arrays (no store
@@ -339,11 +364,13 @@ impl Distopia {
         for (d, &len) in lens.iter().enumerate() {
             let at = DISTRICTS_AT + ring_slot(d) * DISTRICT;
             out[at] = limits[usize::from(letter_of(d))];
-            // Counts index the tables as bytes (there are fewer cards than a byte holds).
-            out[at + 1] = TENTHS[usize::from(len as u8)];
-            out[at + 2] = TENTHS[usize::from((len as u8).wrapping_sub(guards_in(d)))];
-            out[at + 3] = f32::from(guards_in(d));
-            out[at + 4] = ((on_top >> d) & 1) as f32;
+            // The other four features in one look-up and one 16-byte copy (a division,
+            // two look-ups and two conversions cost twice the instructions).
+            let key =
+                len.min(CARDS) * 32 + usize::from(guards_in(d)) * 2 + ((on_top >> d) & 1) as usize;
+            if let Ok(f) = <&mut [f32; 4]>::try_from(&mut out[at + 1..at + 5]) {
+                *f = COUNTS[key];
+            }
         }
         if turn.is_some() {
             out[HAND_GUARDS_AT] = f32::from(guards_in(usize::from(HAND)));
