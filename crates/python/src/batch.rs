@@ -162,7 +162,9 @@ impl<G: Tensor> Slot<G> {
         // meets it (every legal action has an index: the tensor check holds it).
         let drawn = match self.legal.len() {
             0 => usize::MAX,
-            n => self.rng.random_range(0..n),
+            // Drawn from a `u32` range, as `choose` (and so `tabletop bench`) draws for a
+            // list this short: a `usize` range costs twice the instructions.
+            n => self.rng.random_range(0..n as u32) as usize,
         };
         for (k, &action) in self.legal.iter().enumerate() {
             if let Some(i) = G::action_index(config, action) {
