@@ -44,6 +44,24 @@ fn bit(i: usize) -> u8 {
 }
 
 /// Own districts next to `letter` (Rebel Robot, ruling D27).
+/// Where the legal actions are listed: a list, or a list with the observation's mask
+/// written beside it (`tensor.rs`).
+pub(crate) trait Listing {
+    fn clear(&mut self);
+    fn push(&mut self, action: Action);
+}
+
+impl Listing for Vec<Action> {
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline]
+    fn push(&mut self, action: Action) {
+        Vec::push(self, action);
+    }
+}
+
 fn neighbours(letter: Letter) -> impl Iterator<Item = Letter> {
     [letter.wrapping_sub(1), letter + 1]
         .into_iter()
@@ -103,18 +121,21 @@ impl Distopia {
         })
     }
 
-    pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
+    /// Lists the legal actions into `out` (a list, or the list and the observation's mask
+    /// beside it: `tensor.rs`).
+    #[inline]
+    pub(crate) fn legal_into<L: Listing>(&self, out: &mut L) {
         out.clear();
         let seat = self.current;
         match self.phase {
             Phase::Over => {}
             Phase::Pick => {
                 let all_empty = (0..4).all(|l| self.districts[district(seat, l)].is_empty());
-                out.extend(
-                    (0..4)
-                        .filter(|&l| all_empty || !self.districts[district(seat, l)].is_empty())
-                        .map(Action::Pick),
-                );
+                for l in 0..4 {
+                    if all_empty || !self.districts[district(seat, l)].is_empty() {
+                        out.push(Action::Pick(l));
+                    }
+                }
             }
             Phase::Play => {
                 let t = &self.turn;
@@ -127,12 +148,9 @@ impl Distopia {
                         Action::Skip
                     });
                 } else {
-                    out.extend(
-                        t.hand
-                            .iter()
-                            .filter(|c| !c.is_guard())
-                            .map(|&c| Action::Play(c)),
-                    );
+                    for &c in t.hand.iter().filter(|c| !c.is_guard()) {
+                        out.push(Action::Play(c));
+                    }
                     if guard {
                         out.push(Action::PlayGuard);
                     }
@@ -145,16 +163,18 @@ impl Distopia {
                         out.push(Action::Grandma);
                     }
                     if self.may_use(Collaborator::RebelRobot) {
-                        out.extend(
-                            neighbours(letter_of(t.picked))
-                                .filter(|&l| !self.districts[district(seat, l)].is_empty())
-                                .map(Action::Robot),
-                        );
+                        for l in neighbours(letter_of(t.picked))
+                            .filter(|&l| !self.districts[district(seat, l)].is_empty())
+                        {
+                            out.push(Action::Robot(l));
+                        }
                     }
                 }
             }
             Phase::Raid => {
-                out.extend(self.raid_targets().map(Action::Raid));
+                for l in self.raid_targets() {
+                    out.push(Action::Raid(l));
+                }
                 out.push(Action::Pass);
             }
         }

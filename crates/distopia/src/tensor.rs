@@ -2,6 +2,7 @@
 //! `docs/python.md`).
 use crate::action::{Action, Letter};
 use crate::cards::{Card, Character, Collaborator, Mission, CARDS, CONTRABAND};
+use crate::rules::Listing;
 use crate::state::{letter_of, Phase, DISTRICTS, HAND, WON};
 use crate::view::{CardView, DistopiaView};
 use crate::{Config, Distopia};
@@ -105,6 +106,47 @@ static COUNTS: [[f32; 4]; (CARDS + 1) * 32] = {
     t
 };
 
+/// An action's index ([`Tensor::action_index`]).
+#[inline(always)]
+fn index_of(action: Action) -> Option<usize> {
+    let letter = |base: usize, l: Letter| ((l as usize) < 4).then_some(base + l as usize);
+    match action {
+        Action::Pick(l) => letter(PICK, l),
+        Action::Play(card) => {
+            (!card.is_guard() && card.is_valid()).then_some(PLAY + card.0 as usize)
+        }
+        Action::PlayGuard => Some(PLAY_GUARD),
+        Action::Skip => Some(SKIP),
+        Action::Cross => Some(CROSS),
+        Action::Grandma => Some(GRANDMA),
+        Action::Robot(l) => letter(ROBOT, l),
+        Action::Raid(l) => letter(RAID, l),
+        Action::Pass => Some(PASS),
+    }
+}
+
+/// The legal list with the mask written beside it: where the rules push an action its
+/// kind is known, so its index is worked out there without a `match` (a jump through a
+/// table, which went wrong often when the mask was written from the list afterwards).
+struct Masked<'a> {
+    legal: &'a mut Vec<Action>,
+    mask: &'a mut [i8],
+}
+
+impl Listing for Masked<'_> {
+    fn clear(&mut self) {
+        self.legal.clear();
+        self.mask.fill(0);
+    }
+    #[inline(always)]
+    fn push(&mut self, action: Action) {
+        self.legal.push(action);
+        if let Some(m) = index_of(action).and_then(|i| self.mask.get_mut(i)) {
+            *m = 1;
+        }
+    }
+}
+
 fn letter_index(letter: char) -> usize {
     (letter as usize).saturating_sub('A' as usize).min(3)
 }
@@ -122,20 +164,14 @@ impl Tensor for Distopia {
     }
 
     fn action_index(_config: &Config, action: Action) -> Option<usize> {
-        let letter = |base: usize, l: Letter| ((l as usize) < 4).then_some(base + l as usize);
-        match action {
-            Action::Pick(l) => letter(PICK, l),
-            Action::Play(card) => {
-                (!card.is_guard() && card.is_valid()).then_some(PLAY + card.0 as usize)
-            }
-            Action::PlayGuard => Some(PLAY_GUARD),
-            Action::Skip => Some(SKIP),
-            Action::Cross => Some(CROSS),
-            Action::Grandma => Some(GRANDMA),
-            Action::Robot(l) => letter(ROBOT, l),
-            Action::Raid(l) => letter(RAID, l),
-            Action::Pass => Some(PASS),
-        }
+        index_of(action)
+    }
+
+    fn legal_mask(&self, scratch: &mut Vec<Action>, mask: &mut [i8]) {
+        self.legal_into(&mut Masked {
+            legal: scratch,
+            mask,
+        });
     }
 
     fn index_action(_config: &Config, index: usize) -> Option<Action> {

@@ -53,8 +53,10 @@ pub trait Tensor: Game {
     }
 
     /// Fills `mask` (of [`Tensor::num_distinct_actions`]) with 1 at every legal index and
-    /// 0 elsewhere; `scratch` holds the legal list between calls.
-    fn legal_mask(&self, scratch: &mut Vec<Self::Action>, mask: &mut [u8]) {
+    /// 0 elsewhere (`i8`, as numpy's masks are), and leaves the legal actions in `scratch`.
+    /// A game may write the mask as it lists its actions, where each one's index is known
+    /// without a `match` on the action.
+    fn legal_mask(&self, scratch: &mut Vec<Self::Action>, mask: &mut [i8]) {
         mask.fill(0);
         self.legal_actions(scratch);
         for &action in scratch.iter() {
@@ -188,7 +190,7 @@ fn check_game<G: Tensor>(
     let mut game = G::new(config, seed).map_err(|e| format!("new: {e}"))?;
     let mut rng = rng_from_seed(seed ^ 0x7E45_0A11);
     let (mut legal, mut indices) = (Vec::new(), Vec::new());
-    let mut mask = vec![0u8; count];
+    let mut mask = vec![0i8; count];
     let mut obs = vec![f32::NAN; len];
     let mut other_obs = vec![f32::NAN; len];
     for step in 0..100_000u64 {

@@ -175,7 +175,7 @@ fn parts<G: Tensor>(
         .map(|i| G::new(config, derive_seed(1, i)).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
     let mut obs = vec![0.0f32; GAMES * len];
-    let mut masks = vec![0u8; GAMES * count];
+    let mut masks = vec![0i8; GAMES * count];
     let mut legal = Vec::new();
     let mut rng = rng_from_seed(3);
     let mut seed = 1000u64;

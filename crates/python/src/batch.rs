@@ -150,31 +150,28 @@ impl<G: Tensor> Slot<G> {
         let seat = self.game.to_act().filter(|_| !self.done);
         self.game
             .observe(seat.map_or(Viewer::Spectator, Viewer::Seat), obs);
-        mask.fill(0);
-        self.legal.clear();
-        self.next = None;
         *to_act = seat.map_or(-1, |s| s as i64);
+        self.next = None;
         if seat.is_none() {
+            mask.fill(0);
+            self.legal.clear();
             return;
         }
-        self.game.legal_actions(&mut self.legal);
-        // The next random move is drawn before the mask is written and kept as the mask
-        // meets it (every legal action has an index: the tensor check holds it).
+        // The legal list and the mask in one pass (a game that writes the mask as it lists
+        // its actions needs no look-up of each action's index).
+        self.game.legal_mask(&mut self.legal, mask);
+        // The next random move, kept with its index (every legal action has one in the
+        // mask: the tensor check holds it). Drawn from a `u32` range, as `choose` (and so
+        // `tabletop bench`) draws for a list this short: a `usize` range costs twice the
+        // instructions.
         let drawn = match self.legal.len() {
-            0 => usize::MAX,
-            // Drawn from a `u32` range, as `choose` (and so `tabletop bench`) draws for a
-            // list this short: a `usize` range costs twice the instructions.
+            0 => return,
             n => self.rng.random_range(0..n as u32) as usize,
         };
-        for (k, &action) in self.legal.iter().enumerate() {
-            if let Some(i) = G::action_index(config, action) {
-                if let Some(m) = mask.get_mut(i) {
-                    *m = 1;
-                    if k == drawn {
-                        self.next = Some((i, action));
-                    }
-                }
-            }
+        if let Some(&action) = self.legal.get(drawn) {
+            self.next = G::action_index(config, action)
+                .filter(|&i| i < mask.len())
+                .map(|i| (i, action));
         }
     }
 

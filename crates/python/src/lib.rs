@@ -120,9 +120,9 @@ impl State {
 
     /// An int8 array with 1 at each legal index.
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let mut mask = vec![0u8; self.table.num_actions()];
+        let mut mask = vec![0; self.table.num_actions()];
         self.table.legal_mask(&mut mask);
-        PyArray1::from_vec(py, mask.into_iter().map(|m| m as i8).collect())
+        PyArray1::from_vec(py, mask)
     }
 
     /// What `seat` sees (a spectator for `None`), as a float32 array.

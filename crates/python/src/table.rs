@@ -15,7 +15,7 @@ pub trait Table: Send + Sync {
     /// An index out of range or an illegal action; the state is then unchanged.
     fn apply_index(&mut self, index: usize) -> Result<(), IndexError>;
     /// 1 at each legal index, 0 elsewhere (`out` has [`Table::num_actions`] entries).
-    fn legal_mask(&mut self, out: &mut [u8]);
+    fn legal_mask(&mut self, out: &mut [i8]);
     /// The legal indices, ascending.
     fn legal_indices(&mut self) -> &[usize];
     /// What `viewer` sees, as the flat observation (`out` has
@@ -104,7 +104,7 @@ impl<G: Tensor> Table for Typed<G> {
     fn apply_index(&mut self, index: usize) -> Result<(), IndexError> {
         self.game.apply_index(index)
     }
-    fn legal_mask(&mut self, out: &mut [u8]) {
+    fn legal_mask(&mut self, out: &mut [i8]) {
         self.game.legal_mask(&mut self.scratch, out);
     }
     fn legal_indices(&mut self) -> &[usize] {
