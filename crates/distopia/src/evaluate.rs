@@ -19,7 +19,8 @@ impl Distopia {
         let [mine_at_risk, theirs_to_take] = self.exposed(me);
         let [theirs_at_risk, mine_to_take] = self.exposed(opp);
         let swing = (mine_to_take + theirs_at_risk - mine_at_risk - theirs_to_take) as f64;
-        let diff = (self.total(me) - self.total(opp)) as f64 + EXPOSURE * swing;
+        let totals = self.totals();
+        let diff = (totals[me] - totals[opp]) as f64 + EXPOSURE * swing;
         (0.5 + diff / 60.0).clamp(0.0, 1.0)
     }
 }

@@ -142,7 +142,7 @@ impl Game for Distopia {
         }
         // `score`'s total and guards, counted without its lists of cards (a batch of games
         // asks at every game's end).
-        let totals = [self.total(0), self.total(1)];
+        let totals = self.totals();
         // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
         let keys = [0, 1].map(|s| (totals[s], -(self.guards_held(s) as i64)));
         Some(Outcome::ranked(totals.to_vec(), &keys))

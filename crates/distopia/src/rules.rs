@@ -580,60 +580,69 @@ impl Distopia {
 }
 
 impl Distopia {
-    /// `score(seat).total` without allocating, for bots' evaluation.
+    /// `score(seat).total` without allocating.
     pub fn total(&self, seat: Seat) -> i64 {
-        let seat = seat % 2;
+        self.totals()[seat % 2]
+    }
+
+    /// Both seats' `score(seat).total` in one pass over the cards, without allocating (for
+    /// the outcome and bots' evaluation).
+    pub fn totals(&self) -> [i64; 2] {
         let sting = self.mission.is_some_and(|m| m.card == Mission::PoliceSting);
-        let character = self.characters[seat];
-        // Survival cards in each side's collection (the third entry: in neither).
+        // Per side (the third entry: in neither collection), the survival cards, the
+        // guards and how many scorable cards of each point value (card data allows 1-20).
         let mut survival = [0usize; 3];
-        let mut guards = 0usize;
-        // How many scorable cards of each point value (card data allows 1-20).
-        let mut by_points = [0usize; 21];
+        let mut guards = [0usize; 3];
+        let mut by_points = [[0usize; 21]; 3];
+        // Whether each side scores a card of each kind (in `Kind`'s order), looked up
+        // rather than matched per card; cards in neither collection score for nobody.
+        let scoring = |seat: Seat| {
+            [Kind::Hobby, Kind::Education, Kind::Survival, Kind::Guard]
+                .map(|k| self.characters[seat].scores(k) && !(sting && k == Kind::Survival))
+        };
+        let scoring = [scoring(0), scoring(1), [false; 4]];
         // Every card once, from the table of where cards lie (`Spots`), counted without a
         // branch on where it lies or what it is: walking the stacks instead, whose lengths
         // and cards differ from game to game, mispredicted often.
-        // Whether `seat` scores a card of each kind (in `Kind`'s order), looked up rather
-        // than matched per card.
-        let scoring = [Kind::Hobby, Kind::Education, Kind::Survival, Kind::Guard]
-            .map(|k| character.scores(k) && !(sting && k == Kind::Survival));
         for (card, &place) in Card::all().zip(&self.spots.place) {
             let side = usize::from(SIDE[usize::from(place & 15)]);
             let Contraband { kind, points, .. } = self.contraband(card);
             survival[side] += usize::from(kind == Kind::Survival);
-            let mine = side == seat;
-            guards += usize::from(mine & (kind == Kind::Guard));
-            let scores = mine & scoring[kind as usize];
-            by_points[usize::from(points).min(20)] += usize::from(scores);
+            guards[side] += usize::from(kind == Kind::Guard);
+            by_points[side][usize::from(points).min(20)] +=
+                usize::from(scoring[side][kind as usize]);
         }
-        let mut card_points = 0i64;
-        let mut to_remove = guards;
-        for (points, &n) in by_points.iter().enumerate() {
-            let removed = n.min(to_remove);
-            to_remove -= removed;
-            card_points += (points * (n - removed)) as i64;
-        }
-        let mission_points = match self.mission {
-            None => 0,
-            Some(m) => match m.card {
-                Mission::PoliceSting => -(survival[seat] as i64),
-                Mission::Catastrophe => {
-                    if survival[seat] > survival[1 - seat] {
-                        5
-                    } else {
-                        0
+        [0, 1].map(|seat| {
+            // One scorable card removed per guard held, lowest first (step 2, ruling D21).
+            let mut card_points = 0i64;
+            let mut to_remove = guards[seat];
+            for (points, &n) in by_points[seat].iter().enumerate() {
+                let removed = n.min(to_remove);
+                to_remove -= removed;
+                card_points += (points * (n - removed)) as i64;
+            }
+            let mission_points = match self.mission {
+                None => 0,
+                Some(m) => match m.card {
+                    Mission::PoliceSting => -(survival[seat] as i64),
+                    Mission::Catastrophe => {
+                        if survival[seat] > survival[1 - seat] {
+                            5
+                        } else {
+                            0
+                        }
                     }
-                }
-                Mission::Curfew | Mission::SaveASibling => {
-                    if m.claimed_by == Some(seat) {
-                        5
-                    } else {
-                        0
+                    Mission::Curfew | Mission::SaveASibling => {
+                        if m.claimed_by == Some(seat) {
+                            5
+                        } else {
+                            0
+                        }
                     }
-                }
-            },
-        };
-        card_points + mission_points
+                },
+            };
+            card_points + mission_points
+        })
     }
 
     /// The guard cards in `seat`'s collection (`score(seat).guards`, without allocating),
