@@ -43,7 +43,6 @@ fn bit(i: usize) -> u8 {
     1 << i
 }
 
-/// Own districts next to `letter` (Rebel Robot, ruling D27).
 /// Where the legal actions are listed: a list, or a list with the observation's mask
 /// written beside it (`tensor.rs`).
 pub(crate) trait Listing {
@@ -62,6 +61,7 @@ impl Listing for Vec<Action> {
     }
 }
 
+/// Own districts next to `letter` (Rebel Robot, ruling D27).
 fn neighbours(letter: Letter) -> impl Iterator<Item = Letter> {
     [letter.wrapping_sub(1), letter + 1]
         .into_iter()
