@@ -83,7 +83,9 @@ export function render(snap) {
       h('div', { class: 'character' }, ch ? `${ch.name}: scores ${ch.scores.map(kindName).join(' + ')}` : sd.character),
       h('div', { class: 'won' }, `Won: ${sd.won_count} card${sd.won_count === 1 ? '' : 's'}`,
         sd.won && sd.won.length ? h('div', { class: 'won-cards' }, sd.won.map((c) => card(c))) : null),
-      score ? h('div', { class: 'final' }, h('b', {}, `${score.total} points`), ` — cards ${score.card_points}, mission ${score.mission_points}, guards ${score.guards}`) : null);
+      score ? h('div', { class: 'final' }, h('b', {}, `${score.total} points`),
+        // The mission is named only where one is in play (the advanced mode).
+        ` — ${score.card_points} from cards${v.mission ? `, ${score.mission_points} from the mission` : ''}; ${score.guards} guard${score.guards === 1 ? '' : 's'}`) : null);
   };
   const extras = [];
   if (v.collaborator) {

@@ -38,7 +38,7 @@ function card(value, { cls = '', key } = {}) {
   const pts = points(value);
   return h('div', {
     class: `card v${value} ${cls}`, dataset: key ? { key } : undefined,
-    title: `${value}: as debt, ${plus(pts)} for each site showing ${value}, else ${UNMATCHED}`,
+    title: `${value}: on your debt, ${plus(pts)} for each drop site showing ${value} when the round ends, else ${UNMATCHED}`,
   },
   h('span', { class: 'corner' }, value), h('span', { class: 'pip' }, value), h('span', { class: 'cpts' }, plus(pts)));
 }
@@ -52,7 +52,7 @@ function pile(p, i) {
   if (p.closed) note = `closed · ${note}`;
   else if (p.sideways && !p.restarted) note = `sideways zero · ${note}`;
   return h('div', { class: `site ${p.closed ? 'closed' : ''}`, dataset: { key: `site:${n}`, mark: `site:${n}` } },
-    h('div', { class: 'site-head' }, h('b', {}, `Site ${n}`)),
+    h('div', { class: 'site-head' }, h('b', {}, `Drop site ${n}`)),
     h('div', { class: 'stack' }, cards),
     h('div', { class: 'site-foot' }, note));
 }
@@ -74,7 +74,7 @@ function finishedRound(snap, ctx) {
   const over = entry.events.find((e) => e.kind === 'round_over');
   if (ctx.hidden === over.round) return null;
   const me = snap.seat;
-  const why = over.ended_by === 'pile_limit' ? `drop site ${over.shown.length} was made` : 'the deck ran out';
+  const why = over.ended_by === 'pile_limit' ? `drop site ${over.shown.length} was started` : 'the deck ran out';
   const sites = over.shown.map((shows, i) => h('div', { class: 'site done' },
     h('div', { class: 'site-head' }, h('b', {}, `Site ${i + 1}`)),
     h('div', { class: 'shows' }, shows.map((c) => card(c, { cls: 'small' }))),
@@ -112,18 +112,20 @@ export function render(snap, ctx) {
       ? h('div', { class: 'debt mine', dataset: { key: 'debt', mark: `debt:${s}` }, title: 'your debt (face down)' },
         h('div', { class: 'facedown' }, v.debt_sizes[s]),
         h('span', {}, v.own_debt ? `debt: ${v.own_debt.join(' ') || '—'}` : 'your debt'))
-      : h('span', { class: 'debt', dataset: { mark: `debt:${s}` }, title: 'debt cards (face down)' }, h('span', { class: 'facedown tiny' }), ` ${v.debt_sizes[s]} debt`)))));
+      : h('span', { class: 'debt', dataset: { mark: `debt:${s}` }, title: 'debt cards (face down)' }, h('span', { class: 'facedown tiny' }), ` ${v.debt_sizes[s]} on debt`)))));
 
   const sites = v.piles.map(pile);
   if (v.piles.length < v.pile_limit) {
     sites.push(h('div', { class: 'site empty', dataset: { key: 'new' } },
-      h('div', { class: 'site-head' }, h('b', {}, 'New site')),
+      h('div', { class: 'site-head' }, h('b', {}, `New drop site ${v.piles.length + 1}`)),
       h('div', { class: 'stack' }, h('div', { class: 'card ghost' }, '+')),
-      h('div', { class: 'site-foot' }, `${v.pile_limit - v.piles.length} more end${v.pile_limit - v.piles.length === 1 ? 's' : ''} the round`)));
+      h('div', { class: 'site-foot' }, v.piles.length + 1 === v.pile_limit
+        ? 'starting it ends the round'
+        : `starting drop site ${v.pile_limit} ends the round`)));
   }
   const last = v.history[v.history.length - 1];
   const history = v.history.length ? h('details', { class: 'panel history', open: true },
-    h('summary', {}, `Scored rounds (last: round ${last.round}, ${last.ended_by.replace(/_/g, ' ')})`),
+    h('summary', {}, `Rounds scored so far (round ${last.round} ended when ${last.ended_by === 'deck_empty' ? 'the deck ran out' : 'its last drop site was started'})`),
     h('table', { class: 'scores' },
       h('tr', {}, h('th', {}, 'Round'), players.map((s) => h('th', {}, seatName(s, me)))),
       v.history.map((r) => h('tr', {}, h('td', {}, r.round), players.map((s) => h('td', { title: `debt: ${r.debts[s].join(' ') || 'none'}` }, r.scores[s] > 0 ? `+${r.scores[s]}` : r.scores[s])))),

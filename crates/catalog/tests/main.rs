@@ -4,3 +4,4 @@
 
 mod lessons;
 mod skeleton;
+mod words;

@@ -5,7 +5,7 @@
 use crate::options::GameOptions;
 use crate::user;
 use bots::{BotSpec, CoachOptions, DynBot};
-use engine::{DynState, GameRecord, Names, Viewer};
+use engine::{DynState, GameRecord, LegalMove, Names, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -236,7 +236,10 @@ fn prompt(
             outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
         }
     }
-    let legal: Vec<String> = moves.into_iter().map(|m| m.action).collect();
+    let legal: Vec<String> = moves.iter().map(|m| m.action.clone()).collect();
+    // What a number chooses from: every legal move, or the few a typed place narrowed
+    // them to.
+    let mut choices = legal.clone();
     loop {
         out!("seat {}> ", seat + 1)?;
         std::io::stdout().flush()?;
@@ -259,6 +262,7 @@ fn prompt(
             outln!("{}", state.view_text(Viewer::Seat(seat)))?;
             outln!("legal: {}", legal.join(" | "))?;
             outln!("(`hint` shows the search's three best moves)")?;
+            choices.clone_from(&legal);
             continue;
         }
         if input == "hint" {
@@ -266,20 +270,55 @@ fn prompt(
             continue;
         }
         let text = match input.parse::<usize>() {
-            Ok(n) if (1..=legal.len()).contains(&n) => legal[n - 1].clone(),
+            Ok(n) if (1..=choices.len()).contains(&n) => choices[n - 1].clone(),
             Ok(n) if legal.iter().all(|a| a != input) => {
                 outln!(
-                    "there is no action {n}: choose 1 to {}, or type one",
-                    legal.len()
+                    "there is no move {n}: choose 1 to {}, or type one",
+                    choices.len()
                 )?;
                 continue;
             }
-            _ => input.to_string(),
+            _ => match place_moves(state, &moves, input) {
+                Narrowed::One(action) => action,
+                Narrowed::Several(these) => {
+                    outln!("`{input}` could be any of these; choose one by its number:")?;
+                    for (i, m) in these.iter().enumerate() {
+                        outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
+                    }
+                    choices = these.into_iter().map(|m| m.action.clone()).collect();
+                    continue;
+                }
+                Narrowed::NotAPlace => input.to_string(),
+            },
         };
         match state.apply_text(&text) {
             Ok(()) => return Ok(Some(text)),
             Err(e) => outln!("{e}. Try again (a number from the list, or `help`).")?,
         }
+    }
+}
+
+/// What a typed word that is no move comes to when it names a place on the board.
+enum Narrowed<'a> {
+    /// The one move that goes there.
+    One(String),
+    /// The moves that go there, for the player to choose from.
+    Several(Vec<&'a LegalMove>),
+    /// It is a move (or nothing the board names): the rules answer it.
+    NotAPlace,
+}
+
+/// The legal moves that go to the place `input` names (the word the board shows in
+/// brackets, such as Euphoria's `farm`), when `input` itself is not a move.
+fn place_moves<'a>(state: &dyn DynState, moves: &'a [LegalMove], input: &str) -> Narrowed<'a> {
+    if state.canonical(input).is_ok() {
+        return Narrowed::NotAPlace;
+    }
+    let there: Vec<&LegalMove> = moves.iter().filter(|m| m.goes_to(input)).collect();
+    match there.as_slice() {
+        [] => Narrowed::NotAPlace,
+        [one] => Narrowed::One(one.action.clone()),
+        _ => Narrowed::Several(there),
     }
 }
 

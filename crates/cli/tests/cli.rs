@@ -120,10 +120,10 @@ fn play_takes_numbers_and_notation_and_shows_a_clear_message_for_nonsense() {
     // Seat 0 is the human; the input is nonsense, then a number, then leaves.
     let stdout = play_dropsite("2", "human,random", &[], "nonsense\n99\n1\nquit\n");
     assert!(
-        stdout.contains("cannot read `nonsense` as an action"),
+        stdout.contains("cannot read `nonsense` as a move"),
         "{stdout}"
     );
-    assert!(stdout.contains("there is no action 99"), "{stdout}");
+    assert!(stdout.contains("there is no move 99"), "{stdout}");
     assert!(
         stdout.contains("  * seat 2 (random) "),
         "the bot's move is told: {stdout}"
@@ -187,15 +187,15 @@ fn play_against_a_bot_names_none_of_its_banked_cards() {
         .collect();
     // Every banked card is told, face down, and no told line names a banked card.
     assert_eq!(
-        told.iter().filter(|l| l.contains("banked")).count(),
+        told.iter().filter(|l| l.contains("face down on")).count(),
         banked,
         "{stdout}"
     );
     assert!(banked > 30, "the human banked every turn: {actions:?}");
-    for line in told.iter().filter(|l| l.contains("banked")) {
+    for line in told.iter().filter(|l| l.contains("face down on")) {
         assert!(
-            *line == "you banked a card face down"
-                || *line == "seat 2 (random) banked a card face down",
+            *line == "you played a card face down on your debt"
+                || *line == "seat 2 (random) played a card face down on their debt",
             "{line}"
         );
     }
@@ -243,9 +243,9 @@ fn log_tells_a_spectator_every_move_and_no_debt_before_its_round_ends() {
                 moves += 1;
                 round_over = false;
                 let what = [
-                    "banked a card face down",
+                    "played a card face down on",
                     "played",
-                    "opened site",
+                    "started drop site",
                     "started a new site",
                     "closed site",
                 ];
@@ -290,12 +290,12 @@ fn log_of_a_published_record_names_the_bots_and_checks_the_seat() {
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("1. seat 1 banked a card face down"),
+        text(&out.stdout).contains("1. seat 1 played a card face down on their debt"),
         "{}",
         text(&out.stdout)
     );
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "1"]);
-    assert!(text(&out.stdout).contains("1. you banked a card face down"));
+    assert!(text(&out.stdout).contains("1. you played a card face down on your debt"));
     let out = tabletop(&["log", &path.to_string_lossy(), "--seat", "3"]);
     assert_refused(&out, "there is no seat 3");
     let out = tabletop(&["log", &path.to_string_lossy()]);

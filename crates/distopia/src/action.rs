@@ -43,8 +43,11 @@ pub enum Action {
     Pass,
 }
 
+// The base game's moves only: the advanced cards' moves are offered by name when they
+// are there to be made (and a position lists its moves in a parse error, see
+// `engine`'s `moves_now`), so a base game's player never reads of them.
 const EXPECTED: &str =
-    "pick A-D, play N (1-30), play guard, skip, cross, grandma, robot A-D, raid A-D or pass";
+    "moves look like `pick A` (a district, A-D), `play 12` (a card's number), `play guard` or `skip`";
 
 /// `A`-`D` for a letter index.
 pub fn letter_char(letter: Letter) -> char {

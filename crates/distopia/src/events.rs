@@ -10,6 +10,8 @@ use crate::action::{letter_char, Action};
 use crate::cards::{Collaborator, Mission};
 use crate::state::{district, letter_of, owner, Distopia, Phase, DISTRICTS};
 use crate::view::CardView;
+use engine::ending::plural;
+use engine::text::{and_list, seat, word, Arg};
 use engine::{Event, Game, Names, Seat};
 use serde::Serialize;
 
@@ -28,8 +30,9 @@ impl Place {
         }
     }
 
-    fn text(self, names: &Names) -> String {
-        format!("{} {}", names.of(self.seat), self.letter)
+    /// The district's letter, as a slot's words.
+    fn letter(self) -> Arg<'static> {
+        word(String::from(self.letter))
     }
 }
 
@@ -109,129 +112,223 @@ fn card_text(card: &CardView) -> String {
 
 fn cards_text(cards: &[CardView]) -> String {
     let texts: Vec<String> = cards.iter().map(card_text).collect();
-    match texts.split_last() {
-        None => "nothing".into(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    and_list(&texts, "nothing")
 }
 
-fn count(n: usize) -> String {
-    if n == 1 {
-        "1 card".into()
-    } else {
-        format!("{n} cards")
-    }
+fn cards_count(n: usize) -> String {
+    plural(n as i64, "card", "cards")
 }
 
 impl Event for DistopiaEvent {
     fn text(&self, names: &Names) -> String {
         match self {
-            DistopiaEvent::Picked { seat, from, cards } if cards.is_empty() => format!(
-                "{} picked up {}: all four districts were empty, so the turn ends",
-                names.seat(*seat),
-                from.text(names)
+            DistopiaEvent::Picked {
+                seat: who, from, ..
+            } if self.picked_nothing() => names.say(
+                "{who} picked up {owner's} district {d}: all four districts were empty, so \
+                 the turn ends",
+                &[
+                    ("who", seat(*who)),
+                    ("owner", seat(from.seat)),
+                    ("d", from.letter()),
+                ],
             ),
-            DistopiaEvent::Picked { seat, from, cards } => format!(
-                "{} picked up {} ({}): {}",
-                names.seat(*seat),
-                from.text(names),
-                count(cards.len()),
-                cards_text(cards)
+            DistopiaEvent::Picked {
+                seat: who,
+                from,
+                cards,
+            } => names.say(
+                "{who} picked up {owner's} district {d} ({n}): {cards}",
+                &[
+                    ("who", seat(*who)),
+                    ("owner", seat(from.seat)),
+                    ("d", from.letter()),
+                    ("n", word(cards_count(cards.len()))),
+                    ("cards", word(cards_text(cards))),
+                ],
             ),
-            DistopiaEvent::Played { seat, card, to } => format!(
-                "{} played {} in {}",
-                names.seat(*seat),
-                card_text(card),
-                to.text(names)
+            DistopiaEvent::Played {
+                seat: who,
+                card,
+                to,
+            } => names.say(
+                "{who} played {card} into {owner's} district {d}",
+                &[
+                    ("who", seat(*who)),
+                    ("card", word(card_text(card))),
+                    ("owner", seat(to.seat)),
+                    ("d", to.letter()),
+                ],
             ),
-            DistopiaEvent::Skipped { seat, at } => format!(
-                "{} passed {}: it is guarded and there is no guard to play",
-                names.seat(*seat),
-                at.text(names)
+            DistopiaEvent::Skipped { seat: who, at } => names.say(
+                "{who} passed {owner's} district {d}: it is guarded and {who} {who:have|has} \
+                 no guard to play",
+                &[
+                    ("who", seat(*who)),
+                    ("owner", seat(at.seat)),
+                    ("d", at.letter()),
+                ],
             ),
-            DistopiaEvent::Crossed { seat } => format!(
-                "{} used {}: the next card goes across the border",
-                names.seat(*seat),
-                Collaborator::SpyPets
+            DistopiaEvent::Crossed { seat: who } => names.say(
+                "{who} used {c}: the next card goes across the border",
+                &[
+                    ("who", seat(*who)),
+                    ("c", word(Collaborator::SpyPets.to_string())),
+                ],
             ),
-            DistopiaEvent::Clockwise { seat } => format!(
-                "{} used {}: this turn goes clockwise",
-                names.seat(*seat),
-                Collaborator::GrandmaTheHacker
+            DistopiaEvent::Clockwise { seat: who } => names.say(
+                "{who} used {c}: this turn goes clockwise",
+                &[
+                    ("who", seat(*who)),
+                    ("c", word(Collaborator::GrandmaTheHacker.to_string())),
+                ],
             ),
-            DistopiaEvent::Robot { seat, from, card } => format!(
-                "{} used {}: took {} from {} into the hand",
-                names.seat(*seat),
-                Collaborator::RebelRobot,
-                card_text(card),
-                from.text(names)
+            DistopiaEvent::Robot {
+                seat: who,
+                from,
+                card,
+            } => names.say(
+                "{who} used {c} and took {card} from {owner's} district {d} into the hand",
+                &[
+                    ("who", seat(*who)),
+                    ("c", word(Collaborator::RebelRobot.to_string())),
+                    ("card", word(card_text(card))),
+                    ("owner", seat(from.seat)),
+                    ("d", from.letter()),
+                ],
             ),
-            DistopiaEvent::Won { seat, from, cards } => format!(
-                "{} won {} from {}: {}",
-                names.seat(*seat),
-                count(cards.len()),
-                from.text(names),
-                cards_text(cards)
+            DistopiaEvent::Won {
+                seat: who,
+                from,
+                cards,
+            } => names.say(
+                "{who} won {n} from {owner's} district {d}: {cards}",
+                &[
+                    ("who", seat(*who)),
+                    ("n", word(cards_count(cards.len()))),
+                    ("owner", seat(from.seat)),
+                    ("d", from.letter()),
+                    ("cards", word(cards_text(cards))),
+                ],
             ),
-            DistopiaEvent::RaidOffered { seat } => format!(
-                "{} may take one more card with {}",
-                names.seat(*seat),
-                Collaborator::ShelfRaider
+            DistopiaEvent::RaidOffered { seat: who } => names.say(
+                "{who} may take one more card with {c}",
+                &[
+                    ("who", seat(*who)),
+                    ("c", word(Collaborator::ShelfRaider.to_string())),
+                ],
             ),
-            DistopiaEvent::Raided { seat, from, card } => format!(
-                "{} used {}: won {} from {} too",
-                names.seat(*seat),
-                Collaborator::ShelfRaider,
-                card_text(card),
-                from.text(names)
+            DistopiaEvent::Raided {
+                seat: who,
+                from,
+                card,
+            } => names.say(
+                "{who} used {c} and won {card} from {owner's} district {d} too",
+                &[
+                    ("who", seat(*who)),
+                    ("c", word(Collaborator::ShelfRaider.to_string())),
+                    ("card", word(card_text(card))),
+                    ("owner", seat(from.seat)),
+                    ("d", from.letter()),
+                ],
             ),
-            DistopiaEvent::RaidDeclined { seat } => format!(
-                "{} did not use {}",
-                names.seat(*seat),
-                Collaborator::ShelfRaider
+            DistopiaEvent::RaidDeclined { seat: who } => names.say(
+                "{who} did not use {c}",
+                &[
+                    ("who", seat(*who)),
+                    ("c", word(Collaborator::ShelfRaider.to_string())),
+                ],
             ),
-            DistopiaEvent::MissionEarned { seat, mission } => format!(
-                "{} earned the mission {mission}: +5 at the end",
-                names.seat(*seat)
+            DistopiaEvent::MissionEarned { seat: who, mission } => names.say(
+                "{who} earned the mission {m}: 5 points at the end",
+                &[("who", seat(*who)), ("m", word(mission.to_string()))],
             ),
-            DistopiaEvent::Refilled { at, card } => format!(
-                "{} was refilled from the deck: {}",
-                at.text(names),
-                card_text(card)
+            DistopiaEvent::Refilled { at, card } => names.say(
+                "{owner's} district {d} was refilled from the deck: {card}",
+                &[
+                    ("owner", seat(at.seat)),
+                    ("d", at.letter()),
+                    ("card", word(card_text(card))),
+                ],
             ),
-            DistopiaEvent::Siren { at, moves } if moves.is_empty() => {
-                format!("a siren at {}: no guard moves", at.text(names))
-            }
+            DistopiaEvent::Siren { at, moves } if moves.is_empty() => names.say(
+                "a siren came up in {owner's} district {d}: no guard moves",
+                &[("owner", seat(at.seat)), ("d", at.letter())],
+            ),
             DistopiaEvent::Siren { at, moves } => {
                 let each: Vec<String> = moves
                     .iter()
                     .map(|m| {
-                        format!(
-                            "the guard from {} moves to {}",
-                            m.from.text(names),
-                            m.to.letter
+                        names.say(
+                            "the guard in {owner's} district {from} moves to {to}",
+                            &[
+                                ("owner", seat(m.from.seat)),
+                                ("from", m.from.letter()),
+                                ("to", m.to.letter()),
+                            ],
                         )
                     })
                     .collect();
-                format!("a siren at {}: {}", at.text(names), each.join(", "))
+                names.say(
+                    "a siren came up in {owner's} district {d}: {moves}",
+                    &[
+                        ("owner", seat(at.seat)),
+                        ("d", at.letter()),
+                        ("moves", word(and_list(&each, "no guard moves"))),
+                    ],
+                )
             }
             DistopiaEvent::Repeated => "the same position came up a third time since a card was \
                                          drawn or won: the game ends as it stands"
                 .into(),
-            DistopiaEvent::GameOver { scores, winners } => {
-                let each: Vec<String> = scores
-                    .iter()
-                    .enumerate()
-                    .map(|(s, p)| format!("{} {}", names.seat(s), engine::ending::points(*p)))
-                    .collect();
-                let result = match winners.as_slice() {
-                    [w] => format!("{} won", names.seat(*w)),
-                    _ => "a draw".into(),
-                };
-                format!("the game is over: {result} ({})", each.join(", "))
-            }
+            DistopiaEvent::GameOver { scores, winners } => match winners.as_slice() {
+                [w] => {
+                    let others: Vec<String> = (0..scores.len())
+                        .filter(|s| s != w)
+                        .map(|s| {
+                            names.say(
+                                "{points} for {who}",
+                                &[("who", seat(s)), ("points", word(scores[s].to_string()))],
+                            )
+                        })
+                        .collect();
+                    names.say(
+                        "the game is over: {who} won with {points}, against {others}",
+                        &[
+                            ("who", seat(*w)),
+                            ("points", word(engine::ending::points(scores[*w]))),
+                            ("others", word(and_list(&others, "nobody"))),
+                        ],
+                    )
+                }
+                _ => {
+                    let each: Vec<String> = scores
+                        .iter()
+                        .enumerate()
+                        .map(|(s, p)| {
+                            names.say(
+                                "{points} for {who}",
+                                &[
+                                    ("who", seat(s)),
+                                    ("points", word(engine::ending::points(*p))),
+                                ],
+                            )
+                        })
+                        .collect();
+                    names.say(
+                        "the game is over: a draw, {each}",
+                        &[("each", word(and_list(&each, "no scores")))],
+                    )
+                }
+            },
         }
+    }
+}
+
+impl DistopiaEvent {
+    /// A pick-up of four empty districts (ruling D9).
+    fn picked_nothing(&self) -> bool {
+        matches!(self, DistopiaEvent::Picked { cards, .. } if cards.is_empty())
     }
 }
 

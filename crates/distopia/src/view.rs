@@ -386,15 +386,24 @@ impl fmt::Display for DistopiaView {
         match (&self.scores, self.to_act) {
             (Some(scores), _) => {
                 for (s, sc) in scores.iter().enumerate() {
-                    writeln!(
-                        f,
-                        "Seat {}: {} ({} from cards, {} mission, {})",
-                        s + 1,
-                        engine::ending::points(sc.total),
-                        sc.card_points,
-                        sc.mission_points,
-                        engine::ending::plural(sc.guards as i64, "guard", "guards")
-                    )?;
+                    let guards = engine::ending::plural(sc.guards as i64, "guard", "guards");
+                    // A mission is named only where one is in play (the advanced mode).
+                    match self.mission {
+                        Some(_) => writeln!(
+                            f,
+                            "Seat {}: {} ({} from cards, {} from the mission, {guards})",
+                            s + 1,
+                            engine::ending::points(sc.total),
+                            sc.card_points,
+                            sc.mission_points,
+                        )?,
+                        None => writeln!(
+                            f,
+                            "Seat {}: {} (from cards; {guards})",
+                            s + 1,
+                            engine::ending::points(sc.total),
+                        )?,
+                    }
                 }
             }
             (None, Some(s)) => writeln!(f, "Seat {} to {}", s + 1, asks(self.phase))?,

@@ -59,13 +59,13 @@ fn a_siren_tells_each_guard_move_in_order() {
         ]
     );
     assert!(
-        texts.contains(&"a siren at seat 1's A: the guard from seat 1's C moves to B, the guard from seat 1's D moves to C, the guard from your A moves to B".to_string()),
+        texts.contains(&"a siren came up in seat 1's district A: the guard in seat 1's district C moves to B, the guard in seat 1's district D moves to C and the guard in your district A moves to B".to_string()),
         "{texts:?}"
     );
     // The refill comes first, naming the siren card.
     let refill = texts
         .iter()
-        .position(|t| t.starts_with("seat 1's A was refilled from the deck: music box"));
+        .position(|t| t.starts_with("seat 1's district A was refilled from the deck: music box"));
     let siren_at = texts.iter().position(|t| t.starts_with("a siren"));
     assert!(refill < siren_at && refill.is_some(), "{texts:?}");
 }
@@ -76,17 +76,17 @@ fn won_cards_are_named_from_the_district_they_left() {
     let (_, texts) = told(&mut g, "pick D", Viewer::Spectator);
     assert_eq!(
         texts,
-        ["seat 1 picked up seat 1's D (2 cards): candles (23) and kite (4)"]
+        ["seat 1 picked up their district D (2 cards): candles (23) and kite (4)"]
     );
     let (events, texts) = told(&mut g, "play 4", Viewer::Seat(1));
     assert!(matches!(&events[0], DistopiaEvent::Played { to, .. } if *to == at(1, 'A')));
-    assert_eq!(texts, ["seat 1 played kite (4) in your A"]);
+    assert_eq!(texts, ["seat 1 played kite (4) into your district A"]);
     // The cards are won once the hand is played out.
     let (_, texts) = told(&mut g, "play 23", Viewer::Seat(1));
     assert!(
         texts
             .iter()
-            .any(|t| t == "seat 1 won 1 card from your A: kite (4)"),
+            .any(|t| t == "seat 1 won 1 card from your district A: kite (4)"),
         "{texts:?}"
     );
 }
@@ -107,7 +107,7 @@ fn collaborators_tell_what_they_did() {
     let (_, texts) = told(&mut g, "raid A", Viewer::Seat(1));
     assert_eq!(
         texts[0],
-        "seat 1 used The Shelf Raider: won comic book (6) from your A too"
+        "seat 1 used The Shelf Raider and won comic book (6) from your district A too"
     );
 
     let mut g = game(with_collaborator(quiet(), Collaborator::SpyPets));
@@ -131,7 +131,7 @@ fn collaborators_tell_what_they_did() {
     let (_, texts) = told(&mut g, "robot A", Viewer::Spectator);
     assert_eq!(
         texts,
-        ["seat 1 used Rebel Robot: took atlas (15) from seat 1's A into the hand"]
+        ["seat 1 used Rebel Robot and took atlas (15) from their district A into the hand"]
     );
 }
 
@@ -157,7 +157,7 @@ fn a_mission_earned_is_told_and_the_end_gives_the_scores() {
     );
     assert!(texts
         .iter()
-        .any(|t| t == "seat 1 earned the mission Curfew: +5 at the end"));
+        .any(|t| t == "seat 1 earned the mission Curfew: 5 points at the end"));
 
     // A random game ends with the final scores told to everyone.
     let mut g = Distopia::new(&distopia::Config::default(), 3).expect("a game");

@@ -66,7 +66,8 @@ fn write_number(f: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
     f.write_str(itoa::Buffer::new().format(n))
 }
 
-const EXPECTED: &str = "`CARD debt`, `CARD new` or `CARD on SITE` (for example `7 on 2`)";
+const EXPECTED: &str =
+    "moves look like `7 on 2` (a card onto drop site 2), `7 new` (a new drop site) or `7 debt`";
 
 impl FromStr for Action {
     type Err = ParseActionError;

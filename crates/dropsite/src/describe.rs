@@ -18,7 +18,7 @@ impl DropSite {
         let (label, to) = match action.target {
             Target::Debt => (
                 format!(
-                    "{card} to your debt ({} for each site showing {card} when the round ends, else {}){ends}",
+                    "Play {card} on your debt: {} for each drop site showing {card} when the round ends, else {}{ends}",
                     signed(self.points(card)),
                     signed(crate::cards::UNMATCHED)
                 ),
@@ -26,9 +26,9 @@ impl DropSite {
             ),
             Target::New => (
                 format!(
-                    "{card} starts drop site {}{}{ends}",
+                    "Play {card} to start drop site {}{}{ends}",
                     self.piles.len() + 1,
-                    if card == 0 { ", sideways" } else { "" }
+                    if card == 0 { ", lying sideways" } else { "" }
                 ),
                 "new".to_string(),
             ),
@@ -36,12 +36,15 @@ impl DropSite {
                 let n = i as usize + 1;
                 let on = match self.piles.get(i as usize) {
                     Some(p) if p.sideways && !p.restarted => {
-                        " (a new site on its sideways zero)".to_string()
+                        " (starting a new drop site on its sideways zero)".to_string()
                     }
                     Some(p) => format!(" (on the {})", p.top()),
                     None => String::new(),
                 };
-                (format!("{card} on drop site {n}{on}{ends}"), format!("site:{n}"))
+                (
+                    format!("Play {card} on drop site {n}{on}{ends}"),
+                    format!("site:{n}"),
+                )
             }
         };
         MoveText::place(label, Some(format!("card:{card}")), Some(to))

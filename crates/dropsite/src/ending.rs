@@ -4,6 +4,7 @@
 //! board's standing during play (`Game::standing`): scored rounds are public.
 use crate::state::{DropSite, RoundEnd};
 use engine::ending::{plural, points};
+use engine::text::{seat, word};
 use engine::{Ending, Names, SeatScore};
 
 impl DropSite {
@@ -42,26 +43,31 @@ impl DropSite {
         let winner = self.leader()?;
         let best = self.totals[winner];
         let round_end = match last.ended_by {
-            RoundEnd::PileLimit => format!(
-                "the {} drop site was made",
-                ordinal(self.config.pile_limit())
-            ),
+            RoundEnd::PileLimit => format!("drop site {} was started", self.config.pile_limit()),
             RoundEnd::DeckEmpty => "the last card of the deck was drawn".to_string(),
         };
         let rule = if best >= self.config.target {
-            format!(
-                "{} reached the target of {} with {}, more than anyone else",
-                names.seat(winner),
-                points(self.config.target),
-                points(best)
+            names.say(
+                "{who} reached the target of {target} with {best}, more than anyone else",
+                &[
+                    ("who", seat(winner)),
+                    ("target", word(points(self.config.target))),
+                    ("best", word(points(best))),
+                ],
             )
         } else {
-            format!(
-                "nobody reached the target of {}, and the game stops after {}: {} has the most, {}",
-                points(self.config.target),
-                plural(i64::from(self.config.max_rounds), "round", "rounds"),
-                names.seat(winner),
-                points(best)
+            names.say(
+                "nobody reached the target of {target}, and the game stops after {rounds}: \
+                 {who} {who:have|has} the most, {best}",
+                &[
+                    ("target", word(points(self.config.target))),
+                    (
+                        "rounds",
+                        word(plural(i64::from(self.config.max_rounds), "round", "rounds")),
+                    ),
+                    ("who", seat(winner)),
+                    ("best", word(points(best))),
+                ],
             )
         };
         Some(Ending {
@@ -72,15 +78,4 @@ impl DropSite {
             seats: self.round_lines(),
         })
     }
-}
-
-/// "5th", "6th", "7th" (the drop site that ends a round).
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

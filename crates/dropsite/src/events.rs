@@ -7,6 +7,7 @@ use crate::action::{Action, Target};
 use crate::cards::{Deck, UNMATCHED};
 use crate::state::{DropSite, RoundEnd};
 use crate::view::{DropSiteView, PileView};
+use engine::text::{seat, word};
 use engine::{Event, Game, Names, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -105,58 +106,69 @@ fn times(n: u32) -> String {
 impl Event for DropSiteEvent {
     fn text(&self, names: &Names) -> String {
         match self {
-            DropSiteEvent::Banked { seat, card: None } => {
-                format!("{} banked a card face down", names.seat(*seat))
-            }
             DropSiteEvent::Banked {
-                seat,
+                seat: who,
+                card: None,
+            } => names.say(
+                "{who} played a card face down on {who's} debt",
+                &[("who", seat(*who))],
+            ),
+            DropSiteEvent::Banked {
+                seat: who,
                 card: Some(c),
-            } => format!(
-                "{} banked {} in {} open debt",
-                names.seat(*seat),
-                a_card(*c),
-                names.of(*seat)
+            } => names.say(
+                "{who} played {card} on {who's} debt",
+                &[("who", seat(*who)), ("card", word(a_card(*c)))],
             ),
             DropSiteEvent::Opened {
-                seat,
+                seat: who,
                 card,
                 site,
                 sideways,
-            } => format!(
-                "{} opened site {} with {}{}",
-                names.seat(*seat),
-                site + 1,
-                a_card(*card),
-                if *sideways { ", lying sideways" } else { "" }
+            } => names.say(
+                if *sideways {
+                    "{who} started drop site {site} with {card}, lying sideways"
+                } else {
+                    "{who} started drop site {site} with {card}"
+                },
+                &[
+                    ("who", seat(*who)),
+                    ("site", word((site + 1).to_string())),
+                    ("card", word(a_card(*card))),
+                ],
             ),
             DropSiteEvent::Played {
-                seat,
+                seat: who,
                 card,
                 site,
                 landing,
-            } => {
-                let who = names.seat(*seat);
-                let (card, site) = (a_card(*card), site + 1);
+            } => names.say(
                 match landing {
-                    Landing::Top => format!("{who} played {card} on site {site}"),
+                    Landing::Top => "{who} played {card} on drop site {site}",
                     Landing::Sideways => {
-                        format!("{who} played {card} on site {site}, turning it sideways")
+                        "{who} played {card} on drop site {site}, turning it sideways"
                     }
-                    Landing::Restarted => format!(
-                        "{who} started a new site with {card} on the sideways zero of site {site}"
-                    ),
-                    Landing::Closed => format!(
-                        "{who} closed site {site} with a second zero: nothing more goes on it"
-                    ),
-                }
-            }
+                    Landing::Restarted => {
+                        "{who} started a new drop site with {card} on the sideways zero of \
+                         drop site {site}"
+                    }
+                    Landing::Closed => {
+                        "{who} closed drop site {site} with a second zero: nothing more goes on it"
+                    }
+                },
+                &[
+                    ("who", seat(*who)),
+                    ("card", word(a_card(*card))),
+                    ("site", word((site + 1).to_string())),
+                ],
+            ),
             DropSiteEvent::RoundOver {
                 round,
                 ended_by,
                 shown,
             } => {
                 let why = match ended_by {
-                    RoundEnd::PileLimit => format!("drop site {} was made", shown.len()),
+                    RoundEnd::PileLimit => format!("drop site {} was started", shown.len()),
                     RoundEnd::DeckEmpty => "the last card of the deck was drawn".into(),
                 };
                 let sites = list(
@@ -164,42 +176,58 @@ impl Event for DropSiteEvent {
                         .iter()
                         .map(|s| list(s.iter().map(ToString::to_string))),
                 );
-                format!("round {round} is over ({why}): the sites showed {sites}")
+                format!("round {round} is over ({why}): the drop sites showed {sites}")
             }
             DropSiteEvent::DebtScored {
-                seat,
+                seat: who,
                 matches,
                 score,
                 total,
             } => {
-                let who = names.of(*seat);
+                let score = word(format!("{score:+}"));
+                let total = word(total.to_string());
                 if matches.is_empty() {
-                    return format!("{who} debt was empty: {score:+}, {total} in all");
+                    return names.say(
+                        "{who's} debt was empty: {score}, {total} in all",
+                        &[("who", seat(*who)), ("score", score), ("total", total)],
+                    );
                 }
                 let cards = list(matches.iter().map(|m| m.card.to_string()));
-                let each = matches.iter().map(|m| match m.matched {
-                    0 => format!("the {} matched nothing ({:+})", m.card, m.points),
-                    n => format!("the {} matched {} ({:+})", m.card, times(n), m.points),
-                });
-                format!(
-                    "{who} debt {cards}: {}; {score:+} this round, {total} in all",
-                    each.collect::<Vec<_>>().join(", ")
+                let each: Vec<String> = matches
+                    .iter()
+                    .map(|m| match m.matched {
+                        0 => format!("the {} matched no drop site ({:+})", m.card, m.points),
+                        n => format!("the {} matched {} ({:+})", m.card, times(n), m.points),
+                    })
+                    .collect();
+                names.say(
+                    "{who's} debt held {cards}: {each}; {score} this round, {total} in all",
+                    &[
+                        ("who", seat(*who)),
+                        ("cards", word(cards)),
+                        ("each", word(each.join(", "))),
+                        ("score", score),
+                        ("total", total),
+                    ],
                 )
             }
-            DropSiteEvent::RoundStarted { round, first, flip } => format!(
-                "round {round} begins: {} to play first; site 1 is {}",
-                names.seat(*first),
-                a_card(*flip)
+            DropSiteEvent::RoundStarted { round, first, flip } => names.say(
+                "round {round} begins: {first} {first:play|plays} first; drop site 1 is {card}",
+                &[
+                    ("round", word(round.to_string())),
+                    ("first", seat(*first)),
+                    ("card", word(a_card(*flip))),
+                ],
             ),
             DropSiteEvent::GameOver { winner, totals } => {
-                let scores = list(
-                    totals
-                        .iter()
-                        .enumerate()
-                        .map(|(s, t)| format!("{} {t}", names.seat(s))),
-                );
+                let scores = list(totals.iter().enumerate().map(|(s, t)| {
+                    names.say("{who} {t}", &[("who", seat(s)), ("t", word(t.to_string()))])
+                }));
                 match winner {
-                    Some(w) => format!("the game is over: {} won ({scores})", names.seat(*w)),
+                    Some(w) => names.say(
+                        "the game is over: {who} won ({scores})",
+                        &[("who", seat(*w)), ("scores", word(scores))],
+                    ),
                     None => format!("the game is over ({scores})"),
                 }
             }

@@ -70,7 +70,7 @@ pub(crate) fn rules() -> Rules {
                         about.players.min, about.players.max, points(-UNMATCHED)
                     )),
                     Block::text(format!(
-                        "Rounds go on until someone has {target} points or more in total after a round; the player with the highest total then wins. The trick is to bank cards whose values you expect to still be showing when the round ends, and to cover the sites that would pay your opponents."
+                        "Rounds go on until someone has {target} points or more in total after a round; the player with the highest total then wins. The trick is to play on your debt cards whose values you expect to still be showing on a drop site when the round ends, and to cover the drop sites that would pay your opponents."
                     )),
                 ],
             ),
@@ -93,7 +93,7 @@ pub(crate) fn rules() -> Rules {
                     "Shuffle the whole deck.".to_string(),
                     format!("Deal {HAND} cards to each player; they are your hand, seen only by you."),
                     "Put the deck face down in the middle and turn its top card face up beside it: that card is the first drop site.".to_string(),
-                    "Nobody has a debt pile yet: each player starts one the first time they bank a card.".to_string(),
+                    "Nobody has a debt pile yet: each player starts one the first time they play a card on their debt.".to_string(),
                 ])],
             ),
             Section::new(
@@ -106,13 +106,13 @@ pub(crate) fn rules() -> Rules {
                         "Bank it: put it face down on your own debt pile. There is no limit to how big your debt may grow, but only one card goes anywhere each turn.",
                     ]),
                     Block::text(format!(
-                        "Then draw a card from the deck, back up to {HAND} cards. Nobody is ever stuck: starting a new site or banking a card is always allowed."
+                        "Then draw a card from the deck, back up to {HAND} cards. Nobody is ever stuck: starting a new drop site or playing a card on your debt is always allowed."
                     )),
                 ],
             ),
             Section::new(
                 "Your debt is secret",
-                vec![Block::text("Nobody may look at a debt pile during the round, not even its owner: you see only how many cards each debt holds, so you must remember what you banked. At the end of the round every debt is turned face up for scoring. (The open debt option lets you see your own.)")],
+                vec![Block::text("Nobody may look at a debt pile during the round, not even its owner: you see only how many cards each debt holds, so you must remember what you played there. At the end of the round every debt is turned face up for scoring. (The open debt option lets you see your own.)")],
             ),
             Section::new(
                 "Zeros",

@@ -118,7 +118,7 @@ impl fmt::Display for DropSiteView {
         )?;
         writeln!(
             f,
-            "Drop sites ({} of {}; the {}th ends the round):",
+            "Drop sites ({} of {}; starting drop site {} ends the round):",
             self.piles.len(),
             self.pile_limit,
             self.pile_limit
@@ -127,7 +127,7 @@ impl fmt::Display for DropSiteView {
             let state = if p.closed {
                 " [closed]"
             } else if p.sideways && !p.restarted {
-                " [sideways: start a new site on it]"
+                " [sideways: a new drop site may be started on it]"
             } else if p.sideways {
                 " [sideways]"
             } else {
@@ -155,7 +155,7 @@ impl fmt::Display for DropSiteView {
         }
         if let Some(last) = self.history.last() {
             let why = match last.ended_by {
-                RoundEnd::PileLimit => "the last drop site was made",
+                RoundEnd::PileLimit => "the last drop site was started",
                 RoundEnd::DeckEmpty => "the deck ran out",
             };
             writeln!(f, "Round {} scored ({why}):", last.round)?;
@@ -176,7 +176,7 @@ impl fmt::Display for DropSiteView {
                 .collect();
             writeln!(
                 f,
-                "Your hand: {} (points a banked card scores per match)",
+                "Your hand: {} (what each card scores on your debt for each drop site it matches)",
                 with_points.join(", ")
             )?;
         }

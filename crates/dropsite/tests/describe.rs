@@ -31,7 +31,7 @@ fn check_position(game: &DropSite, legal: &[Action]) {
                 };
                 assert!(
                     text.label.starts_with(&format!(
-                        "{card} to your debt ({shown} for each site showing {card}"
+                        "Play {card} on your debt: {shown} for each drop site showing {card}"
                     )),
                     "{}",
                     text.label
@@ -45,7 +45,7 @@ fn check_position(game: &DropSite, legal: &[Action]) {
                 let n = game.piles().len() + 1;
                 assert!(text
                     .label
-                    .starts_with(&format!("{card} starts drop site {n}")));
+                    .starts_with(&format!("Play {card} to start drop site {n}")));
                 assert_eq!(text.label.contains("sideways"), card == 0, "{}", text.label);
                 if !ended {
                     assert_eq!(after.piles().len(), n);
@@ -57,13 +57,13 @@ fn check_position(game: &DropSite, legal: &[Action]) {
                 assert_eq!(text.to, Some(format!("site:{}", site + 1)));
                 let pile = &game.piles()[site];
                 let on = if pile.sideways && !pile.restarted {
-                    "(a new site on its sideways zero)".to_string()
+                    "(starting a new drop site on its sideways zero)".to_string()
                 } else {
                     format!("(on the {})", pile.top())
                 };
                 assert!(
                     text.label
-                        .starts_with(&format!("{card} on drop site {} {on}", site + 1)),
+                        .starts_with(&format!("Play {card} on drop site {} {on}", site + 1)),
                     "{}",
                     text.label
                 );

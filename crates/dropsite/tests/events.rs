@@ -42,7 +42,7 @@ fn a_banked_card_stays_face_down_to_everyone_its_owner_included() {
     let mut game = two();
     assert_eq!(
         told(&mut game, "8 debt", Viewer::Spectator).1,
-        ["seat 1 banked a card face down"]
+        ["seat 1 played a card face down on their debt"]
     );
 }
 
@@ -62,7 +62,7 @@ fn with_open_debt_the_owner_alone_is_told_the_banked_card() {
         )
     };
     let (_, texts) = told(&mut open(), "8 debt", Viewer::Seat(0));
-    assert_eq!(texts, ["you banked an 8 in your open debt"]);
+    assert_eq!(texts, ["you played an 8 on your debt"]);
     let (events, _) = told(&mut open(), "8 debt", Viewer::Seat(1));
     assert_eq!(
         events,
@@ -76,16 +76,16 @@ fn with_open_debt_the_owner_alone_is_told_the_banked_card() {
 #[test]
 fn a_played_card_says_where_it_went_and_what_a_zero_did() {
     let cases = [
-        ("8 on 1", Landing::Top, "seat 1 played an 8 on site 1"),
+        ("8 on 1", Landing::Top, "seat 1 played an 8 on drop site 1"),
         (
             "12 on 2",
             Landing::Restarted,
-            "seat 1 started a new site with a 12 on the sideways zero of site 2",
+            "seat 1 started a new drop site with a 12 on the sideways zero of drop site 2",
         ),
         (
             "0 on 3",
             Landing::Sideways,
-            "seat 1 played a zero on site 3, turning it sideways",
+            "seat 1 played a zero on drop site 3, turning it sideways",
         ),
     ];
     for (action, landing, text) in cases {
@@ -109,11 +109,14 @@ fn a_played_card_says_where_it_went_and_what_a_zero_did() {
     let (_, texts) = told(&mut game, "0 on 2", Viewer::Seat(0));
     assert_eq!(
         texts,
-        ["seat 2 closed site 2 with a second zero: nothing more goes on it"]
+        ["seat 2 closed drop site 2 with a second zero: nothing more goes on it"]
     );
     let mut game = two();
     let (_, texts) = told(&mut game, "0 new", Viewer::Seat(0));
-    assert_eq!(texts, ["you opened site 4 with a zero, lying sideways"]);
+    assert_eq!(
+        texts,
+        ["you started drop site 4 with a zero, lying sideways"]
+    );
 }
 
 #[test]
@@ -157,15 +160,15 @@ fn a_round_end_reveals_each_debt_with_its_matches_and_the_scores() {
     assert_eq!(*score, game.history()[0].scores[0]);
     assert_eq!(
         texts[1],
-        "round 1 is over (drop site 5 was made): the sites showed 10, 0, 5, 7 and 9"
+        "round 1 is over (drop site 5 was started): the drop sites showed 10, 0, 5, 7 and 9"
     );
     assert!(
-        texts[2].starts_with("seat 1's debt 5, 7 and 11: the 5 matched once (+5), the 7 matched once (+5), the 11 matched nothing (-2)"),
+        texts[2].starts_with("seat 1's debt held 5, 7 and 11: the 5 matched once (+5), the 7 matched once (+5), the 11 matched no drop site (-2)"),
         "{}",
         texts[2]
     );
     assert!(
-        texts[3].starts_with("seat 2's debt 10 and 10: the 10 matched once"),
+        texts[3].starts_with("seat 2's debt held 10 and 10: the 10 matched once"),
         "{}",
         texts[3]
     );
@@ -180,7 +183,7 @@ fn a_round_end_reveals_each_debt_with_its_matches_and_the_scores() {
         ),
         "{events:?}"
     );
-    assert!(texts[4].starts_with("round 2 begins: seat 2 to play first; site 1 is"));
+    assert!(texts[4].starts_with("round 2 begins: seat 2 plays first; drop site 1 is"));
     // Seats see the same round end, named from their side.
     let mut again = position(
         2,
@@ -191,7 +194,10 @@ fn a_round_end_reveals_each_debt_with_its_matches_and_the_scores() {
         &[11],
     );
     let (_, texts) = told(&mut again, "9 new", Viewer::Seat(1));
-    assert!(texts[3].starts_with("your debt 10 and 10"), "{texts:?}");
+    assert!(
+        texts[3].starts_with("your debt held 10 and 10"),
+        "{texts:?}"
+    );
 }
 
 #[test]

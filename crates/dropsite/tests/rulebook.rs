@@ -185,7 +185,7 @@ fn you_win_the_end_explains_figures_3_and_4_round_by_round() {
     let ending = game.ending(&names).expect("the game is over");
     assert_eq!(
         ending.why,
-        "round 1 ended when the 5th drop site was made, and after its scoring Ann reached the target of 9 points with 9 points, more than anyone else"
+        "round 1 ended when drop site 5 was started, and after its scoring Ann reached the target of 9 points with 9 points, more than anyone else"
     );
     let lines = |s: usize| -> Vec<(String, i64)> {
         ending.seats[s]

@@ -78,6 +78,25 @@ pub struct LegalMove {
     pub text: MoveText,
 }
 
+impl LegalMove {
+    /// Whether `word` names the place on the board this move goes to, as a person reads
+    /// it off the board: the whole key (`debt`) or one of its parts after the kind
+    /// (`farm` for `sp:farm`, `gen` for `ret:gen:3`), in any case. A front end that is
+    /// typed a place instead of a move offers the moves that go there.
+    pub fn goes_to(&self, word: &str) -> bool {
+        let word = word.trim();
+        let Some(key) = self.text.to.as_deref() else {
+            return false;
+        };
+        !word.is_empty()
+            && (key.eq_ignore_ascii_case(word)
+                || key
+                    .split(':')
+                    .skip(1)
+                    .any(|part| part.eq_ignore_ascii_case(word)))
+    }
+}
+
 /// One option of a game's config.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameOption {

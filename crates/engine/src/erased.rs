@@ -112,6 +112,53 @@ fn step_of<'a, G: Game>(action: &str, after: &'a dyn DynState) -> Option<(G::Act
     Some((action, after.as_any().downcast_ref::<G>()?))
 }
 
+/// `text` read as an action of `game`; where it is none, the error says which moves
+/// there are now, when they are few enough to list ([`moves_now`]), so that it names only
+/// what is in play (a base game's player is never told of an advanced card).
+fn parse_here<G: Game>(game: &G, text: &str) -> Result<G::Action, crate::ParseActionError> {
+    text.trim().parse().map_err(|e: crate::ParseActionError| {
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        match moves_now(&legal) {
+            Some(moves) => e.expecting(moves),
+            None => e,
+        }
+    })
+}
+
+/// The moves in `legal` told in a few words, grouped by their first word: "the moves now
+/// are pick A, B, C or D", "the moves now are play 3, 7 or guard, or skip"; `None` when
+/// that would be too long to read (the game's own description of its notation is then
+/// better).
+pub fn moves_now<A: std::fmt::Display>(legal: &[A]) -> Option<String> {
+    const LONGEST: usize = 160;
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for action in legal {
+        let text = action.to_string();
+        let (head, rest) = match text.split_once(' ') {
+            Some((head, rest)) => (head.to_string(), Some(rest.to_string())),
+            None => (text, None),
+        };
+        match groups.iter_mut().find(|(h, _)| *h == head) {
+            Some((_, rests)) => rests.extend(rest),
+            None => groups.push((head, rest.into_iter().collect())),
+        }
+    }
+    let said: Vec<String> = groups
+        .into_iter()
+        .map(|(head, rests)| match rests.as_slice() {
+            [] => format!("`{head}`"),
+            _ => format!("`{head}` {}", crate::text::or_list(&rests)),
+        })
+        .collect();
+    let text = match said.as_slice() {
+        [] => return None,
+        [one] => format!("the move now is {one}"),
+        _ => format!("the moves now are {}", said.join("; ")),
+    };
+    (text.len() <= LONGEST).then_some(text)
+}
+
 impl<G: Game> DynState for G {
     fn game_name(&self) -> &'static str {
         G::NAME
@@ -147,7 +194,7 @@ impl<G: Game> DynState for G {
         serde_json::to_writer(out, &self.moves())
     }
     fn apply_text(&mut self, text: &str) -> Result<(), EngineError> {
-        let action: G::Action = text.trim().parse()?;
+        let action = parse_here(self, text)?;
         if Game::to_act(self).is_none() {
             return Err(EngineError::GameOver);
         }
@@ -167,7 +214,7 @@ impl<G: Game> DynState for G {
         }
     }
     fn canonical(&self, text: &str) -> Result<String, EngineError> {
-        let action: G::Action = text.trim().parse()?;
+        let action = parse_here(self, text)?;
         Ok(action.to_string())
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {

@@ -26,18 +26,26 @@ impl ConfigError {
 
 /// Text that is not an action of this game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("cannot read `{input}` as an action: expected {expected}")]
+#[error("cannot read `{input}` as a move: {expected}")]
 pub struct ParseActionError {
     pub input: String,
-    pub expected: &'static str,
+    /// What a move looks like: the game's notation in general, or (from a position,
+    /// [`ParseActionError::expecting`]) the moves there are now.
+    pub expected: std::borrow::Cow<'static, str>,
 }
 
 impl ParseActionError {
     pub fn new(input: &str, expected: &'static str) -> Self {
         ParseActionError {
             input: input.to_string(),
-            expected,
+            expected: std::borrow::Cow::Borrowed(expected),
         }
+    }
+
+    /// The same error, saying what is expected in other words.
+    pub fn expecting(mut self, expected: String) -> Self {
+        self.expected = std::borrow::Cow::Owned(expected);
+        self
     }
 }
 

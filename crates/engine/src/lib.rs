@@ -36,6 +36,7 @@ mod record;
 mod rng;
 pub mod session;
 pub mod tensor;
+pub mod text;
 
 pub use about::{About, GameOption, Group, Input, LegalMove, MoveText, OptionChoice, Players};
 pub use ending::{Ending, ScoreLine, SeatScore};

@@ -168,7 +168,7 @@ impl fmt::Display for Action {
     }
 }
 
-const EXPECTED: &str = "an action such as `3@gen`, `ret 3@gen`, `fin free`, `pay gold`, `take clay`, `draw`, `star terr`, `end`, `discard bear`, `up 12`, `offer p2`, `accept`, `use amanda`, `set 4`, `choose morale` or `pass`";
+const EXPECTED: &str = "moves look like `3@gen`, `ret 3@gen`, `fin free`, `pay gold`, `take clay`, `draw`, `star terr`, `end`, `discard bear`, `up 12`, `offer p2`, `accept`, `use amanda`, `set 4`, `choose morale` or `pass`";
 
 fn placement(s: &str) -> Option<(u8, Space)> {
     let (v, sp) = s.split_once('@')?;

@@ -4,6 +4,7 @@
 //! in the keys the table page gives its parts.
 use crate::action::{Action, RetrievePay};
 use crate::cards::{Cost, Faction, Good, Penalty, Recruit, SpaceKind, MARKET_TILES};
+use crate::rules::placement::{commodity_reward, AreaEffect};
 use crate::state::{Boon, Euphoria, StarTarget, Step};
 use engine::MoveText;
 
@@ -16,7 +17,7 @@ impl Euphoria {
                     "Place your {value} on {}: {}, for {}",
                     self.space_title(space),
                     self.cost_words(space),
-                    space.gives(&self.config.rewards)
+                    self.gains_words(value, space)
                 ),
                 Some(format!("die:{value}")),
                 Some(format!("sp:{}", space.code())),
@@ -32,6 +33,27 @@ impl Euphoria {
             Action::FinishRetrieve(pay) => MoveText::words(self.retrieval_words(pay)),
             other => MoveText::words(self.words(other)),
         }
+    }
+
+    /// What placing a die showing `value` on `space` gives the seat to act: for a
+    /// commodity area, worked out from the dice already there; elsewhere as printed.
+    fn gains_words(&self, value: u8, space: crate::Space) -> String {
+        let SpaceKind::Area(f) = space.kind() else {
+            return space.gives(&self.config.rewards);
+        };
+        let seat = self.current as usize;
+        let total = self.occupants(space).map(|o| u32::from(o.2)).sum::<u32>() + u32::from(value);
+        let (amount, effect) = commodity_reward(total, &self.config.rewards);
+        let amount = amount + u32::from(self.tier_bonus(seat, f, 1));
+        let effect = match effect {
+            AreaEffect::Allegiance => format!("{} allegiance +1", f.name()),
+            AreaEffect::KnowledgeDown => "knowledge -1".into(),
+            AreaEffect::KnowledgeUp => "knowledge +1".into(),
+        };
+        format!(
+            "{amount} {} and {effect} (the dice there would total {total})",
+            f.commodity()
+        )
     }
 
     /// A space's name, a built market by its tile.
@@ -76,9 +98,11 @@ impl Euphoria {
             RetrievePay::Free if morale == 0 => {
                 " (Yordy: your last two workers come back free)".to_string()
             }
-            RetrievePay::Free if morale == -2 => {
-                format!(" (the {} penalty)", penalty_tile(Penalty::CostlyRetrieval))
-            }
+            RetrievePay::Free if morale == -2 => format!(
+                " (the {} is built and you have no star on it: its penalty makes a free \
+                 retrieval cost 2)",
+                penalty_tile(Penalty::CostlyRetrieval)
+            ),
             _ => String::new(),
         };
         let held = self.players[seat].morale as i32;

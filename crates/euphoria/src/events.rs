@@ -8,6 +8,7 @@ use crate::action::{Action, RetrievePay};
 use crate::cards::{market_code, market_name, Good, Space, MARKETS, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
 use crate::view::{EuphoriaView, PlayerView};
+use engine::text::{seat, word, Arg};
 use engine::{Event, Game, Names, Seat, Viewer};
 use serde::Serialize;
 
@@ -130,51 +131,91 @@ pub enum EuphoriaEvent {
     },
 }
 
-fn decision_text(d: &Decision, names: &Names) -> String {
+/// A seat's decision as one sentence for the reader.
+fn decision_text(who: Seat, d: &Decision, names: &Names) -> String {
+    let good = |g: Good| word(good_name(g));
+    let say = |template: &str, args: &[(&str, Arg<'_>)]| {
+        let mut all = vec![("who", seat(who))];
+        all.extend(args.iter().cloned());
+        names.say(template, &all)
+    };
     match d {
-        Decision::KeptRecruit => "kept a recruit".into(),
-        Decision::Placed { value, space } => {
-            format!("placed a die showing {value} on the {}", space.name())
-        }
-        Decision::PickedToRetrieve { value, space } => {
-            format!(
-                "picked the die showing {value} on the {} to retrieve",
-                space.name()
-            )
-        }
-        Decision::Retrieved { pay } => format!("retrieved dice, paying {pay}"),
-        Decision::Paid { good } => format!("paid 1 {}", good_name(*good)),
-        Decision::Took { good } => format!("took 1 {}", good_name(*good)),
-        Decision::DrewArtifact { card: None } => "drew an artifact card".into(),
+        Decision::KeptRecruit => say("{who} kept a recruit", &[]),
+        Decision::Placed { value, space } => say(
+            "{who} placed a die showing {value} on the {space}",
+            &[
+                ("value", word(value.to_string())),
+                ("space", word(space.name())),
+            ],
+        ),
+        Decision::PickedToRetrieve { value, space } => say(
+            "{who} picked the die showing {value} on the {space} to retrieve",
+            &[
+                ("value", word(value.to_string())),
+                ("space", word(space.name())),
+            ],
+        ),
+        Decision::Retrieved { pay } => say(
+            "{who} retrieved dice, paying {pay}",
+            &[("pay", word(pay.as_str()))],
+        ),
+        Decision::Paid { good: g } => say("{who} paid 1 {good}", &[("good", good(*g))]),
+        Decision::Took { good: g } => say("{who} took 1 {good}", &[("good", good(*g))]),
+        Decision::DrewArtifact { card: None } => say("{who} drew an artifact card", &[]),
         Decision::DrewArtifact { card: Some(card) } => {
-            format!("drew a {} card", good_name(*card))
+            say("{who} drew a {good} card", &[("good", good(*card))])
         }
-        Decision::Star { target } => format!("chose to put the star {target}"),
-        Decision::StoppedDoubles => "placed no more dice".into(),
-        Decision::Discarded { good } => format!("discarded a {} card", good_name(*good)),
-        Decision::Lost { good } => format!("lost 1 {} to the roll", good_name(*good)),
-        Decision::Dilemma => "turned up the ethical dilemma".into(),
-        Decision::Rebelled => "rebelled: draws two recruits and keeps one".into(),
-        Decision::Conformed => "conformed: a star on the dilemma card".into(),
-        Decision::StartedTrade => "started a trade".into(),
-        Decision::OfferedTo { partner } => format!("offers a trade to {}", names.seat(*partner)),
-        Decision::Gives { good } => format!("adds 1 {} to give", good_name(*good)),
-        Decision::Asks { good } => format!("asks for 1 {}", good_name(*good)),
-        Decision::Proposed => "proposed the trade".into(),
-        Decision::Cancelled => "cancelled the trade".into(),
-        Decision::Accepted => "accepted the trade".into(),
-        Decision::Declined => "declined".into(),
-        Decision::Passed => "passed".into(),
+        Decision::Star { target } => say(
+            "{who} chose to put the star {target}",
+            &[("target", word(target.as_str()))],
+        ),
+        Decision::StoppedDoubles => say("{who} placed no more dice", &[]),
+        Decision::Discarded { good: g } => {
+            say("{who} discarded a {good} card", &[("good", good(*g))])
+        }
+        Decision::Lost { good: g } => say("{who} lost 1 {good} to the roll", &[("good", good(*g))]),
+        Decision::Dilemma => say("{who} turned up {who's} ethical dilemma", &[]),
+        Decision::Rebelled => say(
+            "{who} rebelled: {who} {who:draw|draws} two recruits and {who:keep|keeps} one",
+            &[],
+        ),
+        Decision::Conformed => say("{who} conformed and put a star on the dilemma card", &[]),
+        Decision::StartedTrade => say("{who} started a trade", &[]),
+        Decision::OfferedTo { partner } => say(
+            "{who} {who:offer|offers} a trade to {partner}",
+            &[("partner", seat(*partner))],
+        ),
+        Decision::Gives { good: g } => say(
+            "{who} {who:add|adds} 1 {good} to what {who} {who:give|gives}",
+            &[("good", good(*g))],
+        ),
+        Decision::Asks { good: g } => {
+            say("{who} {who:ask|asks} for 1 {good}", &[("good", good(*g))])
+        }
+        Decision::Proposed => say("{who} proposed the trade", &[]),
+        Decision::Cancelled => say("{who} cancelled the trade", &[]),
+        Decision::Accepted => say("{who} accepted the trade", &[]),
+        Decision::Declined => say("{who} declined the trade", &[]),
+        Decision::Passed => say("{who} passed", &[]),
         Decision::UsedRecruit {
             recruit,
             new_worker: false,
-        } => format!("used {recruit}'s ability"),
+        } => say(
+            "{who} used the ability of {recruit}",
+            &[("recruit", word(recruit.as_str()))],
+        ),
         Decision::UsedRecruit {
             recruit,
             new_worker: true,
-        } => format!("used {recruit}'s ability for a new worker"),
-        Decision::SetDie { value } => format!("set a die to {value}"),
-        Decision::Chose { boon } => format!("chose {boon}"),
+        } => say(
+            "{who} used the ability of {recruit} for a new worker",
+            &[("recruit", word(recruit.as_str()))],
+        ),
+        Decision::SetDie { value } => say(
+            "{who} set a die to {value}",
+            &[("value", word(value.to_string()))],
+        ),
+        Decision::Chose { boon } => say("{who} chose {boon}", &[("boon", word(boon.as_str()))]),
     }
 }
 
@@ -241,9 +282,7 @@ fn game_over_text(scores: &[i64], winners: &[Seat], names: &Names) -> String {
 impl Event for EuphoriaEvent {
     fn text(&self, names: &Names) -> String {
         match self {
-            EuphoriaEvent::Decided { seat, decision } => {
-                format!("{} {}", names.seat(*seat), decision_text(decision, names))
-            }
+            EuphoriaEvent::Decided { seat, decision } => decision_text(*seat, decision, names),
             EuphoriaEvent::Bumped {
                 seat,
                 space,

@@ -256,7 +256,7 @@ impl fmt::Display for Refusal {
             }
             PartnerCards { partner } => write!(
                 f,
-                "they (P{}) do not hold that many artifact cards",
+                "seat {} does not hold that many artifact cards",
                 partner as usize + 1
             ),
             PartnerLacks {
@@ -265,7 +265,7 @@ impl fmt::Display for Refusal {
                 more,
             } => write!(
                 f,
-                "they (P{}) do not have {} {good}",
+                "seat {} does not have {} {good}",
                 partner as usize + 1,
                 if more { "another" } else { "any" }
             ),
@@ -395,7 +395,7 @@ impl fmt::Display for Prompt {
             Prompt::Doubles => f.write_str("place another doubled die, trade, or end the turn"),
             Prompt::Finish => f.write_str("your placements are over: trade, or end the turn"),
             Prompt::Retrieve => f.write_str(
-                "pick more dice to retrieve, or retrieve them: paying 1 food or 1 bliss gives morale +2, paying nothing costs 1 morale (2 under the Cafeteria penalty)",
+                "pick more dice to retrieve, or retrieve them: paying 1 food or 1 bliss gives morale +2; paying nothing costs 1 morale, or 2 once the Cafeteria of Nameless Meat is built for a player without a star on it",
             ),
             Prompt::DilemmaPay => f.write_str("pay for the dilemma with artifact cards"),
             Prompt::DilemmaChoice => {

@@ -209,13 +209,14 @@ fn goods_text(counts: &[u8; 13]) -> String {
     }
 }
 
-/// Seats as people count them: "P1 P3".
+/// Seats as people count them: "seat 1, seat 3" ("none" for no seat).
 fn seats_text(seats: &[Seat]) -> String {
-    seats
-        .iter()
-        .map(|s| format!("P{}", s + 1))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let named: Vec<String> = seats.iter().map(|s| format!("seat {}", s + 1)).collect();
+    if named.is_empty() {
+        "none".into()
+    } else {
+        named.join(", ")
+    }
 }
 
 impl EuphoriaView {
@@ -251,7 +252,10 @@ impl EuphoriaView {
         self.fmt_markets(f)?;
         // Every space but the markets' (told above): the word to type, what it costs and
         // gives, and the workers on it.
-        writeln!(f, "Spaces (type the word in brackets to place there):")?;
+        writeln!(
+            f,
+            "Spaces (type the word in brackets to place a die there):"
+        )?;
         for space in Space::all() {
             if matches!(
                 space.kind(),
@@ -282,7 +286,7 @@ impl EuphoriaView {
         )
     }
 
-    /// The workers on `space` after `lead` ("  workers P1:3 P2:5"), or nothing when there
+    /// The workers on `space` after `lead` ("  workers seat 1 (3), seat 2 (5)"), or nothing when there
     /// are none; written straight into the board's text.
     fn workers_on(&self, space: Space, lead: &'static str) -> WorkersOn<'_> {
         WorkersOn {
@@ -357,7 +361,7 @@ impl EuphoriaView {
         };
         writeln!(
             f,
-            "{marker}P{}: stars left {}  knowledge {}  morale {}  dice ready [{}]  goods: {}  cards: {}",
+            "{marker}seat {}: stars left {}  knowledge {}  morale {}  dice ready [{}]  goods: {}  cards: {}",
             s + 1,
             p.stars_left,
             p.knowledge,
@@ -423,8 +427,8 @@ impl fmt::Display for WorkersOn<'_> {
             for die in &p.dice {
                 if let DieLoc::Board(space, value) = die {
                     if *space == self.space {
-                        write!(f, "{lead}P{}:{value}", s + 1)?;
-                        lead = " ";
+                        write!(f, "{lead}seat {} ({value})", s + 1)?;
+                        lead = ", ";
                     }
                 }
             }
@@ -443,7 +447,7 @@ impl fmt::Display for EuphoriaView {
         if let Some(o) = &self.offer {
             writeln!(
                 f,
-                "Offer from P{} to P{}: gives {} for {}",
+                "Offer from seat {} to seat {}: gives {} for {}",
                 self.current + 1,
                 o.partner as usize + 1,
                 goods_text(&o.give),
@@ -459,7 +463,7 @@ impl fmt::Display for EuphoriaView {
         }
         // The prompt speaks to the seat that decides, named first as the pages name it.
         match self.to_act {
-            Some(s) => write!(f, "P{} to act: {}", s + 1, self.prompt),
+            Some(s) => write!(f, "seat {} to act: {}", s + 1, self.prompt),
             None => write!(f, "{}", self.prompt),
         }
     }

@@ -75,7 +75,10 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
             .recruits(0, &[(Recruit::Chase, true)])
     });
     let text = g.view(Viewer::Seat(0)).to_string();
-    assert!(text.contains("[sa1] pay 1 gold workers P2:4"), "{text}");
+    assert!(
+        text.contains("[sa1] pay 1 gold workers seat 2 (4)"),
+        "{text}"
+    );
     assert!(text.contains("1 of 3 workers"), "{text}");
     assert!(
         text.contains("without a star: each die you roll showing 3 costs 1 commodity or resource"),
@@ -93,7 +96,10 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
         "{text}"
     );
     assert!(text.contains("Chase the Miner (Subterran)"), "{text}");
-    assert!(text.contains(">P1:"), "seats are counted from 1: {text}");
+    assert!(
+        text.contains(">seat 1:"),
+        "seats are counted from 1: {text}"
+    );
     // An offer shows its goods.
     edit(&mut g, |e| e.good(0, Good::Water, 2).good(1, Good::Gold, 1));
     act(&mut g, "trade");
@@ -103,7 +109,7 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
     act(&mut g, "ask gold");
     let text = g.view(Viewer::Spectator).to_string();
     assert!(
-        text.contains("Offer from P1 to P2: gives 2 water for 1 gold"),
+        text.contains("Offer from seat 1 to seat 2: gives 2 water for 1 gold"),
         "{text}"
     );
 }

@@ -51,13 +51,25 @@ fn check_position(game: &Euphoria, legal: &[Action]) -> usize {
                     "{}",
                     text.label
                 );
-                // What the space gives, with the amounts of this table's config.
-                assert!(
-                    text.label
-                        .ends_with(&format!(", for {}", space.gives(&game.config().rewards))),
-                    "{}",
-                    text.label
-                );
+                // What the space gives, with the amounts of this table's config; a
+                // commodity area's worked out from the dice already there.
+                if matches!(space.kind(), SpaceKind::Area(_)) {
+                    let total = game.occupants(space).map(|o| u32::from(o.2)).sum::<u32>()
+                        + u32::from(value);
+                    assert!(
+                        text.label
+                            .ends_with(&format!("(the dice there would total {total})")),
+                        "{}",
+                        text.label
+                    );
+                } else {
+                    assert!(
+                        text.label
+                            .ends_with(&format!(", for {}", space.gives(&game.config().rewards))),
+                        "{}",
+                        text.label
+                    );
+                }
                 if let SpaceKind::ArtifactMarket(_) = space.kind() {
                     assert_eq!(
                         text.label.contains("forbids a pair"),
@@ -192,7 +204,7 @@ fn a_free_retrieval_costs_one_morale_and_two_under_the_cafeteria_penalty() {
         label.starts_with("Retrieve for free: morale −2 (the "),
         "{label}"
     );
-    assert!(label.ends_with(" penalty)"), "{label}");
+    assert!(label.ends_with("makes a free retrieval cost 2)"), "{label}");
     assert_eq!(moved, -2);
 }
 

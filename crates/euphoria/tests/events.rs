@@ -193,7 +193,7 @@ fn a_recruit_ability_is_told_with_what_it_did() {
     let (events, texts) = told(&mut g, "use gidget");
     let name = Recruit::Gidget.name();
     assert!(
-        texts.contains(&format!("seat 1 used {name}'s ability")),
+        texts.contains(&format!("seat 1 used the ability of {name}")),
         "{texts:?}"
     );
     assert!(
@@ -245,7 +245,7 @@ fn a_dilemma_is_told_with_its_star() {
     let mut g = position(g.edit().good(0, pictured, 1));
     let (_, texts) = told(&mut g, "dilemma");
     assert!(
-        texts.contains(&"seat 1 turned up the ethical dilemma".to_string()),
+        texts.contains(&"seat 1 turned up their ethical dilemma".to_string()),
         "{texts:?}"
     );
     let (events, texts) = told(&mut g, "conform");

@@ -232,11 +232,11 @@ fn refusals_are_told_in_words_with_seats_counted_from_1() {
         good: Good::Stone,
         more: true,
     };
-    assert_eq!(lacks.to_string(), "they (P2) do not have another stone");
+    assert_eq!(lacks.to_string(), "seat 2 does not have another stone");
     let cards = Refusal::PartnerCards { partner: 0 };
     assert_eq!(
         cards.to_string(),
-        "they (P1) do not hold that many artifact cards"
+        "seat 1 does not hold that many artifact cards"
     );
     assert_eq!(
         Refusal::OfferLimit(1).to_string(),
@@ -273,11 +273,11 @@ fn a_waiting_offer_asks_its_partner_to_accept_or_decline() {
         assert_eq!(view.prompt, "accept or decline the offer");
         let text = view.to_string();
         assert!(
-            text.ends_with("P2 to act: accept or decline the offer"),
+            text.ends_with("seat 2 to act: accept or decline the offer"),
             "{text}"
         );
         assert!(
-            text.contains("Offer from P1 to P2: gives 1 gold for 1 water"),
+            text.contains("Offer from seat 1 to seat 2: gives 1 gold for 1 water"),
             "{text}"
         );
     }
@@ -286,7 +286,7 @@ fn a_waiting_offer_asks_its_partner_to_accept_or_decline() {
     let view = g.view(engine::Viewer::Seat(0));
     let text = view.to_string();
     assert!(
-        text.ends_with(&format!("P1 to act: {}", view.prompt)),
+        text.ends_with(&format!("seat 1 to act: {}", view.prompt)),
         "{text}"
     );
     assert!(!text.contains("Offer from"), "{text}");

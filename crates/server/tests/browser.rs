@@ -1024,7 +1024,7 @@ async fn dropsite_in_the_browser() {
         &[("target", "1000"), ("max_rounds", "2")],
         11,
         2,
-        "seat 2 (random) *banked a card face down|played|opened site",
+        "seat 2 (random) *played a card face down on their debt|played|started drop site",
     )
     .await;
 }

@@ -48,7 +48,7 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
     let t1 = tokens[1].clone().expect("token");
     let after = bank(&state, &id, &t0).await;
     assert_eq!(after["version"], 1);
-    assert_eq!(texts(&after["events"]), ["you banked a card face down"]);
+    assert_eq!(texts(&after["events"]), ["you played a card face down on your debt"]);
     assert_eq!(after["events"][0]["events"][0]["kind"], "banked");
     assert_eq!(after["events"][0]["events"][0]["card"], Value::Null);
     bank(&state, &id, &t1).await;
@@ -59,8 +59,8 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
     assert_eq!(
         texts(&view["events"]),
         [
-            "you banked a card face down",
-            "seat 1 banked a card face down"
+            "you played a card face down on your debt",
+            "seat 1 played a card face down on their debt"
         ]
     );
     // The spectators' log: every action, from 0.
@@ -77,14 +77,14 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
     assert_eq!(
         texts(&log["entries"]),
         [
-            "seat 1 banked a card face down",
-            "seat 2 banked a card face down",
-            "seat 1 banked a card face down"
+            "seat 1 played a card face down on their debt",
+            "seat 2 played a card face down on their debt",
+            "seat 1 played a card face down on their debt"
         ]
     );
     // A seat's log from a version on.
     let (_, log) = get(&state, &format!("/api/tables/{id}/log?since=2"), Some(&t0)).await;
-    assert_eq!(texts(&log["entries"]), ["you banked a card face down"]);
+    assert_eq!(texts(&log["entries"]), ["you played a card face down on your debt"]);
     // Nonsense is refused with a code.
     let (status, error) = get(&state, &format!("/api/tables/{id}/log?since=soon"), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");

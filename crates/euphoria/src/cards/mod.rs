@@ -528,11 +528,14 @@ impl Space {
     pub fn gives(self, rewards: &crate::Rewards) -> String {
         match self.kind() {
             SpaceKind::Area(f) => format!(
-                "{} by the total of the dice there (1-4: {}, 5-8: {}, 9 or more: {})",
-                f.commodity(),
+                "{c} by the total of all dice there, this one included: a total up to 4 gives \
+                 {} {c} and {} allegiance +1; 5 to 8 gives {} {c} and knowledge -1; 9 or more \
+                 gives {} {c} and knowledge +1",
                 rewards.area[0],
+                f.name(),
                 rewards.area[1],
-                rewards.area[2]
+                rewards.area[2],
+                c = f.commodity(),
             ),
             SpaceKind::Tunnel(f) => format!(
                 "1 {} or 1 artifact card; the {} miner digs 1 step",
