@@ -687,12 +687,31 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
     for (viewer, version, view) in &seen {
         check_view(&views, *viewer, *version, view);
     }
+    // The lobby's list and the summary name the winners: the seats in first place.
+    let places = record_places(&state, &id).await;
+    let winners: Vec<usize> = (places.iter().enumerate())
+        .filter(|(_, &p)| p == 0)
+        .map(|(s, _)| s)
+        .collect();
+    assert!(!winners.is_empty());
     let (_, list) = get(&state, "/api/tables?status=finished", None).await;
-    assert!(list
+    let listed = (list.as_array().expect("list").iter())
+        .find(|t| t["id"] == id.as_str())
+        .expect("listed");
+    assert_eq!(listed["winners"], json!(winners), "{listed}");
+    let (_, summary) = get(&state, &format!("/api/tables/{id}"), None).await;
+    assert_eq!(summary["winners"], json!(winners), "{summary}");
+}
+
+/// The places of a finished table's outcome, by seat.
+async fn record_places(state: &AppState, id: &str) -> Vec<u64> {
+    let (_, record) = get(state, &format!("/api/tables/{id}/record"), None).await;
+    (record["outcome"]["places"]
         .as_array()
-        .expect("list")
-        .iter()
-        .any(|t| t["id"] == id.as_str()));
+        .expect("places")
+        .iter())
+    .map(|p| p.as_u64().expect("place"))
+    .collect()
 }
 
 #[tokio::test]
