@@ -26,7 +26,7 @@ async fn hint_seat(
             "hints are for the players at the table: a spectator gets none (ask with your seat's token)",
         ));
     };
-    Ok(authenticate(hub, table, &token).await?)
+    authenticate(hub, table, &token).await
 }
 
 /// `GET …/hint`: how long the seat of the token waits before it may ask for a hint.
