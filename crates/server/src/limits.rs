@@ -314,14 +314,14 @@ mod tests {
             assert!(limits.check_bot(&spec).is_ok(), "{ok}");
             assert_eq!(limits.clamp_bot(spec.clone()), spec);
         }
-        for (over, flag, clamped) in [
-            ("ismcts:2001", "--bot-iterations", "ismcts:2000"),
-            ("hard", "--bot-iterations", "ismcts:2000"),
-            ("ismcts:4294967295", "--bot-iterations", "ismcts:2000"),
-            ("ismcts:501ms", "--bot-time-ms", "ismcts:500ms"),
+        for (over, limit, clamped) in [
+            ("ismcts:2001", "at most 2000 times", "ismcts:2000"),
+            ("hard", "at most 2000 times", "ismcts:2000"),
+            ("ismcts:4294967295", "at most 2000 times", "ismcts:2000"),
+            ("ismcts:501ms", "at most 500 ms", "ismcts:500ms"),
             (
                 "ismcts:18446744073709551615ms",
-                "--bot-time-ms",
+                "at most 500 ms",
                 "ismcts:500ms",
             ),
         ] {
@@ -331,7 +331,9 @@ mod tests {
                 &error,
                 TableError::Refused(Refusal::SeatInvalid, _)
             ));
-            assert!(error.to_string().contains(flag), "{error}");
+            // The limit in words a person may read in the lobby, no server flag.
+            let words = error.to_string();
+            assert!(words.contains(limit) && !words.contains("--"), "{words}");
             assert_eq!(limits.clamp_bot(spec).to_string(), clamped);
         }
     }
