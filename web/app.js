@@ -30,6 +30,8 @@ export async function api(path, { method = 'GET', body, token } = {}) {
     const err = new Error((data && data.message) || `HTTP ${res.status}`);
     err.code = data && data.code;
     err.status = res.status;
+    // Over a rate: the seconds to wait (the body's `retry_after`, as `Retry-After`).
+    err.retryAfter = data && Number.isFinite(data.retry_after) ? data.retry_after : null;
     throw err;
   }
   return data;
@@ -112,6 +114,13 @@ export function withNames(text, known = seatNames) {
 /** The address of a game's rules page. */
 export function rulesHref(game) {
   return `/rules/${encodeURIComponent(game)}`;
+}
+
+/** A wait in words: "1 second", "20 seconds", whole minutes from two minutes on. */
+export function waitWords(seconds) {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 120) return `${s} second${s === 1 ? '' : 's'}`;
+  return `${Math.ceil(s / 60)} minutes`;
 }
 
 export function ordinal(n) {

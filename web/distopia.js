@@ -101,7 +101,8 @@ export function render(snap) {
   const hand = t ? h('div', { class: 'hand-area' },
     h('div', { class: 'label' }, seatName(v.to_act, snap.seat), ` picked up ${t.picked}${t.clockwise ? ' · clockwise' : ''}${t.crossing ? ' · crossing' : ''}: hand`),
     h('div', { class: 'hand' }, t.hand.map((c) => card(c, v.to_act === snap.seat ? `card:${c.number === null ? 'guard' : c.number}` : null))))
-    : h('div', { class: 'hand-area muted' }, v.phase === 'over' ? 'The game is over.' : [seatName(v.to_act, snap.seat), ': pick up one of your districts.']);
+    : h('div', { class: 'hand-area muted' }, v.phase === 'over' || snap.status === 'finished' ? 'The game is over.'
+      : (v.to_act === snap.seat ? 'Your turn: pick up one of your districts.' : [seatName(v.to_act, snap.seat), ' picks up one of their districts.']));
   return h('div', { class: 'dt' },
     h('div', { class: 'info' }, `${v.border} border · turn ${v.turn_number} · deck ${v.deck_count} cards`,
       v.repetitions > 1 && v.phase !== 'over'

@@ -44,6 +44,12 @@ function recruitName(id) {
   return r ? r.name : `recruit ${id}`;
 }
 
+// A recruit's ability under its name: a line of its own on the page, and for a screen
+// reader the two read as "name: ability" (the colon is for it alone).
+function ability(id) {
+  return [h('span', { class: 'sr-only' }, ': '), h('small', { class: 'ability' }, recruitText(id))];
+}
+
 function die(seat, value, key) {
   return h('span', { class: `die seat-${seat}`, dataset: key ? { key } : undefined, title: `seat ${seat + 1}: ${value}` }, value);
 }
@@ -140,8 +146,8 @@ export function render(snap) {
       title: r.id ? recruitText(r.id) : '',
       dataset: r.id ? { info: recruitText(r.id), infoTitle: recruitName(r.id) } : undefined,
     },
-      r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : '',
-      r.id ? h('small', { class: 'ability' }, recruitText(r.id)) : null));
+      h('span', { class: 'rname' }, r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : ''),
+      r.id ? ability(r.id) : null));
     let dilemma = null;
     if (p.dilemma !== null) {
       const d = DATA.dilemmas[p.dilemma];
@@ -150,7 +156,7 @@ export function render(snap) {
     } else {
       dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'unresolved' ? 'hidden' : p.dilemma_state}`);
     }
-    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id), h('small', { class: 'ability' }, recruitText(id))))) : null;
+    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, h('span', { class: 'rname' }, recruitName(id)), ability(id)))) : null;
     // Each panel folds to its first line (name, stars, knowledge, morale, dice); on a
     // phone they start folded, below the board. A fold the player opened or closed stays
     // so across the table's updates.
@@ -185,7 +191,7 @@ export function render(snap) {
   const promptDice = myReady.length && !v.over && phone()
     ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
-    h('div', { class: 'prompt' }, v.over ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)], promptDice),
+    h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)], promptDice),
     offer, drawn,
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, DATA.factions.map(region),

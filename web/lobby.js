@@ -46,6 +46,8 @@ function optionInput(opt, players) {
   const num = h('input', {
     id, name: opt.key, type: 'number', step: '1', min: String(opt.min), max: String(opt.max),
     value: value === null ? '' : String(value), placeholder: opt.none || '',
+    // Wide enough for its placeholder ("no limit (the rulebook)") to show whole.
+    style: opt.none ? { width: `${Math.max(10, opt.none.length + 5)}ch` } : null,
   });
   num.readValue = () => (num.value.trim() === '' && opt.none ? null : Number(num.value));
   return num;
@@ -92,6 +94,7 @@ export async function showLobby(root) {
     const seatsBox = h('div', { class: 'seats' });
     const seatSelects = [];
     const seatNames = [];
+    const seatOpenNotes = [];
     function drawSeats() {
       const n = 'players' in inputs ? Math.max(1, Math.min(6, inputs.players.readValue() || 2)) : 2;
       while (seatSelects.length < n) {
@@ -99,9 +102,23 @@ export async function showLobby(root) {
         seatSelects.push(h('select', { id: `seat-${i}` }, SEAT_KINDS.map(([v, t]) => h('option', { value: v, selected: v === (i === 0 ? 'human' : 'random') }, t))));
       }
       seatSelects.length = n;
-      while (seatNames.length < n) seatNames.push(h('input', { id: `seat-name-${seatNames.length}`, class: 'seat-name', maxlength: '24', placeholder: 'name (optional)' }));
+      while (seatNames.length < n) {
+        const i = seatNames.length;
+        seatNames.push(h('input', { id: `seat-name-${i}`, class: 'seat-name', maxlength: '24', placeholder: 'name (optional)', 'aria-label': `Seat ${i + 1}: name (optional)` }));
+        seatOpenNotes.push(h('small', { class: 'seat-open-note', id: `seat-open-note-${i}`, hidden: true }, 'named by whoever takes it'));
+      }
       seatNames.length = n;
-      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('label', { class: 'opt' }, h('span', {}, `Seat ${i + 1}`), s, seatNames[i])));
+      seatOpenNotes.length = n;
+      // An open seat is named by whoever takes it from the lobby: no name box for it.
+      const showNames = () => seatSelects.forEach((s, i) => {
+        const open = s.value === 'open';
+        seatNames[i].hidden = open;
+        seatOpenNotes[i].hidden = !open;
+      });
+      seatSelects.forEach((s) => { s.onchange = showNames; });
+      showNames();
+      seatsBox.replaceChildren(...seatSelects.map((s, i) => h('div', { class: 'opt seat-opt' },
+        h('label', { for: `seat-${i}` }, `Seat ${i + 1}`), s, seatNames[i], seatOpenNotes[i])));
     }
     if (inputs.players) inputs.players.addEventListener('input', drawSeats);
     drawSeats();
@@ -147,8 +164,10 @@ export async function showLobby(root) {
       if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: `, nameEl(s.name), ` (${botWords(s.player)})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
-      return h('li', {}, `Seat ${s.seat + 1} (`, nameEl(s.name), ') invite: ',
-        h('input', { class: 'link', readonly: true, value: link, onclick: (e) => e.target.select() }),
+      // A seat without a name of its own is only its number.
+      const who = s.name === `Seat ${s.seat + 1}` ? [`Seat ${s.seat + 1}`] : [`Seat ${s.seat + 1} (`, nameEl(s.name), ')'];
+      return h('li', {}, ...who, ' — invite link: ',
+        h('input', { class: 'link', readonly: true, value: link, 'aria-label': `Seat ${s.seat + 1}: invite link`, onclick: (e) => e.target.select() }),
         h('a', { class: 'button', id: `play-seat-${s.seat}`, href: link }, 'Play this seat'));
     });
     const watch = `${base}/play/${table.id}`;
@@ -156,8 +175,10 @@ export async function showLobby(root) {
       h('h2', {}, `Table ${table.id} created`),
       h('p', {}, 'Send each player their own link; it is their key to the seat.'),
       h('ul', {}, rows),
-      h('p', {}, 'Spectators: ', h('input', { class: 'link', readonly: true, value: watch, onclick: (e) => e.target.select() }),
+      h('p', {}, 'Spectators: ', h('input', { class: 'link', readonly: true, value: watch, 'aria-label': 'Spectators\' link', onclick: (e) => e.target.select() }),
         h('a', { class: 'button', href: watch }, 'Watch'))));
+    // The links are what the player came for: bring them into view.
+    result.scrollIntoView({ block: 'start' });
   }
 
   // The lobby's lists: newest first, a page at a time (the API's `limit` and `before`),
@@ -237,6 +258,14 @@ export async function showLobby(root) {
     ? [`game ${t.series.games + 1} of a series · wins `, t.series.wins.map((w, i) => [i ? ', ' : '', nameEl(t.seats[i] ? t.seats[i].name : `Seat ${i + 1}`), ` ${w}`])]
     : null);
 
+  // Who won a finished table (the API's `winners`), in words.
+  function wonBy(t) {
+    const w = (t.winners || []).filter((s) => t.seats[s]);
+    if (t.status !== 'finished' || !w.length) return null;
+    const names = w.map((s, i) => [i ? (i === w.length - 1 ? ' and ' : ', ') : '', nameEl(t.seats[s].name)]);
+    return h('span', { class: 'won' }, w.length > 1 ? ['shared win: ', names] : ['won by ', names]);
+  }
+
   function drawTables() {
     const row = (t) => {
       const mine = tokens.get(t.id);
@@ -248,6 +277,7 @@ export async function showLobby(root) {
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),
         h('span', { class: `status ${t.status}` }, standing(t)),
+        wonBy(t),
         t.paused ? h('span', { class: 'status paused' }, t.paused) : null,
         h('span', { class: 'who' }, who),
         h('span', { class: 'options' }, optionWords(t)),

@@ -2,7 +2,7 @@
 // board elements to the legal action texts, the game log (what each move did, told in
 // order), and the end screen. Each game's module draws its board from the snapshot and
 // the game's description (`GET /api/games/{game}`), and names what each event touched.
-import { h, api, aboutGame, nameEl, seatName, fullName, setSeatNames, withNames, ordinal, tokens, rulesHref } from './app.js';
+import { h, api, aboutGame, nameEl, seatName, fullName, setSeatNames, withNames, ordinal, tokens, rulesHref, waitWords } from './app.js';
 
 const GAMES = {
   dropsite: () => import('./dropsite.js'),
@@ -221,16 +221,20 @@ export async function showTable(root, id, token) {
     if (!line || chatSeen.has(line.seq)) return;
     chatSeen.add(line.seq);
     const mark = line.seat === null ? ' (watching)' : (line.seat === (snap && snap.seat) ? ' (you)' : '');
-    // A table's own note ("a bot plays for Ada: …") names seats in its text.
-    const said = line.kind && line.kind !== 'chat' ? withNames(line.text) : line.text;
-    const item = h('li', { class: `chat-line ${line.seat === null ? 'spectator' : `seat-${line.seat}`}`, dataset: { seq: String(line.seq) } },
-      h('strong', {}, nameEl(line.name), mark), ' ', h('span', { class: 'chat-said' }, said));
+    // A table's own note ("Seat 1 (Ada) asked for a hint", "You asked for a hint": the
+    // server tells a seat's notes to its own player in the second person) is a sentence
+    // of its own, without a writer; it names seats in its text.
+    const note = line.kind && line.kind !== 'chat';
+    const item = note
+      ? h('li', { class: `chat-line note seat-${line.seat}`, dataset: { seq: String(line.seq) } }, h('span', { class: 'chat-said' }, withNames(line.text)))
+      : h('li', { class: `chat-line ${line.seat === null ? 'spectator' : `seat-${line.seat}`}`, dataset: { seq: String(line.seq) } },
+        h('strong', {}, nameEl(line.name), mark), ' ', h('span', { class: 'chat-said' }, line.text));
     const after = [...chatList.children].find((el) => Number(el.dataset.seq) > line.seq);
     chatList.insertBefore(item, after || null);
     chatList.scrollTop = chatList.scrollHeight;
   }
   async function loadChat() {
-    try { (await api(`/api/tables/${id}/chat`)).lines.forEach(addChat); } catch { /* the socket brings new lines */ }
+    try { (await api(`/api/tables/${id}/chat`, { token })).lines.forEach(addChat); } catch { /* the socket brings new lines */ }
   }
   async function sendChat() {
     chatError.textContent = '';
@@ -432,13 +436,35 @@ export async function showTable(root, id, token) {
     ? `${percent(a.chance)} chance to win`
     : `expected place ${a.place.toFixed(1)} · ${percent(a.chance)} chance to win`);
   let hintFor = -1;
+  // The server's limit on hints: when this seat may ask again (ms since the epoch). Until
+  // then the button waits, disabled, with the wait in words, and nothing is asked.
+  let hintReady = 0;
+  const hintWaiting = () => Date.now() < hintReady;
+  function hintWaitFor(seconds) {
+    if (!(seconds > 0)) return;
+    hintReady = Date.now() + seconds * 1000;
+    if (snap) drawStatus();
+  }
+  function hintWaitText() {
+    return `You can ask for another hint in ${waitWords((hintReady - Date.now()) / 1000)}.`;
+  }
+  setInterval(() => {
+    const line = document.getElementById('hint-wait');
+    if (!line) return;
+    if (hintWaiting()) line.textContent = hintWaitText();
+    else if (snap) drawStatus();
+  }, 1000);
+  if (hintsOn && token) {
+    api(`/api/tables/${id}/hint`, { token }).then((got) => hintWaitFor(got.wait)).catch(() => { /* asked when the button is pressed */ });
+  }
   async function askHint() {
-    if (!snap) return;
+    if (!snap || hintWaiting()) return;
     const version = snap.version;
     hintBox.hidden = false;
     hintBox.replaceChildren(h('p', { class: 'muted' }, 'The coach is thinking…'));
     try {
       const got = await api(`/api/tables/${id}/hint`, { method: 'POST', token });
+      hintWaitFor(got.wait);
       if (!snap || snap.version !== got.version || got.version !== version) { hintBox.hidden = true; return; }
       hintFor = got.version;
       hintBox.replaceChildren(
@@ -447,6 +473,7 @@ export async function showTable(root, id, token) {
           h('button', { class: 'hint-move', dataset: { hint: a.action }, onclick: () => chooseHint(a.action) },
             h('strong', {}, a.label), ' ', h('small', {}, adviceWords(a)))))));
     } catch (e) {
+      if (e.retryAfter) { hintBox.hidden = true; hintWaitFor(e.retryAfter); return; }
       hintBox.replaceChildren(h('p', { class: 'error', id: 'hint-error' }, withNames(e.message)));
     }
   }
@@ -474,7 +501,9 @@ export async function showTable(root, id, token) {
     if (!token || snap.seat === null || snap.status === 'finished') return [];
     const out = [];
     if (hintsOn && snap.to_act === snap.seat && snap.legal.length && !(snap.open_seats || []).length) {
-      out.push(h('button', { class: 'small', id: 'suggest', title: 'Ask the coach for its three best moves; everyone is told you asked', onclick: askHint }, 'Suggest a move'));
+      const waiting = hintWaiting();
+      out.push(h('button', { class: 'small', id: 'suggest', title: 'Ask the coach for its three best moves; everyone is told you asked', onclick: askHint, disabled: waiting, 'aria-describedby': waiting ? 'hint-wait' : null }, 'Suggest a move'));
+      if (waiting) out.push(h('span', { class: 'hint-wait', id: 'hint-wait', role: 'status' }, hintWaitText()));
     }
     if (snap.can_undo) out.push(h('button', { class: 'small', id: 'undo', title: 'Take back your last move (possible while it drew, rolled and revealed nothing)', onclick: () => tableCall('undo') }, 'Undo'));
     if ((snap.away || []).includes(snap.seat)) {
@@ -533,6 +562,7 @@ export async function showTable(root, id, token) {
       h('a', { class: 'button small', href: '/' }, 'Lobby')].filter(Boolean));
   }
 
+  let endShown = false;
   function drawEnd() {
     if (snap.status !== 'finished' || !snap.outcome) { endScreen.replaceChildren(); return; }
     const { scores, places } = snap.outcome;
@@ -566,6 +596,12 @@ export async function showTable(root, id, token) {
       h('button', { id: 'review-open', onclick: openReview }, 'Review the game'),
       h('a', { class: 'button', id: 'replay-open', href: `/replay/${id}` }, 'Replay move by move'),
       h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+    // The game just ended (or the page opened on its end): the end screen comes into
+    // view, wherever the player had scrolled, once.
+    if (!endShown) {
+      endShown = true;
+      endScreen.scrollIntoView({ block: 'start' });
+    }
   }
 
   // Why the game ended and each score line by line, as the game's own scoring gives them
@@ -657,16 +693,18 @@ export async function showTable(root, id, token) {
     const percent = (c) => `${Math.round(c * 100)}%`;
     const markList = marks.length
       ? h('ol', { class: 'review-marks', id: 'review-marks' }, marks.map((m) => h('li', { class: `review-mark seat-${m.seat}`, dataset: { ply: String(m.ply), seat: String(m.seat) } },
-        h('strong', {}, `Move ${m.ply + 1} · `, fullName(m.seat, snap ? snap.seat : null)), ': played ',
-        h('span', { class: 'played' }, withNames(m.played.label)), ` (${percent(m.played.chance)} chance to win); the coach preferred `,
-        h('span', { class: 'preferred' }, withNames(m.best.label)), ` (${percent(m.best.chance)}). `,
+        h('strong', {}, `Move ${m.ply + 1} · `, fullName(m.seat, snap ? snap.seat : null)), ': played “',
+        h('span', { class: 'played' }, withNames(m.played.label)), `” (${percent(m.played.chance)} chance to win); the coach preferred “`,
+        h('span', { class: 'preferred' }, withNames(m.best.label)), `” (${percent(m.best.chance)}). `,
         h('button', { class: 'small moment-open', onclick: () => showMoment(m) }, 'See the board then'))))
       : h('p', { class: 'muted', id: 'review-marks' }, 'No move lost much: the coach would have played about as well.');
     reviewBox.replaceChildren(h('div', { class: 'panel review' },
       h('h2', {}, 'Review'),
       h('p', { class: 'muted' }, 'Each player\'s chance to win after each of their moves, as the coach judged it from what that player could see.'),
       chart(review, names), legend,
-      h('h3', {}, 'The moves that cost the most'), markList,
+      h('h3', {}, 'The moves that cost the most'),
+      h('p', { class: 'muted' }, 'Each move in quotes is named as it was offered to the player who made it.'),
+      markList,
       h('div', { class: 'moment-holder', id: 'moment' }),
       h('h3', {}, 'How it ended'), why, lines,
       h('button', { class: 'small', onclick: () => { reviewBox.hidden = true; } }, 'Close the review')));
@@ -684,7 +722,7 @@ export async function showTable(root, id, token) {
       pastBoard.replaceChildren(game.render(past, { entries: [], hidden: null }));
       holder.replaceChildren(h('div', { class: 'panel moment', dataset: { version: String(at.version) } },
         h('h3', {}, `Before move ${m.ply + 1}, as `, fullName(m.seat, null), ' saw it'),
-        h('p', {}, 'Played: ', h('strong', {}, withNames(m.played.label)), ' · the coach preferred: ', h('strong', {}, withNames(m.best.label))),
+        h('p', {}, 'Played: “', h('strong', {}, withNames(m.played.label)), '” · the coach preferred: “', h('strong', {}, withNames(m.best.label)), '”'),
         pastBoard,
         h('button', { class: 'small', onclick: () => holder.replaceChildren() }, 'Hide the board')));
       holder.scrollIntoView({ block: 'start' });
@@ -760,7 +798,7 @@ export async function showTable(root, id, token) {
       if (attempt >= 3 && token) {
         // A refused token never reconnects: say so instead of retrying for ever.
         try { await api(`/api/tables/${id}/view`, { token }); } catch (e) {
-          if (e.code && e.code.startsWith('auth/')) { banner.textContent = `This link's seat token is not valid: ${e.message}`; return; }
+          if (e.code && e.code.startsWith('auth/')) { banner.textContent = 'This link opens no seat at this table: check that the whole link was copied, or open the table from the lobby to watch.'; return; }
         }
       }
       setTimeout(connect, delay);

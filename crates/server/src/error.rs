@@ -23,6 +23,9 @@ pub struct ApiError {
 pub struct ErrorBody {
     pub code: &'static str,
     pub message: String,
+    /// Over a rate: whole seconds to wait before trying again (as `Retry-After` says).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -41,7 +44,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
-            "internal server error; it has been logged",
+            "something went wrong on the server (it has been logged): try again later",
         )
     }
 
@@ -85,7 +88,9 @@ impl ApiError {
         ApiError::new(
             StatusCode::CONFLICT,
             "action/stale_version",
-            format!("the action was chosen on version {sent} but the game is at version {current}"),
+            format!(
+                "the game moved on while this move was chosen (at move {sent}; the game is at move {current}): choose again"
+            ),
         )
     }
 
@@ -93,6 +98,7 @@ impl ApiError {
         ErrorBody {
             code: self.code,
             message: self.message.clone(),
+            retry_after: self.retry_after,
         }
     }
 }

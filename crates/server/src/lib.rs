@@ -106,7 +106,7 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/undo", axum::routing::post(api::undo))
         .route("/api/tables/{id}/resign", axum::routing::post(api::resign))
         .route("/api/tables/{id}/back", axum::routing::post(api::back))
-        .route("/api/tables/{id}/hint", axum::routing::post(api::hint))
+        .route("/api/tables/{id}/hint", get(api::hint_wait).post(api::hint))
         .route("/api/tables/{id}/review", get(api::review))
         .route("/api/tables/{id}/moments/{version}", get(api::moment))
         .merge(web::routes())

@@ -115,6 +115,29 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
         }
     }
 
+    /// The whole seconds until `key` may take a token at `now` (0: it may now), taking
+    /// none.
+    pub fn wait_at(&self, key: &K, now: Instant) -> u64 {
+        let Ok(buckets) = self.buckets.lock() else {
+            return 0;
+        };
+        let Some(bucket) = buckets.get(key) else {
+            return 0;
+        };
+        let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
+        let tokens = (bucket.tokens + elapsed * self.per_second).min(self.burst);
+        if tokens >= 1.0 {
+            0
+        } else {
+            ((1.0 - tokens) / self.per_second).ceil().max(1.0) as u64
+        }
+    }
+
+    /// [`RateLimiter::wait_at`] now.
+    pub fn wait(&self, key: &K) -> u64 {
+        self.wait_at(key, Instant::now())
+    }
+
     /// [`RateLimiter::take_at`] now.
     ///
     /// # Errors
@@ -124,10 +147,44 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
     }
 }
 
-/// The answer to a client over a rate.
-pub fn rate_limited(what: &str, retry_after: u64, flag: &str) -> TableError {
+/// What a client asked for too often: each rate's refusal is told in its own words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rate {
+    /// Hints, per seat token.
+    Hints,
+    /// Actions, per seat token.
+    Actions,
+    /// Chat lines, per seat or per spectator's address.
+    Chat,
+    /// Tables created, per client address.
+    Creates,
+}
+
+/// A wait in words: "1 second", "20 seconds", and whole minutes (rounded up) from two
+/// minutes on.
+pub fn wait_words(seconds: u64) -> String {
+    let seconds = seconds.max(1);
+    if seconds < 120 {
+        format!("{seconds} second{}", if seconds == 1 { "" } else { "s" })
+    } else {
+        format!("{} minutes", seconds.div_ceil(60))
+    }
+}
+
+/// The answer to a client over a rate: the wait in a player's words (no server flag: a
+/// program reads the code and `retry_after`).
+pub fn rate_limited(rate: Rate, retry_after: u64) -> TableError {
+    let wait = wait_words(retry_after);
+    let message = match rate {
+        Rate::Hints => format!("You can ask for another hint in {wait}."),
+        Rate::Actions => format!("Moves are coming too fast: you can move again in {wait}."),
+        Rate::Chat => format!("Messages are coming too fast: you can write again in {wait}."),
+        Rate::Creates => {
+            format!("Many tables were just made from your address: you can make another in {wait}.")
+        }
+    };
     TableError::RateLimited {
-        message: format!("too many {what}; try again in {retry_after} s (serve {flag})"),
+        message,
         retry_after,
     }
 }
@@ -152,11 +209,11 @@ impl Limits {
     fn over(&self, budget: Budget) -> Option<String> {
         match budget {
             Budget::Iterations(n) if n > self.bot_iterations => Some(format!(
-                "asks for {n} iterations a decision; this server allows at most {} (serve --bot-iterations)",
+                "searches {n} times a move, and this server lets a bot search at most {} times: choose a weaker bot",
                 self.bot_iterations
             )),
             Budget::Millis(ms) if u128::from(ms) > self.bot_time.as_millis() => Some(format!(
-                "asks for {ms} ms a decision; this server allows at most {} ms (serve --bot-time-ms)",
+                "thinks {ms} ms a move, and this server lets a bot think at most {} ms: choose a weaker bot",
                 self.bot_time.as_millis()
             )),
             _ => None,
@@ -166,12 +223,12 @@ impl Limits {
     /// Refuses a seat spec whose search goes over this server's bot limits.
     ///
     /// # Errors
-    /// `seat/invalid`, naming the limit and its flag.
+    /// `seat/invalid`, naming the limit (in words: a person may read it in the lobby).
     pub fn check_bot(&self, spec: &BotSpec) -> Result<(), TableError> {
         match budget(spec).and_then(|b| self.over(b)) {
             Some(what) => Err(TableError::new(
                 Refusal::SeatInvalid,
-                format!("seat `{spec}` {what}"),
+                format!("the bot `{spec}` {what}"),
             )),
             None => Ok(()),
         }
@@ -257,14 +314,14 @@ mod tests {
             assert!(limits.check_bot(&spec).is_ok(), "{ok}");
             assert_eq!(limits.clamp_bot(spec.clone()), spec);
         }
-        for (over, flag, clamped) in [
-            ("ismcts:2001", "--bot-iterations", "ismcts:2000"),
-            ("hard", "--bot-iterations", "ismcts:2000"),
-            ("ismcts:4294967295", "--bot-iterations", "ismcts:2000"),
-            ("ismcts:501ms", "--bot-time-ms", "ismcts:500ms"),
+        for (over, limit, clamped) in [
+            ("ismcts:2001", "at most 2000 times", "ismcts:2000"),
+            ("hard", "at most 2000 times", "ismcts:2000"),
+            ("ismcts:4294967295", "at most 2000 times", "ismcts:2000"),
+            ("ismcts:501ms", "at most 500 ms", "ismcts:500ms"),
             (
                 "ismcts:18446744073709551615ms",
-                "--bot-time-ms",
+                "at most 500 ms",
                 "ismcts:500ms",
             ),
         ] {
@@ -274,7 +331,9 @@ mod tests {
                 &error,
                 TableError::Refused(Refusal::SeatInvalid, _)
             ));
-            assert!(error.to_string().contains(flag), "{error}");
+            // The limit in words a person may read in the lobby, no server flag.
+            let words = error.to_string();
+            assert!(words.contains(limit) && !words.contains("--"), "{words}");
             assert_eq!(limits.clamp_bot(spec).to_string(), clamped);
         }
     }

@@ -687,12 +687,31 @@ async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64
     for (viewer, version, view) in &seen {
         check_view(&views, *viewer, *version, view);
     }
+    // The lobby's list and the summary name the winners: the seats in first place.
+    let places = record_places(&state, &id).await;
+    let winners: Vec<usize> = (places.iter().enumerate())
+        .filter(|(_, &p)| p == 0)
+        .map(|(s, _)| s)
+        .collect();
+    assert!(!winners.is_empty());
     let (_, list) = get(&state, "/api/tables?status=finished", None).await;
-    assert!(list
+    let listed = (list.as_array().expect("list").iter())
+        .find(|t| t["id"] == id.as_str())
+        .expect("listed");
+    assert_eq!(listed["winners"], json!(winners), "{listed}");
+    let (_, summary) = get(&state, &format!("/api/tables/{id}"), None).await;
+    assert_eq!(summary["winners"], json!(winners), "{summary}");
+}
+
+/// The places of a finished table's outcome, by seat.
+async fn record_places(state: &AppState, id: &str) -> Vec<u64> {
+    let (_, record) = get(state, &format!("/api/tables/{id}/record"), None).await;
+    (record["outcome"]["places"]
         .as_array()
-        .expect("list")
-        .iter()
-        .any(|t| t["id"] == id.as_str()));
+        .expect("places")
+        .iter())
+    .map(|p| p.as_u64().expect("place"))
+    .collect()
 }
 
 #[tokio::test]
@@ -776,11 +795,11 @@ async fn bots_play_on_their_own_without_holding_up_other_tables() {
 #[tokio::test]
 async fn bot_specs_over_the_servers_limits_are_refused() {
     let state = memory_state().await;
-    for (seat, flag) in [
-        ("ismcts:4294967295", "--bot-iterations"),
-        ("ismcts:100001", "--bot-iterations"),
-        ("ismcts:18446744073709551615ms", "--bot-time-ms"),
-        ("ismcts:10001ms", "--bot-time-ms"),
+    for (seat, limit) in [
+        ("ismcts:4294967295", "at most 100000 times"),
+        ("ismcts:100001", "at most 100000 times"),
+        ("ismcts:18446744073709551615ms", "at most 10000 ms"),
+        ("ismcts:10001ms", "at most 10000 ms"),
     ] {
         let body = json!({"game": "distopia", "seats": ["human", seat]});
         let (status, error) = post_json(&state, "/api/tables", None, &body).await;
@@ -788,7 +807,7 @@ async fn bot_specs_over_the_servers_limits_are_refused() {
         assert_eq!(error["code"], "seat/invalid");
         let message = error["message"].as_str().expect("message");
         assert!(
-            message.contains(flag) && message.contains(seat),
+            message.contains(limit) && message.contains(seat) && !message.contains("--"),
             "{message}"
         );
     }

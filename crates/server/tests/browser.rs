@@ -7,7 +7,10 @@
 //! `docs/screenshots/` with `TABLETOP_UPDATE_SCREENSHOTS=1`). Names that could lie (a
 //! direction override) are refused in the lobby, and one stored before the checks shows
 //! isolated and in order; a game played to its end under the Content-Security-Policy
-//! raises no violation.
+//! raises no violation. Past the server's hint limit the page tells the wait in words and
+//! asks nothing (the console stays free of errors); the end screen comes into view when
+//! the game ends, on a desktop and a phone; every visible text of every page reads at a
+//! contrast of at least 4.5:1 (WCAG AA), measured in the page.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the tests print a loud
 //! message and pass, unless `CI` is set: then they fail.
@@ -176,8 +179,10 @@ impl Driver {
             args.push(format!("--window-size={},{}", size.0, size.1));
         }
         options["args"] = json!(args);
+        // The console's messages are kept for `Session::console_errors`.
         let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome", "goog:chromeOptions": options}}});
+            "browserName": "chrome", "goog:chromeOptions": options,
+            "goog:loggingPrefs": {"browser": "ALL"}}}});
         let r: Value = self
             .http
             .post(format!("{}/session", self.base))
@@ -329,6 +334,23 @@ impl Session {
         std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
         std::fs::write(path, BASE64.decode(data)?)?;
         Ok(())
+    }
+    /// The errors the browser's console took since the last call (chromedriver's log of
+    /// the browser: a script's error, a failed request such as a 429, a `console.error`).
+    async fn console_errors(&self) -> Res<Vec<String>> {
+        let log = self
+            .cmd("POST", "/se/log", json!({"type": "browser"}))
+            .await?;
+        Ok(log
+            .as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter(|e| e["level"] == json!("SEVERE"))
+                    .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default())
     }
     async fn quit(self) {
         let _ = self.cmd("DELETE", "", json!({})).await;
@@ -2100,8 +2122,9 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
         before,
         "nothing was played"
     );
-    // The chat tells that Ann asked, not what she was told.
-    wait_chat(&s, "Seat 1 (Ann) asked for a hint", 10)
+    // The chat tells Ann that she asked (others read "Seat 1 (Ann) asked"), not what she
+    // was told.
+    wait_chat(&s, "You asked for a hint", 10)
         .await
         .expect("the note");
     let said = chat_lines(&s).await.expect("chat").join("\n");
@@ -2570,4 +2593,556 @@ async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
     assert_eq!(replay_wait(&s, 0).await.expect("the start again"), start);
     assert_eq!(csp_violations(&s).await.expect("csp"), Vec::<String>::new());
     s.quit().await;
+}
+
+/// A server whose seats may ask for one hint at once, then one every 5 seconds (the
+/// coach's small test budget).
+async fn start_hint_limited_server(dir: &Path) -> Res<SocketAddr> {
+    let store = server::store::open(&sqlite_in(dir)).await?;
+    let limits = server::Limits {
+        hint_burst: 1,
+        hints_per_minute: 12,
+        ..common::unlimited()
+    };
+    let limits = server::Limits {
+        rate_limits: true,
+        ..limits
+    };
+    serve(server::AppState::with_limits(store, limits).await?).await
+}
+
+/// The requests the page made to the table's hint call (`performance` keeps each one).
+const HINT_CALLS: &str =
+    "return performance.getEntriesByType('resource').filter((e) => /\\/hint$/.test(e.name)).length";
+
+/// The hint button and the wait beside it: [disabled, the wait's text or null].
+const HINT_BUTTON: &str = "const b = document.getElementById('suggest'); \
+    const w = document.getElementById('hint-wait'); \
+    return [b ? b.disabled : null, w ? w.textContent : null]";
+
+/// The seconds a wait in words names ("You can ask for another hint in 4 seconds.").
+fn wait_seconds(text: &str) -> Option<u64> {
+    let rest = text.strip_prefix("You can ask for another hint in ")?;
+    let (n, unit) = rest.split_once(' ')?;
+    matches!(unit, "second." | "seconds.")
+        .then(|| n.parse().ok())
+        .flatten()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_hint_limit_the_page_tells_the_wait_in_words_and_asks_nothing() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_hint_limited_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let id = table["id"].as_str().expect("id").to_string();
+    let link = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = driver.session(DESKTOP).await.expect("browser");
+    s.goto(&link).await.expect("table");
+    let end = Instant::now() + Duration::from_secs(30);
+    while s.body().await.expect("body")["myturn"] != json!("yes") {
+        assert!(Instant::now() < end, "never this seat's turn");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The one hint of the burst.
+    let suggest = s.wait_for("#suggest", 10).await.expect("the button");
+    s.click(&suggest).await.expect("ask");
+    s.wait_for("#hints .hint-move", 30)
+        .await
+        .expect("the suggestions");
+    // The next one waits: the button is disabled, the wait told in words.
+    s.wait_for("#hint-wait", 10).await.expect("the wait");
+    let shown = s.exec(HINT_BUTTON, json!([])).await.expect("button");
+    assert_eq!(shown[0], json!(true), "the button waits: {shown}");
+    let text = shown[1].as_str().unwrap_or_default().to_string();
+    let first = wait_seconds(&text).unwrap_or_else(|| panic!("the wait in words: {text:?}"));
+    assert!((1..=5).contains(&first), "{text}");
+    assert!(
+        !text.contains("--") && !text.contains("429") && !text.contains(" s "),
+        "{text}"
+    );
+    // A press on the waiting button asks nothing.
+    let calls = s.exec(HINT_CALLS, json!([])).await.expect("calls");
+    let _ = s.click(&suggest).await;
+    s.exec(
+        "document.getElementById('suggest').dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+        json!([]),
+    )
+    .await
+    .expect("press");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        s.exec(HINT_CALLS, json!([])).await.expect("calls"),
+        calls,
+        "no request while the button waits"
+    );
+    // The wait counts down, second by second.
+    let later = s.exec(HINT_BUTTON, json!([])).await.expect("button");
+    if let Some(now) = later[1].as_str().and_then(wait_seconds) {
+        assert!(now < first, "{first} then {now}");
+    }
+    // A page opened again knows the wait from the server, before asking.
+    s.goto(&link).await.expect("again");
+    s.wait_for("#hint-wait", 10).await.expect("the wait, again");
+    let again = s.exec(HINT_BUTTON, json!([])).await.expect("button");
+    assert_eq!(again[0], json!(true), "{again}");
+    assert_eq!(
+        s.exec(HINT_CALLS, json!([])).await.expect("calls"),
+        json!(1),
+        "the page asked how long to wait, and nothing more"
+    );
+    // Once the wait is over the button asks again, and gets an answer.
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let b = s.exec(HINT_BUTTON, json!([])).await.expect("button");
+        if b[0] == json!(false) && b[1].is_null() {
+            break;
+        }
+        assert!(Instant::now() < end, "the button never came back: {b}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let suggest = s.wait_for("#suggest", 10).await.expect("the button");
+    s.click(&suggest).await.expect("ask again");
+    s.wait_for("#hints .hint-move", 30)
+        .await
+        .expect("the second suggestions");
+    // Not one error in the console all along: no 429, no script error.
+    assert_eq!(
+        s.console_errors().await.expect("console"),
+        Vec::<String>::new()
+    );
+    // (The console's log does catch a refused hint: asked for behind the page's back.)
+    let token = table["seats"][0]["token"].as_str().expect("token");
+    s.exec(
+        "return fetch(arguments[0], {method: 'POST', headers: {authorization: 'Bearer ' + arguments[1]}}).then((r) => r.status)",
+        json!([format!("/api/tables/{id}/hint"), token]),
+    )
+    .await
+    .expect("asked behind the page's back");
+    let end = Instant::now() + Duration::from_secs(5);
+    loop {
+        let errors = s.console_errors().await.expect("console");
+        if errors.iter().any(|e| e.contains("429")) {
+            break;
+        }
+        assert!(Instant::now() < end, "the log missed a 429: {errors:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    s.screenshot(&screenshot_path("dropsite-hint-wait"))
+        .await
+        .expect("screenshot");
+    s.quit().await;
+}
+
+/// Where the end screen and its headline are in the window: [top, bottom] of each, and
+/// the window's height.
+const END_IN_VIEW: &str = "const e = document.querySelector('.end-screen'); \
+    if (!e) return null; const a = e.getBoundingClientRect(); \
+    const b = e.querySelector('h2').getBoundingClientRect(); \
+    return [a.top, a.bottom, b.top, b.bottom, window.innerHeight, e.querySelector('h2').textContent]";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_end_screen_comes_into_view_when_the_game_ends_on_a_desktop_and_a_phone() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    for size in [DESKTOP, PHONE] {
+        // Euphoria's page is taller than the window at both sizes.
+        let table: Value = http
+            .post(format!("{base}/api/tables"))
+            .json(&json!({"game": "euphoria", "seed": 4, "seats": [{"player": "human", "name": "Ann"}, {"player": "human", "name": "Bo"}]}))
+            .send()
+            .await
+            .expect("create")
+            .json()
+            .await
+            .expect("table");
+        let id = table["id"].as_str().expect("id").to_string();
+        let s = driver.session(size).await.expect("browser");
+        s.goto(&format!(
+            "{base}{}",
+            table["seats"][0]["invite"].as_str().expect("invite")
+        ))
+        .await
+        .expect("table");
+        s.wait_for(".board .eu", 20).await.expect("the board");
+        // The player reads the bottom of the page.
+        let scrolled = s
+            .exec(
+                "window.scrollTo(0, document.documentElement.scrollHeight); return window.scrollY",
+                json!([]),
+            )
+            .await
+            .expect("scroll");
+        assert!(
+            scrolled.as_f64().unwrap_or(0.0) > 100.0,
+            "{size:?}: {scrolled}"
+        );
+        assert!(
+            s.exec(END_IN_VIEW, json!([])).await.expect("end").is_null(),
+            "no end yet"
+        );
+        // The other player resigns: the game is over.
+        let (status, body) = {
+            let r = http
+                .post(format!("{base}/api/tables/{id}/resign"))
+                .bearer_auth(table["seats"][1]["token"].as_str().expect("token"))
+                .json(&json!({}))
+                .send()
+                .await
+                .expect("resign");
+            (r.status(), r.text().await.unwrap_or_default())
+        };
+        assert!(status.is_success(), "{status}: {body}");
+        s.wait_for(".end-screen h2", 20)
+            .await
+            .expect("the end screen");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let at = s.exec(END_IN_VIEW, json!([])).await.expect("end");
+        let n = |i: usize| at[i].as_f64().unwrap_or(f64::NAN);
+        let (top, h2_top, h2_bottom, height) = (n(0), n(2), n(3), n(4));
+        assert!(
+            // (A scroll lands on a device pixel: half a CSS pixel either way.)
+            (-1.0..height).contains(&top) && h2_top >= 0.0 && h2_bottom <= height,
+            "{size:?}: the end screen is out of view: {at}"
+        );
+        assert_eq!(at[5], json!("You win!"), "{size:?}");
+        s.screenshot(&screenshot_path(&format!(
+            "euphoria-end-in-view-{}",
+            size.0
+        )))
+        .await
+        .expect("screenshot");
+        s.quit().await;
+    }
+}
+
+/// Every visible text of the page on show whose contrast with what is behind it is under
+/// `arguments[0]` (WCAG 2 contrast ratio, from the relative luminance of each colour):
+/// `{checked, offenders: [{text, ratio, selector}]}`. See the comments inside for what
+/// counts as text and as its background.
+const CONTRAST: &str = r##"
+const minimum = arguments[0];
+// A colour as [r, g, b, a] (0-255, alpha 0-1); computed styles give rgb()/rgba().
+const parse = (text) => {
+  const m = /rgba?\(([^)]*)\)/.exec(text || '');
+  if (!m) return null;
+  const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+};
+// `top` painted over the opaque `under`.
+const over = (top, under) => {
+  const a = top[3];
+  return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1);
+};
+const luminance = (c) => {
+  const [r, g, b] = c.slice(0, 3).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const ratio = (a, b) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+};
+// The colours that may be behind `el`'s text: the page's canvas (white), then every
+// background from the root down to `el`, each colour composited with its alpha; a
+// gradient counts as each of its colours (the text must be readable on any of them), and
+// an image whose colours are unknown as black and white both.
+const backgrounds = (el) => {
+  const chain = [];
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement) chain.unshift(e);
+  let under = [[255, 255, 255, 1]];
+  for (const e of chain) {
+    const cs = getComputedStyle(e);
+    const colour = parse(cs.backgroundColor);
+    if (colour && colour[3] > 0) under = under.map((u) => over(colour, u));
+    const image = cs.backgroundImage;
+    if (image && image !== 'none') {
+      const stops = [...image.matchAll(/rgba?\([^)]*\)/g)].map((m) => parse(m[0]));
+      const layers = /url\(/.test(image) || !stops.length ? [[0, 0, 0, 1], [255, 255, 255, 1]] : stops;
+      under = layers.flatMap((l) => under.map((u) => over(l, u)));
+    }
+  }
+  return under;
+};
+// The product of the opacities from `el` up: a translucent part blends its text into
+// what is behind it.
+const opacity = (el) => {
+  let o = 1;
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+  return o;
+};
+const name = (el) => {
+  const parts = [];
+  for (let e = el; e && e.nodeType === 1 && parts.length < 4; e = e.parentElement) {
+    let p = e.tagName.toLowerCase();
+    if (e.id) p += `#${e.id}`;
+    const cls = typeof e.className === 'string' ? e.className.trim().split(/\s+/).filter(Boolean) : [];
+    if (cls.length) p += `.${cls.join('.')}`;
+    parts.unshift(p);
+    if (e.id) break;
+  }
+  return parts.join(' > ');
+};
+const shown = (el) => {
+  if (el.closest('[hidden], title, script, style, option, [aria-hidden="true"]')) return false;
+  if (el.closest(':disabled')) return false;
+  const cs = getComputedStyle(el);
+  if (cs.visibility !== 'visible' || cs.display === 'none') return false;
+  const rects = [...el.getClientRects()];
+  // A part drawn 1 px or less (text for screen readers alone) is not seen.
+  return rects.some((r) => r.width > 1 && r.height > 1);
+};
+const out = [];
+let checked = 0;
+const check = (el, text, colour, note) => {
+  const fg = parse(colour);
+  if (!fg) return;
+  const alpha = fg[3] * opacity(el);
+  if (alpha === 0) return;
+  checked += 1;
+  const worst = Math.min(...backgrounds(el).map((bg) => ratio(over([fg[0], fg[1], fg[2], alpha], bg), bg)));
+  if (worst < minimum) out.push({ text: text.trim().slice(0, 60), ratio: Math.round(worst * 100) / 100, selector: name(el) + (note || '') });
+};
+for (const el of document.querySelectorAll('body *')) {
+  if (!shown(el)) continue;
+  const svg = el instanceof SVGElement;
+  const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim()).map((n) => n.textContent).join(' ');
+  if (own) check(el, own, svg ? getComputedStyle(el).fill : getComputedStyle(el).color);
+  // What a form control shows: its value, or its placeholder while empty.
+  if (el.matches('input:not([type=checkbox]):not([type=radio]):not([type=range]), textarea')) {
+    if (el.value) check(el, el.value, getComputedStyle(el).color, ' (value)');
+    else if (el.placeholder) check(el, el.placeholder, getComputedStyle(el, '::placeholder').color, ' (placeholder)');
+  }
+  if (el.matches('select') && el.selectedOptions.length) check(el, el.selectedOptions[0].textContent, getComputedStyle(el).color, ' (choice)');
+  for (const pseudo of ['::before', '::after']) {
+    const ps = getComputedStyle(el, pseudo);
+    const content = ps.content;
+    if (content && content !== 'none' && content !== 'normal' && /[\p{L}\p{N}]/u.test(content.replace(/attr\([^)]*\)/, 'x'))) {
+      check(el, content, ps.color, ` (${pseudo})`);
+    }
+  }
+}
+return { checked, offenders: out };
+"##;
+
+/// The texts of the page on show under 4.5:1, each as "where: text (ratio) selector".
+async fn low_contrast(s: &Session, page: &str) -> Res<Vec<String>> {
+    let got = s.exec(CONTRAST, json!([4.5])).await?;
+    let checked = got["checked"].as_u64().unwrap_or(0);
+    anyhow::ensure!(checked > 0, "{page}: no text measured: {got}");
+    Ok((got["offenders"].as_array().into_iter().flatten())
+        .map(|o| {
+            format!(
+                "{page}: {:?} ({}) {}",
+                o["text"].as_str().unwrap_or_default(),
+                o["ratio"],
+                o["selector"].as_str().unwrap_or_default()
+            )
+        })
+        .collect())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_visible_text_on_every_page_has_a_contrast_of_at_least_4_5() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = start_coached_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    const GAMES: [&str; 3] = ["dropsite", "distopia", "euphoria"];
+    // A finished table of each game (the lobby's finished list, the end screen, the
+    // review, the replay) and one being played by a person against a bot.
+    let mut finished = Vec::new();
+    let mut playing = Vec::new();
+    for game in GAMES {
+        finished.push(
+            finished_by_bots(
+                &http,
+                &base,
+                json!({"game": game, "seed": 3, "seats": ["random", "heuristic"]}),
+                120,
+            )
+            .await,
+        );
+        let table: Value = http
+            .post(format!("{base}/api/tables"))
+            .json(&json!({"game": game, "seed": 5, "seats": [{"player": "human", "name": "Ann"}, "random"]}))
+            .send()
+            .await
+            .expect("create")
+            .json()
+            .await
+            .expect("table");
+        playing.push(format!(
+            "{base}{}",
+            table["seats"][0]["invite"].as_str().expect("invite")
+        ));
+    }
+    let driver = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let mut low = Vec::new();
+    let mut pages = 0;
+    for size in [DESKTOP, PHONE] {
+        let s = driver.session(size).await.expect("browser");
+        let mut check = |found: Vec<String>| {
+            pages += 1;
+            low.extend(found.into_iter().map(|f| format!("{}: {f}", size.0)));
+        };
+        // The lobby: each game's form with its variants open, then a table created with
+        // an open seat (its links and the open seat's note in view).
+        s.goto(&format!("{base}/")).await.expect("lobby");
+        s.wait_for("#tables-finished li", 20).await.expect("lists");
+        for game in GAMES {
+            let pick = s
+                .wait_for(&format!("#game-{game}"), 10)
+                .await
+                .expect("game");
+            s.click(&pick).await.expect("pick");
+            s.exec(
+                "const v = document.getElementById('variants'); if (v) v.open = true",
+                json!([]),
+            )
+            .await
+            .expect("variants");
+            check(
+                low_contrast(&s, &format!("lobby, {game}"))
+                    .await
+                    .expect("lobby"),
+            );
+        }
+        s.exec(
+            "const s = document.getElementById('seat-1'); s.value = 'open'; s.dispatchEvent(new Event('change'))",
+            json!([]),
+        )
+        .await
+        .expect("an open seat");
+        let create = s.wait_for("#create", 5).await.expect("create");
+        s.click(&create).await.expect("create");
+        s.wait_for(".created", 20).await.expect("created");
+        check(low_contrast(&s, "lobby, created").await.expect("lobby"));
+        for (i, game) in GAMES.into_iter().enumerate() {
+            s.goto(&format!("{base}/rules/{game}"))
+                .await
+                .expect("rules");
+            s.wait_for(".rules-section", 20).await.expect("rules");
+            check(
+                low_contrast(&s, &format!("rules of {game}"))
+                    .await
+                    .expect("rules"),
+            );
+            s.goto(&format!("{base}/learn/{game}"))
+                .await
+                .expect("lessons");
+            let first = s.wait_for(".lesson-list a", 20).await.expect("lessons");
+            check(
+                low_contrast(&s, &format!("lessons of {game}"))
+                    .await
+                    .expect("lessons"),
+            );
+            s.click(&first).await.expect("a lesson");
+            s.wait_for(".board > *", 20)
+                .await
+                .expect("the lesson's board");
+            check(
+                low_contrast(&s, &format!("a lesson of {game}"))
+                    .await
+                    .expect("lesson"),
+            );
+            // A table on the player's turn, with the coach's suggestions and its note.
+            s.goto(&playing[i]).await.expect("table");
+            let suggest = s.wait_for("#suggest", 30).await.expect("my turn");
+            s.click(&suggest).await.expect("ask");
+            s.wait_for("#hints .hint-move", 30).await.expect("hints");
+            s.wait_for("#chat .chat-line", 10).await.expect("the note");
+            check(
+                low_contrast(&s, &format!("a {game} table"))
+                    .await
+                    .expect("table"),
+            );
+            // The end, its review and a past board.
+            s.goto(&format!("{base}/play/{}", finished[i]))
+                .await
+                .expect("end");
+            let open = s.wait_for("#review-open", 20).await.expect("end screen");
+            check(
+                low_contrast(&s, &format!("the end of {game}"))
+                    .await
+                    .expect("end"),
+            );
+            s.click(&open).await.expect("review");
+            s.wait_for("#review-chart circle", 120)
+                .await
+                .expect("review");
+            if let Some(moment) = s.find(".review-mark .moment-open").await.expect("find") {
+                s.click(&moment).await.expect("moment");
+                s.wait_for("#moment .moment .board > *", 20)
+                    .await
+                    .expect("the board then");
+            }
+            check(
+                low_contrast(&s, &format!("the review of {game}"))
+                    .await
+                    .expect("review"),
+            );
+            // The replay, at its start and at its end.
+            s.goto(&format!("{base}/replay/{}", finished[i]))
+                .await
+                .expect("replay");
+            s.wait_for("#replay-board > *", 20).await.expect("replay");
+            check(
+                low_contrast(&s, &format!("the replay of {game}"))
+                    .await
+                    .expect("replay"),
+            );
+            s.exec(
+                "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}))",
+                json!([]),
+            )
+            .await
+            .expect("end");
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            check(
+                low_contrast(&s, &format!("the replay of {game}, at its end"))
+                    .await
+                    .expect("replay"),
+            );
+        }
+        s.quit().await;
+    }
+    eprintln!("{pages} pages measured");
+    assert!(low.is_empty(), "texts under 4.5:1:\n{}", low.join("\n"));
 }

@@ -242,6 +242,19 @@ async fn a_hint_is_given_on_your_turn_and_refused_otherwise() {
             }
         }
     }
+    // The asking seat reads the note about itself in the second person.
+    let (_, _, own) = call(
+        reqwest::Method::GET,
+        format!("http://{addr}/api/tables/{id}/chat"),
+        Some(&tokens[to_act]),
+        None,
+    )
+    .await;
+    let own: Vec<&Value> = (own["lines"].as_array().expect("lines").iter())
+        .filter(|l| l["kind"] == json!("hint"))
+        .collect();
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0]["text"], json!("You asked for a hint"));
     // Asking moved nothing: the seat plays the move it chooses (here the first one).
     assert_eq!(
         view(addr, &id, &tokens[to_act]).await["version"],
@@ -293,10 +306,25 @@ async fn hints_are_rate_limited_per_token() {
     let to_act = view(addr, &id, &tokens[0]).await["to_act"]
         .as_u64()
         .expect("to act") as usize;
-    for _ in 0..2 {
+    // How long the seat waits for a hint, without asking for one.
+    let wait = |token: String| {
+        let url = format!("http://{addr}/api/tables/{id}/hint");
+        async move {
+            let (status, _, body) = call(reqwest::Method::GET, url, Some(&token), None).await;
+            assert_eq!(status, 200, "{body}");
+            body["wait"].as_u64().expect("wait")
+        }
+    };
+    assert_eq!(wait(tokens[to_act].clone()).await, 0);
+    for n in 0..2 {
         let (status, _, body) = hint(addr, &id, Some(&tokens[to_act])).await;
         assert_eq!(status, 200, "{body}");
+        // The first hint leaves one of the burst; the second none: wait for the minute.
+        let after = body["wait"].as_u64().expect("wait");
+        assert_eq!(after == 0, n == 0, "{body}");
     }
+    let waiting = wait(tokens[to_act].clone()).await;
+    assert!((1..=60).contains(&waiting), "{waiting}");
     let (status, retry, body) = hint(addr, &id, Some(&tokens[to_act])).await;
     assert_eq!(
         (status, code(&body)),
@@ -304,10 +332,17 @@ async fn hints_are_rate_limited_per_token() {
         "{body}"
     );
     assert!(retry.is_some_and(|s| (1..=60).contains(&s)), "{retry:?}");
-    assert!(body["message"]
-        .as_str()
-        .unwrap_or_default()
-        .contains("hints"));
+    // For a program, the seconds in the body as in `Retry-After`; for a player, words
+    // without the server's flags.
+    assert_eq!(body["retry_after"].as_u64(), retry, "{body}");
+    let seconds = retry.unwrap_or_default();
+    assert_eq!(
+        body["message"],
+        json!(format!(
+            "You can ask for another hint in {seconds} second{}.",
+            if seconds == 1 { "" } else { "s" }
+        ))
+    );
     // Another table's seat has its own bucket.
     let again = create(
         addr,

@@ -357,6 +357,32 @@ async fn a_seat_out_of_time_is_played_by_the_bot_until_its_player_is_back() {
         .as_str()
         .expect("text")
         .contains("is back"));
+    // Its own player reads both notes in the second person; the other seat by name.
+    let name = ["Ada", "Bo"][seat];
+    let read = |token: Option<String>| {
+        let (state, id) = (&state, &id);
+        async move {
+            let (_, chat) = get(state, &format!("/api/tables/{id}/chat"), token.as_deref()).await;
+            (chat["lines"].as_array().expect("lines").iter())
+                .filter(|l| l["kind"] != "chat")
+                .map(|l| l["text"].as_str().unwrap_or_default().to_string())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        read(Some(tokens[seat].clone())).await,
+        [
+            "a bot (random) plays for you: your time ran out; coming back with your link takes your seat back",
+            "You are back and play again"
+        ]
+    );
+    assert_eq!(
+        read(Some(tokens[1 - seat].clone())).await,
+        [
+            format!("a bot (random) plays for {name}: the time ran out; coming back with the seat's link takes the seat back"),
+            format!("{name} is back and plays again")
+        ]
+    );
 }
 
 #[tokio::test]

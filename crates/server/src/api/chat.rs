@@ -37,7 +37,9 @@ pub(crate) async fn post_chat(
     Ok((StatusCode::CREATED, Json(line)).into_response())
 }
 
-/// A table's chat lines kept (the last [`crate::hub::CHAT_KEPT`]), from `?since=` on.
+/// A table's chat lines kept (the last [`crate::hub::CHAT_KEPT`]), from `?since=` on, as
+/// the seat of the token (if one is given) reads them: the table's notes about that seat
+/// in the second person.
 #[derive(Serialize)]
 pub(super) struct ChatOut {
     lines: Vec<ChatRow>,
@@ -46,9 +48,18 @@ pub(super) struct ChatOut {
 pub(crate) async fn get_chat(
     State(hub): Hubs,
     Path(id): Path<String>,
+    headers: HeaderMap,
     query: Params,
 ) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
-    let lines = table.chat_lines(since(&query)?.unwrap_or(0));
+    let viewer = match token(&headers, &query) {
+        Some(token) => Viewer::Seat(authenticate(&hub, &table, &token).await?),
+        None => Viewer::Spectator,
+    };
+    let lines = table
+        .chat_lines(since(&query)?.unwrap_or(0))
+        .into_iter()
+        .map(|line| table.told_to(line, viewer))
+        .collect();
     Ok(Json(ChatOut { lines }).into_response())
 }

@@ -8,6 +8,37 @@ use crate::hub::ReviewStatus;
 pub(super) struct HintOut {
     version: u64,
     moves: Vec<bots::Advice>,
+    /// Whole seconds until this seat may ask for another hint (0: at once).
+    wait: u64,
+}
+
+/// The seat of the token that asks about hints (spectators get none).
+async fn hint_seat(
+    hub: &Arc<Hub>,
+    table: &Arc<Table>,
+    headers: &HeaderMap,
+    query: &Params,
+) -> Result<Seat, ApiError> {
+    let Some(token) = token(headers, query) else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "hint/not_seated",
+            "hints are for the players at the table: a spectator gets none (ask with your seat's token)",
+        ));
+    };
+    authenticate(hub, table, &token).await
+}
+
+/// `GET …/hint`: how long the seat of the token waits before it may ask for a hint.
+pub(crate) async fn hint_wait(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Params,
+) -> Result<Response, ApiError> {
+    let table = hub.table(&id).await?;
+    let seat = hint_seat(&hub, &table, &headers, &query).await?;
+    Ok(Json(serde_json::json!({ "wait": hub.hint_wait(&table, seat) })).into_response())
 }
 
 /// `POST …/hint`: the coach's best moves (at most three) for the seat of the token, on
@@ -21,19 +52,13 @@ pub(crate) async fn hint(
 ) -> Result<Response, ApiError> {
     let NoFields {} = parse_optional_body(body)?;
     let table = hub.table(&id).await?;
-    let Some(token) = token(&headers, &query) else {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "hint/not_seated",
-            "hints are for the players at the table: a spectator gets none (ask with your seat's token)",
-        ));
-    };
-    let seat = authenticate(&hub, &table, &token).await?;
+    let seat = hint_seat(&hub, &table, &headers, &query).await?;
     hub.seen(&table, seat).await?;
     let hint = hub.hint(&table, seat).await?;
     Ok(Json(HintOut {
         version: hint.version,
         moves: hint.moves,
+        wait: hint.wait,
     })
     .into_response())
 }

@@ -190,6 +190,7 @@ pub(super) async fn session(
             }
             line = chat.recv() => match line {
                 Ok(line) => {
+                    let line = table.told_to(line, viewer);
                     if socket.send(encode(&ServerMessage::Chat { line })).await.is_err() {
                         return;
                     }

@@ -66,6 +66,25 @@ pub(crate) struct TableOut {
     /// Why the table is paused (nobody has been at it for the away time), while it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     paused: Option<String>,
+    /// A finished table's winners: the seats in first place (more than one for a shared
+    /// win).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winners: Option<Vec<Seat>>,
+}
+
+/// The seats in first place at a finished `table` (`None` before its end).
+async fn winners(table: &Table) -> Option<Vec<Seat>> {
+    let (status, outcome) = table.outcome().await;
+    if status != Status::Finished {
+        return None;
+    }
+    let outcome = outcome?;
+    Some(
+        (outcome.places.iter().enumerate())
+            .filter(|(_, &place)| place == 0)
+            .map(|(seat, _)| seat)
+            .collect(),
+    )
 }
 
 pub(super) fn table_out(
@@ -103,6 +122,7 @@ pub(super) fn table_out(
         version: None,
         to_act: None,
         paused: None,
+        winners: None,
     }
 }
 
@@ -235,15 +255,19 @@ pub(crate) async fn list_tables(
         limit,
     };
     let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
-    Ok(Json(
-        rows.iter()
-            .map(|r| {
-                let mut out = table_out(r, &r.seats, None);
-                out.paused = hub.paused_reason(&r.id);
-                out
-            })
-            .collect(),
-    ))
+    let mut list = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let mut out = table_out(r, &r.seats, None);
+        out.paused = hub.paused_reason(&r.id);
+        if r.status == Status::Finished {
+            // A finished table is read once, then kept among the ended tables.
+            if let Ok(table) = hub.table(&r.id).await {
+                out.winners = winners(&table).await;
+            }
+        }
+        list.push(out);
+    }
+    Ok(Json(list))
 }
 
 pub(crate) async fn get_table(
@@ -258,6 +282,7 @@ pub(crate) async fn get_table(
     out.version = Some(glance.version);
     out.to_act = glance.to_act;
     out.paused = glance.paused;
+    out.winners = winners(&table).await;
     Ok(Json(out))
 }
 

@@ -128,15 +128,7 @@ impl Hub {
         self.wake(table);
         self.set_paused(table, false).await;
         if back {
-            let name = table.display_names()[seat].clone();
-            self.add_line(
-                table,
-                Some(seat),
-                "table".into(),
-                format!("{name} is back and plays again"),
-                ChatKind::Back,
-            )
-            .await?;
+            self.add_note(table, seat, chat::Note::Back).await?;
             let mut live = table.live.lock().await;
             live.away[seat] = false;
             drop(live);
@@ -234,7 +226,6 @@ impl Hub {
         let Some((seat, timed_out)) = due else {
             return;
         };
-        let name = table.display_names()[seat].clone();
         if timed_out && rules.on_timeout == OnTimeout::Resign {
             if let Err(e) = self.resign_for_time(table, seat).await {
                 tracing::warn!("table {}: seat {seat} ran out of time: {e}", table.row.id);
@@ -245,19 +236,11 @@ impl Hub {
             // Nobody is at the table: handing the seat to a bot waits until someone is.
             return;
         }
-        let why = if timed_out {
-            "the time ran out"
-        } else {
-            "the player left"
+        let note = chat::Note::TookOver {
+            bot: &rules.takeover,
+            timed_out,
         };
-        let text = format!(
-            "a bot ({}) plays for {name}: {why}; coming back with the seat's link takes the seat back",
-            rules.takeover
-        );
-        match self
-            .add_line(table, Some(seat), "table".into(), text, ChatKind::TookOver)
-            .await
-        {
+        match self.add_note(table, seat, note).await {
             Ok(_) => {
                 let mut live = table.live.lock().await;
                 live.away[seat] = true;

@@ -40,6 +40,8 @@ struct ReviewJob {
 pub struct Hint {
     pub version: u64,
     pub moves: Vec<bots::Advice>,
+    /// Whole seconds until the seat may ask for another hint (0: at once).
+    pub wait: u64,
 }
 
 /// Where a table's review stands.
@@ -117,7 +119,7 @@ impl Hub {
         if self.limits.rate_limits {
             self.hints
                 .take(&(table.row.id.clone(), seat))
-                .map_err(|wait| rate_limited("hints asked for", wait, "--hints-per-minute"))?;
+                .map_err(|wait| rate_limited(Rate::Hints, wait))?;
         }
         let options = bots::CoachOptions {
             iterations: self.limits.coach_budget(),
@@ -135,16 +137,21 @@ impl Hub {
                 .map_err(TableError::internal)?
                 .map_err(TableError::internal)?
         };
-        let name = table.display_names()[seat].clone();
-        let unnamed = engine::log::unnamed_seat(seat);
-        let text = if name == unnamed {
-            format!("{unnamed} asked for a hint")
-        } else {
-            format!("{unnamed} ({name}) asked for a hint")
-        };
-        self.add_line(table, Some(seat), "table".into(), text, ChatKind::Hint)
-            .await?;
-        Ok(Hint { version, moves })
+        self.add_note(table, seat, chat::Note::Hint).await?;
+        Ok(Hint {
+            version,
+            moves,
+            wait: self.hint_wait(table, seat),
+        })
+    }
+
+    /// Whole seconds until `seat` may ask for a hint at `table` (0: it may now, or the
+    /// server has no rates), so that a page waits instead of asking in vain.
+    pub fn hint_wait(&self, table: &Table, seat: Seat) -> u64 {
+        if !self.limits.rate_limits {
+            return 0;
+        }
+        self.hints.wait(&(table.row.id.clone(), seat))
     }
 
     /// The review of `table`'s finished game: the stored one, or how far it is while it

@@ -18,7 +18,7 @@ pub enum TableError {
     #[error(transparent)]
     Game(#[from] EngineError),
     /// Something failed inside the server; the cause was logged where it happened.
-    #[error("internal server error; it has been logged")]
+    #[error("something went wrong on the server (it has been logged): try again later")]
     Internal,
 }
 
@@ -112,7 +112,9 @@ impl TableError {
     pub fn stale(sent: u64, current: u64) -> TableError {
         TableError::new(
             Refusal::StaleVersion,
-            format!("the action was chosen on version {sent} but the game is at version {current}"),
+            format!(
+                "the game moved on while this move was chosen (at move {sent}; the game is at move {current}): choose again"
+            ),
         )
     }
 }

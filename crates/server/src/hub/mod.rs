@@ -22,7 +22,7 @@ pub use wire::*;
 
 use crate::clock::{Clocks, OnTimeout};
 use crate::error::truncate;
-use crate::limits::{rate_limited, Limits, RateLimiter};
+use crate::limits::{rate_limited, Limits, Rate, RateLimiter};
 use crate::store::{
     Append, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store, StoreError,
 };
@@ -371,13 +371,10 @@ impl Hub {
     /// `429 request/rate_limited` over the per-address rate.
     pub fn count_create(&self, client: Option<IpAddr>) -> Result<(), TableError> {
         match client {
-            Some(ip) if self.limits.rate_limits => self.creates.take(&ip).map_err(|wait| {
-                rate_limited(
-                    "tables created from your address",
-                    wait,
-                    "--creates-per-minute",
-                )
-            }),
+            Some(ip) if self.limits.rate_limits => self
+                .creates
+                .take(&ip)
+                .map_err(|wait| rate_limited(Rate::Creates, wait)),
             _ => Ok(()),
         }
     }

@@ -14,7 +14,7 @@ impl Hub {
         }
         self.actions
             .take(&(table.row.id.clone(), seat))
-            .map_err(|wait| rate_limited("actions with this token", wait, "--actions-per-second"))
+            .map_err(|wait| rate_limited(Rate::Actions, wait))
     }
 
     /// Plays `action` for `seat` on `table`, chosen on `version`: checks it, commits its

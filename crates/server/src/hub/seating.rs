@@ -21,7 +21,7 @@ impl Hub {
             return Err(TableError::new(
                 Refusal::ServerFull,
                 format!(
-                    "this server holds {} open tables, its most (serve --max-tables); try again once some have ended",
+                    "this server has as many tables as it can hold ({}): try again once some have ended",
                     self.limits.max_tables
                 ),
             ));
