@@ -191,11 +191,21 @@ export function render(snap) {
   const promptDice = myReady.length && !v.over && phone()
     ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
-    h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : [v.to_act === null ? '' : [seatName(v.to_act, me), ': '], withNames(v.prompt)], promptDice),
+    h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : promptFor(v, me), promptDice),
     offer, drawn,
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, DATA.factions.map(region),
         h('div', { class: 'region r-none' }, h('div', { class: 'rhead' }, h('b', {}, 'Worker activation')), h('div', { class: 'spaces' }, activation),
           h('div', { class: 'decks' }, `artifact deck ${v.artifact_deck} · discards ${v.artifact_discard.length} · recruit deck ${v.recruit_deck}`))),
       h('div', { class: 'players' }, order.map((s) => playerPanel(v.players[s], s)))));
+}
+
+/**
+ * The game's prompt for this reader: it speaks to the seat that decides ("choose a dealt
+ * recruit to keep face up"), so the others read it quoted, as what that seat is asked.
+ */
+function promptFor(v, me) {
+  if (v.to_act === null) return withNames(v.prompt);
+  if (v.to_act === me) return ['Your turn: ', withNames(v.prompt)];
+  return ['Waiting for ', seatName(v.to_act, me), ', who is asked: “', withNames(v.prompt), '”'];
 }

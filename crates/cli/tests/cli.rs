@@ -115,6 +115,42 @@ fn sim_is_identical_for_one_and_two_threads() {
     assert_eq!(one["seats"].as_array().map(Vec::len), Some(2));
 }
 
+/// Euphoria's text board shows each space's word in brackets (`[farm]`); typed as it is,
+/// it places a die there: at once when one die can go, after a question when two dice of
+/// different values could (seed 1 deals seat 1 a 1 and a 6), never refused.
+#[test]
+fn a_word_in_brackets_typed_at_the_start_of_a_turn_places_a_die_there() {
+    for (seed, asks) in [("1", true), ("3", false)] {
+        // Two recruits kept (the first offered each time), then the Farm.
+        let out = succeeded(&tabletop_with_input(
+            &[
+                "play",
+                "euphoria",
+                "--players",
+                "2",
+                "--seats",
+                "human,random",
+                "--seed",
+                seed,
+            ],
+            "1\n1\nfarm\n1\nquit\n",
+        ));
+        assert!(out.contains("[farm]"), "the board shows the word: {out}");
+        assert!(!out.contains("cannot read `farm`"), "{out}");
+        assert_eq!(
+            out.contains("`farm` could be any of these; choose one by its number:"),
+            asks,
+            "{out}"
+        );
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("  * you placed a die showing ")
+                    && l.ends_with(" on the Farm")),
+            "{out}"
+        );
+    }
+}
+
 #[test]
 fn play_takes_numbers_and_notation_and_shows_a_clear_message_for_nonsense() {
     // Seat 0 is the human; the input is nonsense, then a number, then leaves.
@@ -200,7 +236,12 @@ fn play_against_a_bot_names_none_of_its_banked_cards() {
         );
     }
     // The bot's moves appear only as events, never as notation.
-    assert!(!stdout.contains("(random) plays"), "{stdout}");
+    assert!(
+        !stdout
+            .lines()
+            .any(|l| l.contains("(random) plays") && !l.contains("(random) plays first")),
+        "{stdout}"
+    );
     assert!(
         told.len() >= actions.len(),
         "one line or more per move: {told:?}"
@@ -246,8 +287,8 @@ fn log_tells_a_spectator_every_move_and_no_debt_before_its_round_ends() {
                     "played a card face down on",
                     "played",
                     "started drop site",
-                    "started a new site",
-                    "closed site",
+                    "started a new drop site",
+                    "closed drop site",
                 ];
                 assert!(what.iter().any(|w| said.contains(w)), "{line}");
                 assert_eq!(number.parse::<usize>().ok(), Some(moves), "{line}");

@@ -43,8 +43,14 @@ fn a_drop_site_lesson_refuses_wrong_moves_in_words_and_goes_on_with_the_asked_on
         );
     }
     // The engine's own log tells each move, the learner as "you", others from seat 1 up.
-    assert!(stdout.contains("you played an 8 on drop site 1"), "{stdout}");
-    assert!(stdout.contains("seat 2 started drop site 2 with a 9"), "{stdout}");
+    assert!(
+        stdout.contains("you played an 8 on drop site 1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("seat 2 started drop site 2 with a 9"),
+        "{stdout}"
+    );
     assert!(stdout.contains("That is the end of the lesson."));
     assert!(
         stdout.contains("tabletop play dropsite --seats human,easy"),
@@ -107,6 +113,9 @@ fn a_step_lists_its_moves_numbered_and_a_number_plays_one() {
     assert!(number.parse::<usize>().is_ok(), "{line}");
     let out = learn(&["dropsite"], &format!("{number}\nquit\n"));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("you played an 8 on drop site 1"), "{stdout}");
+    assert!(
+        stdout.contains("you played an 8 on drop site 1"),
+        "{stdout}"
+    );
     assert!(stdout.contains("=== step 2 of"), "{stdout}");
 }

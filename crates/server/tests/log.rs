@@ -48,7 +48,10 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
     let t1 = tokens[1].clone().expect("token");
     let after = bank(&state, &id, &t0).await;
     assert_eq!(after["version"], 1);
-    assert_eq!(texts(&after["events"]), ["you played a card face down on your debt"]);
+    assert_eq!(
+        texts(&after["events"]),
+        ["you played a card face down on your debt"]
+    );
     assert_eq!(after["events"][0]["events"][0]["kind"], "banked");
     assert_eq!(after["events"][0]["events"][0]["card"], Value::Null);
     bank(&state, &id, &t1).await;
@@ -84,7 +87,10 @@ async fn snapshots_carry_the_viewers_events_and_the_log_route_tells_the_whole_ga
     );
     // A seat's log from a version on.
     let (_, log) = get(&state, &format!("/api/tables/{id}/log?since=2"), Some(&t0)).await;
-    assert_eq!(texts(&log["entries"]), ["you played a card face down on your debt"]);
+    assert_eq!(
+        texts(&log["entries"]),
+        ["you played a card face down on your debt"]
+    );
     // Nonsense is refused with a code.
     let (status, error) = get(&state, &format!("/api/tables/{id}/log?since=soon"), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
