@@ -4,6 +4,9 @@ same number of simulations a decision.
     python crates/python/bench/openspiel_ismcts.py [--games 40] [--simulations 100]
         [--uct-c 2.0] [--seed 1] [--tables distopia,dropsite] [--out results.jsonl]
 
+With ``--out``, a stopped run started again with the same settings plays only the games
+the file does not hold, and the summary counts them all.
+
 For each table (Distop-IA; Drop Site at 2 seats to 30 points), ``--games`` games between
 
 - ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on the registered game
@@ -99,16 +102,37 @@ def main():
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", default="distopia,dropsite")
-    parser.add_argument("--out", help="append each finished game here as a JSON line")
+    parser.add_argument(
+        "--out",
+        help="append each finished game here as a JSON line; games of the same settings "
+        "already there are not played again, and count in the summary",
+    )
     args = parser.parse_args()
+    settings = {"simulations": args.simulations, "uct_c": args.uct_c, "seed": args.seed}
+    earlier = []
+    if args.out:
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                earlier = [json.loads(line) for line in f if line.strip()]
+        except FileNotFoundError:
+            pass
     for table in args.tables.split(","):
         name, params = TABLES[table]
         game = pyspiel.load_game(name, params)
-        results = []
+        results = [
+            r
+            for r in earlier
+            if r.get("table") == table
+            and all(r.get(k) == v for k, v in settings.items())
+            and r["game"] < args.games
+        ]
+        done = {r["game"] for r in results}
         started = time.perf_counter()
         for g in range(args.games):
+            if g in done:
+                continue
             r = play(game, g, args.seed, args.simulations, args.uct_c)
-            r["table"] = table
+            r.update(settings, table=table)
             results.append(r)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as f:
@@ -125,7 +149,7 @@ def main():
             f"OpenSpiel's ISMCTSBot {n - score:g}\n"
             f"  {sum(r['moves'] for r in results) / max(n, 1):.0f} moves a game; "
             f"deciding took OpenSpiel's bot {decided('theirs_seconds'):.1f} s, ours "
-            f"{decided('ours_seconds'):.1f} s; {time.perf_counter() - started:.0f} s in all",
+            f"{decided('ours_seconds'):.1f} s; {time.perf_counter() - started:.0f} s in this run",
             flush=True,
         )
 
