@@ -7,6 +7,7 @@ const SEAT_KINDS = [
   ['open', 'Open seat (anyone may join)'],
   ['random', 'Bot: random'],
   ['heuristic', 'Bot: heuristic'],
+  ['pimc', 'Bot: PIMC'],
   ['easy', 'Bot: easy'],
   ['medium', 'Bot: medium'],
   ['hard', 'Bot: hard'],

@@ -138,7 +138,7 @@ struct Node<A> {
 }
 
 /// The search state of one tree, kept between decisions so buffers are reused.
-struct Tree<A> {
+pub(crate) struct Tree<A> {
     nodes: Vec<Node<A>>,
     legal: Vec<A>,
     tried: Vec<bool>,
@@ -150,7 +150,7 @@ struct Tree<A> {
 }
 
 impl<A: Copy + PartialEq> Tree<A> {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Tree {
             nodes: Vec::new(),
             legal: Vec::new(),
@@ -180,7 +180,7 @@ impl<A: Copy + PartialEq> Tree<A> {
     }
 
     /// The root's children as (action, visits, reward).
-    fn root_stats(&self) -> Vec<(A, u32, f64)> {
+    pub(crate) fn root_stats(&self) -> Vec<(A, u32, f64)> {
         let mut out = Vec::new();
         let mut c = self.nodes.first().map_or(NONE, |r| r.first_child);
         while c != NONE {
@@ -194,13 +194,53 @@ impl<A: Copy + PartialEq> Tree<A> {
     }
 }
 
-/// Runs one SO-ISMCTS search from `observer`'s information set. With `PLACES`, the tree
-/// also sums the searching seat's place at the end of every iteration for each root child
-/// (see [`place_of`]); the bots search without.
-fn search<G: Game, const PLACES: bool>(
+/// Where a search's iterations take their worlds from.
+#[derive(Clone, Copy)]
+pub(crate) enum Worlds<'w, G> {
+    /// A new determinization of the seat's information set every iteration (SO-ISMCTS:
+    /// UCB counts how often an action was available).
+    Sampled,
+    /// One world, every card in it seen: plain UCT (UCB1 on the parent's visits), as
+    /// [`crate::PimcBot`] searches each of its determinizations.
+    Fixed(&'w G),
+}
+
+/// When a search stops: after `iterations`, or at `deadline`, whichever comes first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stop {
+    pub iterations: u64,
+    pub deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// The stop `options` set for a search starting at `start` (its budget and time cap).
+    pub fn of(options: &IsmctsOptions, start: Instant) -> Stop {
+        let cap = options.time_cap.map(|c| start + c);
+        match options.budget {
+            Budget::Iterations(n) => Stop {
+                iterations: u64::from(n),
+                deadline: cap,
+            },
+            Budget::Millis(ms) => {
+                let d = start + Duration::from_millis(ms);
+                Stop {
+                    iterations: u64::MAX,
+                    deadline: Some(cap.map_or(d, |cap| cap.min(d))),
+                }
+            }
+        }
+    }
+}
+
+/// Runs one search from `observer`'s information set, in the worlds `worlds` gives, until
+/// `stop`. With `PLACES`, the tree also sums the searching seat's place at the end of every
+/// iteration for each root child (see [`place_of`]); the bots search without.
+pub(crate) fn search<G: Game, const PLACES: bool>(
     tree: &mut Tree<G::Action>,
     observer: &Observer<'_, G>,
+    worlds: Worlds<'_, G>,
     options: &IsmctsOptions,
+    stop: Stop,
     rng: &mut ChaCha8Rng,
 ) {
     tree.nodes.clear();
@@ -217,23 +257,18 @@ fn search<G: Game, const PLACES: bool>(
         available: 0,
         reward: 0.0,
     });
-    let start = Instant::now();
-    let (limit, deadline) = match options.budget {
-        Budget::Iterations(n) => (u64::from(n), options.time_cap),
-        Budget::Millis(ms) => {
-            let d = Duration::from_millis(ms);
-            (u64::MAX, Some(options.time_cap.map_or(d, |cap| cap.min(d))))
-        }
-    };
     let mut iteration = 0u64;
-    while iteration < limit {
-        if let Some(d) = deadline {
-            if iteration & 15 == 0 && start.elapsed() >= d {
+    while iteration < stop.iterations {
+        if let Some(d) = stop.deadline {
+            if iteration & 15 == 0 && Instant::now() >= d {
                 break;
             }
         }
         iteration += 1;
-        let mut game = observer.determinize(rng);
+        let mut game = match worlds {
+            Worlds::Sampled => observer.determinize(rng),
+            Worlds::Fixed(world) => world.clone(),
+        };
         let mut node = 0u32;
         // Selection and expansion.
         while let Some(seat) = game.to_act() {
@@ -247,6 +282,9 @@ fn search<G: Game, const PLACES: bool>(
             }
             tree.tried.clear();
             tree.tried.resize(tree.legal.len(), false);
+            // Plain UCT counts the parent's visits; SO-ISMCTS how often the child could
+            // have been chosen.
+            let parent_visits = tree.nodes[node as usize].visits;
             let mut best = (f64::NEG_INFINITY, NONE);
             let mut c = tree.nodes[node as usize].first_child;
             while c != NONE {
@@ -260,8 +298,12 @@ fn search<G: Game, const PLACES: bool>(
                         tree.tried[i] = true;
                         child.available += 1;
                         let v = f64::from(child.visits.max(1));
-                        let ucb = child.reward / v
-                            + options.exploration * (f64::from(child.available).ln() / v).sqrt();
+                        let n = match worlds {
+                            Worlds::Sampled => child.available,
+                            Worlds::Fixed(_) => parent_visits.max(1),
+                        };
+                        let ucb =
+                            child.reward / v + options.exploration * (f64::from(n).ln() / v).sqrt();
                         if ucb > best.0 {
                             best = (ucb, c);
                         }
@@ -381,7 +423,15 @@ pub(crate) fn root_search<G: Game>(
     };
     let mut tree = Tree::new();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    search::<G, true>(&mut tree, observer, &options, &mut rng);
+    let stop = Stop::of(&options, Instant::now());
+    search::<G, true>(
+        &mut tree,
+        observer,
+        Worlds::Sampled,
+        &options,
+        stop,
+        &mut rng,
+    );
     let mut out = Vec::new();
     let mut c = tree.nodes.first().map_or(NONE, |r| r.first_child);
     while c != NONE {
@@ -447,9 +497,18 @@ impl<G: Game> IsmctsBot<G> {
             n => n,
         };
         let base = self.rng.random::<u64>();
+        let stop = Stop::of(&self.options, Instant::now());
         if trees == 1 {
             let mut rng = ChaCha8Rng::seed_from_u64(base);
-            search::<G, false>(&mut self.tree, observer, &self.options, &mut rng);
+            let worlds = Worlds::Sampled;
+            search::<G, false>(
+                &mut self.tree,
+                observer,
+                worlds,
+                &self.options,
+                stop,
+                &mut rng,
+            );
             return self.tree.root_stats();
         }
         let options = &self.options;
@@ -458,24 +517,72 @@ impl<G: Game> IsmctsBot<G> {
             .map(|t| {
                 let mut tree = Tree::new();
                 let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(base, t));
-                search::<G, false>(&mut tree, observer, options, &mut rng);
+                search::<G, false>(
+                    &mut tree,
+                    observer,
+                    Worlds::Sampled,
+                    options,
+                    stop,
+                    &mut rng,
+                );
                 tree.root_stats()
             })
             .collect();
         let mut merged: Vec<(G::Action, u32, f64)> = Vec::new();
         for stats in per_tree {
-            for (a, v, r) in stats {
-                match merged.iter_mut().find(|m| m.0 == a) {
-                    Some(m) => {
-                        m.1 += v;
-                        m.2 += r;
-                    }
-                    None => merged.push((a, v, r)),
-                }
-            }
+            add_stats(&mut merged, stats);
         }
         merged
     }
+}
+
+/// Adds one search's root statistics `(action, visits, reward)` into `merged`.
+pub(crate) fn add_stats<A: PartialEq>(merged: &mut Vec<(A, u32, f64)>, stats: Vec<(A, u32, f64)>) {
+    for (a, v, r) in stats {
+        match merged.iter_mut().find(|m| m.0 == a) {
+            Some(m) => {
+                m.1 += v;
+                m.2 += r;
+            }
+            None => merged.push((a, v, r)),
+        }
+    }
+}
+
+/// The searching bots' choice among `legal` from root statistics `(action, visits,
+/// reward)`: the most visited action, the mean reward breaking ties, then the legal order.
+/// A deal is pursued only when it beats the best other move by [`DEAL_MARGIN`].
+pub(crate) fn most_visited<G: Game>(
+    observer: &Observer<'_, G>,
+    legal: &[G::Action],
+    stats: &[(G::Action, u32, f64)],
+) -> Option<G::Action> {
+    let mut best: Option<(G::Action, u32, f64)> = None;
+    let mut best_other: Option<(G::Action, u32, f64)> = None;
+    for &a in legal {
+        let Some(&(_, v, r)) = stats.iter().find(|s| s.0 == a) else {
+            continue;
+        };
+        let mean = if v > 0 { r / f64::from(v) } else { 0.0 };
+        let better = |b: Option<(G::Action, u32, f64)>| {
+            b.is_none_or(|(_, bv, bm)| v > bv || (v == bv && mean > bm))
+        };
+        if better(best) {
+            best = Some((a, v, mean));
+        }
+        if observer.deal(a) != Deal::Pursue && better(best_other) {
+            best_other = Some((a, v, mean));
+        }
+    }
+    let best = best.map(|(a, _, m)| (a, m));
+    let best_other = best_other.map(|(a, _, m)| (a, m));
+    let pursues = best.is_some_and(|(a, _)| observer.deal(a) == Deal::Pursue);
+    let choice = if pursues {
+        less_keen(best, best_other, DEAL_MARGIN)
+    } else {
+        best.map(|b| b.0)
+    };
+    choice.or(legal.first().copied())
 }
 
 impl<G: Game> Bot<G> for IsmctsBot<G> {
@@ -489,33 +596,6 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
             return self.legal.first().copied();
         }
         let stats = self.analyse(observer);
-        // The most visited action; the mean reward breaks ties, then the legal order. A
-        // deal is pursued only when it beats the best other move by the deal margin.
-        let mut best: Option<(G::Action, u32, f64)> = None;
-        let mut best_other: Option<(G::Action, u32, f64)> = None;
-        for &a in &self.legal {
-            let Some(&(_, v, r)) = stats.iter().find(|s| s.0 == a) else {
-                continue;
-            };
-            let mean = if v > 0 { r / f64::from(v) } else { 0.0 };
-            let better = |b: Option<(G::Action, u32, f64)>| {
-                b.is_none_or(|(_, bv, bm)| v > bv || (v == bv && mean > bm))
-            };
-            if better(best) {
-                best = Some((a, v, mean));
-            }
-            if observer.deal(a) != Deal::Pursue && better(best_other) {
-                best_other = Some((a, v, mean));
-            }
-        }
-        let best = best.map(|(a, _, m)| (a, m));
-        let best_other = best_other.map(|(a, _, m)| (a, m));
-        let pursues = best.is_some_and(|(a, _)| observer.deal(a) == Deal::Pursue);
-        let choice = if pursues {
-            less_keen(best, best_other, DEAL_MARGIN)
-        } else {
-            best.map(|b| b.0)
-        };
-        choice.or(self.legal.first().copied())
+        most_visited(observer, &self.legal, &stats)
     }
 }

@@ -9,6 +9,7 @@ mod coach;
 mod guard;
 mod heuristic;
 mod ismcts;
+mod pimc;
 mod random;
 mod spec;
 
@@ -19,6 +20,7 @@ pub use coach::{
 pub use guard::{Guarded, TurnMemory};
 pub use heuristic::{HeuristicBot, HeuristicOptions};
 pub use ismcts::{Budget, IsmctsBot, IsmctsOptions};
+pub use pimc::{PimcBot, PimcOptions};
 pub use random::RandomBot;
 pub use spec::{BotError, BotSpec, Level};
 
@@ -135,6 +137,7 @@ pub fn make_unguarded<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<
             }
             Box::new(IsmctsBot::<G>::named(spec.to_string(), options, seed))
         }
+        BotSpec::Pimc => Box::new(PimcBot::<G>::named(spec.to_string(), pimc_options(), seed)),
         BotSpec::Level(level) => Box::new(IsmctsBot::<G>::named(
             spec.to_string(),
             level_options(*level),
@@ -153,6 +156,16 @@ pub fn level_options(level: Level) -> IsmctsOptions {
         Level::Medium => base.with_budget(Budget::Iterations(1000)),
         Level::Hard => base.with_budget(Budget::Iterations(4000)).with_trees(0),
     }
+}
+
+/// The `pimc` bot's search: 10 determinizations of 100 plain UCT iterations each, 1,000
+/// in all as `medium`, and `medium`'s time cap over the whole decision.
+pub fn pimc_options() -> PimcOptions {
+    PimcOptions::default().with_search(
+        IsmctsOptions::default()
+            .with_budget(Budget::Iterations(100))
+            .with_time_cap(level_time_cap(Level::Medium)),
+    )
 }
 
 /// The longest a level thinks over one decision, whatever iterations are left: `easy`

@@ -7,5 +7,6 @@ mod common;
 mod coach;
 mod guard;
 mod hidden_info;
+mod pimc;
 mod play;
 mod spec;

@@ -7,6 +7,7 @@ fn specs_round_trip() {
         "human",
         "random",
         "heuristic",
+        "pimc",
         "ismcts",
         "ismcts:5000",
         "ismcts:250ms",
@@ -42,6 +43,7 @@ fn every_bot_spec_makes_a_bot() {
     for text in [
         "random",
         "heuristic",
+        "pimc",
         "ismcts",
         "ismcts:10",
         "easy",
@@ -57,4 +59,22 @@ fn every_bot_spec_makes_a_bot() {
         make_bot::<distopia::Distopia>(&BotSpec::Human, 1),
         Err(BotError::NotABot(_))
     ));
+}
+
+#[test]
+fn the_one_list_of_names_parses_prints_and_is_told() {
+    for (name, spec) in BotSpec::NAMED {
+        assert_eq!(name.parse::<BotSpec>(), Ok(spec.clone()), "{name}");
+        assert_eq!(spec.to_string(), name);
+    }
+    let choices = BotSpec::bot_choices();
+    for name in BotSpec::bot_names() {
+        assert!(choices.contains(name), "{choices}");
+    }
+    assert!(!BotSpec::bot_names().any(|n| n == "human"));
+    let err = "expert"
+        .parse::<BotSpec>()
+        .expect_err("no such bot")
+        .to_string();
+    assert!(err.contains(&choices) && err.contains("pimc"), "{err}");
 }

@@ -15,10 +15,9 @@ pub struct BenchArgs {
     /// How long to run.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
-    /// Bot levels to play whole games with instead (comma-separated, e.g.
-    /// `random,heuristic,easy,medium`): every seat the same bot, trading unbounded unless
-    /// `--opt offers_per_turn=N` bounds it.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', help = crate::options::bots_help(
+        "Bot levels to play whole games with instead (every seat the same bot, trading \
+         unbounded unless `--opt offers_per_turn=N` bounds it), comma-separated"))]
     bots: Vec<String>,
     /// With --bots: games a level.
     #[arg(long, default_value_t = 20)]

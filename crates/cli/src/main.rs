@@ -11,6 +11,7 @@
 mod out;
 
 mod bench;
+mod ladder;
 mod learn;
 mod load;
 mod log;
@@ -78,6 +79,9 @@ enum Command {
     Soak(soak::SoakArgs),
     /// Every pair of bots plays with seats rotated: win rates with 95% intervals and Elo.
     Tournament(tournament::TournamentArgs),
+    /// One game's bot levels on one Elo scale (medium = 1500, bootstrap 95% intervals):
+    /// a round robin, seats rotated, each game appended to --out; run again to resume.
+    Ladder(ladder::LadderArgs),
     /// List the games and their options.
     Games,
     /// Print a game's rules: what it is, components, set-up, a turn, scoring, options.
@@ -121,6 +125,7 @@ fn main() -> ExitCode {
         Command::Review(args) => review::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Ladder(args) => ladder::run(args),
         Command::Soak(args) => soak::run(args),
         Command::Report(args) => report::run(args),
         Command::Merge(args) => report::merge(args),

@@ -448,6 +448,12 @@ pub struct BatchArgs {
     pub json: bool,
 }
 
+/// A `--bots`-style flag's help: `lead`, then every bot by name from the one list
+/// ([`bots::BotSpec::NAMED`]).
+pub fn bots_help(lead: &str) -> String {
+    format!("{lead}: {}", bots::BotSpec::bot_choices())
+}
+
 /// Prints a report as one JSON object, or as its text tables.
 pub fn print_report<R: serde::Serialize + std::fmt::Display>(
     report: &R,

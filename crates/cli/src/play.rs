@@ -13,8 +13,8 @@ use std::path::PathBuf;
 pub struct PlayArgs {
     /// dropsite, distopia or euphoria.
     game: String,
-    /// Who sits where, comma-separated: human, random, ... (default: you, then random).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',',
+          help = crate::options::bots_help("Who sits where (default: you, then random), comma-separated: human"))]
     seats: Vec<String>,
     /// The game's seed (default: from the clock).
     #[arg(long)]

@@ -10,8 +10,8 @@ use sim::tournament::{try_run, TournamentError, TournamentOptions};
 pub struct TournamentArgs {
     /// dropsite, distopia or euphoria.
     game: String,
-    /// The bots, comma-separated: random, heuristic, ismcts, ismcts:5000, easy, medium, hard.
-    #[arg(long, value_delimiter = ',', default_value = "random,heuristic")]
+    #[arg(long, value_delimiter = ',', default_value = "random,heuristic",
+          help = crate::options::bots_help("The bots, comma-separated"))]
     bots: Vec<String>,
     /// Games per pair of bots.
     #[arg(long, default_value_t = 100)]

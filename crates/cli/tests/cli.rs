@@ -508,6 +508,77 @@ fn tournament_prints_elo_per_bot() {
 }
 
 #[test]
+fn a_ladder_resumes_from_its_file() {
+    let path = temp("ladder.jsonl");
+    let _ = std::fs::remove_file(&path);
+    let out = path.to_string_lossy().to_string();
+    let ladder = |extra: &[&str]| {
+        let mut args = vec![
+            "ladder",
+            "distopia",
+            "--levels",
+            "random,heuristic,pimc",
+            "--anchor",
+            "heuristic",
+            "--games-per-pair",
+            "2",
+            "--out",
+            &out,
+            "--bootstrap",
+            "50",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        tabletop_json(&args)
+    };
+    let first = ladder(&["--max-games", "4"]);
+    assert_eq!(first["games"], 4);
+    let lines = |n: usize| {
+        let text = std::fs::read_to_string(&path).expect("the ladder's file");
+        assert_eq!(text.lines().count(), n + 1, "{text}");
+    };
+    lines(4);
+    let all = ladder(&[]);
+    assert_eq!(all["games"], 6);
+    lines(6);
+    let heuristic = all["ratings"]
+        .as_array()
+        .expect("ratings")
+        .iter()
+        .find(|r| r["name"] == "heuristic")
+        .expect("rated");
+    assert_eq!(heuristic["elo"], 1500.0);
+    // Another seed is another ladder: refused, the file left alone.
+    let refused = tabletop(&[
+        "ladder",
+        "distopia",
+        "--levels",
+        "random,heuristic",
+        "--anchor",
+        "heuristic",
+        "--games-per-pair",
+        "2",
+        "--out",
+        &out,
+        "--seed",
+        "9",
+    ]);
+    assert_refused(&refused, "another ladder");
+    lines(6);
+    let refused = tabletop(&[
+        "ladder",
+        "distopia",
+        "--levels",
+        "random,wizard",
+        "--games-per-pair",
+        "1",
+        "--out",
+        &out,
+    ]);
+    assert_refused(&refused, "pimc");
+}
+
+#[test]
 fn seats_take_bot_levels() {
     let out = tabletop(&[
         "sim",

@@ -564,8 +564,8 @@ fn load_state(text: &str) -> PyResult<State> {
     })
 }
 
-/// `Bot(level, seed=0)`: one of the built-in bots (`random`, `heuristic`, `easy`,
-/// `medium`, `hard`, `ismcts`, `ismcts:N`) choosing for the seat to act of any `State`.
+/// `Bot(level, seed=0)`: one of the built-in bots (`random`, `heuristic`, `pimc`, `easy`,
+/// `medium`, `hard`, `ismcts`, `ismcts:N`: `bots::BotSpec::NAMED`) choosing for the seat to act of any `State`.
 /// It sees only that seat's view (the bots resample what the seat cannot see). Give each
 /// seat its own bot: a bot remembers the turn it is playing.
 #[pyclass(module = "tabletop._native")]
@@ -582,9 +582,10 @@ impl Bot {
     fn new(level: &str, seed: u64) -> PyResult<Self> {
         let spec: bots::BotSpec = level.parse().map_err(value_error)?;
         if spec == bots::BotSpec::Human {
-            return Err(value_error(
-                "`human` is not a bot: choose random, heuristic, easy, medium, hard or ismcts",
-            ));
+            return Err(value_error(format!(
+                "`human` is not a bot: choose {}",
+                bots::BotSpec::bot_choices()
+            )));
         }
         Ok(Bot {
             spec,

@@ -52,6 +52,15 @@ def test_a_bot_chooses_a_legal_action_for_any_seat_and_refuses_bad_levels():
         Bot("human")
 
 
+def test_pimc_is_a_bot_by_name():
+    assert Bot("pimc", seed=2).name == "pimc"
+    wins = sum(play("distopia", {}, seed, bot_seat=seed % 2, level="pimc") for seed in range(2))
+    assert wins >= 1, f"pimc won {wins} of 2 games against random"
+    # The names come from one list, which the refusal prints.
+    with pytest.raises(ValueError, match="pimc"):
+        Bot("human")
+
+
 def test_bots_as_pettingzoo_opponents():
     e = aec_env("distopia")
     e.reset(seed=3)

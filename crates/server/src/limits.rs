@@ -195,6 +195,10 @@ fn budget(spec: &BotSpec) -> Option<Budget> {
         BotSpec::Ismcts(Some(budget)) => Some(*budget),
         BotSpec::Ismcts(None) => Some(bots::IsmctsOptions::default().budget),
         BotSpec::Level(level) => Some(bots::level_options(*level).budget),
+        // Its determinizations' iterations together (1,000, as `medium`).
+        BotSpec::Pimc => bots::pimc_options()
+            .iterations()
+            .map(|n| Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX))),
         BotSpec::Human | BotSpec::Random | BotSpec::Heuristic => None,
     }
 }
@@ -307,6 +311,7 @@ mod tests {
             "ismcts",
             "easy",
             "medium",
+            "pimc",
             "ismcts:2000",
             "ismcts:500ms",
         ] {

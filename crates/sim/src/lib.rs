@@ -7,6 +7,7 @@
 //! back in game order, so the merged summary is the one a single machine computes.
 
 pub mod html;
+pub mod ladder;
 mod play;
 mod stats;
 mod study;

@@ -395,14 +395,51 @@ fn fit_elo(
     pairs: &[(usize, usize)],
     results: &[PairResult],
 ) -> BTreeMap<String, f64> {
-    let n = names.len();
+    let scored: Vec<Scored> = pairs
+        .iter()
+        .zip(results)
+        .map(|(&(i, j), r)| Scored {
+            a: i,
+            b: j,
+            a_score: r.a_score,
+            games: r.games as f64,
+        })
+        .collect();
+    let ratings = bradley_terry(names.len(), &scored);
+    let mean = ratings.iter().sum::<f64>() / ratings.len().max(1) as f64;
+    names
+        .iter()
+        .zip(&ratings)
+        .map(|(name, r)| (name.clone(), 1500.0 + r - mean))
+        .collect()
+}
+
+/// What one pair of entrants scored against each other, for [`bradley_terry`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scored {
+    /// The entrants, by index.
+    pub a: usize,
+    pub b: usize,
+    /// `a`'s total score (a win 1, a shared win its share).
+    pub a_score: f64,
+    /// Games played.
+    pub games: f64,
+}
+
+/// Bradley-Terry maximum-likelihood strengths of `n` entrants from pairwise scores, by
+/// minorization-maximization (Hunter 2004), on the Elo scale (400 points for odds of 10 to
+/// 1). Each pair listed also counts one virtual drawn game, so an entrant that wins every
+/// game still gets a finite rating. Only differences mean anything: add a constant to
+/// place them (a mean, or one entrant fixed).
+pub fn bradley_terry(n: usize, scored: &[Scored]) -> Vec<f64> {
     let mut wins = vec![0.0; n];
     let mut games = vec![vec![0.0; n]; n];
-    for (&(i, j), r) in pairs.iter().zip(results) {
+    for r in scored {
+        let (i, j) = (r.a, r.b);
         // One virtual draw per pair keeps the estimate finite.
-        let g = r.games as f64 + 1.0;
+        let g = r.games + 1.0;
         wins[i] += r.a_score + 0.5;
-        wins[j] += r.games as f64 - r.a_score + 0.5;
+        wins[j] += r.games - r.a_score + 0.5;
         games[i][j] += g;
         games[j][i] += g;
     }
@@ -431,11 +468,7 @@ fn fit_elo(
             break;
         }
     }
-    names
-        .iter()
-        .zip(&gamma)
-        .map(|(name, g)| (name.clone(), 1500.0 + 400.0 * g.log10()))
-        .collect()
+    gamma.iter().map(|g| 400.0 * g.log10()).collect()
 }
 
 impl fmt::Display for TournamentReport {

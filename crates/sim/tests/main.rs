@@ -3,6 +3,7 @@
 //! `cargo nextest run -p sim -E 'test(/^FILE::/)'`.
 
 mod determinism;
+mod ladder;
 mod study;
 mod tournament;
 mod tune;

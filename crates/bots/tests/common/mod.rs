@@ -1,6 +1,7 @@
 //! Bots and positions shared by the bot tests.
 #![allow(dead_code)]
-use bots::{Bot, Budget, HeuristicBot, HeuristicOptions, IsmctsBot, IsmctsOptions, RandomBot};
+use bots::{Bot, Budget, HeuristicBot, HeuristicOptions, IsmctsBot, IsmctsOptions};
+use bots::{PimcBot, PimcOptions, RandomBot};
 use engine::Game;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -21,6 +22,13 @@ pub fn all_bots<G: Game>(seed: u64) -> Vec<Box<dyn Bot<G>>> {
             IsmctsOptions::default()
                 .with_budget(Budget::Iterations(20))
                 .with_trees(2),
+            seed,
+        )),
+        Box::new(PimcBot::<G>::named(
+            "pimc:3x10".into(),
+            PimcOptions::default()
+                .with_determinizations(3)
+                .with_search(IsmctsOptions::default().with_budget(Budget::Iterations(10))),
             seed,
         )),
     ]

@@ -409,8 +409,8 @@ GAME_CLASSES = {name: _register(name) for name in games()}
 
 
 class NativeBot(pyspiel.Bot):
-    """A built-in bot (``tabletop.Bot``: ``random``, ``heuristic``, ``easy``, ``medium``,
-    ``hard``, ``ismcts``) as an OpenSpiel bot, e.g. an opponent in ``evaluate_bots``. It
+    """A built-in bot (``tabletop.Bot``: ``random``, ``heuristic``, ``pimc``, ``easy``,
+    ``medium``, ``hard``, ``ismcts``, ``ismcts:N``) as an OpenSpiel bot, e.g. an opponent in ``evaluate_bots``. It
     reads only the acting seat's view of the native state."""
 
     def __init__(self, level: str = "medium", seed: int = 0):

@@ -12,8 +12,8 @@ function the command line uses, so built-in bots get the very numbers
 
 An entrant is one of:
 
-* a built-in bot's level (``"random"``, ``"heuristic"``, ``"easy"``, ``"medium"``,
-  ``"hard"``, ``"ismcts"``, ``"ismcts:N"``), made afresh for each seat of each game;
+* a built-in bot's level (``"random"``, ``"heuristic"``, ``"pimc"``, ``"easy"``,
+  ``"medium"``, ``"hard"``, ``"ismcts"``, ``"ismcts:N"``), made afresh for each seat of each game;
 * ``Entrant(name, make)``: ``make(seed)`` returns a policy, made afresh for each seat of
   each game with that seat's seed (as the built-in bots are);
 * a policy itself, used for every seat and game: any callable ``policy(state)`` or an
