@@ -7,7 +7,7 @@ use crate::action::{Action, Target};
 use crate::cards::{Deck, UNMATCHED};
 use crate::state::{DropSite, RoundEnd};
 use crate::view::{DropSiteView, PileView};
-use engine::text::{seat, word};
+use engine::text::{and_list, seat, word};
 use engine::{Event, Game, Names, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -86,13 +86,10 @@ fn a_card(card: u8) -> String {
     }
 }
 
+/// Words read as a list ("a, b and c"), "nothing" for none.
 fn list(values: impl IntoIterator<Item = String>) -> String {
     let values: Vec<String> = values.into_iter().collect();
-    match values.split_last() {
-        None => "nothing".into(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    and_list(&values, "nothing")
 }
 
 fn times(n: u32) -> String {

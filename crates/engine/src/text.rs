@@ -130,11 +130,7 @@ impl Names {
     /// Several seats: "seat 1", "seat 1 and you", "seat 1, seat 2 and seat 3".
     pub fn list(&self, seats: &[Seat]) -> String {
         let named: Vec<String> = seats.iter().map(|&s| self.seat(s)).collect();
-        match named.split_last() {
-            None => "nobody".into(),
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        }
+        and_list(&named, "nobody")
     }
 
     /// `template` made into a sentence for this reader, its slots filled from `args`.
