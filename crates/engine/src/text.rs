@@ -12,7 +12,7 @@
 //! use engine::text::{seat, word, Names};
 //! use engine::Viewer;
 //! let template = "{who} picked up {owner's} district {d}";
-//! let bea = Names::for_viewer(Viewer::Seat(0)).with_names(vec!["Ada".into(), "Bea".into()]);
+//! let bea = Names::for_viewer(Viewer::Seat(1)).with_names(vec!["Ada".into(), "Bea".into()]);
 //! assert_eq!(bea.say(template, &[("who", seat(1)), ("owner", seat(1)), ("d", word("A"))]),
 //!            "you picked up your district A");
 //! let ada = Names::for_viewer(Viewer::Seat(0)).with_names(vec!["Ada".into(), "Bea".into()]);
