@@ -1,5 +1,6 @@
 //! Games driven by name, through their text and JSON forms (the CLI and the server).
 use crate::log::{LogEntry, LogEvent, Names};
+use crate::moves::AnyAction;
 use crate::{
     ConfigError, Ending, EngineError, Game, IllegalAction, LegalMove, Outcome, Seat, SeatScore,
     StateError, Viewer,
@@ -27,6 +28,22 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// Malformed, illegal, or the game is over; the state is then unchanged.
     fn apply_text(&mut self, action: &str) -> Result<(), EngineError>;
+    /// `text` read as one of this game's actions (not yet checked against the rules);
+    /// where it is none, the error lists the moves there are now when they are few.
+    ///
+    /// # Errors
+    /// [`EngineError::Parse`].
+    fn parse_action(&self, text: &str) -> Result<AnyAction, EngineError>;
+    /// Plays `action` (parsed by [`DynState::parse_action`]); nothing changes if it is
+    /// refused.
+    ///
+    /// # Errors
+    /// [`EngineError::Illegal`] (a rule refuses it), [`EngineError::GameOver`], or
+    /// [`EngineError::Parse`] when `action` is another game's.
+    fn apply_any(&mut self, action: &AnyAction) -> Result<(), EngineError>;
+    /// Whether the seat that plays `action` here may take it back afterwards (see
+    /// [`Game::may_take_back`]); `false` for an illegal action or another game's.
+    fn may_take_back_any(&self, action: &AnyAction) -> bool;
     /// Whether `action` (notation), taken now by the seat to act, could be taken back
     /// afterwards ([`Game::may_take_back`]); `false` for text that does not parse, for an
     /// illegal action and once the game is over.
@@ -110,6 +127,13 @@ impl<A: std::fmt::Display> Serialize for Text<'_, A> {
 fn step_of<'a, G: Game>(action: &str, after: &'a dyn DynState) -> Option<(G::Action, &'a G)> {
     let action = action.trim().parse().ok()?;
     Some((action, after.as_any().downcast_ref::<G>()?))
+}
+
+/// `action` as `G`'s own; another game's action is refused as one that does not parse.
+fn typed<G: Game>(action: &AnyAction) -> Result<G::Action, crate::ParseActionError> {
+    action
+        .get::<G::Action>()
+        .ok_or_else(|| crate::ParseActionError::new(&action.to_string(), "an action of this game"))
 }
 
 /// `text` read as an action of `game`; where it is none, the error says which moves
@@ -200,6 +224,24 @@ impl<G: Game> DynState for G {
         }
         self.apply(action).map_err(IllegalAction::erase)?;
         Ok(())
+    }
+    fn parse_action(&self, text: &str) -> Result<AnyAction, EngineError> {
+        Ok(AnyAction::new(parse_here(self, text)?))
+    }
+    fn apply_any(&mut self, action: &AnyAction) -> Result<(), EngineError> {
+        let action = typed::<G>(action)?;
+        if Game::to_act(self).is_none() {
+            return Err(EngineError::GameOver);
+        }
+        self.apply(action).map_err(IllegalAction::erase)?;
+        Ok(())
+    }
+    fn may_take_back_any(&self, action: &AnyAction) -> bool {
+        action.get::<G::Action>().is_some_and(|action| {
+            Game::to_act(self).is_some()
+                && Game::may_take_back(self, action)
+                && self.is_legal(action)
+        })
     }
     fn may_take_back(&self, text: &str) -> bool {
         match text.trim().parse::<G::Action>() {

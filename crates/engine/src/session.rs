@@ -21,7 +21,9 @@
 //! Table moves are entries of a record's action list like game actions: `undo` and
 //! `resign N` (N counted from 1). [`Session::replay`] replays such a list.
 use crate::log::{Event, LogEntry, LogEvent, Names};
-use crate::{DynState, EngineError, IllegalAction, Outcome, ParseActionError, ReplayError, Seat};
+use crate::{
+    DynState, EngineError, IllegalAction, Move, Outcome, ParseActionError, ReplayError, Seat,
+};
 use crate::{Ending, SeatScore};
 use crate::{StateError, Viewer};
 use serde::{Deserialize, Serialize};
@@ -313,28 +315,52 @@ impl Session {
     /// Text that is neither; a refused table move; a game action that is illegal, or
     /// comes once the session is over.
     pub fn apply(&mut self, entry: &str) -> Result<String, EngineError> {
-        if is_table_move(entry) {
-            let table: TableMove = entry.parse()?;
-            match table {
+        let parsed = self.parse(entry)?;
+        self.play(&parsed)?;
+        Ok(parsed.to_string())
+    }
+
+    /// `text` read as a move here: a table move (its first word is `undo` or `resign`)
+    /// or the game's action (not yet checked against the rules). This is the one place a
+    /// move's text is read; everything after carries the [`Move`].
+    ///
+    /// # Errors
+    /// [`EngineError::Parse`], saying what a move looks like here.
+    pub fn parse(&self, text: &str) -> Result<Move, EngineError> {
+        if is_table_move(text) {
+            Ok(Move::Table(text.parse()?))
+        } else {
+            Ok(Move::Game(self.state.parse_action(text)?))
+        }
+    }
+
+    /// Plays `mv`: a game action by the seat to act, or a table move. Nothing changes
+    /// when it is refused.
+    ///
+    /// # Errors
+    /// As [`Session::apply`].
+    pub fn play(&mut self, mv: &Move) -> Result<(), EngineError> {
+        match mv {
+            Move::Table(table) => match *table {
                 TableMove::Undo => {
                     let Some(seat) = self.undoer() else {
                         return Err(refuse(table, self.why_not()));
                     };
-                    self.undo(seat)?;
+                    self.undo(seat)
                 }
-                TableMove::Resign(seat) => self.resign(seat)?,
+                TableMove::Resign(seat) => self.resign(seat),
+            },
+            Move::Game(action) => {
+                let Some(seat) = self.to_act() else {
+                    return Err(EngineError::GameOver);
+                };
+                let takeable = !self.is_resigned(seat) && self.state.may_take_back_any(action);
+                let before = takeable.then(|| self.state.clone_box());
+                self.state.apply_any(action)?;
+                self.moved(seat, before);
+                Ok(())
             }
-            return Ok(table.to_string());
         }
-        let canonical = self.state.canonical(entry)?;
-        let Some(seat) = self.to_act() else {
-            return Err(EngineError::GameOver);
-        };
-        let takeable = !self.is_resigned(seat) && self.state.may_take_back(&canonical);
-        let before = takeable.then(|| self.state.clone_box());
-        self.state.apply_text(&canonical)?;
-        self.moved(seat, before);
-        Ok(canonical)
     }
 
     /// Keeps the books after a game action by `seat`: the state before it when it may be
