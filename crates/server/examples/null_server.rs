@@ -6,9 +6,21 @@
 //! `POST /api/tables` (two seats, a token each), and a socket per seat that pushes a
 //! `state` message of a real one's size at once and after every move, with an `ack` to
 //! the mover in the same write. Its "game" checks nothing but the seat and the version,
-//! and ends after 14 moves (a one-round, two-seat Drop Site game has 13-15). Every move is
-//! appended to a file and synced before its answer, in group commits that wait for more
-//! moves as `tabletop serve`'s SQLite writer does; `--database none` keeps nothing.
+//! and ends after 14 moves (a one-round, two-seat Drop Site game has 13-15, 14.3 on
+//! average). Every move is kept before its answer, in group commits that wait for more
+//! moves as `tabletop serve`'s SQLite writer does; `--database none` keeps nothing. Two
+//! modes:
+//!
+//! - `--mode file` (the default, the first floor): each move appended to a plain file and
+//!   synced, and the same `state` of about 700 bytes to both seats.
+//! - `--mode sqlite`: the floor made fair to `tabletop serve`. Each move is a row in a
+//!   SQLite file opened with tabletop's settings (WAL journal, `synchronous=FULL`, foreign
+//!   keys, its checkpoint interval), one immediate transaction per batch as tabletop's
+//!   writer commits (a table's row at its creation, an action row per move, the table's
+//!   status set at its first and last move); and each seat's `state` is as long as
+//!   tabletop's for that seat at that point of a game (measured: the seat to act gets the
+//!   words of its legal moves and is about 2.5 KB, the other about 0.9 KB, the last
+//!   state, with the scores, about 2.4 KB), built for that viewer.
 //!
 //! It takes the flags `server-side-by-side.sh` gives a `tabletop` binary, so that script
 //! measures it in `tabletop`'s place:
@@ -35,24 +47,57 @@ use tokio_tungstenite::tungstenite::Message;
 /// Moves in a game.
 const MOVES: u64 = 14;
 /// A group commit that comes this soon after the last one waits [`LINGER`] for more
-/// moves (the values of `tabletop serve`'s writer).
+/// moves, unless it already has [`LINGER_BATCH`]; a batch holds [`MAX_BATCH`] at most
+/// (the values of `tabletop serve`'s writer, crates/server/src/store/commit.rs).
 const BUSY: Duration = Duration::from_millis(2);
 const LINGER: Duration = Duration::from_millis(4);
+const LINGER_BATCH: usize = 64;
+const MAX_BATCH: usize = 256;
+/// WAL pages between checkpoints (tabletop's writer's value).
+const WAL_PAGES: u32 = 8_000;
 const USAGE: &str = "usage: null_server serve --addr HOST:PORT [--database sqlite://PATH | none] \
-                     [--no-rate-limits]\n\
+                     [--mode file|sqlite] [--no-rate-limits]\n\
                      The null server: the shared load model's part of the API with no game, to \
-                     measure the protocol's floor. --no-rate-limits is taken and changes nothing \
-                     (there are no limits).";
+                     measure the protocol's floor. --mode file (the default) appends each move \
+                     to the file at PATH and sends states of about 700 bytes; --mode sqlite \
+                     keeps each move as a row in a SQLite database at PATH, as tabletop serve \
+                     does, and sends each seat a state of the size tabletop sends it. \
+                     --no-rate-limits is taken and changes nothing (there are no limits).";
+
+/// The length of `tabletop serve`'s `state` message for a seat after each number of moves
+/// of a one-round, two-seat Drop Site game (index: the version), for the seat to act and
+/// for the other one, and of the last state (the game over). Means over 200 games played
+/// with random legal moves against `tabletop serve` on 7 December 2026.
+const TO_ACT_BYTES: [usize; MOVES as usize] = [
+    1984, 2242, 2314, 2387, 2449, 2522, 2492, 2614, 2560, 2667, 2565, 2708, 2650, 2731,
+];
+const WAITING_BYTES: [usize; MOVES as usize] = [
+    637, 803, 831, 861, 892, 916, 933, 944, 960, 976, 980, 984, 995, 1004,
+];
+const FINISHED_BYTES: usize = 2436;
 
 /// A real `state` message from its `view` on (a Drop Site seat's; the whole message is
 /// about 700 bytes, as tabletop's are).
 const VIEW: &str = r#"{"viewer":{"seat":0},"players":2,"target":1,"round":1,"round_first":0,"to_act":0,"hand":[3,6,7,11,12],"hand_sizes":[5,5],"debt_sizes":[0,0],"own_debt":null,"piles":[{"cards":[5],"sideways":false,"restarted":false,"closed":false,"shows":[5]}],"pile_limit":5,"deck_size":41,"totals":[0,0],"history":[],"winner":null},"outcome":null,"names":["Seat 1","Seat 2"],"open_seats":[],"rematch":null,"series":null,"clock":null,"away":[],"resigned":[],"can_undo":false,"events":[{"index":0,"seat":0,"events":[{"text":"you banked a card face down","kind":"banked","seat":0,"card":null}]}]"#;
 const LEGAL: &str = r#"["3 debt","3 new","3 on 1","6 debt","6 new","7 debt","7 new"]"#;
+/// One of the `moves` tabletop sends the seat to act (an action with its words).
+const MOVE: &str =
+    r#"{"action":"7 new","label":"Play 7 to start drop site 2","from":"card:7","to":"new"}"#;
+
+/// How moves are kept and how long the states are.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// Appended to a plain file; states of one size.
+    File,
+    /// Rows in SQLite as tabletop keeps them; states of tabletop's sizes.
+    Sqlite,
+}
 
 struct Options {
     addr: SocketAddr,
-    /// The file moves are appended to, or none.
+    /// The file moves are kept in, or none.
     log: Option<std::path::PathBuf>,
+    mode: Mode,
 }
 
 fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -61,6 +106,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     }
     let mut addr = None;
     let mut log = None;
+    let mut mode = Mode::File;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--addr" => {
@@ -80,6 +126,18 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                     ),
                 };
             }
+            "--mode" => {
+                mode = match args.next().as_deref() {
+                    Some("file") => Mode::File,
+                    Some("sqlite") => Mode::Sqlite,
+                    other => {
+                        return Err(format!(
+                            "--mode takes file or sqlite, not {}",
+                            other.unwrap_or("nothing")
+                        ))
+                    }
+                };
+            }
             "--no-rate-limits" => {}
             "--help" | "-h" => {
                 println!("{USAGE}");
@@ -91,6 +149,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(Options {
         addr: addr.ok_or(format!("--addr is needed\n{USAGE}"))?,
         log,
+        mode,
     })
 }
 
@@ -102,33 +161,90 @@ struct Table {
 }
 
 impl Table {
-    fn state(&self, seat: usize) -> String {
+    /// The `state` message `seat` is sent now.
+    fn state(&self, seat: usize, mode: Mode) -> String {
         let over = self.version >= MOVES;
+        let acts = !over && self.to_act == seat;
         let (to_act, status) = if over {
             ("null".to_string(), "finished")
         } else {
             (self.to_act.to_string(), "running")
         };
-        let legal = if !over && self.to_act == seat {
-            LEGAL
-        } else {
-            "[]"
-        };
-        format!(
-            r#"{{"type":"state","table":"0","game":"dropsite","version":{},"seat":{seat},"to_act":{to_act},"status":"{status}","legal":{legal},"view":{VIEW}}}"#,
+        let legal = if acts { LEGAL } else { "[]" };
+        let mut text = format!(
+            r#"{{"type":"state","table":"0","game":"dropsite","version":{},"seat":{seat},"to_act":{to_act},"status":"{status}","legal":{legal},"view":{VIEW}"#,
             self.version
-        )
+        );
+        if mode == Mode::Sqlite {
+            let at = usize::try_from(self.version).unwrap_or(usize::MAX);
+            let bytes = match (over, acts) {
+                (true, _) => FINISHED_BYTES,
+                (false, true) => TO_ACT_BYTES.get(at).copied().unwrap_or(FINISHED_BYTES),
+                (false, false) => WAITING_BYTES.get(at).copied().unwrap_or(FINISHED_BYTES),
+            };
+            grow(&mut text, bytes, acts);
+        }
+        text.push('}');
+        text
     }
 }
 
+/// Lengthens a `state` message being written to `bytes` (with its closing brace): the seat
+/// to act gets `moves` (what makes tabletop's longer), and the rest is a note.
+fn grow(text: &mut String, bytes: usize, acts: bool) {
+    const NOTE: &str = r#","note":""#;
+    /// What closes the note and the message.
+    const END: &str = r#""}"#;
+    if acts {
+        text.push_str(r#","moves":["#);
+        text.push_str(MOVE);
+        // Another move, the list's end and an empty note still fit.
+        while text.len() + ",".len() + MOVE.len() + "]".len() + NOTE.len() + END.len() <= bytes {
+            text.push(',');
+            text.push_str(MOVE);
+        }
+        text.push(']');
+    }
+    let room = bytes.saturating_sub(text.len() + NOTE.len() + END.len());
+    text.push_str(NOTE);
+    text.extend(std::iter::repeat_n('.', room));
+    text.push('"');
+}
+
 type Tables = Arc<Mutex<HashMap<String, Arc<Mutex<Table>>>>>;
-/// A move for the log, and where its commit is told.
-type Durable = mpsc::UnboundedSender<(String, oneshot::Sender<()>)>;
+
+/// What the writer keeps: a new table, or a move (the client's message) played on one.
+enum Write {
+    Table {
+        id: String,
+    },
+    Move {
+        table: String,
+        seq: u64,
+        seat: usize,
+        text: String,
+    },
+}
+
+/// A write for the writer, and where its commit is told.
+type Durable = mpsc::UnboundedSender<(Write, oneshot::Sender<()>)>;
 
 struct Shared {
     tables: Tables,
     durable: Option<Durable>,
+    mode: Mode,
     next: AtomicU64,
+}
+
+impl Shared {
+    /// Keeps `write` and waits for its commit (at once without a database).
+    async fn keep(&self, write: Write) {
+        if let Some(durable) = &self.durable {
+            let (done, committed) = oneshot::channel();
+            let _ = durable.send((write, done));
+            let _ = committed.await;
+        }
+    }
 }
 
 fn main() {
@@ -153,12 +269,13 @@ fn main() {
 
 async fn serve(opts: Options) -> Result<(), String> {
     let durable = match &opts.log {
-        Some(path) => Some(spawn_writer(path)?),
+        Some(path) => Some(spawn_writer(path, opts.mode)?),
         None => None,
     };
     let shared = Arc::new(Shared {
         tables: Tables::default(),
         durable,
+        mode: opts.mode,
         next: AtomicU64::new(1),
     });
     let listener =
@@ -176,31 +293,40 @@ async fn serve(opts: Options) -> Result<(), String> {
     }
 }
 
-/// The writer: appends each batch of moves to the file and syncs it, then answers them.
-fn spawn_writer(path: &std::path::Path) -> Result<Durable, String> {
-    let mut file = (std::fs::OpenOptions::new().create(true).append(true))
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let (sender, mut queue) = mpsc::unbounded_channel::<(String, oneshot::Sender<()>)>();
+/// A batch of writes, each with where its commit is told.
+type Batch = Vec<(Write, oneshot::Sender<()>)>;
+/// Keeps a batch of writes durably.
+type Keep = Box<dyn FnMut(&Batch) -> Result<(), String> + Send>;
+
+/// The writer: a thread that keeps whatever is queued when it is free in one batch (one
+/// sync for many moves), waiting for more as `tabletop serve`'s writer does, then answers
+/// each write.
+fn spawn_writer(path: &std::path::Path, mode: Mode) -> Result<Durable, String> {
+    let mut keep = match mode {
+        Mode::File => append_to(path)?,
+        Mode::Sqlite => rows_in(path).map_err(|e| format!("{}: {e}", path.display()))?,
+    };
+    let (sender, mut queue) = mpsc::unbounded_channel::<(Write, oneshot::Sender<()>)>();
     std::thread::spawn(move || {
-        let mut batch = Vec::new();
-        let mut bytes = Vec::new();
+        let mut batch = Vec::with_capacity(MAX_BATCH);
         let mut last = Instant::now();
-        while let Some(first) = queue.blocking_recv() {
-            batch.push(first);
-            if last.elapsed() < BUSY {
-                std::thread::sleep(LINGER);
-            }
-            while let Ok(next) = queue.try_recv() {
+        let take_queued = |queue: &mut mpsc::UnboundedReceiver<_>, batch: &mut Batch| {
+            while batch.len() < MAX_BATCH {
+                let Ok(next) = queue.try_recv() else {
+                    break;
+                };
                 batch.push(next);
             }
-            bytes.clear();
-            for (line, _) in &batch {
-                bytes.extend_from_slice(line.as_bytes());
-                bytes.push(b'\n');
+        };
+        while let Some(first) = queue.blocking_recv() {
+            batch.push(first);
+            take_queued(&mut queue, &mut batch);
+            if batch.len() < LINGER_BATCH && last.elapsed() < BUSY {
+                std::thread::sleep(LINGER);
+                take_queued(&mut queue, &mut batch);
             }
-            if let Err(e) = file.write_all(&bytes).and_then(|()| file.sync_data()) {
-                eprintln!("null_server: the log: {e}");
+            if let Err(e) = keep(&batch) {
+                eprintln!("null_server: the database: {e}");
                 std::process::exit(1);
             }
             for (_, done) in batch.drain(..) {
@@ -210,6 +336,104 @@ fn spawn_writer(path: &std::path::Path) -> Result<Durable, String> {
         }
     });
     Ok(sender)
+}
+
+/// `--mode file`: each move appended to the file at `path` as a line (the table, the seat,
+/// the client's message), and the file synced.
+fn append_to(path: &std::path::Path) -> Result<Keep, String> {
+    let mut file = (std::fs::OpenOptions::new().create(true).append(true))
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    Ok(Box::new(move |batch: &Batch| {
+        bytes.clear();
+        for (write, _) in batch {
+            if let Write::Move {
+                table, seat, text, ..
+            } = write
+            {
+                bytes.extend_from_slice(format!("{table} {seat} {text}\n").as_bytes());
+            }
+        }
+        (file.write_all(&bytes).and_then(|()| file.sync_data())).map_err(|e| e.to_string())
+    }))
+}
+
+/// `--mode sqlite`: a table's row and each move's row in the SQLite database at `path`,
+/// with `tabletop serve`'s settings (crates/server/src/store/sqlite.rs) and its kind of
+/// row, one immediate transaction a batch; its schema's other columns and tables are left
+/// out.
+fn rows_in(path: &std::path::Path) -> rusqlite::Result<Keep> {
+    use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
+    let mut conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES)?;
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, status TEXT NOT NULL, \
+                                           created BIGINT NOT NULL);
+         CREATE TABLE IF NOT EXISTS actions (game_id TEXT NOT NULL REFERENCES games (id), \
+             seq BIGINT NOT NULL, seat BIGINT NOT NULL, action TEXT NOT NULL, \
+             at BIGINT NOT NULL, UNIQUE (game_id, seq));",
+    )?;
+    let now = || {
+        (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH))
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    };
+    Ok(Box::new(move |batch: &Batch| {
+        let tx = (conn.transaction_with_behavior(TransactionBehavior::Immediate))
+            .map_err(|e| e.to_string())?;
+        let at = now();
+        for (write, _) in batch {
+            match write {
+                Write::Table { id } => tx
+                    .prepare_cached(
+                        "INSERT INTO games (id, status, created) VALUES (?1, 'open', ?2) \
+                         ON CONFLICT (id) DO NOTHING",
+                    )
+                    .and_then(|mut s| s.execute(params![id, at])),
+                Write::Move {
+                    table,
+                    seq,
+                    seat,
+                    text,
+                } => {
+                    // The action's words, as tabletop keeps them ({"action":"7 new",...}).
+                    let action = (text.split(r#""action":""#).nth(1))
+                        .and_then(|rest| rest.split('"').next())
+                        .unwrap_or(text);
+                    let rows = tx
+                        .prepare_cached(
+                            "INSERT INTO actions (game_id, seq, seat, action, at) \
+                             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, seq) DO NOTHING",
+                        )
+                        .and_then(|mut s| {
+                            s.execute(params![table, *seq as i64, *seat as i64, action, at])
+                        });
+                    let status = match *seq {
+                        0 => Some("running"),
+                        s if s + 1 == MOVES => Some("finished"),
+                        _ => None,
+                    };
+                    match (rows, status) {
+                        (Ok(1), Some(status)) => tx
+                            .prepare_cached("UPDATE games SET status = ?1 WHERE id = ?2")
+                            .and_then(|mut s| s.execute(params![status, table])),
+                        (rows, _) => rows,
+                    }
+                }
+            }
+            .map_err(|e| e.to_string())?;
+        }
+        tx.commit().map_err(|e| e.to_string())
+    }))
 }
 
 /// A connection: a socket when its request line asks for one, plain HTTP otherwise.
@@ -266,6 +490,9 @@ async fn http(mut tcp: TcpStream, shared: Arc<Shared>) -> std::io::Result<()> {
             buf.drain(..end + 4 + length);
             let (status, body) = if head.starts_with("post /api/tables ") {
                 let id = shared.next.fetch_add(1, Ordering::Relaxed).to_string();
+                if shared.mode == Mode::Sqlite {
+                    shared.keep(Write::Table { id: id.clone() }).await;
+                }
                 let table = Table {
                     version: 0,
                     to_act: 0,
@@ -325,7 +552,7 @@ async fn socket(tcp: TcpStream, shared: Arc<Shared>) -> std::io::Result<()> {
             .lock()
             .map_err(|_| std::io::Error::other("poisoned"))?;
         t.seats[seat] = Some(to_me);
-        t.state(seat)
+        t.state(seat, shared.mode)
     };
     let fail = std::io::Error::other;
     sink.send(Message::Text(first.into())).await.map_err(fail)?;
@@ -351,16 +578,23 @@ async fn socket(tcp: TcpStream, shared: Arc<Shared>) -> std::io::Result<()> {
                 if to_act != seat || version >= MOVES || !on_version {
                     continue;
                 }
-                if let Some(durable) = &shared.durable {
-                    let (done, committed) = oneshot::channel();
-                    let _ = durable.send((format!("{id} {seat} {}", text.as_str()), done));
-                    let _ = committed.await;
-                }
+                shared
+                    .keep(Write::Move {
+                        table: id.clone(),
+                        seq: version,
+                        seat,
+                        text: text.as_str().to_string(),
+                    })
+                    .await;
                 let (me, other, to_other) = {
                     let mut t = table.lock().map_err(|_| std::io::Error::other("poisoned"))?;
                     t.version += 1;
                     t.to_act = 1 - t.to_act;
-                    (t.state(seat), t.state(1 - seat), t.seats[1 - seat].clone())
+                    (
+                        t.state(seat, shared.mode),
+                        t.state(1 - seat, shared.mode),
+                        t.seats[1 - seat].clone(),
+                    )
                 };
                 if let Some(to_other) = to_other {
                     let _ = to_other.send(other);
