@@ -67,7 +67,8 @@ const USAGE: &str = "usage: null_server serve --addr HOST:PORT [--database sqlit
 /// The length of `tabletop serve`'s `state` message for a seat after each number of moves
 /// of a one-round, two-seat Drop Site game (index: the version), for the seat to act and
 /// for the other one, and of the last state (the game over). Means over 200 games played
-/// with random legal moves against `tabletop serve` on 7 December 2026.
+/// with random legal moves against `tabletop serve` on 7 December 2026
+/// (`scripts/state-sizes.py PORT 200`).
 const TO_ACT_BYTES: [usize; MOVES as usize] = [
     1984, 2242, 2314, 2387, 2449, 2522, 2492, 2614, 2560, 2667, 2565, 2708, 2650, 2731,
 ];
