@@ -58,6 +58,17 @@ fn a_drop_site_lesson_refuses_wrong_moves_in_words_and_goes_on_with_the_asked_on
     );
 }
 
+/// A lesson's asked moves, one a line, then `last` (the answer to the closing question).
+fn asked_moves(lesson: &engine::lesson::Lesson, last: &str) -> String {
+    let mut input: String = lesson
+        .steps
+        .iter()
+        .map(|s| format!("{}\n", s.ask[0]))
+        .collect();
+    input.push_str(last);
+    input
+}
+
 /// Every lesson of every game, played to its end in the terminal with its asked moves on
 /// standard input: each step is shown with its texts, and none is refused.
 #[test]
@@ -65,12 +76,7 @@ fn every_lesson_of_every_game_reaches_its_end_in_the_terminal() {
     for name in catalog::GAMES {
         let game = catalog::game(name).expect("a listed game");
         for (n, lesson) in game.lessons().expect("lessons").iter().enumerate() {
-            let mut input: String = lesson
-                .steps
-                .iter()
-                .map(|s| format!("{}\n", s.ask[0]))
-                .collect();
-            input.push_str("n\n");
+            let input = asked_moves(lesson, "n\n");
             let out = learn(&[name, "--lesson", &(n + 1).to_string()], &input);
             let stdout = text(&out.stdout);
             let at = format!("{name}, lesson {} `{}`", n + 1, lesson.id);
@@ -104,13 +110,8 @@ fn every_lesson_of_every_game_reaches_its_end_in_the_terminal() {
 fn a_lesson_ends_with_a_game_against_the_easy_bot_when_asked() {
     let game = catalog::game("distopia").expect("a game");
     let lesson = game.lessons().expect("lessons").remove(0);
-    let mut input: String = lesson
-        .steps
-        .iter()
-        .map(|s| format!("{}\n", s.ask[0]))
-        .collect();
     // Yes to the game; then the input ends at its first prompt.
-    input.push_str("y\n");
+    let input = asked_moves(&lesson, "y\n");
     let out = learn(&["distopia", "--lesson", "1"], &input);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));

@@ -41,6 +41,19 @@ fn on(code: &str, value: u8) -> DieLoc {
     DieLoc::Board(space(code), value)
 }
 
+/// A star of each of `seats` in every territory.
+fn everywhere(mut b: Builder, seats: &[usize]) -> Builder {
+    for f in [
+        Faction::Euphorian,
+        Faction::Subterran,
+        Faction::Wastelander,
+        Faction::Icarite,
+    ] {
+        b = b.territory(f, seats);
+    }
+    b
+}
+
 fn main() {
     let new_game = Euphoria::setup(&two_players(), 5).map_err(|e| e.to_string());
     let built = [
@@ -286,11 +299,7 @@ fn main() {
         (
             // One star left; the dilemma's card in hand (Choose true love: a bear).
             "stars/dilemma",
-            start(81)
-                .territory(Faction::Euphorian, &[0, 1])
-                .territory(Faction::Subterran, &[0, 1])
-                .territory(Faction::Wastelander, &[0, 1])
-                .territory(Faction::Icarite, &[0, 1])
+            everywhere(start(81), &[0, 1])
                 .built(0, 0, &[0, 1])
                 .built(2, 1, &[0, 1])
                 .built(4, 3, &[0])
@@ -306,23 +315,22 @@ fn main() {
             // Euphorian allegiance at 10; each player has one star left and a face-up
             // Euphorian recruit; the learner's morale is higher.
             "stars/tie",
-            holding(113, &[(Recruit::Kaden, true), (Recruit::Ray, true)])
-                .recruits(1, &[(Recruit::Bradley, true), (Recruit::Gidget, false)])
-                .allegiance(Faction::Euphorian, 10)
-                .territory(Faction::Euphorian, &[0, 1])
-                .territory(Faction::Subterran, &[0, 1])
-                .territory(Faction::Wastelander, &[0, 1])
-                .territory(Faction::Icarite, &[0, 1])
-                .built(0, 0, &[0, 1])
-                .built(2, 1, &[0, 1])
-                .built(4, 3, &[0, 1])
-                .built(1, 5, &[0, 1])
-                .conform(0)
-                .conform(1)
-                .dice(0, &ready(&[1, 5]))
-                .dice(1, &[DieLoc::Ready(3), on("farm", 4)])
-                .morale(0, 3)
-                .turn(0),
+            everywhere(
+                holding(113, &[(Recruit::Kaden, true), (Recruit::Ray, true)]),
+                &[0, 1],
+            )
+            .recruits(1, &[(Recruit::Bradley, true), (Recruit::Gidget, false)])
+            .allegiance(Faction::Euphorian, 10)
+            .built(0, 0, &[0, 1])
+            .built(2, 1, &[0, 1])
+            .built(4, 3, &[0, 1])
+            .built(1, 5, &[0, 1])
+            .conform(0)
+            .conform(1)
+            .dice(0, &ready(&[1, 5]))
+            .dice(1, &[DieLoc::Ready(3), on("farm", 4)])
+            .morale(0, 3)
+            .turn(0),
         ),
     ];
     let positions = std::iter::once(("recruits/choose", new_game)).chain(
