@@ -58,17 +58,60 @@ fn a_drop_site_lesson_refuses_wrong_moves_in_words_and_goes_on_with_the_asked_on
     );
 }
 
-#[test]
-fn a_lesson_ends_with_a_game_against_the_easy_bot_when_asked() {
-    let game = catalog::game("distopia").expect("a game");
-    let lesson = game.lessons().expect("lessons").remove(0);
+/// A lesson's asked moves, one a line, then `last` (the answer to the closing question).
+fn asked_moves(lesson: &engine::lesson::Lesson, last: &str) -> String {
     let mut input: String = lesson
         .steps
         .iter()
         .map(|s| format!("{}\n", s.ask[0]))
         .collect();
+    input.push_str(last);
+    input
+}
+
+/// Every lesson of every game, played to its end in the terminal with its asked moves on
+/// standard input: each step is shown with its texts, and none is refused.
+#[test]
+fn every_lesson_of_every_game_reaches_its_end_in_the_terminal() {
+    for name in catalog::GAMES {
+        let game = catalog::game(name).expect("a listed game");
+        for (n, lesson) in game.lessons().expect("lessons").iter().enumerate() {
+            let input = asked_moves(lesson, "n\n");
+            let out = learn(&[name, "--lesson", &(n + 1).to_string()], &input);
+            let stdout = text(&out.stdout);
+            let at = format!("{name}, lesson {} `{}`", n + 1, lesson.id);
+            assert!(
+                out.status.success(),
+                "{at}: {stdout}\n{}",
+                text(&out.stderr)
+            );
+            for (i, step) in lesson.steps.iter().enumerate() {
+                let header = format!("=== step {} of {} ===", i + 1, lesson.steps.len());
+                assert!(stdout.contains(&header), "{at}: no {header}");
+                assert!(stdout.contains(&step.then), "{at}, step {}", i + 1);
+                if let Some(wrong) = &step.wrong {
+                    assert!(!stdout.contains(wrong), "{at}, step {}: {wrong}", i + 1);
+                }
+            }
+            assert!(!stdout.contains("Not allowed"), "{at}: {stdout}");
+            assert!(
+                !stdout.contains("This step asks for another move"),
+                "{at}: {stdout}"
+            );
+            assert!(
+                stdout.contains("That is the end of the lesson."),
+                "{at}: {stdout}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_lesson_ends_with_a_game_against_the_easy_bot_when_asked() {
+    let game = catalog::game("distopia").expect("a game");
+    let lesson = game.lessons().expect("lessons").remove(0);
     // Yes to the game; then the input ends at its first prompt.
-    input.push_str("y\n");
+    let input = asked_moves(&lesson, "y\n");
     let out = learn(&["distopia", "--lesson", "1"], &input);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
@@ -87,7 +130,14 @@ fn a_lesson_that_does_not_exist_is_refused_in_words() {
     );
     let listed = learn(&["euphoria", "--list"], "");
     assert!(listed.status.success());
-    assert!(text(&listed.stdout).contains("1) Workers, goods and stars (6 steps)"));
+    let list = text(&listed.stdout);
+    assert!(
+        list.contains("1) Workers, goods and stars (6 steps)"),
+        "{list}"
+    );
+    // Euphoria teaches the whole game: at least ten lessons, numbered from 1.
+    assert!(list.contains("10) "), "{list}");
+    assert!(list.lines().count() >= 10, "{list}");
     let unknown = learn(&["chess"], "");
     assert_refused(&unknown, "unknown game `chess`");
 }

@@ -119,7 +119,19 @@ impl Game for Euphoria {
 
     /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
     fn lessons() -> &'static [&'static str] {
-        &[include_str!("../lessons/basics.json")]
+        &[
+            include_str!("../lessons/basics.json"),
+            include_str!("../lessons/bumping.json"),
+            include_str!("../lessons/knowledge.json"),
+            include_str!("../lessons/recruits.json"),
+            include_str!("../lessons/markets.json"),
+            include_str!("../lessons/tunnels.json"),
+            include_str!("../lessons/artifacts.json"),
+            include_str!("../lessons/allegiance.json"),
+            include_str!("../lessons/dilemma.json"),
+            include_str!("../lessons/trading.json"),
+            include_str!("../lessons/stars.json"),
+        ]
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {

@@ -2364,6 +2364,52 @@ async fn lesson_answer(s: &Session) -> Res<(String, String)> {
     ))
 }
 
+/// Plays every step of `lesson` on the open lesson page by clicks: first a wrong move at
+/// step 1 when `wrong_first` (answered with the step's words), then each asked move,
+/// checking its answer, and on to the next step.
+async fn click_through(
+    s: &Session,
+    name: &str,
+    lesson: &engine::lesson::Lesson,
+    wrong_first: bool,
+) {
+    let game = catalog::game(name).expect("a game");
+    let starts = lesson.starts(game.as_ref()).expect("positions");
+    for (i, (step, start)) in lesson.steps.iter().zip(&starts).enumerate() {
+        s.wait_for(&format!("body[data-step=\"{}\"] #lesson-text", i + 1), 10)
+            .await
+            .unwrap_or_else(|e| panic!("{name}: step {}: {e}", i + 1));
+        let moves = start.moves();
+        let asked = start.canonical(&step.ask[0]).expect("an action");
+        if i == 0 && wrong_first {
+            // A legal move the step does not ask for: the step's own words.
+            let other = moves
+                .iter()
+                .find(|m| m.action != asked)
+                .expect("another move");
+            click_move(s, other)
+                .await
+                .expect("the wrong move is clicked");
+            let (kind, said) = lesson_answer(s).await.expect("an answer");
+            assert_eq!(kind, "wrong", "{name}: {said}");
+            let wrong = step.wrong.as_deref().expect("step 1 says why");
+            assert!(said.contains(wrong), "{name}: {said}");
+        }
+        let m = moves
+            .iter()
+            .find(|m| m.action == asked)
+            .expect("the asked move is legal");
+        click_move(s, m).await.expect("the asked move is clicked");
+        let (kind, said) = lesson_answer(s).await.expect("an answer");
+        assert_eq!(kind, "right", "{name}, step {}: {said}", i + 1);
+        assert!(said.contains(&step.then), "{name}, step {}: {said}", i + 1);
+        if i + 1 < lesson.steps.len() {
+            let next = s.wait_for("#next-step", 5).await.expect("Next step");
+            s.click(&next).await.expect("next step");
+        }
+    }
+}
+
 /// Learn to play, for each game: from the lobby's link to the first lesson, every step
 /// completed by clicks on the board (a wrong move first at step 1, answered with the
 /// step's words), to the table against the easy bot the lesson ends with.
@@ -2383,7 +2429,6 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
     for name in catalog::GAMES {
         let game = catalog::game(name).expect("a game");
         let lesson = game.lessons().expect("lessons").remove(0);
-        let starts = lesson.starts(game.as_ref()).expect("positions");
         s.goto(&format!("{base}/")).await.expect("lobby");
         let pick = s
             .wait_for(&format!("#game-{name}"), 20)
@@ -2400,39 +2445,7 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
             .await
             .expect("the lesson list");
         s.click(&first).await.expect("open the lesson");
-        for (i, (step, start)) in lesson.steps.iter().zip(&starts).enumerate() {
-            s.wait_for(&format!("body[data-step=\"{}\"] #lesson-text", i + 1), 10)
-                .await
-                .unwrap_or_else(|e| panic!("{name}: step {}: {e}", i + 1));
-            let moves = start.moves();
-            let asked = start.canonical(&step.ask[0]).expect("an action");
-            if i == 0 {
-                // A legal move the step does not ask for: the step's own words.
-                let other = moves
-                    .iter()
-                    .find(|m| m.action != asked)
-                    .expect("another move");
-                click_move(&s, other)
-                    .await
-                    .expect("the wrong move is clicked");
-                let (kind, said) = lesson_answer(&s).await.expect("an answer");
-                assert_eq!(kind, "wrong", "{name}: {said}");
-                let wrong = step.wrong.as_deref().expect("step 1 says why");
-                assert!(said.contains(wrong), "{name}: {said}");
-            }
-            let m = moves
-                .iter()
-                .find(|m| m.action == asked)
-                .expect("the asked move is legal");
-            click_move(&s, m).await.expect("the asked move is clicked");
-            let (kind, said) = lesson_answer(&s).await.expect("an answer");
-            assert_eq!(kind, "right", "{name}, step {}: {said}", i + 1);
-            assert!(said.contains(&step.then), "{name}, step {}: {said}", i + 1);
-            if i + 1 < lesson.steps.len() {
-                let next = s.wait_for("#next-step", 5).await.expect("Next step");
-                s.click(&next).await.expect("next step");
-            }
-        }
+        click_through(&s, name, &lesson, true).await;
         if std::env::var_os("TABLETOP_UPDATE_SCREENSHOTS").is_some() {
             let _ = s
                 .screenshot(&screenshot_path(&format!("lesson-{name}")))
@@ -2458,6 +2471,40 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
+    s.quit().await;
+}
+
+/// Every other lesson of every game, opened at its address (`/learn/GAME/ID`) and played
+/// to its end by clicks: each asked move is on the board or its buttons, and is answered
+/// with its step's words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_lesson_of_every_game_is_completed_by_clicks() {
+    let Some((chromium, driver)) = tools() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let addr = start_server(dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let d = Driver::start(chromium, &driver)
+        .await
+        .expect("chromedriver");
+    let s = d.session(DESKTOP).await.expect("a browser");
+    let mut played = 0;
+    for name in catalog::GAMES {
+        let game = catalog::game(name).expect("a game");
+        for lesson in game.lessons().expect("lessons").iter().skip(1) {
+            s.goto(&format!("{base}/learn/{name}/{}", lesson.id))
+                .await
+                .expect("the lesson's page");
+            click_through(&s, name, lesson, false).await;
+            s.wait_for("#play-easy", 5)
+                .await
+                .unwrap_or_else(|e| panic!("{name} `{}`: no end: {e}", lesson.id));
+            played += 1;
+        }
+    }
+    assert!(played >= 10, "only {played} lessons past the first ones");
     s.quit().await;
 }
 
