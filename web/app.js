@@ -45,6 +45,22 @@ export function aboutGame(name) {
   return abouts[name];
 }
 
+/** The games this server offers (`GET /api/games`: each one's name and default
+ * options), fetched once per page: the pages keep no list of their own. */
+let offered = null;
+export function games() {
+  if (!offered) offered = api('/api/games');
+  return offered;
+}
+
+/** The module that draws a game's board (`web/GAME.js`, named after the game), for a game
+ * this server offers. */
+export async function gameModule(name) {
+  const list = await games();
+  if (!list.some((g) => g.name === name)) throw new Error(`this server offers no game "${name}"`);
+  return import(`./${name}.js`);
+}
+
 /** Tokens this browser was given, by table id: {seat: token}. */
 export const tokens = {
   all() {
