@@ -1,6 +1,6 @@
 // The click model, shared by the table page and the lesson page, and the popup beside an
 // element.
-import { h } from './app.js';
+import { h } from './ui.js';
 
 /**
  * The click model. The game describes each legal move (`moves`): the action to send, a

@@ -5,7 +5,8 @@
 // answers what happened (the log's events, marked on the board) or, for a move the step
 // does not ask for, why another is asked. The lesson ends with a table against the easy
 // bot.
-import { h, api, aboutGame, gameModule, withNames, setSeatNames, tokens } from './app.js';
+import { h, api, aboutGame, withNames, setSeatNames, tokens } from './ui.js';
+import { gameModule } from './games.js';
 import { boardClicks } from './clicks.js';
 
 /** The page of a game's lessons, or of one lesson when `id` is given. */

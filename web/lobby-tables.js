@@ -1,7 +1,7 @@
 // The lobby's lists of tables: waiting for players, playing, finished; newest first, a
 // page at a time, filtered by game, each with its seats, options, and the ways in (play
 // a seat of this browser's, join an open one, watch, replay).
-import { h, api, nameEl, withNames, tokens } from './app.js';
+import { h, api, nameEl, withNames, tokens } from './ui.js';
 
 // A bot seat's player in words: its level and "bot" ("medium bot"), from the seat's spec.
 export function botWords(spec) {

@@ -1,6 +1,7 @@
 // The lobby: pick a game, its options and seats, create a table, share its links; the
 // open and running tables.
-import { h, api, aboutGame, games as offered, nameEl, withNames, tokens, rulesHref } from './app.js';
+import { h, api, aboutGame, nameEl, withNames, tokens, rulesHref } from './ui.js';
+import { games as offered } from './games.js';
 import { botWords, makeTables } from './lobby-tables.js';
 
 const SEAT_KINDS = [

@@ -4,7 +4,8 @@
 // log of the move that led there, as the chosen seat or a spectator saw them), which the
 // server gives only once the game is over. Buttons, the arrow keys and a slider move
 // through the game; `?move=N` opens it at a move and `?seat=S` (from 1) as a seat saw it.
-import { h, api, aboutGame, gameModule, fullName, seatName, setSeatNames, withNames, tokens, rulesHref } from './app.js';
+import { h, api, aboutGame, fullName, seatName, setSeatNames, withNames, tokens, rulesHref } from './ui.js';
+import { gameModule } from './games.js';
 
 export async function showReplay(root, id) {
   const summary = await api(`/api/tables/${id}`).catch((e) => { throw new Error(`table ${id}: ${e.message}`); });

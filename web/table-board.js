@@ -1,6 +1,6 @@
 // A table's board: drawn by the game's module from the snapshot, played through the
 // click model (clicks.js), with a card's text shown on a tap.
-import { h } from './app.js';
+import { h } from './ui.js';
 import { boardClicks, placeBeside } from './clicks.js';
 
 /** The board of table `t` (see table.js for `t`). */

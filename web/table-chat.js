@@ -1,6 +1,6 @@
 // A table's chat: seats write under their names, spectators under one they give; the
 // table's own notes ("Seat 1 (Ada) asked for a hint") are lines of it too.
-import { h, api, nameEl, withNames } from './app.js';
+import { h, api, nameEl, withNames } from './ui.js';
 
 /** The chat of table `t` (see table.js for `t`). */
 export function makeChat(t) {

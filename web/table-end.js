@@ -1,6 +1,6 @@
 // A table's end screen: who won, why the game ended and each score line by line, the
 // series, and the ways on (rematch, review, replay, lobby).
-import { h, api, nameEl, seatName, fullName, withNames, ordinal, tokens } from './app.js';
+import { h, api, nameEl, seatName, fullName, withNames, ordinal, tokens } from './ui.js';
 
 /**
  * Why the game ended and each score line by line, as the game's own scoring gives them

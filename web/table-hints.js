@@ -1,7 +1,7 @@
 // The coach at a table made with hints: up to three moves for this seat's turn. Choosing
 // one plays nothing: it shows the move on the board (or its button), and the player
 // confirms it. Past the server's limit the button waits, with the wait in words.
-import { h, api, withNames, waitWords } from './app.js';
+import { h, api, withNames, waitWords } from './ui.js';
 
 /** The hints of table `t` (see table.js for `t`). */
 export function makeHints(t) {

@@ -1,7 +1,7 @@
 // A table's game log: what each move did, newest first in the log panel, the latest moves
 // told one event at a time in the news line (in the order it happened) and marked on
 // the board.
-import { h, api, seatName, withNames } from './app.js';
+import { h, api, seatName, withNames } from './ui.js';
 
 /** The log of table `t` (see table.js for `t`). */
 export function makeLog(t) {

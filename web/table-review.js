@@ -1,6 +1,6 @@
 // A finished game's review: the chart of each seat's chances, the marked moves, and a
 // past moment of the board (as the player who made the move saw it).
-import { h, api, fullName, withNames } from './app.js';
+import { h, api, fullName, withNames } from './ui.js';
 import { endingParts } from './table-end.js';
 
 const SVG = 'http://www.w3.org/2000/svg';

@@ -1,7 +1,7 @@
 // A table's live connection: the WebSocket that pushes each new snapshot and chat line,
 // reconnecting with a growing delay when it drops, and the moves this page sends (over
 // the socket, or over HTTP while it is down).
-import { h, api } from './app.js';
+import { h, api } from './ui.js';
 
 /** The connection of table `t` (see table.js for `t`). */
 export function makeSocket(t) {

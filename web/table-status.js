@@ -1,7 +1,7 @@
 // A table's status: whose turn it is and who the viewer is, the table's own moves (undo,
 // resign, take the seat back) and the hint button, the clocks, the toast that flashes a
 // refusal, the tab's title, and the page's state in `body`'s data (which tests read).
-import { h, api, seatName, fullName, withNames } from './app.js';
+import { h, api, seatName, fullName, withNames } from './ui.js';
 
 /** The status of table `t` (see table.js for `t`). */
 export function makeStatus(t) {

@@ -12,7 +12,8 @@
 // - table-review.js: a finished game's review
 // Each game's module draws its board from the snapshot and the game's description
 // (`GET /api/games/{game}`), and names what each event touched.
-import { h, api, aboutGame, gameModule, setSeatNames, rulesHref } from './app.js';
+import { h, api, aboutGame, setSeatNames, rulesHref } from './ui.js';
+import { gameModule } from './games.js';
 import { makeSocket } from './table-socket.js';
 import { makeBoard } from './table-board.js';
 import { makeLog } from './table-log.js';
