@@ -25,12 +25,14 @@ export function makeHints(t) {
   function hintWaitText() {
     return `You can ask for another hint in ${waitWords((hintReady - Date.now()) / 1000)}.`;
   }
+  // Four times a second, so the words change within a quarter second of the wait's
+  // whole seconds, whenever the wait began.
   setInterval(() => {
     const line = document.getElementById('hint-wait');
     if (!line) return;
     if (hintWaiting()) line.textContent = hintWaitText();
     else if (t.snap) t.status.draw();
-  }, 1000);
+  }, 250);
   if (t.hintsOn && token) {
     api(`/api/tables/${id}/hint`, { token }).then((got) => hintWaitFor(got.wait)).catch(() => { /* asked when the button is pressed */ });
   }
