@@ -1,7 +1,7 @@
 // Distop-IA: the eight districts around the border (the opponent's row on top, read
 // D C B A, yours below, read A B C D, so play runs round the ring), each with its stack
 // and border limit; the hand being played; characters, won cards, collaborator, mission.
-import { h, seatName } from './app.js';
+import { h, seatName } from './ui.js';
 
 // The printed components (`GET /api/games/distopia`): card types with what they mean, the
 // characters, collaborators and missions with their texts, the board's marks.

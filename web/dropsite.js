@@ -2,7 +2,7 @@
 // and debt sizes, your hand, the scored rounds, and the round just finished (its sites,
 // the revealed debts, each match and the scores) until your next move. Every card shows
 // its points, from the table's deck or else the printed one (`GET /api/games/dropsite`).
-import { h, seatName } from './app.js';
+import { h, seatName } from './ui.js';
 
 let DECK = [];
 let UNMATCHED = -2;

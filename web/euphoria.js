@@ -1,7 +1,7 @@
 // Euphoria: the board by region (every action space with the worker dice on it), the
 // allegiance tracks, tunnels and miners, territories and markets with their stars, your
 // dice, goods, artifact cards, recruits and dilemma, and the other players' counts.
-import { h, seatName, withNames } from './app.js';
+import { h, seatName, withNames } from './ui.js';
 
 // The printed components (`GET /api/games/euphoria`): spaces with costs, recruits with
 // their abilities, market tiles with their penalties, dilemmas.

@@ -5,14 +5,9 @@
 // answers what happened (the log's events, marked on the board) or, for a move the step
 // does not ask for, why another is asked. The lesson ends with a table against the easy
 // bot.
-import { h, api, aboutGame, withNames, setSeatNames, tokens } from './app.js';
-import { boardClicks } from './table.js';
-
-const GAMES = {
-  dropsite: () => import('./dropsite.js'),
-  distopia: () => import('./distopia.js'),
-  euphoria: () => import('./euphoria.js'),
-};
+import { h, api, aboutGame, withNames, setSeatNames, tokens } from './ui.js';
+import { gameModule } from './games.js';
+import { boardClicks } from './clicks.js';
 
 /** The page of a game's lessons, or of one lesson when `id` is given. */
 export async function showLearn(root, name, id) {
@@ -33,7 +28,7 @@ export async function showLearn(root, name, id) {
     return;
   }
   const [game, lesson] = await Promise.all([
-    GAMES[name](),
+    gameModule(name),
     api(`/api/games/${encodeURIComponent(name)}/lessons/${encodeURIComponent(id)}`),
   ]);
   if (game.prepare) game.prepare(about, { options: {} });

@@ -4,17 +4,12 @@
 // log of the move that led there, as the chosen seat or a spectator saw them), which the
 // server gives only once the game is over. Buttons, the arrow keys and a slider move
 // through the game; `?move=N` opens it at a move and `?seat=S` (from 1) as a seat saw it.
-import { h, api, aboutGame, fullName, seatName, setSeatNames, withNames, tokens, rulesHref } from './app.js';
-
-const GAMES = {
-  dropsite: () => import('./dropsite.js'),
-  distopia: () => import('./distopia.js'),
-  euphoria: () => import('./euphoria.js'),
-};
+import { h, api, aboutGame, fullName, seatName, setSeatNames, withNames, tokens, rulesHref } from './ui.js';
+import { gameModule } from './games.js';
 
 export async function showReplay(root, id) {
   const summary = await api(`/api/tables/${id}`).catch((e) => { throw new Error(`table ${id}: ${e.message}`); });
-  const [game, about] = await Promise.all([GAMES[summary.game](), aboutGame(summary.game)]);
+  const [game, about] = await Promise.all([gameModule(summary.game), aboutGame(summary.game)]);
   if (game.prepare) game.prepare(about, summary);
   const title = about.title;
   document.title = `Replay — ${title} — Tabletop`;

@@ -1,7 +1,7 @@
 // A game's rules page, `/rules/GAME`: drawn from `GET /api/games/{game}/rules` (sections
 // of paragraphs, lists and tables, every table filled by the game from its own data). The
 // page keeps no rule text and no game data of its own.
-import { h, api } from './app.js';
+import { h, api } from './ui.js';
 
 /** One block of a section: a paragraph, a list or a table. */
 function block(b) {

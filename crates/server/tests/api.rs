@@ -872,6 +872,29 @@ async fn the_bearer_scheme_is_case_insensitive() {
     assert_eq!(error["code"], "auth/required");
 }
 
+/// The pages take the games from `GET /api/games` (the catalog's list) and find each
+/// game's board module by its name: every game listed has one, served as a script.
+#[tokio::test]
+async fn every_game_listed_has_its_board_module() {
+    let state = memory_state().await;
+    // The games `GET /api/games` lists (`lists_the_games_and_their_options`).
+    for name in catalog::GAMES {
+        let request = axum::http::Request::get(format!("/web/{name}.js"))
+            .body(axum::body::Body::empty())
+            .expect("request");
+        let (status, headers, bytes) = common::send_raw(&state, request).await;
+        assert_eq!(status, StatusCode::OK, "/web/{name}.js");
+        assert_eq!(
+            headers["content-type"], "text/javascript; charset=utf-8",
+            "/web/{name}.js"
+        );
+        assert!(
+            String::from_utf8_lossy(&bytes).contains("export function render("),
+            "/web/{name}.js draws no board"
+        );
+    }
+}
+
 #[tokio::test]
 async fn every_error_answer_has_a_json_code_and_message() {
     let state = memory_state().await;

@@ -15,359 +15,15 @@
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the tests print a loud
 //! message and pass, unless `CI` is set: then they fail.
 
-use base64::engine::general_purpose::STANDARD as BASE64;
-use base64::Engine as _;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::common;
-
-type Res<T> = anyhow::Result<T>;
-
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-const DESKTOP: (u32, u32) = (1400, 1000);
-const PHONE: (u32, u32) = (390, 844);
-
-/// Browser tests share the two cores badly: one at a time.
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-fn find_program(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-        .find(|p| p.is_file())
-}
-
-/// The chromium and chromedriver binaries, or `None` (after saying so) to skip.
-fn tools() -> Option<(PathBuf, PathBuf)> {
-    let chromium = find_program(&["chromium", "chromium-browser"]);
-    let driver = find_program(&["chromedriver"]);
-    match (chromium, driver) {
-        (Some(c), Some(d)) => Some((c, d)),
-        _ => {
-            let msg = "chromium and chromedriver are not installed: \
-                       apt-get install -y chromium chromium-driver";
-            if std::env::var_os("CI").is_some() {
-                panic!("CI: {msg}");
-            }
-            eprintln!("\n!!!!!!!!!! SKIPPING THE BROWSER TESTS: {msg} !!!!!!!!!!\n");
-            None
-        }
-    }
-}
-
-fn free_port() -> Res<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
-}
-
-/// The server under test, on 127.0.0.1:0 with a temporary SQLite database.
-async fn start_server(dir: &Path) -> Res<SocketAddr> {
-    serve(server::AppState::open(&sqlite_in(dir)).await?).await
-}
-
-/// The database of a server under test: SQLite in `dir`.
-fn sqlite_in(dir: &Path) -> String {
-    format!("sqlite://{}", dir.join("tables.sqlite").display())
-}
-
-/// Serves `state` on 127.0.0.1:0.
-async fn serve(state: server::AppState) -> Res<SocketAddr> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, server::app(state)).await;
-    });
-    Ok(addr)
-}
-
-/// A chromedriver process and the browsers it opened (closed when it is dropped).
-struct Driver {
-    child: Child,
-    port: u16,
-    sessions: std::sync::Mutex<Vec<String>>,
-    base: String,
-    chromium: PathBuf,
-    http: reqwest::Client,
-    profiles: tempfile::TempDir,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        // Closes the browsers still open (a test that failed half-way), then chromedriver.
-        let ids = std::mem::take(&mut *self.sessions.lock().unwrap_or_else(|e| e.into_inner()));
-        for id in ids {
-            delete_blocking(self.port, &format!("/session/{id}"));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `DELETE path` to chromedriver without an async runtime (for `Drop`).
-fn delete_blocking(port: u16, path: &str) {
-    use std::io::{Read, Write};
-    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
-        return;
-    };
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-    let _ = write!(
-        stream,
-        "DELETE {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
-    );
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-}
-
-impl Driver {
-    async fn start(chromium: PathBuf, driver: &Path) -> Res<Driver> {
-        let port = free_port()?;
-        let child = Command::new(driver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let d = Driver {
-            child,
-            port,
-            sessions: std::sync::Mutex::new(Vec::new()),
-            base: format!("http://127.0.0.1:{port}"),
-            chromium,
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(60))
-                .build()?,
-            profiles: tempfile::tempdir()?,
-        };
-        for _ in 0..200 {
-            if let Ok(r) = d.http.get(format!("{}/status", d.base)).send().await {
-                if let Ok(v) = r.json::<Value>().await {
-                    if v["value"]["ready"] == json!(true) {
-                        return Ok(d);
-                    }
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        anyhow::bail!("chromedriver did not start on port {port}")
-    }
-
-    /// A new browser with a fresh profile and a viewport of `size` (phone-like below 800).
-    async fn session(&self, size: (u32, u32)) -> Res<Session> {
-        let profile = tempfile::tempdir_in(self.profiles.path())?.keep();
-        let mut args = vec![
-            "--headless".to_string(),
-            "--no-sandbox".into(),
-            "--disable-gpu".into(),
-            "--disable-quic".into(),
-            "--no-first-run".into(),
-            "--disable-background-networking".into(),
-            "--disable-component-update".into(),
-            "--disable-sync".into(),
-            "--disable-dev-shm-usage".into(),
-            "--hide-scrollbars".into(),
-            format!("--user-data-dir={}", profile.display()),
-        ];
-        let mut options = json!({"binary": self.chromium, "args": []});
-        if size.0 < 800 {
-            options["mobileEmulation"] = json!({"deviceMetrics": {
-                "width": size.0, "height": size.1, "pixelRatio": 2.0, "touch": true}});
-        } else {
-            args.push(format!("--window-size={},{}", size.0, size.1));
-        }
-        options["args"] = json!(args);
-        // The console's messages are kept for `Session::console_errors`.
-        let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome", "goog:chromeOptions": options,
-            "goog:loggingPrefs": {"browser": "ALL"}}}});
-        let r: Value = self
-            .http
-            .post(format!("{}/session", self.base))
-            .json(&caps)
-            .send()
-            .await?
-            .json()
-            .await?;
-        let id = r["value"]["sessionId"]
-            .as_str()
-            .ok_or_else(|| anyhow::anyhow!("no session: {r}"))?;
-        self.sessions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(id.to_string());
-        let s = Session {
-            http: self.http.clone(),
-            url: format!("{}/session/{id}", self.base),
-        };
-        if size.0 >= 800 {
-            // The window is a little taller than its page: make the page the size asked.
-            let inner = s
-                .exec("return [window.innerWidth, window.innerHeight]", json!([]))
-                .await?;
-            let (w, h) = (
-                inner[0].as_u64().unwrap_or(0),
-                inner[1].as_u64().unwrap_or(0),
-            );
-            if (w, h) != (u64::from(size.0), u64::from(size.1)) && w > 0 {
-                let dw = u64::from(size.0) + u64::from(size.0).saturating_sub(w);
-                let dh = u64::from(size.1) + u64::from(size.1).saturating_sub(h);
-                s.cmd("POST", "/window/rect", json!({"width": dw, "height": dh}))
-                    .await?;
-            }
-        }
-        Ok(s)
-    }
-}
-
-/// One browser.
-struct Session {
-    http: reqwest::Client,
-    url: String,
-}
-
-impl Session {
-    async fn cmd(&self, method: &str, path: &str, body: Value) -> Res<Value> {
-        let url = format!("{}{path}", self.url);
-        let req = match method {
-            "GET" => self.http.get(url),
-            "DELETE" => self.http.delete(url),
-            _ => self.http.post(url).json(&body),
-        };
-        let resp = req.send().await?;
-        let ok = resp.status().is_success();
-        let v: Value = resp.json().await?;
-        if !ok {
-            anyhow::bail!("webdriver {method} {path}: {}", v["value"]);
-        }
-        Ok(v["value"].clone())
-    }
-    async fn goto(&self, url: &str) -> Res<()> {
-        self.cmd("POST", "/url", json!({ "url": url }))
-            .await
-            .map(drop)
-    }
-    async fn exec(&self, script: &str, args: Value) -> Res<Value> {
-        self.cmd(
-            "POST",
-            "/execute/sync",
-            json!({"script": script, "args": args}),
-        )
-        .await
-    }
-    async fn find(&self, css: &str) -> Res<Option<String>> {
-        let v = self
-            .cmd(
-                "POST",
-                "/elements",
-                json!({"using": "css selector", "value": css}),
-            )
-            .await?;
-        Ok(v.as_array()
-            .and_then(|a| a.first())
-            .and_then(|e| e[ELEMENT].as_str())
-            .map(str::to_string))
-    }
-    /// Waits (bounded) for an element.
-    async fn wait_for(&self, css: &str, secs: u64) -> Res<String> {
-        let end = Instant::now() + Duration::from_secs(secs);
-        while Instant::now() < end {
-            if let Some(e) = self.find(css).await? {
-                return Ok(e);
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        anyhow::bail!("no `{css}` after {secs} s")
-    }
-    async fn click(&self, element: &str) -> Res<()> {
-        self.cmd("POST", &format!("/element/{element}/click"), json!({}))
-            .await
-            .map(drop)
-    }
-    async fn type_into(&self, element: &str, text: &str) -> Res<()> {
-        self.cmd("POST", &format!("/element/{element}/clear"), json!({}))
-            .await?;
-        self.cmd(
-            "POST",
-            &format!("/element/{element}/value"),
-            json!({ "text": text }),
-        )
-        .await
-        .map(drop)
-    }
-    async fn body(&self) -> Res<Value> {
-        self.exec(
-            "const d = document.body.dataset; return {status: d.status || '', myturn: d.myturn || '', \
-             version: Number(d.version || -1), connected: d.connected || '', \
-             end: !!document.querySelector('.end-screen')}",
-            json!([]),
-        )
-        .await
-    }
-    /// The whole page as a PNG (at most 3000 CSS pixels tall).
-    async fn screenshot(&self, path: &Path) -> Res<()> {
-        let size = self
-            .exec(
-                "return [document.documentElement.scrollWidth, document.documentElement.scrollHeight, window.innerHeight]",
-                json!([]),
-            )
-            .await?;
-        let w = size[0].as_f64().unwrap_or(800.0);
-        let h = size[1]
-            .as_f64()
-            .unwrap_or(600.0)
-            .clamp(size[2].as_f64().unwrap_or(600.0), 3000.0);
-        let shot = self
-            .cmd(
-                "POST",
-                "/goog/cdp/execute",
-                json!({"cmd": "Page.captureScreenshot", "params": {
-                    "format": "png", "captureBeyondViewport": true,
-                    "clip": {"x": 0, "y": 0, "width": w, "height": h, "scale": 1}}}),
-            )
-            .await?;
-        let data = shot["data"]
-            .as_str()
-            .ok_or_else(|| anyhow::anyhow!("no screenshot"))?;
-        std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
-        std::fs::write(path, BASE64.decode(data)?)?;
-        Ok(())
-    }
-    /// The errors the browser's console took since the last call (chromedriver's log of
-    /// the browser: a script's error, a failed request such as a 429, a `console.error`).
-    async fn console_errors(&self) -> Res<Vec<String>> {
-        let log = self
-            .cmd("POST", "/se/log", json!({"type": "browser"}))
-            .await?;
-        Ok(log
-            .as_array()
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter(|e| e["level"] == json!("SEVERE"))
-                    .map(|e| e["message"].as_str().unwrap_or_default().to_string())
-                    .collect()
-            })
-            .unwrap_or_default())
-    }
-    async fn quit(self) {
-        let _ = self.cmd("DELETE", "", json!({})).await;
-    }
-}
-
-/// Where a screenshot goes: `docs/screenshots/` when `TABLETOP_UPDATE_SCREENSHOTS` is set
-/// (to refresh the pictures in the README), else a scratch folder under `target/`, so an
-/// ordinary test run leaves the checkout as it was.
-fn screenshot_path(name: &str) -> PathBuf {
-    let dir = if std::env::var_os("TABLETOP_UPDATE_SCREENSHOTS").is_some() {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
-    } else {
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
-    };
-    dir.join(format!("{name}.png"))
-}
+use crate::common::browser::{
+    bench, screenshot_path, serve, sqlite_in, start_server, Res, Session, DESKTOP, ELEMENT, PHONE,
+};
 
 /// A small deterministic random stream for choosing clicks.
 struct Lcg(u64);
@@ -734,16 +390,13 @@ async fn play_game(
     shot_turn: usize,
     expected: &str,
 ) {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     let link = create_in_lobby(&s, &base, game, options, seed)
         .await
@@ -1078,11 +731,10 @@ async fn euphoria_in_the_browser() {
 /// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_see_each_others_moves() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let table: Value = reqwest::Client::new()
@@ -1098,9 +750,7 @@ async fn two_browsers_see_each_others_moves() {
         .await
         .expect("table");
     let id = table["id"].as_str().expect("id");
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let mut pages = Vec::new();
     for seat in 0..2 {
         let s = driver.session(DESKTOP).await.expect("browser");
@@ -1227,11 +877,10 @@ async fn say(s: &Session, text: &str) -> Res<()> {
 
 #[tokio::test]
 async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watches() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let table: Value = reqwest::Client::new()
@@ -1244,9 +893,7 @@ async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watche
         .await
         .expect("table");
     let id = table["id"].as_str().expect("id").to_string();
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
 
     // Ada and Bo find the table in the lobby and take its seats by name.
     let names = ["Ada", "Bo"];
@@ -1461,11 +1108,10 @@ async fn refused_in_lobby(s: &Session, id: &str, seat: usize, name: &str) -> Res
 
 #[tokio::test]
 async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is_stored() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let started = Instant::now();
@@ -1499,9 +1145,7 @@ async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is
     }
     assert!(words[0].contains("bidirectional"), "{}", words[0]);
 
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     s.goto(&format!("{base}/")).await.expect("lobby");
     let shown = refused_in_lobby(&s, &id, 1, OVERRIDE_NAME)
@@ -1563,11 +1207,10 @@ return {text: el.innerText, bdi: bdis.map((x) => x.textContent), after};
 
 #[tokio::test]
 async fn a_stored_name_with_a_direction_override_is_shown_isolated_and_in_order() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let started = Instant::now();
     // A table stored before the checks: seat 1 "Ada", RIGHT-TO-LEFT OVERRIDE, "gnp.exe"
     // (which reads "Adaexe.png"), and a chat line of it.
@@ -1609,9 +1252,7 @@ async fn a_stored_name_with_a_direction_override_is_shown_isolated_and_in_order(
         }
     }
 
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     // The lobby lists the table under the name, isolated.
     s.goto(&format!("{base}/")).await.expect("lobby");
@@ -1740,11 +1381,10 @@ async fn csp_violations(s: &Session) -> Res<Vec<String>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let started = Instant::now();
@@ -1779,9 +1419,7 @@ async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() 
             "{page}"
         );
     }
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     record_csp_violations(&s).await.expect("recorder");
     // The lobby, with the table listed.
@@ -1863,11 +1501,10 @@ async fn finished_by_bots(http: &reqwest::Client, base: &str, body: Value, secs:
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_coached_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
@@ -1879,9 +1516,7 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
         120,
     )
     .await;
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     record_csp_violations(&s).await.expect("recorder");
     s.goto(&format!("{base}/play/{id}")).await.expect("table");
@@ -2025,11 +1660,10 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_coached_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
@@ -2049,9 +1683,7 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
         "{base}{}",
         table["seats"][0]["invite"].as_str().expect("invite")
     );
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     s.goto(&link).await.expect("table");
     let end = Instant::now() + Duration::from_secs(30);
@@ -2203,16 +1835,13 @@ async fn rules_from_api(base: &str, game: &str) -> Res<(String, Vec<String>)> {
 /// width.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     for (size, label) in [((1400, 1000), "desktop"), (PHONE, "phone")] {
         let s = driver.session(size).await.expect("browser");
         for game in catalog::GAMES {
@@ -2415,16 +2044,13 @@ async fn click_through(
 /// step's words), to the table against the easy bot the lesson ends with.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let d = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let d = &bench.driver;
     let s = d.session(DESKTOP).await.expect("a browser");
     for name in catalog::GAMES {
         let game = catalog::game(name).expect("a game");
@@ -2544,11 +2170,10 @@ async fn replay_wait(s: &Session, n: i64) -> Res<(String, i64, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
@@ -2574,9 +2199,7 @@ async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
             .collect()
     };
 
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     record_csp_violations(&s).await.expect("recorder");
     // The lobby's finished table has its Replay.
@@ -2678,11 +2301,10 @@ fn wait_seconds(text: &str) -> Option<u64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn past_the_hint_limit_the_page_tells_the_wait_in_words_and_asks_nothing() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_hint_limited_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
@@ -2700,9 +2322,7 @@ async fn past_the_hint_limit_the_page_tells_the_wait_in_words_and_asks_nothing()
         "{base}{}",
         table["seats"][0]["invite"].as_str().expect("invite")
     );
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     s.goto(&link).await.expect("table");
     let end = Instant::now() + Duration::from_secs(30);
@@ -2809,17 +2429,14 @@ const END_IN_VIEW: &str = "const e = document.querySelector('.end-screen'); \
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_end_screen_comes_into_view_when_the_game_ends_on_a_desktop_and_a_phone() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     for size in [DESKTOP, PHONE] {
         // Euphoria's page is taller than the window at both sizes.
         let table: Value = http
@@ -3021,11 +2638,10 @@ async fn low_contrast(s: &Session, page: &str) -> Res<Vec<String>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_visible_text_on_every_page_has_a_contrast_of_at_least_4_5() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = &bench.dir;
     let addr = start_coached_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
@@ -3058,9 +2674,7 @@ async fn every_visible_text_on_every_page_has_a_contrast_of_at_least_4_5() {
             table["seats"][0]["invite"].as_str().expect("invite")
         ));
     }
-    let driver = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
+    let driver = &bench.driver;
     let mut low = Vec::new();
     let mut pages = 0;
     for size in [DESKTOP, PHONE] {

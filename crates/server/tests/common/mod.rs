@@ -1,6 +1,7 @@
 //! Helpers shared by the server's tests.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod remote;
 pub mod skip;
 
