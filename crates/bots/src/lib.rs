@@ -24,7 +24,7 @@ pub use pimc::{PimcBot, PimcOptions};
 pub use random::RandomBot;
 pub use spec::{BotError, BotSpec, Level};
 
-use engine::{DynState, Game, Seat};
+use engine::{AnyAction, DynState, Game, Seat};
 use rand::Rng;
 
 /// What a bot may know of a game: the acting seat's view, legal actions, and
@@ -204,9 +204,15 @@ pub(crate) fn less_keen<A: Copy>(
 pub trait DynBot: Send {
     /// A short name for tables and logs.
     fn name(&self) -> String;
-    /// The action to play in notation, or `None` when the state is not of this bot's game
-    /// or has no legal action.
-    fn choose_text(&mut self, state: &dyn DynState) -> Option<String>;
+    /// The action to play, or `None` when the state is not of this bot's game or has no
+    /// legal action.
+    fn choose(&mut self, state: &dyn DynState) -> Option<AnyAction>;
+    /// [`DynBot::choose`] in notation.
+    ///
+    /// Kept for the server until it carries [`engine::Move`]; remove after.
+    fn choose_text(&mut self, state: &dyn DynState) -> Option<String> {
+        self.choose(state).map(|action| action.to_string())
+    }
     /// What the bot remembers of its turn so far (a server that makes a bot for each
     /// decision keeps it between them).
     fn memory(&self) -> TurnMemory;
@@ -220,10 +226,10 @@ impl<G: Game> DynBot for Erased<G> {
     fn name(&self) -> String {
         self.0.name()
     }
-    fn choose_text(&mut self, state: &dyn DynState) -> Option<String> {
+    fn choose(&mut self, state: &dyn DynState) -> Option<AnyAction> {
         let game = state.as_any().downcast_ref::<G>()?;
         let observer = Observer::new(game)?;
-        self.0.choose(&observer).map(|a| a.to_string())
+        self.0.choose(&observer).map(AnyAction::new)
     }
     fn memory(&self) -> TurnMemory {
         self.0.memory().clone()

@@ -203,7 +203,8 @@ proptest! {
             if legal.is_empty() {
                 break;
             }
-            session.apply(&legal[pick % legal.len()]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mv = session.parse(&legal[pick % legal.len()]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            session.play(&mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
         prop_assume!(!session.is_over());
         prop_assert_eq!(session.ending(&Names::default()), None);

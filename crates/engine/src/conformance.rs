@@ -247,7 +247,7 @@ fn check_take_backs<G: Game>(
         let mut session = crate::Session::new(Box::new(game.clone()));
         let text = action.to_string();
         session
-            .apply(&text)
+            .play(&crate::Move::game(action))
             .map_err(|e| format!("a session refuses `{text}`: {e}"))?;
         if session.undoer() != Some(seat) {
             return Err(format!(

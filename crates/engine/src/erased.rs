@@ -23,7 +23,10 @@ pub trait DynState: Send + Sync {
     fn moves(&self) -> Vec<LegalMove>;
     /// [`DynState::moves`] as a JSON list, written into `out`.
     fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()>;
-    /// Parses and applies one action.
+    /// Parses and applies one action ([`DynState::parse_action`], then
+    /// [`DynState::apply_any`]).
+    ///
+    /// Kept for the server until it carries [`crate::Move`]; remove after.
     ///
     /// # Errors
     /// Malformed, illegal, or the game is over; the state is then unchanged.
@@ -44,19 +47,47 @@ pub trait DynState: Send + Sync {
     /// Whether the seat that plays `action` here may take it back afterwards (see
     /// [`Game::may_take_back`]); `false` for an illegal action or another game's.
     fn may_take_back_any(&self, action: &AnyAction) -> bool;
-    /// Whether `action` (notation), taken now by the seat to act, could be taken back
-    /// afterwards ([`Game::may_take_back`]); `false` for text that does not parse, for an
-    /// illegal action and once the game is over.
+    /// [`DynState::may_take_back_any`] of `action` in notation; `false` for text that
+    /// does not parse.
+    ///
+    /// Kept for the server until it carries [`crate::Move`]; remove after.
     fn may_take_back(&self, action: &str) -> bool;
     /// The action's own notation (what its parse prints back): `"5  DEBT"` becomes
     /// `"5 debt"`.
+    ///
+    /// Kept for the server until it carries [`crate::Move`]; remove after.
     ///
     /// # Errors
     /// The text is no action of this game.
     fn canonical(&self, action: &str) -> Result<String, EngineError>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
-    /// What `viewer` may know happened when `action` (notation) took this state to
-    /// `after`; `None` when `after` is another game or the action does not parse.
+    /// What `viewer` may know happened when `action` took this state to `after`; `None`
+    /// when `after` or `action` is another game's.
+    fn step_events(
+        &self,
+        action: &AnyAction,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+    ) -> Option<Vec<LogEvent>>;
+    /// Writes the same events as [`DynState::step_events`] straight to JSON text (an
+    /// array of [`LogEvent`] objects, no `Value` tree in between): `false`, with nothing
+    /// written, where `step_events` would answer `None`.
+    ///
+    /// # Errors
+    /// An event does not serialize (none of the catalog's games can fail).
+    fn write_step_events_json(
+        &self,
+        action: &AnyAction,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<bool>;
+    /// [`DynState::step_events`] of `action` in notation; `None` also when it does not
+    /// parse.
+    ///
+    /// Kept for the server until it carries [`crate::Move`]; remove after.
     fn events(
         &self,
         action: &str,
@@ -64,9 +95,9 @@ pub trait DynState: Send + Sync {
         viewer: Viewer,
         names: &Names,
     ) -> Option<Vec<LogEvent>>;
-    /// Writes the same events as [`DynState::events`] straight to JSON text (an array of
-    /// [`LogEvent`] objects, no `Value` tree in between): `false`, with nothing written,
-    /// where `events` would answer `None`.
+    /// [`DynState::write_step_events_json`] of `action` in notation.
+    ///
+    /// Kept for the server until it carries [`crate::Move`]; remove after.
     ///
     /// # Errors
     /// An event does not serialize (none of the catalog's games can fail).
@@ -122,11 +153,10 @@ impl<A: std::fmt::Display> Serialize for Text<'_, A> {
     }
 }
 
-/// An action in notation and the state it led to, as `G`'s own: `None` when the action
-/// does not parse or `after` is another game.
-fn step_of<'a, G: Game>(action: &str, after: &'a dyn DynState) -> Option<(G::Action, &'a G)> {
-    let action = action.trim().parse().ok()?;
-    Some((action, after.as_any().downcast_ref::<G>()?))
+/// An action and the state it led to, as `G`'s own: `None` when either is another
+/// game's.
+fn step_of<'a, G: Game>(action: &AnyAction, after: &'a dyn DynState) -> Option<(G::Action, &'a G)> {
+    Some((action.get()?, after.as_any().downcast_ref::<G>()?))
 }
 
 /// `action` as `G`'s own; another game's action is refused as one that does not parse.
@@ -218,12 +248,8 @@ impl<G: Game> DynState for G {
         serde_json::to_writer(out, &self.moves())
     }
     fn apply_text(&mut self, text: &str) -> Result<(), EngineError> {
-        let action = parse_here(self, text)?;
-        if Game::to_act(self).is_none() {
-            return Err(EngineError::GameOver);
-        }
-        self.apply(action).map_err(IllegalAction::erase)?;
-        Ok(())
+        let action = self.parse_action(text)?;
+        self.apply_any(&action)
     }
     fn parse_action(&self, text: &str) -> Result<AnyAction, EngineError> {
         Ok(AnyAction::new(parse_here(self, text)?))
@@ -237,6 +263,8 @@ impl<G: Game> DynState for G {
         Ok(())
     }
     fn may_take_back_any(&self, action: &AnyAction) -> bool {
+        // The game's answer first: most actions of most games answer `false` at once,
+        // without working out the legal actions.
         action.get::<G::Action>().is_some_and(|action| {
             Game::to_act(self).is_some()
                 && Game::may_take_back(self, action)
@@ -244,20 +272,12 @@ impl<G: Game> DynState for G {
         })
     }
     fn may_take_back(&self, text: &str) -> bool {
-        match text.trim().parse::<G::Action>() {
-            Ok(action) => {
-                // The game's answer first: most actions of most games answer `false`
-                // at once, without working out the legal actions.
-                Game::to_act(self).is_some()
-                    && Game::may_take_back(self, action)
-                    && self.is_legal(action)
-            }
-            Err(_) => false,
-        }
+        text.trim()
+            .parse::<G::Action>()
+            .is_ok_and(|action| self.may_take_back_any(&AnyAction::new(action)))
     }
     fn canonical(&self, text: &str) -> Result<String, EngineError> {
-        let action = parse_here(self, text)?;
-        Ok(action.to_string())
+        Ok(self.parse_action(text)?.to_string())
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.view(viewer)).unwrap_or(serde_json::Value::Null)
@@ -268,9 +288,9 @@ impl<G: Game> DynState for G {
     fn view_text(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
     }
-    fn events(
+    fn step_events(
         &self,
-        action: &str,
+        action: &AnyAction,
         after: &dyn DynState,
         viewer: Viewer,
         names: &Names,
@@ -278,9 +298,9 @@ impl<G: Game> DynState for G {
         let (action, after) = step_of::<G>(action, after)?;
         Some(crate::log::step_events(self, action, after, viewer, names))
     }
-    fn write_events_json(
+    fn write_step_events_json(
         &self,
-        action: &str,
+        action: &AnyAction,
         after: &dyn DynState,
         viewer: Viewer,
         names: &Names,
@@ -291,6 +311,29 @@ impl<G: Game> DynState for G {
         };
         crate::log::write_step_events(self, action, after, viewer, names, out)?;
         Ok(true)
+    }
+    fn events(
+        &self,
+        action: &str,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+    ) -> Option<Vec<LogEvent>> {
+        let action = self.parse_action(action).ok()?;
+        self.step_events(&action, after, viewer, names)
+    }
+    fn write_events_json(
+        &self,
+        action: &str,
+        after: &dyn DynState,
+        viewer: Viewer,
+        names: &Names,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<bool> {
+        match self.parse_action(action) {
+            Ok(action) => self.write_step_events_json(&action, after, viewer, names, out),
+            Err(_) => Ok(false),
+        }
     }
     fn state_json(&self) -> serde_json::Value {
         serde_json::to_value(StateFile {

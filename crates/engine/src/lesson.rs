@@ -207,7 +207,8 @@ impl Lesson {
                     let mut state = previous.clone_box();
                     for action in std::iter::once(first).chain(&before.replies) {
                         state
-                            .apply_text(action)
+                            .parse_action(action)
+                            .and_then(|parsed| state.apply_any(&parsed))
                             .map_err(|e| self.broken(i - 1, format!("`{action}`: {e}")))?;
                     }
                     state
@@ -248,20 +249,27 @@ pub fn refusal_words(error: &EngineError) -> String {
 }
 
 /// The learner at `lesson`'s step `step` (from `start`, its starting position) makes the
-/// move `text`. Nothing is changed; an asked move is played on a copy.
+/// move `text`, read here once. Nothing is changed; an asked move is played on a copy.
 pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -> Attempt {
     let names = lesson.names();
     let mut after = start.clone_box();
-    if let Err(e) = after.apply_text(text) {
+    let made = match start.parse_action(text) {
+        Ok(made) => made,
+        Err(e) => {
+            return Attempt::Refused {
+                why: refusal_words(&e),
+            }
+        }
+    };
+    if let Err(e) = after.apply_any(&made) {
         return Attempt::Refused {
             why: refusal_words(&e),
         };
     }
-    let asked = start.canonical(text).ok().is_some_and(|made| {
-        step.ask
-            .iter()
-            .any(|a| start.canonical(a).ok().as_ref() == Some(&made))
-    });
+    let asked = step
+        .ask
+        .iter()
+        .any(|a| start.parse_action(a).ok().as_ref() == Some(&made));
     if !asked {
         let why = step.wrong.clone().unwrap_or_else(|| {
             let wanted: Vec<String> = step.ask.iter().map(|a| move_label(start, a)).collect();
@@ -273,19 +281,22 @@ pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -
         index: 0,
         seat: lesson.seat,
         events: start
-            .events(text, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+            .step_events(&made, after.as_ref(), Viewer::Seat(lesson.seat), &names)
             .unwrap_or_default(),
     }];
     for (k, reply) in step.replies.iter().enumerate() {
         let before = after.clone_box();
-        if after.apply_text(reply).is_err() {
+        let Ok(reply) = before.parse_action(reply) else {
+            break;
+        };
+        if after.apply_any(&reply).is_err() {
             break;
         }
         log.push(LogEntry {
             index: k + 1,
             seat: before.to_act().unwrap_or_default(),
             events: before
-                .events(reply, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+                .step_events(&reply, after.as_ref(), Viewer::Seat(lesson.seat), &names)
                 .unwrap_or_default(),
         });
     }
@@ -295,8 +306,8 @@ pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -
 /// A legal move's label in words (its notation if it is not legal here).
 pub fn move_label(state: &dyn DynState, action: &str) -> String {
     let wanted = state
-        .canonical(action)
-        .unwrap_or_else(|_| action.to_string());
+        .parse_action(action)
+        .map_or_else(|_| action.to_string(), |parsed| parsed.to_string());
     state
         .moves()
         .into_iter()
@@ -366,11 +377,11 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
         }
         for asked in &step.ask {
             let legal = start.legal();
-            let Ok(canonical) = start.canonical(asked) else {
+            let Ok(parsed) = start.parse_action(asked) else {
                 out.push(at(format!("`{asked}` is no move of the game")));
                 continue;
             };
-            if !legal.contains(&canonical) {
+            if !legal.contains(&parsed.to_string()) {
                 out.push(at(format!("`{asked}` is not legal here")));
                 continue;
             }
@@ -399,7 +410,10 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
 /// The learner's view right after `action` (before any reply), as JSON.
 pub fn after_move_view(start: &dyn DynState, action: &str, seat: Seat) -> serde_json::Value {
     let mut state = start.clone_box();
-    match state.apply_text(action) {
+    match start
+        .parse_action(action)
+        .and_then(|parsed| state.apply_any(&parsed))
+    {
         Ok(()) => state.view_json(Viewer::Seat(seat)),
         Err(_) => serde_json::Value::Null,
     }

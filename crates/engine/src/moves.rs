@@ -85,6 +85,14 @@ pub enum Move {
 }
 
 impl Move {
+    /// A game's typed action as a move (`Move::Game(AnyAction::new(action))`).
+    pub fn game<A>(action: A) -> Move
+    where
+        A: Copy + Eq + fmt::Display + fmt::Debug + Send + Sync + 'static,
+    {
+        Move::Game(AnyAction::new(action))
+    }
+
     /// The game's action, when this is one.
     pub fn action(&self) -> Option<&AnyAction> {
         match self {

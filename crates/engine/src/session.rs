@@ -167,11 +167,14 @@ impl Session {
     pub fn replay(start: Box<dyn DynState>, entries: &[String]) -> Result<Session, ReplayError> {
         let mut session = Session::new(start);
         for (index, entry) in entries.iter().enumerate() {
-            session.apply(entry).map_err(|error| ReplayError {
-                index,
-                action: entry.clone(),
-                error,
-            })?;
+            session
+                .parse(entry)
+                .and_then(|mv| session.play(&mv))
+                .map_err(|error| ReplayError {
+                    index,
+                    action: entry.clone(),
+                    error,
+                })?;
         }
         Ok(session)
     }
@@ -309,7 +312,9 @@ impl Session {
     /// Applies one record entry: a game action by the seat to act, or a table move
     /// (`undo` takes back the last action for the seat that may, see
     /// [`Session::undoer`]). Returns the entry's canonical text. On error, nothing
-    /// changed.
+    /// changed. [`Session::parse`], then [`Session::play`].
+    ///
+    /// Kept for the server until it carries [`Move`]; remove after.
     ///
     /// # Errors
     /// Text that is neither; a refused table move; a game action that is illegal, or
@@ -390,6 +395,8 @@ impl Session {
     /// result `after` the caller has already worked out on a copy of the state (a server
     /// checks a move before storing it, then applies it): as [`Session::apply`], without
     /// applying the action twice. Returns the state before the action.
+    ///
+    /// Kept for the server until it carries [`Move`]; remove after.
     ///
     /// # Errors
     /// [`EngineError::GameOver`] once the session is over; it is then unchanged.
@@ -533,30 +540,26 @@ pub fn session_log(
             action: entry.clone(),
             error,
         };
-        let table = if is_table_move(entry) {
-            Some(entry.parse::<TableMove>().map_err(|e| fail(e.into()))?)
-        } else {
-            None
-        };
-        let before = match table {
-            None if index >= since => Some(session.state.clone_box()),
+        let mv = session.parse(entry).map_err(fail)?;
+        let before = match &mv {
+            Move::Game(_) if index >= since => Some(session.state.clone_box()),
             _ => None,
         };
-        let seat = match table {
-            Some(TableMove::Undo) => session.undoer(),
-            Some(TableMove::Resign(s)) => Some(s),
-            None => session.to_act(),
+        let seat = match &mv {
+            Move::Table(TableMove::Undo) => session.undoer(),
+            Move::Table(TableMove::Resign(s)) => Some(*s),
+            Move::Game(_) => session.to_act(),
         };
-        session.apply(entry).map_err(fail)?;
+        session.play(&mv).map_err(fail)?;
         if index < since {
             continue;
         }
         let seat = seat.unwrap_or_default();
-        let events = match (table, before) {
-            (Some(TableMove::Undo), _) => {
+        let events = match (&mv, before) {
+            (Move::Table(TableMove::Undo), _) => {
                 vec![LogEvent::new(&TableEvent::TookBack { seat }, names)]
             }
-            (Some(TableMove::Resign(_)), _) => {
+            (Move::Table(TableMove::Resign(_)), _) => {
                 let mut events = vec![LogEvent::new(&TableEvent::Resigned { seat }, names)];
                 if session.state.to_act().is_some() && session.is_over() {
                     if let Some(winner) = (0..session.seats()).find(|&s| !session.is_resigned(s)) {
@@ -568,10 +571,10 @@ pub fn session_log(
                 }
                 events
             }
-            (None, Some(before)) => before
-                .events(entry, session.state(), viewer, names)
+            (Move::Game(action), Some(before)) => before
+                .step_events(action, session.state(), viewer, names)
                 .unwrap_or_default(),
-            (None, None) => Vec::new(),
+            (Move::Game(_), None) => Vec::new(),
         };
         log.push(LogEntry {
             index,

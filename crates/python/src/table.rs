@@ -203,14 +203,19 @@ impl<G: Tensor> Table for Typed<G> {
         if self.game.to_act().is_none() {
             return Ok(None);
         }
-        let text = bot.choose_text(&self.game).ok_or_else(|| {
-            format!(
-                "the bot `{}` plays another game, not {}",
-                bot.name(),
-                G::NAME
-            )
-        })?;
-        self.parse_action(&text).map(Some)
+        let action = bot
+            .choose(&self.game)
+            .and_then(|action| action.get::<G::Action>())
+            .ok_or_else(|| {
+                format!(
+                    "the bot `{}` plays another game, not {}",
+                    bot.name(),
+                    G::NAME
+                )
+            })?;
+        G::action_index(self.game.config(), action)
+            .map(Some)
+            .ok_or_else(|| format!("`{action}` can never be played at this table"))
     }
 }
 
