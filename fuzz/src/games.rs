@@ -1,10 +1,8 @@
 //! The game targets: action text, state files and card data, generic over [`Game`].
 use crate::check::{self, ensure};
 use crate::{hash, pick};
-use engine::{
-    load_state, load_state_file, DynGame, DynState, Game, GameRecord, StateError, StateFile, Typed,
-    Viewer,
-};
+use engine::{load_state, load_state_file, DynGame, DynState, GameRecord, StateError, StateFile, Typed, Viewer};
+use engine::prelude::*;
 use serde_json::{json, Value};
 
 /// A game the targets know how to set up: a table's options from two bytes of input,

@@ -24,7 +24,8 @@ pub use pimc::{PimcBot, PimcOptions};
 pub use random::RandomBot;
 pub use spec::{BotError, BotSpec, Level};
 
-use engine::{AnyAction, DynState, Game, Seat};
+use engine::prelude::*;
+use engine::{AnyAction, DynState, Seat};
 use rand::Rng;
 
 /// What a bot may know of a game: the acting seat's view, legal actions, and
@@ -79,15 +80,15 @@ impl<'a, G: Game> Observer<'a, G> {
     pub fn allows(&self, action: G::Action) -> bool {
         !self.avoid.contains(&action)
     }
-    /// Where the game stands for this seat ([`Game::position_key`]).
+    /// Where the game stands for this seat ([`Search::position_key`]).
     pub fn position_key(&self) -> Option<engine::PositionKey> {
         self.game.position_key()
     }
-    /// What `action` does in a deal between seats ([`Game::deal`]).
+    /// What `action` does in a deal between seats ([`Search::deal`]).
     pub fn deal(&self, action: G::Action) -> engine::Deal {
         self.game.deal(action)
     }
-    /// The seat `action` opens a proposal to ([`Game::proposal_to`]).
+    /// The seat `action` opens a proposal to ([`Search::proposal_to`]).
     pub fn proposal_to(&self, action: G::Action) -> Option<Seat> {
         self.game.proposal_to(action)
     }

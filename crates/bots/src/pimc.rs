@@ -2,7 +2,8 @@
 //! if every card were seen, and let the samples vote.
 use crate::ismcts::{add_stats, most_visited, search, Stop, Tree, Worlds};
 use crate::{Bot, Budget, IsmctsOptions, Observer};
-use engine::{derive_seed, Game};
+use engine::derive_seed;
+use engine::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;

@@ -4,7 +4,8 @@
 //! [`Visit`]or; code that works on text and JSON uses [`game`] and [`bot`].
 
 use bots::{Advice, BotError, BotSpec, CoachError, CoachOptions, DynBot, Review};
-use engine::{DynGame, DynState, EngineError, Game, GameRecord, Tensor, Typed};
+use engine::prelude::*;
+use engine::{DynGame, DynState, EngineError, GameRecord, Tensor, Typed};
 
 /// Every game's name, in the order they are listed.
 pub const GAMES: &[&str] = &[

@@ -5,8 +5,9 @@
 //! "you offers" or "Bea picked up Bea's A" (`engine::text::grammar_slips`), and a base
 //! game of Distop-IA never speaks of the advanced mode's cards.
 use catalog::{with_game, Visit, GAMES};
+use engine::prelude::*;
 use engine::text::{grammar_slips, Names};
-use engine::{DynState, Game, Tensor, Viewer};
+use engine::{DynState, Tensor, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;

@@ -5,7 +5,8 @@ use distopia::{
     Action, Border, Card, Collaborator, Config, Contraband, Distopia, Kind, Mission, Phase, CARDS,
 };
 use engine::conformance::{run, Options};
-use engine::{Game, Names, Session, Viewer};
+use engine::prelude::*;
+use engine::{Names, Session, Viewer};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::Rng;

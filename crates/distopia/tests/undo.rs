@@ -1,7 +1,8 @@
 //! Taking back moves (ruling X14): mid-turn moves may be taken back, the move that ends
 //! the turn (refill from the deck, the other player's turn) may not.
 use distopia::{Config, Distopia};
-use engine::{Game, Move, Session};
+use engine::prelude::*;
+use engine::{Move, Session};
 
 fn check_a_game(config: &Config, seed: u64) -> (u32, u32) {
     let mut game = Distopia::new(config, seed).expect("a valid config");

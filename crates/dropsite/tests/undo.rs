@@ -1,6 +1,7 @@
 //! Nothing can be taken back in Drop Site (ruling S23): every action draws a card.
 use dropsite::{Config, DropSite};
-use engine::{Game, Move, Session};
+use engine::prelude::*;
+use engine::{Move, Session};
 use rand::seq::IndexedRandom;
 
 #[test]

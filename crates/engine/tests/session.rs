@@ -6,8 +6,9 @@
 //! (passes to another seat) may not.
 use engine::conformance::{self, Options};
 use engine::log::{Event, Names};
+use engine::prelude::*;
 use engine::{
-    About, ConfigError, DynGame, DynState, EngineError, Game, GameRecord, GameRng, IllegalAction,
+    About, ConfigError, DynGame, DynState, EngineError, GameRecord, GameRng, IllegalAction,
     Outcome, ParseActionError, ScoreLine, Seat, SeatScore, Session, TableMove, Typed, Viewer,
 };
 use rand::Rng;
@@ -106,32 +107,12 @@ impl Tally {
     }
 }
 
-impl Game for Tally {
+impl GameRules for Tally {
     type Config = TallyConfig;
     type Action = Act;
     type View = TallyView;
-    type Event = TallyEvent;
     type Refusal = String;
     const NAME: &'static str = "tally";
-
-    fn about() -> About {
-        About {
-            players: engine::Players { min: 2, max: 2 },
-            title: "Tally".into(),
-            summary: "a test game".into(),
-            options: Vec::new(),
-            components: serde_json::Value::Null,
-        }
-    }
-    fn rules() -> engine::Rules {
-        engine::Rules {
-            title: "How to play Tally".into(),
-            sections: vec![engine::Section::new(
-                "The game",
-                vec![engine::Block::text("Each seat adds to the tally in turn.")],
-            )],
-        }
-    }
     fn new(config: &TallyConfig, seed: u64) -> Result<Self, ConfigError> {
         let seats = config.seats.unwrap_or(2);
         if !(2..=5).contains(&seats) {
@@ -189,7 +170,29 @@ impl Game for Tally {
     fn view(&self, _viewer: Viewer) -> TallyView {
         TallyView {
             tallies: self.tallies.clone(),
-            current: Game::to_act(self),
+            current: GameRules::to_act(self),
+        }
+    }
+}
+
+impl Present for Tally {
+    type Event = TallyEvent;
+    fn about() -> About {
+        About {
+            players: engine::Players { min: 2, max: 2 },
+            title: "Tally".into(),
+            summary: "a test game".into(),
+            options: Vec::new(),
+            components: serde_json::Value::Null,
+        }
+    }
+    fn rules() -> engine::Rules {
+        engine::Rules {
+            title: "How to play Tally".into(),
+            sections: vec![engine::Section::new(
+                "The game",
+                vec![engine::Block::text("Each seat adds to the tally in turn.")],
+            )],
         }
     }
     fn events(before: &Self, action: Act, _after: &Self, _viewer: Viewer) -> Vec<TallyEvent> {
@@ -198,17 +201,6 @@ impl Game for Tally {
             action: action.to_string(),
         }]
     }
-    fn determinize<R: rand::Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
-        let mut game = self.clone();
-        game.rng = engine::rng_from_seed(rng.random());
-        game
-    }
-    fn validate(&self) -> Result<(), Vec<String>> {
-        Ok(())
-    }
-    fn may_take_back(&self, action: Act) -> bool {
-        matches!(action, Act::Add(_))
-    }
     fn standing(&self) -> Option<Vec<SeatScore>> {
         Some(
             self.tallies
@@ -216,6 +208,23 @@ impl Game for Tally {
                 .map(|&t| SeatScore::new(vec![ScoreLine::new("tally", t)]))
                 .collect(),
         )
+    }
+}
+
+impl Search for Tally {
+    fn determinize<R: rand::Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        let mut game = self.clone();
+        game.rng = engine::rng_from_seed(rng.random());
+        game
+    }
+    fn may_take_back(&self, action: Act) -> bool {
+        matches!(action, Act::Add(_))
+    }
+}
+
+impl Formats for Tally {
+    fn validate(&self) -> Result<(), Vec<String>> {
+        Ok(())
     }
 }
 

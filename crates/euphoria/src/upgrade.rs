@@ -31,10 +31,10 @@ use crate::action::Action;
 use crate::cards::{Good, Recruit};
 use crate::config::Config;
 use crate::state::{Die, Euphoria, Trigger};
-use engine::{AnyAction, Game, GameRecord, Move, Session, TableMove};
+use engine::{AnyAction, Formats, GameRecord, GameRules, Move, Session, TableMove};
 use serde_json::Value;
 
-/// The format records and states are written in now ([`engine::Game::FORMAT`]).
+/// The format records and states are written in now ([`engine::Formats::FORMAT`]).
 pub(crate) const FORMAT: u32 = 2;
 
 /// The variant names state files held before issue 16 (each is today's name in
@@ -426,5 +426,23 @@ mod tests {
         assert_eq!(typed(Recruit::Pete, 1), Die::new(0).map(Trigger::NewWorker));
         assert_eq!(typed(Recruit::Pete, 2), Some(Trigger::Plain));
         assert_eq!(typed(Recruit::Ray, 5), Some(Trigger::Builders(5)));
+    }
+}
+
+impl Formats for Euphoria {
+    const FORMAT: u32 = FORMAT;
+    fn upgrade_record(from: u32, record: &mut engine::GameRecord) -> Result<Vec<usize>, String> {
+        upgrade_record(from, record)
+    }
+    fn upgrade_state(from: u32, state: &mut serde_json::Value) -> Result<(), String> {
+        upgrade_state(from, state)
+    }
+    fn validate(&self) -> Result<(), Vec<String>> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
     }
 }

@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::*;
-use engine::{Game, Session};
+use engine::prelude::*;
+use engine::Session;
 use euphoria::cards::Good;
 use euphoria::{Action, Config, DieLoc, Euphoria};
 

@@ -29,7 +29,7 @@ pub trait Table: Send + Sync {
     fn outcome(&self) -> Option<engine::Outcome>;
     /// Plays the action with this index and tells what each viewer may know of the move:
     /// for each seat in turn, then the spectator, the move's events in words
-    /// ([`engine::Game::events`], the viewer named "you") and whether that viewer may
+    /// ([`engine::Present::events`], the viewer named "you") and whether that viewer may
     /// know the whole action (its own, or one that hides nothing from it).
     ///
     /// # Errors
@@ -39,7 +39,7 @@ pub trait Table: Send + Sync {
     fn render(&self, viewer: Viewer) -> String;
     /// The notation of the action with this index.
     fn action_text(&self, index: usize) -> Option<String>;
-    /// The legal actions as the game describes them ([`engine::Game::describe`]), each
+    /// The legal actions as the game describes them ([`engine::Present::describe`]), each
     /// with its index.
     fn moves(&self) -> Vec<(usize, engine::LegalMove)>;
     /// The index of an action in notation.

@@ -19,7 +19,7 @@ pub use stats::{reward, two_proportion, wilson, Comparison, FirstPlayer, Holding
 pub use study::{merge, MergeError, Part, Shard, ShardFile};
 
 use bots::{make_bot, BotError, BotSpec};
-use engine::Game;
+use engine::prelude::*;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
