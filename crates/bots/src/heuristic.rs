@@ -1,4 +1,5 @@
-use crate::{less_keen, Bot, Observer, DEAL_MARGIN};
+use crate::deals::{less_keen, DEAL_MARGIN};
+use crate::{Bot, Observer};
 use engine::prelude::*;
 use engine::{Deal, Seat};
 use rand::seq::IndexedRandom;
