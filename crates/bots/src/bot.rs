@@ -7,7 +7,7 @@ use rand::Rng;
 pub struct Observer<'a, G: Game> {
     game: &'a G,
     seat: Seat,
-    /// Legal actions the bot is not to choose (see [`Guarded`]); never all of them.
+    /// Legal actions the bot is not to choose (see [`crate::Guarded`]); never all of them.
     avoid: &'a [G::Action],
 }
 
@@ -54,15 +54,15 @@ impl<'a, G: Game> Observer<'a, G> {
     pub fn allows(&self, action: G::Action) -> bool {
         !self.avoid.contains(&action)
     }
-    /// Where the game stands for this seat ([`Search::position_key`]).
+    /// Where the game stands for this seat ([`engine::Search::position_key`]).
     pub fn position_key(&self) -> Option<engine::PositionKey> {
         self.game.position_key()
     }
-    /// What `action` does in a deal between seats ([`Search::deal`]).
+    /// What `action` does in a deal between seats ([`engine::Search::deal`]).
     pub fn deal(&self, action: G::Action) -> engine::Deal {
         self.game.deal(action)
     }
-    /// The seat `action` opens a proposal to ([`Search::proposal_to`]).
+    /// The seat `action` opens a proposal to ([`engine::Search::proposal_to`]).
     pub fn proposal_to(&self, action: G::Action) -> Option<Seat> {
         self.game.proposal_to(action)
     }

@@ -44,10 +44,10 @@ impl<G: Game> DynBot for Erased<G> {
     }
 }
 
-/// [`make_bot`] behind the type-erased interface.
+/// [`crate::make_bot`] behind the type-erased interface.
 ///
 /// # Errors
-/// As [`make_bot`].
+/// As [`crate::make_bot`].
 pub fn make_dyn_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, BotError> {
     Ok(Box::new(Erased(make_guarded::<G>(spec, seed)?)))
 }

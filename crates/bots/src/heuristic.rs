@@ -39,7 +39,7 @@ impl HeuristicOptions {
     }
 }
 
-/// A one-ply look-ahead on [`Search::evaluate`]: each legal action is applied in a few
+/// A one-ply look-ahead on [`engine::Search::evaluate`]: each legal action is applied in a few
 /// determinizations, followed greedily through the bot's own next decisions, and scored
 /// by the average evaluation for its seat. Ties are broken with the seeded stream.
 pub struct HeuristicBot<G: Game> {

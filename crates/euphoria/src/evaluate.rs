@@ -18,7 +18,7 @@ pub(crate) fn value_among(progress: &[f64], seat: Seat) -> f64 {
 impl Euphoria {
     /// Stars placed, plus small credit for what buys the next ones (resources and
     /// artifacts pay for markets and stars, commodities for retrieving, dice are
-    /// workers): what [`Search::evaluate`] compares between the seats.
+    /// workers): what [`engine::Search::evaluate`] compares between the seats.
     pub(crate) fn progress(&self, s: Seat) -> f64 {
         let p = &self.players[s];
         let stars = f64::from(STARS - p.stars_left);
