@@ -688,6 +688,49 @@ impl Distopia {
     }
 }
 
+impl GameRules for Distopia {
+    type Config = Config;
+    type Action = Action;
+    type View = DistopiaView;
+    type Refusal = Refusal;
+    const NAME: &'static str = "distopia";
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        Distopia::setup(config, engine::rng_from_seed(seed))
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.current)
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+        self.play(action)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        // `score`'s total and guards, counted without its lists of cards (a batch of games
+        // asks at every game's end).
+        let totals = self.totals();
+        // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
+        let keys = [0, 1].map(|s| (totals[s], -(self.guards_held(s) as i64)));
+        Some(Outcome::ranked(totals.to_vec(), &keys))
+    }
+    fn view(&self, viewer: Viewer) -> DistopiaView {
+        view::build(self, viewer)
+    }
+    fn is_legal(&self, action: Action) -> bool {
+        self.legality(action).is_ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,48 +816,5 @@ mod tests {
             assert!(back.spots.same(&g.spots), "seed {seed}: read back");
             assert_eq!(back, g);
         }
-    }
-}
-
-impl GameRules for Distopia {
-    type Config = Config;
-    type Action = Action;
-    type View = DistopiaView;
-    type Refusal = Refusal;
-    const NAME: &'static str = "distopia";
-    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        Distopia::setup(config, engine::rng_from_seed(seed))
-    }
-    fn config(&self) -> &Config {
-        &self.config
-    }
-    fn seats(&self) -> usize {
-        2
-    }
-    fn to_act(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.current)
-    }
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal(out);
-    }
-    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
-        self.play(action)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        // `score`'s total and guards, counted without its lists of cards (a batch of games
-        // asks at every game's end).
-        let totals = self.totals();
-        // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
-        let keys = [0, 1].map(|s| (totals[s], -(self.guards_held(s) as i64)));
-        Some(Outcome::ranked(totals.to_vec(), &keys))
-    }
-    fn view(&self, viewer: Viewer) -> DistopiaView {
-        view::build(self, viewer)
-    }
-    fn is_legal(&self, action: Action) -> bool {
-        self.legality(action).is_ok()
     }
 }

@@ -366,6 +366,24 @@ fn typed(id: Recruit, n: u8) -> Option<Trigger> {
     })
 }
 
+impl Formats for Euphoria {
+    const FORMAT: u32 = FORMAT;
+    fn upgrade_record(from: u32, record: &mut engine::GameRecord) -> Result<Vec<usize>, String> {
+        upgrade_record(from, record)
+    }
+    fn upgrade_state(from: u32, state: &mut serde_json::Value) -> Result<(), String> {
+        upgrade_state(from, state)
+    }
+    fn validate(&self) -> Result<(), Vec<String>> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,23 +444,5 @@ mod tests {
         assert_eq!(typed(Recruit::Pete, 1), Die::new(0).map(Trigger::NewWorker));
         assert_eq!(typed(Recruit::Pete, 2), Some(Trigger::Plain));
         assert_eq!(typed(Recruit::Ray, 5), Some(Trigger::Builders(5)));
-    }
-}
-
-impl Formats for Euphoria {
-    const FORMAT: u32 = FORMAT;
-    fn upgrade_record(from: u32, record: &mut engine::GameRecord) -> Result<Vec<usize>, String> {
-        upgrade_record(from, record)
-    }
-    fn upgrade_state(from: u32, state: &mut serde_json::Value) -> Result<(), String> {
-        upgrade_state(from, state)
-    }
-    fn validate(&self) -> Result<(), Vec<String>> {
-        let problems = self.problems();
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems)
-        }
     }
 }
