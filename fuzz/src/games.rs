@@ -1,10 +1,8 @@
 //! The game targets: action text, state files and card data, generic over [`Game`].
 use crate::check::{self, ensure};
 use crate::{hash, pick};
-use engine::{
-    load_state, load_state_file, DynGame, DynState, Game, GameRecord, StateError, StateFile, Typed,
-    Viewer,
-};
+use engine::{load_state, load_state_file, DynGame, DynState, GameRecord, StateError, StateFile, Typed, Viewer};
+use engine::prelude::*;
 use serde_json::{json, Value};
 
 /// A game the targets know how to set up: a table's options from two bytes of input,
@@ -123,7 +121,8 @@ pub fn reached<G: Fuzzed>(config: &G::Config, seed: u64, moves: usize) -> G {
 /// parsed action's notation parses back to it; the action is accepted exactly when it is
 /// listed as legal; a refused action leaves the state equal and byte-identical, an
 /// accepted one leads to a valid state and is told to every viewer; the type-erased
-/// `apply_text` (the CLI's and the server's) gives the same answer and the same state.
+/// path (`parse_action`, then `apply_any`: the CLI's and the server's) gives the same
+/// answer and the same state.
 pub fn action_text<G: Fuzzed>(data: &[u8]) {
     let [a, b, seed, moves, rest @ ..] = data else {
         return;
@@ -137,21 +136,22 @@ pub fn action_text<G: Fuzzed>(data: &[u8]) {
         let legal = check::position(&game, i == 0);
         let _ = line.parse::<G::Action>();
         let typed = line.trim().parse::<G::Action>();
-        let canonical = DynState::canonical(&game, line);
+        let canonical = DynState::parse_action(&game, line).map(|a| a.to_string());
         ensure(typed.is_ok() == canonical.is_ok(), &game, || {
             format!("`{line}` parses on one path and not on the other: {typed:?} / {canonical:?}")
         });
         let before = game.clone();
         let before_bytes = serde_json::to_vec(&game).unwrap_or_default();
         let mut erased = game.clone();
-        let erased_result = DynState::apply_text(&mut erased, line);
+        let erased_result = DynState::parse_action(&game, line)
+            .and_then(|parsed| DynState::apply_any(&mut erased, &parsed));
         let action = match typed {
             Err(e) => {
                 ensure(!e.to_string().is_empty(), &game, || {
                     "a silent parse error".into()
                 });
                 ensure(erased_result.is_err() && erased == before, &game, || {
-                    format!("`{line}` does not parse, but apply_text took it or changed the state")
+                    format!("`{line}` does not parse, but the erased path took it or changed the state")
                 });
                 continue;
             }
@@ -204,7 +204,7 @@ pub fn action_text<G: Fuzzed>(data: &[u8]) {
             &before,
             || {
                 format!(
-                    "apply_text(`{line}`) answers {erased_result:?}, the typed apply {}",
+                    "the erased apply of `{line}` answers {erased_result:?}, the typed apply {}",
                     if listed { "accepts" } else { "refuses" }
                 )
             },

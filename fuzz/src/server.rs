@@ -675,7 +675,7 @@ fn notation(position: &dyn engine::DynState, action: &str) -> Option<String> {
             .ok()
             .map(|m| m.to_string())
     } else {
-        position.canonical(action).ok()
+        position.parse_action(action).ok().map(|a| a.to_string())
     }
 }
 

@@ -2,7 +2,7 @@
 //! Criterion reports the throughput in elements/s, one element being one iteration.
 use bots::{Budget, IsmctsBot, IsmctsOptions, Observer};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use engine::Game;
+use engine::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use std::hint::black_box;

@@ -9,7 +9,8 @@
 //! byte, on any machine and with any number of threads.
 use crate::ismcts::{root_search, IsmctsOptions, RootStat};
 use crate::{level_options, Budget, Level, Observer};
-use engine::{derive_seed, Ending, Game, GameRecord, Names, ReplayError, Seat, Viewer};
+use engine::prelude::*;
+use engine::{derive_seed, Ending, GameRecord, Names, ReplayError, Seat, Viewer};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,14 +21,14 @@ use thiserror::Error;
 pub struct Advice {
     /// The move in notation (what to type).
     pub action: String,
-    /// The move in words for the position ([`Game::describe`]).
+    /// The move in words for the position ([`engine::Present::describe`]).
     pub label: String,
     /// How many of the search's iterations went through this move (0: not searched, see
     /// [`ReviewedMove`]).
     pub visits: u32,
     /// The estimated chance to win, in [0, 1]: the search's mean reward for the seat over
     /// those iterations (a finished game scores 1 for a win, 1/k for a win shared by k,
-    /// 0 otherwise; a position the search stops in is scored by [`Game::evaluate`]).
+    /// 0 otherwise; a position the search stops in is scored by [`engine::Search::evaluate`]).
     pub chance: f64,
     /// The expected place (1 = first) at tables of 3 or more seats: the mean of the seat's
     /// place where each iteration stopped; `None` at 2 seats.
@@ -158,7 +159,7 @@ pub struct Review {
     pub moves: Vec<ReviewedMove>,
     /// By seat: `(ply, chance)` at each of that seat's decisions.
     pub series: Vec<Vec<(usize, f64)>>,
-    /// Why the game ended and each seat's score, line by line ([`Game::ending`], or the
+    /// Why the game ended and each seat's score, line by line ([`engine::Present::ending`], or the
     /// session's explanation when seats resigned), naming seats "seat N".
     pub ending: Option<Ending>,
 }

@@ -3,14 +3,15 @@
 //! Within its own turn a bot does not choose, at a position it has already chosen at in
 //! that turn, the action it chose there before, while another action exists; and it opens
 //! at most one proposal (a trade offer) to each other seat a turn. Positions are told
-//! apart by [`engine::Game::position_key`], which leaves out counters that only count, so
+//! apart by [`engine::Search::position_key`], which leaves out counters that only count, so
 //! opening an offer and dropping it (or having it declined) comes back to the same
 //! position, and the bot then does something else there. A seat answering another's
 //! offer is not in its own turn: it answers on the merits, declining included.
 //!
-//! The guard knows no game: it needs only the position key and [`engine::Game::proposal_to`].
+//! The guard knows no game: it needs only the position key and [`engine::Search::proposal_to`].
 use crate::{Bot, Observer};
-use engine::{Game, KeyHasher, Seat};
+use engine::prelude::*;
+use engine::{KeyHasher, Seat};
 use std::hash::{Hash, Hasher};
 
 /// What a bot remembers of its own turn: the (position, action) pairs it chose and the

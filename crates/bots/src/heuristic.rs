@@ -1,5 +1,7 @@
-use crate::{less_keen, Bot, Observer, DEAL_MARGIN};
-use engine::{Deal, Game, Seat};
+use crate::deals::{less_keen, DEAL_MARGIN};
+use crate::{Bot, Observer};
+use engine::prelude::*;
+use engine::{Deal, Seat};
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -37,7 +39,7 @@ impl HeuristicOptions {
     }
 }
 
-/// A one-ply look-ahead on [`Game::evaluate`]: each legal action is applied in a few
+/// A one-ply look-ahead on [`engine::Search::evaluate`]: each legal action is applied in a few
 /// determinizations, followed greedily through the bot's own next decisions, and scored
 /// by the average evaluation for its seat. Ties are broken with the seeded stream.
 pub struct HeuristicBot<G: Game> {

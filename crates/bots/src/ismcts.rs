@@ -1,5 +1,7 @@
-use crate::{less_keen, Bot, Observer, DEAL_MARGIN};
-use engine::{derive_seed, Deal, Game, Seat};
+use crate::deals::{less_keen, DEAL_MARGIN};
+use crate::{Bot, Observer};
+use engine::prelude::*;
+use engine::{derive_seed, Deal, Seat};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -57,7 +59,7 @@ pub struct IsmctsOptions {
     /// The UCB exploration constant (rewards are in [0, 1]).
     pub exploration: f64,
     /// At most this many random moves are played after the tree before the position is
-    /// scored with [`Game::evaluate`]; `None` sets no limit.
+    /// scored with [`engine::Search::evaluate`]; `None` sets no limit.
     pub playout_depth: Option<u32>,
     /// The playout also stops once the turn has passed this many more times: 0 finishes
     /// the turn of the seat that made the last tree move (a game whose turns are several
@@ -453,7 +455,7 @@ pub(crate) fn root_search<G: Game>(
 /// 2012): every iteration samples a determinization of what the seat knows, descends a
 /// tree whose edges are actions (shared by all determinizations), counts how often each
 /// action was available so UCB treats actions legal only in some worlds fairly, then
-/// plays random moves to a cutoff and scores every seat with [`Game::evaluate`].
+/// plays random moves to a cutoff and scores every seat with [`engine::Search::evaluate`].
 pub struct IsmctsBot<G: Game> {
     options: IsmctsOptions,
     name: String,

@@ -2,7 +2,8 @@
 //! if every card were seen, and let the samples vote.
 use crate::ismcts::{add_stats, most_visited, search, Stop, Tree, Worlds};
 use crate::{Bot, Budget, IsmctsOptions, Observer};
-use engine::{derive_seed, Game};
+use engine::derive_seed;
+use engine::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -53,7 +54,7 @@ impl PimcOptions {
 /// determinizations of what the seat knows (each from its own seed), a plain UCT search of
 /// that one world, every card in it seen by every seat; the root visits are summed over the
 /// determinizations and the most visited legal action is played (the mean reward breaks
-/// ties; a deal only when it beats the best other move by [`crate::DEAL_MARGIN`]).
+/// ties; a deal only when it beats the best other move by [`crate::deals::DEAL_MARGIN`]).
 ///
 /// A yardstick beside [`crate::IsmctsBot`]: the same playouts and evaluation, the same
 /// iterations, only the handling of hidden information differs (PIMC's searches assume

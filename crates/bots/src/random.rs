@@ -1,5 +1,5 @@
 use crate::{Bot, Observer};
-use engine::Game;
+use engine::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

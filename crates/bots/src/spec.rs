@@ -3,7 +3,7 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// A strength level: an [`IsmctsBot`](crate::IsmctsBot) budget (see [`crate::level_options`]).
+/// A strength level: an [`IsmctsBot`](crate::IsmctsBot) budget (see [`crate::make::level_options`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     Easy,

@@ -1,7 +1,8 @@
 //! The coach's review of a finished game: every decision reviewed from its seat's
 //! information, the series and the ending consistent, whatever the number of threads.
 use bots::{CoachError, CoachOptions, Review};
-use engine::{Game, GameRecord};
+use engine::prelude::*;
+use engine::GameRecord;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 

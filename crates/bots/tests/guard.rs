@@ -4,7 +4,8 @@
 //! Shown on Euphoria, whose trades are the only deals of the three games, with bots that
 //! would loop or flood without the guard.
 use bots::{Bot, Guarded, Observer};
-use engine::{Deal, Game, Seat};
+use engine::prelude::*;
+use engine::{Deal, Seat};
 use euphoria::{Config, Euphoria};
 use std::collections::HashSet;
 

@@ -4,7 +4,8 @@
 use crate::common;
 
 use bots::Observer;
-use engine::{Game, Viewer};
+use engine::prelude::*;
+use engine::Viewer;
 use rand::SeedableRng;
 
 fn check<G: Game>(config: &G::Config, seeds: std::ops::Range<u64>, every: usize) {

@@ -4,7 +4,7 @@ use crate::common;
 
 use bots::{make_bot, pimc_options, Bot, BotSpec, Budget, IsmctsOptions, Observer, PimcBot};
 use bots::{PimcOptions, RandomBot};
-use engine::Game;
+use engine::prelude::*;
 
 /// A PIMC bot small enough for debug builds: 4 determinizations of 25 iterations.
 fn small<G: Game>(seed: u64) -> Box<dyn Bot<G>> {

@@ -2,7 +2,7 @@
 use crate::common;
 
 use bots::{make_bot, Bot, BotSpec, Observer};
-use engine::Game;
+use engine::prelude::*;
 
 /// Plays a game with one bot per seat, checking every choice is legal; returns the actions.
 fn play<G: Game>(config: &G::Config, seed: u64, bots: &mut [Box<dyn Bot<G>>]) -> Vec<String> {

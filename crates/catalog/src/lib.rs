@@ -4,7 +4,8 @@
 //! [`Visit`]or; code that works on text and JSON uses [`game`] and [`bot`].
 
 use bots::{Advice, BotError, BotSpec, CoachError, CoachOptions, DynBot, Review};
-use engine::{DynGame, DynState, EngineError, Game, GameRecord, Tensor, Typed};
+use engine::prelude::*;
+use engine::{DynGame, DynState, EngineError, GameRecord, Tensor, Typed};
 
 /// Every game's name, in the order they are listed.
 pub const GAMES: &[&str] = &[
@@ -183,20 +184,21 @@ mod tests {
                 .expect("the default config");
             for step in 0..400 {
                 let legal = state.legal();
-                let Some(action) = legal.get((step * 7919) % legal.len().max(1)).cloned() else {
+                let Some(text) = legal.get((step * 7919) % legal.len().max(1)) else {
                     break;
                 };
+                let action = state.parse_action(text).expect("a legal action parses");
                 let mut after = state.clone_box();
-                after.apply_text(&action).expect("a legal action applies");
+                after.apply_any(&action).expect("a legal action applies");
                 for viewer in (0..state.seats())
                     .map(Viewer::Seat)
                     .chain([Viewer::Spectator])
                 {
                     let names = Names::for_viewer(viewer);
-                    let values = state.events(&action, after.as_ref(), viewer, &names);
+                    let values = state.step_events(&action, after.as_ref(), viewer, &names);
                     let mut out = Vec::new();
                     let written = state
-                        .write_events_json(&action, after.as_ref(), viewer, &names, &mut out)
+                        .write_step_events_json(&action, after.as_ref(), viewer, &names, &mut out)
                         .expect("events serialize");
                     assert!(written, "{name}: `{action}` has events");
                     let parsed: serde_json::Value =

@@ -70,7 +70,7 @@ fn a_lesson_step_refuses_a_wrong_move_with_the_rule_and_leaves_the_position_alon
                 let asked: Vec<String> = step
                     .ask
                     .iter()
-                    .filter_map(|a| start.canonical(a).ok())
+                    .filter_map(|a| start.parse_action(a).ok().map(|a| a.to_string()))
                     .collect();
                 // Every legal move the step does not ask for is answered with words, and
                 // plays nothing.

@@ -5,8 +5,9 @@
 //! "you offers" or "Bea picked up Bea's A" (`engine::text::grammar_slips`), and a base
 //! game of Distop-IA never speaks of the advanced mode's cards.
 use catalog::{with_game, Visit, GAMES};
+use engine::prelude::*;
 use engine::text::{grammar_slips, Names};
-use engine::{DynState, Game, Tensor, Viewer};
+use engine::{DynState, Tensor, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
@@ -84,6 +85,13 @@ impl Visit for &mut Walk {
     }
 }
 
+/// `text` read and played on a copy of `state`, as a player typing it would: the error
+/// it is refused with.
+fn refused_text<G: Game>(state: &G, text: &str) -> Result<(), engine::EngineError> {
+    let action = DynState::parse_action(state, text)?;
+    DynState::apply_any(&mut state.clone(), &action)
+}
+
 fn walk_one<G: Game>(config_json: &serde_json::Value, walk: &mut Walk) {
     let config: G::Config = match serde_json::from_value(config_json.clone()) {
         Ok(c) => c,
@@ -149,12 +157,12 @@ fn walk_one<G: Game>(config_json: &serde_json::Value, walk: &mut Walk) {
         seen.extend(now.iter().cloned());
         let mut refusals = Vec::new();
         for text in seen.iter().filter(|t| !now.contains(*t)).take(12) {
-            if let Err(e) = DynState::apply_text(&mut before.clone(), text) {
+            if let Err(e) = refused_text(&before, text) {
                 refusals.push(e.to_string());
             }
         }
         for junk in ["farm", "xyz", "pick Q", "7 on 9"] {
-            if let Err(e) = DynState::apply_text(&mut before.clone(), junk) {
+            if let Err(e) = refused_text(&before, junk) {
                 refusals.push(e.to_string());
             }
         }

@@ -5,7 +5,7 @@ use crate::options::{run_on_game, GameOptions, OnGame};
 use crate::user;
 use bots::{BotSpec, Observer, RandomBot};
 use clap::Args;
-use engine::Game;
+use engine::prelude::*;
 use std::time::Instant;
 
 #[derive(Args)]

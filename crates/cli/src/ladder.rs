@@ -4,7 +4,7 @@ use crate::options::{run_on_game, GameOptions, OnGame};
 use crate::user;
 use bots::BotSpec;
 use clap::Args;
-use engine::Game;
+use engine::prelude::*;
 use sim::ladder::{LadderError, LadderOptions};
 use std::path::PathBuf;
 

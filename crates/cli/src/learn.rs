@@ -65,7 +65,9 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
         if let Some(first) = step.ask.first() {
             outln!(
                 "(type `{}`: {})",
-                start.canonical(first).unwrap_or_else(|_| first.clone()),
+                start
+                    .parse_action(first)
+                    .map_or_else(|_| first.clone(), |action| action.to_string()),
                 lesson::move_label(start.as_ref(), first)
             )?;
         }

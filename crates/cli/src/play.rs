@@ -5,7 +5,7 @@
 use crate::options::GameOptions;
 use crate::user;
 use bots::{BotSpec, CoachOptions, DynBot};
-use engine::{DynState, GameRecord, LegalMove, Names, Viewer};
+use engine::{AnyAction, DynState, GameRecord, LegalMove, Names, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -118,10 +118,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         let action = match &mut seats[seat] {
             Seat::Bot(bot) => {
                 let action = bot
-                    .choose_text(state.as_ref())
+                    .choose(state.as_ref())
                     .ok_or_else(|| anyhow::anyhow!("the {} bot found no move", bot.name()))?;
                 state
-                    .apply_text(&action)
+                    .apply_any(&action)
                     .map_err(|e| anyhow::anyhow!("the bot's move was refused: {e}"))?;
                 action
             }
@@ -154,7 +154,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
         };
         for event in before
-            .events(&action, state.as_ref(), viewer, &names)
+            .step_events(&action, state.as_ref(), viewer, &names)
             .unwrap_or_default()
         {
             let line = format!("  * {}", event.text);
@@ -163,7 +163,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 since_cleared.push(line);
             }
         }
-        record.actions.push(action);
+        record.actions.push(action.to_string());
         if let Some(path) = &args.record {
             std::fs::write(path, serde_json::to_string_pretty(&record)?)?;
         }
@@ -225,7 +225,7 @@ fn prompt(
     state: &mut dyn DynState,
     seat: usize,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
-) -> anyhow::Result<Option<String>> {
+) -> anyhow::Result<Option<AnyAction>> {
     outln!("\n{}", state.view_text(Viewer::Seat(seat)))?;
     // Each move in the game's words, with its notation for those who type it.
     let moves = state.moves();
@@ -291,8 +291,12 @@ fn prompt(
                 Narrowed::NotAPlace => input.to_string(),
             },
         };
-        match state.apply_text(&text) {
-            Ok(()) => return Ok(Some(text)),
+        // The one place the typed move is read; the game carries it from here.
+        match state
+            .parse_action(&text)
+            .and_then(|action| state.apply_any(&action).map(|()| action))
+        {
+            Ok(action) => return Ok(Some(action)),
             Err(e) => outln!("{e}. Try again (a number from the list, or `help`).")?,
         }
     }
@@ -311,7 +315,7 @@ enum Narrowed<'a> {
 /// The legal moves that go to the place `input` names (the word the board shows in
 /// brackets, such as Euphoria's `farm`), when `input` itself is not a move.
 fn place_moves<'a>(state: &dyn DynState, moves: &'a [LegalMove], input: &str) -> Narrowed<'a> {
-    if state.canonical(input).is_ok() {
+    if state.parse_action(input).is_ok() {
         return Narrowed::NotAPlace;
     }
     let there: Vec<&LegalMove> = moves.iter().filter(|m| m.goes_to(input)).collect();

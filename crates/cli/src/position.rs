@@ -2,7 +2,7 @@
 use crate::options::GameOptions;
 use crate::user;
 use clap::Args;
-use engine::{DynState, GameRecord, StateFile, Viewer};
+use engine::{DynState, GameRecord, Move, StateFile, TableMove, Viewer};
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -119,7 +119,8 @@ pub fn legal(args: FileArgs) -> anyhow::Result<()> {
 
 pub fn apply(args: ApplyArgs) -> anyhow::Result<()> {
     let mut state = load(&args.file)?;
-    state.apply_text(&args.action).map_err(user)?;
+    let action = state.parse_action(&args.action).map_err(user)?;
+    state.apply_any(&action).map_err(user)?;
     let json = serde_json::to_string_pretty(&state.state_json())?;
     if args.write {
         if args.file.as_os_str() == "-" {
@@ -214,17 +215,23 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         record.config
     )?;
     for (i, action) in record.actions.iter().enumerate() {
-        let seat = match action.parse::<engine::TableMove>() {
-            Ok(engine::TableMove::Undo) => session.undoer(),
-            Ok(engine::TableMove::Resign(s)) => Some(s),
-            Err(_) => session.to_act(),
+        let replayed = session.parse(action).and_then(|mv| {
+            let seat = match &mv {
+                Move::Table(TableMove::Undo) => session.undoer(),
+                Move::Table(TableMove::Resign(s)) => Some(*s),
+                Move::Game(_) => session.to_act(),
+            };
+            session.play(&mv).map(|()| seat)
+        });
+        let seat = match replayed {
+            Ok(seat) => seat,
+            Err(e) => {
+                return Err(user(format!(
+                    "step {} (`{action}`) does not replay: {e}",
+                    i + 1
+                )))
+            }
         };
-        if let Err(e) = session.apply(action) {
-            return Err(user(format!(
-                "step {} (`{action}`) does not replay: {e}",
-                i + 1
-            )));
-        }
         match seat {
             Some(s) => outln!("{:>5}. seat {}: {action}", i + 1, s + 1)?,
             None => outln!("{:>5}. {action}", i + 1)?,

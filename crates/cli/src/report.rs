@@ -5,7 +5,7 @@ use crate::simulate::{sim_error, sim_options};
 use crate::user;
 use catalog::Visit;
 use clap::Args;
-use engine::Game;
+use engine::prelude::*;
 use sim::{Part, Report, Shard, ShardFile};
 use std::path::PathBuf;
 

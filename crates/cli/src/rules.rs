@@ -1,4 +1,4 @@
-//! `tabletop rules GAME`: a game's rules page (`Game::rules`) in the terminal, paragraphs
+//! `tabletop rules GAME`: a game's rules page (`Present::rules`) in the terminal, paragraphs
 //! and lists wrapped to the terminal's width (or 80 columns), tables aligned with their
 //! cells wrapped inside their columns; `--json` prints the structured page.
 use crate::user;

@@ -3,7 +3,7 @@ use crate::options::{run_on_game, BatchArgs, GameOptions, OnGame};
 use crate::user;
 use bots::BotSpec;
 use clap::Args;
-use engine::Game;
+use engine::prelude::*;
 use sim::tournament::{try_run, TournamentError, TournamentOptions};
 
 #[derive(Args)]

@@ -3,7 +3,7 @@ use crate::options::{run_on_game, BatchArgs, GameOptions, OnGame};
 use crate::simulate::{seat_specs, sim_error};
 use crate::user;
 use clap::Args;
-use engine::Game;
+use engine::prelude::*;
 use sim::tune::{tune, Param, Target, TuneError, TuneOptions};
 
 #[derive(Args)]

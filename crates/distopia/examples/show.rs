@@ -1,6 +1,7 @@
 //! Prints a few positions of a random advanced game: `cargo run -p distopia --example show`.
 use distopia::{Border, Config, Distopia};
-use engine::{Game, Viewer};
+use engine::prelude::*;
+use engine::Viewer;
 
 fn main() {
     let Ok(mut game) = Distopia::new(&Config::advanced(Border::Coast), 4) else {

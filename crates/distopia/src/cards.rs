@@ -560,7 +560,7 @@ impl Character {
     }
 }
 
-/// The printed components for people (`Game::about`): every card, the types with what
+/// The printed components for people (`Present::about`): every card, the types with what
 /// they mean (the legend), the characters, the border sets, the collaborators and the
 /// missions, and the marks a board shows.
 pub(crate) fn components() -> serde_json::Value {

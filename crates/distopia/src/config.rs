@@ -157,7 +157,7 @@ fn choose<T>(
     choice
 }
 
-/// The options described for people (`Game::about`), in the order a form shows them.
+/// The options described for people (`Present::about`), in the order a form shows them.
 pub(crate) fn options() -> Vec<GameOption> {
     let borders: Vec<(String, String)> = Border::all()
         .into_iter()

@@ -5,8 +5,10 @@
 //! names), so a play is one click on the card: it names no `to`.
 use crate::action::{letter_char, Action};
 use crate::cards::Collaborator;
+use crate::events::DistopiaEvent;
 use crate::state::{district, letter_of, opposite, owner, Distopia};
-use engine::MoveText;
+use crate::{cards, config, guide};
+use engine::{GameRules, MoveText, Present, Viewer};
 
 impl Distopia {
     /// What a client shows for `action`, worked out only from what the seat to act sees
@@ -86,5 +88,36 @@ impl Distopia {
             ),
             Action::Pass => MoveText::words(format!("Do not use {}", Collaborator::ShelfRaider)),
         }
+    }
+}
+
+impl Present for Distopia {
+    type Event = DistopiaEvent;
+    fn about() -> engine::About {
+        engine::About {
+            players: engine::Players { min: 2, max: 2 },
+            title: "Distop-IA".into(),
+            summary: "Smuggle contraband through eight districts past the guards. 2 players."
+                .into(),
+            options: config::options(),
+            components: cards::components(),
+        }
+    }
+    fn rules() -> engine::Rules {
+        guide::rules()
+    }
+    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
+    fn lessons() -> &'static [&'static str] {
+        &[include_str!("../lessons/basics.json")]
+    }
+    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
+        self.explain_end(names, &GameRules::outcome(self)?)
+    }
+    fn events(before: &Self, action: Action, after: &Self, _viewer: Viewer) -> Vec<DistopiaEvent> {
+        // Everything a move shows is public, so every viewer is told the same.
+        Distopia::events(before, action, after)
+    }
+    fn describe(&self, action: Action) -> engine::MoveText {
+        self.move_text(action)
     }
 }

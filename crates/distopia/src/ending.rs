@@ -1,4 +1,4 @@
-//! The end explained (`Game::ending`): which ending of the rulebook's End of the Game
+//! The end explained (`Present::ending`): which ending of the rulebook's End of the Game
 //! came (a side with a guard in every district, the deck's last card drawn, or a position
 //! come up a third time, ruling X15), who won and why, and each player's score built up
 //! from the final scoring ([`Distopia::score`]): won cards and district cards at face
@@ -6,10 +6,33 @@
 //! remove (step 2, ruling D21), plus or minus the mission. The board shows no score
 //! before the end (the won piles are face down), so there is no standing.
 use crate::cards::{Card, Kind, Mission};
-use crate::rules::Score;
 use crate::state::{district, Distopia, Phase, REPETITIONS};
 use engine::ending::{plural, points};
 use engine::{Ending, Names, Outcome, Seat, SeatScore};
+use serde::Serialize;
+
+/// A player's final count (End of the Game, steps 1-3, plus the mission).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Score {
+    /// Won cards plus everything left in the player's districts.
+    pub collection: Vec<Card>,
+    /// Guard cards in the collection.
+    pub guards: usize,
+    /// Survival cards in the collection (Catastrophe, Police Sting).
+    pub survival: usize,
+    /// Contraband the character does not score (step 1).
+    pub discarded: Vec<Card>,
+    /// Scorable cards removed, one per guard, lowest first (step 2, ruling D21).
+    pub removed: Vec<Card>,
+    /// The cards that score (step 3).
+    pub scored: Vec<Card>,
+    /// Points from the scored cards.
+    pub card_points: i64,
+    /// Advanced mode: the mission's bonus or penalty.
+    pub mission_points: i64,
+    /// The final score: cards plus mission.
+    pub total: i64,
+}
 
 impl Distopia {
     /// Why the game ended and each player's score line by line; `None` before the end.

@@ -1,6 +1,8 @@
 //! How good a position looks for a seat, for bots that stop searching before the end.
+use crate::action::Action;
 use crate::state::Distopia;
-use engine::Seat;
+use engine::{Search, Seat};
+use rand::Rng;
 
 /// How much of an exposed card's value the evaluation counts as already moved.
 const EXPOSURE: f64 = 0.5;
@@ -9,7 +11,7 @@ impl Distopia {
     /// The provisional score difference, squashed into [0, 1]; a finished game gives its
     /// reward.
     pub(crate) fn estimate(&self, seat: Seat) -> f64 {
-        if let Some(outcome) = engine::Game::outcome(self) {
+        if let Some(outcome) = engine::GameRules::outcome(self) {
             return outcome.reward(seat);
         }
         // The provisional score difference, squashed into [0, 1]; 30 points is a rout.
@@ -22,5 +24,27 @@ impl Distopia {
         let totals = self.totals();
         let diff = (totals[me] - totals[opp]) as f64 + EXPOSURE * swing;
         (0.5 + diff / 60.0).clamp(0.0, 1.0)
+    }
+}
+
+impl Search for Distopia {
+    fn position_key(&self) -> Option<engine::PositionKey> {
+        self.key()
+    }
+    fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
+        self.resample(seat, rng)
+    }
+    fn rounds(&self) -> u32 {
+        self.turns
+    }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
+    }
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.estimate(seat)
+    }
+    /// Mid-turn moves may be taken back, the move that ends the turn may not (ruling X14).
+    fn may_take_back(&self, action: Action) -> bool {
+        self.may_take_back_action(action)
     }
 }

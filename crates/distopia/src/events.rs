@@ -11,8 +11,9 @@ use crate::cards::{Collaborator, Mission};
 use crate::state::{district, letter_of, owner, Distopia, Phase, DISTRICTS};
 use crate::view::CardView;
 use engine::ending::plural;
+use engine::prelude::*;
 use engine::text::{and_list, seat, word, Arg};
-use engine::{Event, Game, Names, Seat};
+use engine::{Event, Names, Seat};
 use serde::Serialize;
 
 /// A district: whose side and its letter.
@@ -337,7 +338,7 @@ fn cards_of(game: &Distopia, stack: &[crate::cards::Card]) -> Vec<CardView> {
 }
 
 impl Distopia {
-    /// The body of `Game::events`; the same for every viewer, since all it tells is public.
+    /// The body of `Present::events`; the same for every viewer, since all it tells is public.
     pub(crate) fn events(
         before: &Distopia,
         action: Action,
@@ -349,7 +350,7 @@ impl Distopia {
         // hidden to read.
         let mut mid = before.clone();
         mid.deck.clear();
-        if mid.apply_action(action).is_err() {
+        if mid.play(action).is_err() {
             return out;
         }
         let target = before.next_district();
@@ -468,7 +469,7 @@ impl Distopia {
             out.push(DistopiaEvent::Repeated);
         }
         if after.phase == Phase::Over {
-            if let Some(outcome) = Game::outcome(after) {
+            if let Some(outcome) = GameRules::outcome(after) {
                 out.push(DistopiaEvent::GameOver {
                     winners: outcome.winners(),
                     scores: outcome.scores,

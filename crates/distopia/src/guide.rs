@@ -1,4 +1,4 @@
-//! The rules written for people (`Game::rules`): the prose lives here, in our own words
+//! The rules written for people (`Present::rules`): the prose lives here, in our own words
 //! from the rulebook and the rulings; the card, character, border, collaborator and
 //! mission tables are filled from the game's data (`cards.rs`); the options from
 //! `About::options`.
@@ -6,7 +6,7 @@ use crate::cards::{Border, Card, Character, Collaborator, Kind, Mission, CONTRAB
 use crate::{Config, Distopia};
 use engine::ending::plural;
 use engine::guide::{self, Block, Rules, Section};
-use engine::Game;
+use engine::prelude::*;
 
 /// What each option means in play, by the option's key (the label and help come from
 /// `About::options`).

@@ -66,9 +66,9 @@ pub use cards::{
     CARD_DATA, CONTRABAND, GUARDS,
 };
 pub use config::{Choice, Config};
+pub use ending::Score;
 pub use events::{DistopiaEvent, GuardMove, Place};
 pub use refusal::{Refusal, Where};
-pub use rules::Score;
 pub use state::{
     at_column, column, district, letter_of, opposite, owner, step, CollaboratorState, Distopia,
     MissionState, Phase, Turn, DISTRICTS, REPETITIONS,
@@ -76,120 +76,3 @@ pub use state::{
 pub use view::{
     CardView, CollaboratorView, DistopiaView, DistrictView, MissionView, SideView, TurnView,
 };
-
-use engine::{ConfigError, Game, IllegalAction, Outcome, Seat, Viewer};
-use rand::Rng;
-
-impl Game for Distopia {
-    type Config = Config;
-    type Action = Action;
-    type View = DistopiaView;
-    type Event = DistopiaEvent;
-    type Refusal = Refusal;
-    const FORMAT: u32 = upgrade::FORMAT;
-
-    const NAME: &'static str = "distopia";
-
-    fn about() -> engine::About {
-        engine::About {
-            players: engine::Players { min: 2, max: 2 },
-            title: "Distop-IA".into(),
-            summary: "Smuggle contraband through eight districts past the guards. 2 players."
-                .into(),
-            options: config::options(),
-            components: cards::components(),
-        }
-    }
-    fn rules() -> engine::Rules {
-        guide::rules()
-    }
-
-    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
-    fn lessons() -> &'static [&'static str] {
-        &[include_str!("../lessons/basics.json")]
-    }
-
-    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        Distopia::setup(config, engine::rng_from_seed(seed))
-    }
-
-    fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn to_act(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.current)
-    }
-    fn position_key(&self) -> Option<engine::PositionKey> {
-        self.key()
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_into(out);
-    }
-
-    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
-        self.apply_action(action)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        // `score`'s total and guards, counted without its lists of cards (a batch of games
-        // asks at every game's end).
-        let totals = self.totals();
-        // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
-        let keys = [0, 1].map(|s| (totals[s], -(self.guards_held(s) as i64)));
-        Some(Outcome::ranked(totals.to_vec(), &keys))
-    }
-
-    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
-        self.explain_end(names, &Game::outcome(self)?)
-    }
-
-    fn view(&self, viewer: Viewer) -> DistopiaView {
-        view::build(self, viewer)
-    }
-
-    fn events(before: &Self, action: Action, after: &Self, _viewer: Viewer) -> Vec<DistopiaEvent> {
-        // Everything a move shows is public, so every viewer is told the same.
-        Distopia::events(before, action, after)
-    }
-
-    fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
-        self.resample(seat, rng)
-    }
-
-    fn validate(&self) -> Result<(), Vec<String>> {
-        self.check()
-    }
-
-    fn rounds(&self) -> u32 {
-        self.turns
-    }
-    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
-        self.held(seat, moment)
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.estimate(seat)
-    }
-
-    fn describe(&self, action: Action) -> engine::MoveText {
-        self.move_text(action)
-    }
-
-    fn is_legal(&self, action: Action) -> bool {
-        self.legality(action).is_ok()
-    }
-
-    /// Mid-turn moves may be taken back, the move that ends the turn may not (ruling X14).
-    fn may_take_back(&self, action: Action) -> bool {
-        self.may_take_back_action(action)
-    }
-}

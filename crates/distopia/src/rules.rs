@@ -2,36 +2,15 @@
 //! the rulebook section it implements.
 use crate::action::{Action, Letter};
 use crate::cards::{Card, Collaborator, Contraband, Kind, Mission, CONTRABAND};
+use crate::config::Config;
+use crate::ending::Score;
 use crate::refusal::{Refusal, Where};
 use crate::state::{
     at_column, column, district, letter_of, opposite, owner, step, Distopia, Phase, DISTRICTS,
     HAND, REPETITIONS,
 };
-use engine::{IllegalAction, Seat};
-use serde::Serialize;
-
-/// A player's final count (End of the Game, steps 1-3, plus the mission).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Score {
-    /// Won cards plus everything left in the player's districts.
-    pub collection: Vec<Card>,
-    /// Guard cards in the collection.
-    pub guards: usize,
-    /// Survival cards in the collection (Catastrophe, Police Sting).
-    pub survival: usize,
-    /// Contraband the character does not score (step 1).
-    pub discarded: Vec<Card>,
-    /// Scorable cards removed, one per guard, lowest first (step 2, ruling D21).
-    pub removed: Vec<Card>,
-    /// The cards that score (step 3).
-    pub scored: Vec<Card>,
-    /// Points from the scored cards.
-    pub card_points: i64,
-    /// Advanced mode: the mission's bonus or penalty.
-    pub mission_points: i64,
-    /// The final score: cards plus mission.
-    pub total: i64,
-}
+use crate::view::{self, DistopiaView};
+use engine::{ConfigError, GameRules, IllegalAction, Outcome, Seat, Viewer};
 
 /// Whose collection a card at each of [`Spots`](crate::state::Spots)' places is in
 /// (indexed by a place code masked to 4 bits): a side's districts and won pile are its
@@ -124,7 +103,7 @@ impl Distopia {
     /// Lists the legal actions into `out` (a list, or the list and the observation's mask
     /// beside it: `tensor.rs`).
     #[inline]
-    pub(crate) fn legal_into<L: Listing>(&self, out: &mut L) {
+    pub(crate) fn legal<L: Listing>(&self, out: &mut L) {
         out.clear();
         let seat = self.current;
         match self.phase {
@@ -296,7 +275,7 @@ impl Distopia {
         }
         // Whether a play ends the turn depends only on the public hand and districts.
         let mut after = self.clone();
-        if after.apply_action(action).is_err() {
+        if after.play(action).is_err() {
             return false;
         }
         after.phase != Phase::Over
@@ -306,7 +285,7 @@ impl Distopia {
     }
 
     /// Applies a checked action.
-    pub(crate) fn apply_action(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+    pub(crate) fn play(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
         self.legality(action)
             .map_err(|reason| IllegalAction::new(action, reason))?;
         match action {
@@ -315,13 +294,13 @@ impl Distopia {
                 if let Some(k) = self.turn.hand.iter().position(|&c| c == card) {
                     self.turn.hand.remove(k);
                 }
-                self.play(Some(card));
+                self.play_card(Some(card));
             }
             Action::PlayGuard => {
                 let guard = self.turn.hand.pop();
-                self.play(guard);
+                self.play_card(guard);
             }
-            Action::Skip => self.play(None),
+            Action::Skip => self.play_card(None),
             Action::Cross => {
                 self.used_collaborator();
                 self.turn.crossing = true;
@@ -393,7 +372,7 @@ impl Distopia {
     }
 
     /// Turn Order, step 2: one card (or a skip) in the next district.
-    fn play(&mut self, card: Option<Card>) {
+    fn play_card(&mut self, card: Option<Card>) {
         let target = self.next_district();
         if let Some(card) = card {
             self.stack_card(target, card);
@@ -709,11 +688,54 @@ impl Distopia {
     }
 }
 
+impl GameRules for Distopia {
+    type Config = Config;
+    type Action = Action;
+    type View = DistopiaView;
+    type Refusal = Refusal;
+    const NAME: &'static str = "distopia";
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        Distopia::setup(config, engine::rng_from_seed(seed))
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.current)
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+        self.play(action)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        // `score`'s total and guards, counted without its lists of cards (a batch of games
+        // asks at every game's end).
+        let totals = self.totals();
+        // The rulebook's tie-break: fewer guard cards wins; still tied is a draw (D22).
+        let keys = [0, 1].map(|s| (totals[s], -(self.guards_held(s) as i64)));
+        Some(Outcome::ranked(totals.to_vec(), &keys))
+    }
+    fn view(&self, viewer: Viewer) -> DistopiaView {
+        view::build(self, viewer)
+    }
+    fn is_legal(&self, action: Action) -> bool {
+        self.legality(action).is_ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Border, Config};
-    use engine::Game;
+    use engine::prelude::*;
     use rand::{Rng, SeedableRng};
 
     /// An advanced game for `seed` (its border and collaborator going round with the seed)

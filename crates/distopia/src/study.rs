@@ -1,4 +1,4 @@
-//! What a seat held, for studies of win rate by holding (`Game::holdings`).
+//! What a seat held, for studies of win rate by holding (`Search::holdings`).
 use crate::cards::Character;
 use crate::Distopia;
 use engine::{Holding, Moment, Seat};

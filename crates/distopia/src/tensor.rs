@@ -168,7 +168,7 @@ impl Tensor for Distopia {
     }
 
     fn legal_mask(&self, scratch: &mut Vec<Action>, mask: &mut [i8]) {
-        self.legal_into(&mut Masked {
+        self.legal(&mut Masked {
             legal: scratch,
             mask,
         });
@@ -297,7 +297,7 @@ impl Tensor for Distopia {
             return self.observe_into(viewer, out);
         }
         // Not the observation's length: the view's encoding says how it fails.
-        Self::encode(&self.config, &engine::Game::view(self, viewer), out);
+        Self::encode(&self.config, &engine::GameRules::view(self, viewer), out);
     }
 
     /// A won pile lies face down in no meaningful order: the tensor holds which cards.

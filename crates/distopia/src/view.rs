@@ -5,7 +5,7 @@
 //! the final scoring turns them up. Nobody sees the deck order or the random stream.
 use crate::action::letter_char;
 use crate::cards::{Border, Card, Character, Collaborator, Kind, Mission};
-use crate::rules::Score;
+use crate::ending::Score;
 use crate::state::{letter_of, owner, Distopia, Phase};
 use engine::{Seat, Viewer};
 use serde::Serialize;

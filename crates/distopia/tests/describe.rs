@@ -1,7 +1,8 @@
 //! Every label and board place the game gives its legal moves, checked against what the
 //! rules then do, in the positions of random games (base and advanced, every border).
 use distopia::{letter_char, Action, Border, Config, Distopia, Phase};
-use engine::{rng_from_seed, Game};
+use engine::prelude::*;
+use engine::rng_from_seed;
 use rand::seq::IndexedRandom;
 
 /// The ring index a `d:<seat>:<letter>` key names.

@@ -3,7 +3,8 @@
 use crate::common;
 use common::*;
 use distopia::{Collaborator, Distopia, DistopiaEvent, GuardMove, Mission, Place};
-use engine::{Event, Game, Names, Viewer};
+use engine::prelude::*;
+use engine::{Event, Names, Viewer};
 
 /// Applies `text` and returns what `viewer` is told, as events and as texts.
 fn told(game: &mut Distopia, text: &str, viewer: Viewer) -> (Vec<DistopiaEvent>, Vec<String>) {

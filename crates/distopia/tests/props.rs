@@ -5,7 +5,8 @@ use distopia::{
     Action, Border, Card, Collaborator, Config, Contraband, Distopia, Kind, Mission, Phase, CARDS,
 };
 use engine::conformance::{run, Options};
-use engine::{Game, Names, Session, Viewer};
+use engine::prelude::*;
+use engine::{Names, Session, Viewer};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -203,7 +204,8 @@ proptest! {
             if legal.is_empty() {
                 break;
             }
-            session.apply(&legal[pick % legal.len()]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mv = session.parse(&legal[pick % legal.len()]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            session.play(&mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
         prop_assume!(!session.is_over());
         prop_assert_eq!(session.ending(&Names::default()), None);

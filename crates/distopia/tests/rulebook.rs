@@ -3,7 +3,7 @@ use crate::common;
 
 use common::*;
 use distopia::{Builder, Character, Phase};
-use engine::Game;
+use engine::prelude::*;
 
 /// Anna (seat 0, the Teacher) before her example turn; Pau (seat 1) is the Collector.
 /// Her D and Pau's C and D are guarded, and the next card in the deck has a siren.

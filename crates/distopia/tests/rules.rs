@@ -5,7 +5,8 @@ use common::*;
 use distopia::{
     Border, Builder, Card, Collaborator, Config, Distopia, Mission, Phase, Refusal, Where,
 };
-use engine::{Event, Game, Viewer};
+use engine::prelude::*;
+use engine::{Event, Viewer};
 
 // ---- Setting Up the Game ----
 

@@ -3,7 +3,8 @@ use crate::common;
 
 use common::{card, game, put, put_won};
 use distopia::{Border, Builder, Config, Distopia};
-use engine::{tensor, Game, Tensor, Viewer};
+use engine::prelude::*;
+use engine::{tensor, Tensor, Viewer};
 
 #[test]
 fn harness_basic_and_advanced() {

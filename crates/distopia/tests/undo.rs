@@ -1,7 +1,8 @@
 //! Taking back moves (ruling X14): mid-turn moves may be taken back, the move that ends
 //! the turn (refill from the deck, the other player's turn) may not.
 use distopia::{Config, Distopia};
-use engine::{Game, Session};
+use engine::prelude::*;
+use engine::{Move, Session};
 
 fn check_a_game(config: &Config, seed: u64) -> (u32, u32) {
     let mut game = Distopia::new(config, seed).expect("a valid config");
@@ -27,8 +28,8 @@ fn check_a_game(config: &Config, seed: u64) -> (u32, u32) {
         game.apply(action).expect("legal");
         let turn_over = game.to_act() != Some(seat) || game.deck().len() != before.deck().len();
         assert_eq!(may, !turn_over, "`{action}` (seed {seed})");
-        let text = action.to_string();
-        session.apply(&text).expect("legal in the session");
+        let mv = Move::game(action);
+        session.play(&mv).expect("legal in the session");
         if may {
             assert_eq!(session.undoer(), Some(seat));
             session.undo(seat).expect("may be taken back");
@@ -37,7 +38,7 @@ fn check_a_game(config: &Config, seed: u64) -> (u32, u32) {
                 engine::DynState::state_json(&before),
                 "undoing `{action}` restores the state"
             );
-            session.apply(&text).expect("again");
+            session.play(&mv).expect("again");
             taken += 1;
         } else {
             let error = session.undo(seat).expect_err("the turn is over");

@@ -1,7 +1,7 @@
 //! The hot path: legal actions, apply, and a whole random round.
 use criterion::{criterion_group, criterion_main, Criterion};
 use dropsite::{Config, DropSite};
-use engine::Game;
+use engine::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use std::hint::black_box;

@@ -1,5 +1,5 @@
 use dropsite::{Config, DropSite};
-use engine::Game;
+use engine::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 fn main() {

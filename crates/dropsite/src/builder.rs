@@ -101,7 +101,7 @@ impl Builder {
     /// # Errors
     /// Every rule the position breaks: a seat out of range, a pile that could not have
     /// been played, more copies of a card than the deck has, and whatever
-    /// [`engine::Game::validate`] finds.
+    /// [`engine::Formats::validate`] finds.
     pub fn build(self) -> Result<DropSite, Vec<String>> {
         let mut problems = self.problems.clone();
         if self.to_act >= self.config.players {

@@ -170,7 +170,7 @@ impl Deck {
     }
 }
 
-/// The printed components for people (`Game::about`): the deck with each value's copies
+/// The printed components for people (`Present::about`): the deck with each value's copies
 /// and points, what an unmatched debt card scores, and the hand size.
 pub(crate) fn components() -> serde_json::Value {
     serde_json::json!({

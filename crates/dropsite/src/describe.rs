@@ -2,8 +2,10 @@
 //! card it takes from the hand (`card:7`) and where it goes (`debt`, `new`, `site:3`), in
 //! the keys the table page gives its parts.
 use crate::action::{Action, Target};
+use crate::events::DropSiteEvent;
 use crate::state::DropSite;
-use engine::MoveText;
+use crate::{cards, config, guide};
+use engine::{About, MoveText, Present, Viewer};
 
 impl DropSite {
     /// What a client shows for `action`, worked out only from what the seat to act sees
@@ -64,5 +66,47 @@ fn signed(n: i64) -> String {
         format!("+{n}")
     } else {
         n.to_string()
+    }
+}
+
+impl Present for DropSite {
+    type Event = DropSiteEvent;
+    fn about() -> About {
+        About {
+            players: engine::Players { min: 2, max: 4 },
+            title: "Drop Site".into(),
+            summary:
+                "Play cards on falling drop sites; what you cannot place becomes debt. 2-4 players."
+                    .into(),
+            options: config::options(),
+            components: cards::components(),
+        }
+    }
+    fn rules() -> engine::Rules {
+        guide::rules()
+    }
+    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
+    fn lessons() -> &'static [&'static str] {
+        &[include_str!("../lessons/basics.json")]
+    }
+    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
+        self.explain_end(names)
+    }
+    fn standing(&self) -> Option<Vec<engine::SeatScore>> {
+        Some(self.round_lines())
+    }
+    fn public_action(&self, action: Action, viewer: Viewer) -> String {
+        // A banked card is face down, to its owner too unless `open_debt` (ruling S11).
+        let owner_sees = self.config.open_debt && viewer.seat() == self.to_act;
+        match action.target {
+            Target::Debt if !owner_sees => "debt".into(),
+            _ => action.to_string(),
+        }
+    }
+    fn events(before: &Self, action: Action, after: &Self, viewer: Viewer) -> Vec<DropSiteEvent> {
+        DropSite::events(before, action, after, viewer)
+    }
+    fn describe(&self, action: Action) -> engine::MoveText {
+        self.move_text(action)
     }
 }

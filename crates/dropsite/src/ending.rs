@@ -1,7 +1,7 @@
-//! The end explained (`Game::ending`): why the game ended (You Win: the target reached,
+//! The end explained (`Present::ending`): why the game ended (You Win: the target reached,
 //! or the last round allowed, ruling S19) and each seat's total round by round, from the
 //! rounds scored (`score_round`'s results, kept in the history). The same lines are the
-//! board's standing during play (`Game::standing`): scored rounds are public.
+//! board's standing during play (`Present::standing`): scored rounds are public.
 use crate::state::{DropSite, RoundEnd};
 use engine::ending::{plural, points};
 use engine::text::{seat, word};

@@ -7,8 +7,9 @@ use crate::action::{Action, Target};
 use crate::cards::{Deck, UNMATCHED};
 use crate::state::{DropSite, RoundEnd};
 use crate::view::{DropSiteView, PileView};
+use engine::prelude::*;
 use engine::text::{and_list, seat, word};
-use engine::{Event, Game, Names, Seat, Viewer};
+use engine::{Event, Names, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// What became of a card played on a drop site.
@@ -343,7 +344,7 @@ fn describe(
 }
 
 impl DropSite {
-    /// The body of `Game::events`.
+    /// The body of `Present::events`.
     pub(crate) fn events(
         before: &DropSite,
         action: Action,

@@ -1,4 +1,4 @@
-//! The rules written for people (`Game::rules`): the prose lives here, in our own words
+//! The rules written for people (`Present::rules`): the prose lives here, in our own words
 //! from the rulebook and the rulings; the deck table is filled from the printed deck and
 //! scored by the game's own scoring ([`crate::score_shown`]); the round-end sizes come
 //! from [`Config::pile_limit`]; the options from `About::options`.
@@ -7,7 +7,7 @@ use crate::rules::score_shown;
 use crate::{Config, DropSite};
 use engine::ending::{plural, points};
 use engine::guide::{self, Block, Rules, Section};
-use engine::Game;
+use engine::prelude::*;
 
 /// What each option means in play, by the option's key (the label and help come from
 /// `About::options`).

@@ -1,9 +1,11 @@
 //! The rules of Drop Site, each named after the rulebook section it comes from.
 use crate::action::{Action, Target};
 use crate::cards::{Deck, UNMATCHED, VALUES};
+use crate::config::Config;
 use crate::refusal::Refusal;
 use crate::state::{DropSite, Pile, RoundEnd, RoundResult};
-use engine::IllegalAction;
+use crate::view::DropSiteView;
+use engine::{ConfigError, GameRules, IllegalAction, Outcome, Seat, Viewer};
 
 impl DropSite {
     /// To Play: every distinct card value in hand, onto the debt, onto a new site, or onto
@@ -27,13 +29,13 @@ impl DropSite {
         }
     }
 
-    /// Why `action` is refused now, if it is.
-    pub(crate) fn refusal(&self, action: Action) -> Option<Refusal> {
+    /// Whether `action` is legal now: the rule that refuses it, if one does.
+    pub(crate) fn legality(&self, action: Action) -> Result<(), Refusal> {
         let Some(seat) = self.to_act else {
-            return Some(Refusal::GameOver);
+            return Err(Refusal::GameOver);
         };
         if !self.hands[seat].contains(&action.card) {
-            return Some(Refusal::NotHeld {
+            return Err(Refusal::NotHeld {
                 seat,
                 card: action.card,
             });
@@ -41,21 +43,21 @@ impl DropSite {
         match action.target {
             // "You MUST EITHER play a card on a drop site OR on your DEBT"; a new site takes
             // any number and is always possible (S3, S18).
-            Target::Debt | Target::New => None,
+            Target::Debt | Target::New => Ok(()),
             Target::Site(i) => {
                 let site = i as usize;
                 let Some(pile) = self.piles.get(site) else {
-                    return Some(Refusal::NoSuchSite {
+                    return Err(Refusal::NoSuchSite {
                         site,
                         sites: self.piles.len(),
                     });
                 };
                 if pile.closed {
-                    Some(Refusal::SiteClosed { site })
+                    Err(Refusal::SiteClosed { site })
                 } else if pile.accepts(action.card) {
-                    None
+                    Ok(())
                 } else {
-                    Some(Refusal::NotLower {
+                    Err(Refusal::NotLower {
                         card: action.card,
                         top: pile.top(),
                     })
@@ -64,11 +66,10 @@ impl DropSite {
         }
     }
 
-    /// Applies a checked action.
+    /// Applies `action` once it is checked; refused, nothing changes.
     pub(crate) fn play(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
-        if let Some(reason) = self.refusal(action) {
-            return Err(IllegalAction::new(action, reason));
-        }
+        self.legality(action)
+            .map_err(|reason| IllegalAction::new(action, reason))?;
         let Some(seat) = self.to_act else {
             return Err(IllegalAction::new(action, Refusal::GameOver));
         };
@@ -158,4 +159,42 @@ fn score_counts(
                 .sum()
         })
         .collect()
+}
+
+impl GameRules for DropSite {
+    type Config = Config;
+    type Action = Action;
+    type View = DropSiteView;
+    type Refusal = Refusal;
+    const NAME: &'static str = "dropsite";
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        DropSite::setup(config, seed)
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn seats(&self) -> usize {
+        self.config.players
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.to_act
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+    fn is_legal(&self, action: Action) -> bool {
+        self.legality(action).is_ok()
+    }
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+        self.play(action)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.to_act.is_some() {
+            return None;
+        }
+        Some(Outcome::ranked(self.totals.clone(), &self.totals))
+    }
+    fn view(&self, viewer: Viewer) -> DropSiteView {
+        self.make_view(viewer)
+    }
 }

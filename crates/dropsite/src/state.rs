@@ -173,7 +173,7 @@ impl DropSite {
             history: Vec::new(),
             config,
         };
-        engine::Game::validate(&game)?;
+        engine::Formats::validate(&game)?;
         game.round_first = to_act;
         Ok(game)
     }

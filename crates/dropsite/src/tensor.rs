@@ -201,7 +201,7 @@ mod tests {
     #[test]
     fn the_viewer_comes_first() {
         let config = Config::default();
-        let game = <DropSite as engine::Game>::new(&config, 3).expect("valid");
+        let game = <DropSite as engine::GameRules>::new(&config, 3).expect("valid");
         let mut a = vec![0.0; DropSite::observation_len(&config)];
         let mut b = a.clone();
         game.observe(Viewer::Seat(0), &mut a);

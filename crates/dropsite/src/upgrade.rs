@@ -4,8 +4,22 @@
 //! - 1: every record and state written so far (a file that names no format is format 1).
 //!
 //! When the format changes, the step from the old one comes here, as
-//! [`engine::Game::upgrade_record`] and [`engine::Game::upgrade_state`], and the rules keep
+//! [`engine::Formats::upgrade_record`] and [`engine::Formats::upgrade_state`], and the rules keep
 //! no branch for old files.
+use crate::state::DropSite;
+use engine::Formats;
 
-/// The format records and states are written in now ([`engine::Game::FORMAT`]).
+/// The format records and states are written in now ([`engine::Formats::FORMAT`]).
 pub(crate) const FORMAT: u32 = 1;
+
+impl Formats for DropSite {
+    const FORMAT: u32 = FORMAT;
+    fn validate(&self) -> Result<(), Vec<String>> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+}

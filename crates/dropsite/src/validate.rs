@@ -3,7 +3,7 @@ use crate::cards::VALUES;
 use crate::state::{DropSite, Pile};
 
 impl DropSite {
-    /// Every problem with this state (the body of `Game::validate`).
+    /// Every problem with this state (the body of `Formats::validate`).
     pub(crate) fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();
         if let Err(e) = self.config.validate() {

@@ -1,7 +1,7 @@
 //! Every label and board place the game gives its legal moves, checked against what the
 //! rules then do, in the positions of random games.
 use dropsite::{Action, Config, DropSite, Target};
-use engine::Game;
+use engine::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 

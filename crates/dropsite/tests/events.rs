@@ -2,7 +2,8 @@
 use crate::common;
 use common::{position, position_with};
 use dropsite::{Config, DebtMatch, DropSite, DropSiteEvent, Landing, RoundEnd};
-use engine::{Event, Game, Names, Viewer};
+use engine::prelude::*;
+use engine::{Event, Names, Viewer};
 
 /// Applies `text` and returns what `viewer` is told, as events and as texts.
 fn told(game: &mut DropSite, text: &str, viewer: Viewer) -> (Vec<DropSiteEvent>, Vec<String>) {

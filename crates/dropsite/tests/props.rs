@@ -1,7 +1,8 @@
 //! Random games: the shared conformance harness, and proptest-driven invariants.
 use dropsite::{Config, DropSite};
 use engine::conformance::{self, Options};
-use engine::{Game, Names, Session, Viewer};
+use engine::prelude::*;
+use engine::{Names, Session, Viewer};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;

@@ -2,7 +2,7 @@
 use crate::common;
 use common::{act, pile, position};
 use dropsite::{cards::DECK, score_round, RoundEnd};
-use engine::Game;
+use engine::prelude::*;
 
 #[test]
 fn scoring_figure_3_a_matched_12_and_2_score_11() {

@@ -3,7 +3,8 @@ use crate::common;
 use common::{act, position, position_with, refused};
 use dropsite::Refusal;
 use dropsite::{Action, Config, DropSite, RoundEnd};
-use engine::{Game, Viewer};
+use engine::prelude::*;
+use engine::Viewer;
 
 fn two() -> DropSite {
     // Seat 0 holds 1 3 3 8 12; sites: a 10, a sideways zero, a 5.
@@ -549,7 +550,7 @@ fn determinize_keeps_what_the_seat_sees_and_reshuffles_the_rest() {
         assert_eq!(d.piles(), game.piles());
         assert_eq!(d.debt(0).len(), 1);
         changed_other_hand |= d.hand(0) != game.hand(0);
-        assert!(engine::Game::validate(&d).is_ok());
+        assert!(engine::Formats::validate(&d).is_ok());
     }
     assert!(changed_other_hand, "the other hand is resampled");
 }

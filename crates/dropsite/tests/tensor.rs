@@ -2,7 +2,8 @@
 use crate::common;
 
 use dropsite::{Config, DropSite};
-use engine::{tensor, Game, Tensor, Viewer};
+use engine::prelude::*;
+use engine::{tensor, Tensor, Viewer};
 use rand::SeedableRng;
 
 fn config(players: usize) -> Config {

@@ -1,6 +1,7 @@
 //! Nothing can be taken back in Drop Site (ruling S23): every action draws a card.
 use dropsite::{Config, DropSite};
-use engine::{Game, Session};
+use engine::prelude::*;
+use engine::{Move, Session};
 use rand::seq::IndexedRandom;
 
 #[test]
@@ -15,7 +16,7 @@ fn no_action_may_be_taken_back_and_undo_is_always_refused() {
             assert!(legal.iter().all(|&a| !game.may_take_back(a)));
             let action = *legal.choose(&mut rng).expect("an action");
             game.apply(action).expect("legal");
-            session.apply(&action.to_string()).expect("legal");
+            session.play(&Move::game(action)).expect("legal");
             assert_eq!(session.undoer(), None);
             let error = session.undo(seat).expect_err("nothing to take back");
             assert!(

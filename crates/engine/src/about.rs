@@ -3,7 +3,7 @@
 //! (the server serves them as `GET /api/games/{game}`).
 use serde::{Deserialize, Serialize};
 
-/// A game described for people, from [`crate::Game::about`].
+/// A game described for people, from [`crate::Present::about`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct About {
     /// The name people read ("Drop Site").
@@ -33,7 +33,7 @@ impl Players {
     }
 }
 
-/// A legal move as a client shows it, from [`crate::Game::describe`].
+/// A legal move as a client shows it, from [`crate::Present::describe`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveText {
     /// What the move does, in words, for this position ("Retrieve the 3 from the

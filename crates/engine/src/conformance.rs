@@ -9,19 +9,19 @@
 //! to the identical final state. Each move's events tell no viewer more than it may know:
 //! they stay the same when what the viewer cannot see is resampled before and after the
 //! move, and when the move is swapped for another with the same public part that leaves
-//! the viewer's view the same. Taking back ([`Game::may_take_back`]) leaks nothing either:
+//! the viewer's view the same. Taking back ([`Search::may_take_back`]) leaks nothing either:
 //! the answer for every legal action stays the same when what the seat to act cannot see
 //! is resampled; an action that may be taken back shows no other seat anything new (its
 //! view afterwards is the same when what it could not see before is resampled) and is
 //! undone by a [`crate::Session`] to the identical state; and records where some of those
 //! actions were made and taken back (`undo`) replay to the same final state. The position
-//! key ([`Game::position_key`]), what an action means for trading ([`Game::proposal_to`],
-//! [`Game::deal`]) and how it is described to the seat to act ([`Game::describe`]: a
+//! key ([`Search::position_key`]), what an action means for trading ([`Search::proposal_to`],
+//! [`Search::deal`]) and how it is described to the seat to act ([`Present::describe`]: a
 //! label in words, never empty) stay the same when what the seat to act cannot see is
-//! resampled. The end explains itself ([`Game::ending`]): no explanation before the end;
+//! resampled. The end explains itself ([`Present::ending`]): no explanation before the end;
 //! at the end, each seat's lines add up to its score in the outcome; and a game stopped
 //! (every fourth deep step) by everyone but the seat to act resigning explains that too,
-//! with the scores the board shows ([`Game::standing`], unchanged by resampling what is
+//! with the scores the board shows ([`Present::standing`], unchanged by resampling what is
 //! hidden). Every text a person reads is plain words
 //! ([`crate::ending::words_problem`]: no notation in backticks, no seat counted from 0, no
 //! "1 points"): each viewer's log lines, every refusal's reason, every move's label, each
@@ -247,7 +247,7 @@ fn check_take_backs<G: Game>(
         let mut session = crate::Session::new(Box::new(game.clone()));
         let text = action.to_string();
         session
-            .apply(&text)
+            .play(&crate::Move::game(action))
             .map_err(|e| format!("a session refuses `{text}`: {e}"))?;
         if session.undoer() != Some(seat) {
             return Err(format!(
@@ -383,7 +383,7 @@ fn check_ending<G: Game>(game: &G, outcome: &crate::Outcome) -> Result<(), Strin
 }
 
 /// Everyone but the seat to act resigns now: the session ends, and its explanation adds
-/// up to its outcome, with the scores the board shows ([`Game::standing`], which must
+/// up to its outcome, with the scores the board shows ([`Present::standing`], which must
 /// add up and tell nothing hidden).
 fn check_resign<G: Game>(game: &G) -> Result<(), String> {
     if let Some(standing) = game.standing() {

@@ -1,10 +1,10 @@
 //! The end of a game explained: why it ended (the rule, in words) and each seat's score
 //! built up line by line, from the game's own scoring, so the lines always add up.
 //!
-//! A game gives its [`Ending`] once it is over ([`crate::Game::ending`]), never before:
+//! A game gives its [`Ending`] once it is over ([`crate::Present::ending`]), never before:
 //! at the end everything is public. A game stopped by resignations ([`crate::Session`])
 //! explains itself with the score each seat had as the board showed it
-//! ([`crate::Game::standing`]).
+//! ([`crate::Present::standing`]).
 use crate::Outcome;
 use serde::{Deserialize, Serialize};
 

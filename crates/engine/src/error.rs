@@ -51,7 +51,7 @@ impl ParseActionError {
 
 /// An action the rules do not allow in this position. The state is unchanged.
 ///
-/// `R` is the game's refusal ([`crate::Game::Refusal`]: an enum whose `Display` says the
+/// `R` is the game's refusal ([`crate::GameRules::Refusal`]: an enum whose `Display` says the
 /// rule in plain words), so tests and tools can match the rule that refused. Type-erased
 /// front ends carry the words only ([`IllegalAction::erase`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

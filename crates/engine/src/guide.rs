@@ -1,4 +1,4 @@
-//! A game's rules written for people ([`crate::Game::rules`]): sections of paragraphs,
+//! A game's rules written for people ([`crate::Present::rules`]): sections of paragraphs,
 //! lists and tables, the prose kept as data in each game crate and the tables filled from
 //! the game's own component data. Front ends render it (`GET /api/games/{game}/rules`,
 //! `tabletop rules GAME`) and keep no copy of their own.

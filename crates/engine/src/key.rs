@@ -21,7 +21,7 @@ pub struct PositionKey {
     pub position: u64,
 }
 
-/// What an action does in a deal between seats (see [`crate::Game::deal`]).
+/// What an action does in a deal between seats (see [`crate::Search::deal`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Deal {
     /// No part of a deal.

@@ -1,60 +1,18 @@
 //! What each move did, told to each viewer: the game log.
 //!
-//! A game's [`Game::events`] describes one applied action as a list of typed events, the
+//! A game's [`Present::events`] describes one applied action as a list of typed events, the
 //! way one viewer may know it. Games work them out from that viewer's views before and
 //! after the move plus the public part of the action, so an event tells nothing the views
 //! do not; the conformance harness checks it. Events are worked out only when someone
-//! reads them (a front end, `tabletop log`), never inside [`Game::apply`].
+//! reads them (a front end, `tabletop log`), never inside [`GameRules::apply`].
 //!
 //! Events carry seats as data (counted from 0); their text names them through [`Names`],
 //! so each front end writes "seat 2", a player's name, or "you".
+pub use crate::event::{Event, LogEntry, LogEvent};
+use crate::game::Game;
+use crate::seat::Viewer;
 pub use crate::text::{table_names, unnamed_seat, Names};
-use crate::{Game, GameRecord, ReplayError, Seat, Viewer};
-use serde::{Deserialize, Serialize};
-use std::fmt::Debug;
-
-/// One thing that happened, as one viewer may know it.
-pub trait Event: Clone + Debug + PartialEq + Serialize + Send + Sync {
-    /// A one-line English text for people, naming seats with `names`.
-    fn text(&self, names: &Names) -> String;
-}
-
-/// An event as front ends receive it: its own fields (with its `kind`) and its text.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LogEvent {
-    pub text: String,
-    #[serde(flatten)]
-    pub data: serde_json::Map<String, serde_json::Value>,
-}
-
-impl LogEvent {
-    /// The event's JSON fields and its text under `names`.
-    pub fn new<E: Event>(event: &E, names: &Names) -> LogEvent {
-        let data = match serde_json::to_value(event) {
-            Ok(serde_json::Value::Object(map)) => map,
-            Ok(other) => {
-                let mut map = serde_json::Map::new();
-                map.insert("kind".into(), other);
-                map
-            }
-            Err(_) => serde_json::Map::new(),
-        };
-        LogEvent {
-            text: event.text(names),
-            data,
-        }
-    }
-}
-
-/// One action of a game and what one viewer may know it did.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LogEntry {
-    /// The action's place in the record, from 0 (the table version it made is one more).
-    pub index: usize,
-    /// The seat that acted.
-    pub seat: Seat,
-    pub events: Vec<LogEvent>,
-}
+use serde::Serialize;
 
 /// The events of `action` taking `before` to `after`, as `viewer` may know them.
 pub fn step_events<G: Game>(
@@ -106,34 +64,4 @@ pub fn write_step_events<G: Game>(
     }
     out.push(b']');
     Ok(())
-}
-
-/// Replays `record` and tells every action from index `since` on as `viewer` may know it.
-/// Table moves (`undo`, `resign N`) are told by a [`crate::TableEvent`], to every viewer
-/// alike.
-///
-/// # Errors
-/// The first step of the record that does not replay.
-pub fn replay_log<G: Game>(
-    record: &GameRecord,
-    viewer: Viewer,
-    names: &Names,
-    since: usize,
-) -> Result<Vec<LogEntry>, ReplayError> {
-    let record = &*crate::record::upgraded::<G>(record)?;
-    if record.has_table_moves() {
-        let start = crate::record::start::<G>(record)?;
-        return crate::session::session_log(Box::new(start), &record.actions, viewer, names, since);
-    }
-    let mut log = Vec::new();
-    crate::record::replay_each::<G>(record, &mut |index, before, action, after| {
-        if index >= since {
-            log.push(LogEntry {
-                index,
-                seat: before.to_act().unwrap_or_default(),
-                events: step_events(before, action, after, viewer, names),
-            });
-        }
-    })?;
-    Ok(log)
 }

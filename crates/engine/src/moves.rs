@@ -2,11 +2,13 @@
 //! enters (the CLI, an HTTP body, a socket message, Python, a stored record), into the
 //! game's own typed action behind [`AnyAction`], or into one of the table's own moves
 //! ([`TableMove`]); [`Move`] is either. Its notation (`Display`) is what a record keeps.
-use crate::session::TableMove;
+use crate::error::ParseActionError;
+use crate::seat::Seat;
 use std::any::Any;
 use std::fmt;
+use std::str::FromStr;
 
-/// The object-safe face of a game's action (`Game::Action` is `Copy + Eq + Display +
+/// The object-safe face of a game's action (`GameRules::Action` is `Copy + Eq + Display +
 /// Debug`): what [`AnyAction`] needs to clone, compare and show it.
 trait ErasedAction: fmt::Display + fmt::Debug + Send + Sync + 'static {
     fn clone_box(&self) -> Box<dyn ErasedAction>;
@@ -76,6 +78,52 @@ impl fmt::Display for AnyAction {
     }
 }
 
+/// A table move in a record's action list: `undo` (the last action is taken back) or
+/// `resign N` (seat N, counted from 1, resigns; the value is the seat from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableMove {
+    Undo,
+    Resign(Seat),
+}
+
+const TABLE_EXPECTED: &str = "`undo`, or `resign N` with N a seat counted from 1";
+
+/// Whether `text` is meant as a table move (its first word is `undo` or `resign`, in any
+/// case), rather than a game action.
+pub fn is_table_move(text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("undo") || w.eq_ignore_ascii_case("resign"))
+}
+
+impl FromStr for TableMove {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || ParseActionError::new(s, TABLE_EXPECTED);
+        let words: Vec<&str> = s.split_whitespace().collect();
+        match words.as_slice() {
+            [w] if w.eq_ignore_ascii_case("undo") => Ok(TableMove::Undo),
+            [w, n] if w.eq_ignore_ascii_case("resign") => n
+                .parse::<Seat>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .map(|n| TableMove::Resign(n - 1))
+                .ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for TableMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableMove::Undo => f.write_str("undo"),
+            TableMove::Resign(seat) => write!(f, "resign {}", seat + 1),
+        }
+    }
+}
+
 /// A move at a table: the game's action, or a move every table has (`undo`, `resign N`).
 /// Its `Display` is the notation a record keeps.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +133,14 @@ pub enum Move {
 }
 
 impl Move {
+    /// A game's typed action as a move (`Move::Game(AnyAction::new(action))`).
+    pub fn game<A>(action: A) -> Move
+    where
+        A: Copy + Eq + fmt::Display + fmt::Debug + Send + Sync + 'static,
+    {
+        Move::Game(AnyAction::new(action))
+    }
+
     /// The game's action, when this is one.
     pub fn action(&self) -> Option<&AnyAction> {
         match self {

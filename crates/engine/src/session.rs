@@ -4,7 +4,7 @@
 //! # Undo
 //! A seat may take back its own actions since the start of its current turn, as long as
 //! nothing was drawn, turned, rolled or revealed since and no other seat took part: the
-//! game decides action by action ([`crate::Game::may_take_back`]). The session keeps the
+//! game decides action by action ([`crate::Search::may_take_back`]). The session keeps the
 //! states before each action that may be taken back; an action that may not, an action by
 //! another seat, and a resignation clear them. `undo` restores the last of them, so
 //! repeated undos take back more of the same turn. A finished game takes nothing back.
@@ -20,61 +20,17 @@
 //! # Records
 //! Table moves are entries of a record's action list like game actions: `undo` and
 //! `resign N` (N counted from 1). [`Session::replay`] replays such a list.
-use crate::log::{Event, LogEntry, LogEvent, Names};
-use crate::{
-    DynState, EngineError, IllegalAction, Move, Outcome, ParseActionError, ReplayError, Seat,
-};
-use crate::{Ending, SeatScore};
-use crate::{StateError, Viewer};
+use crate::dyn_state::DynState;
+use crate::ending::{Ending, ScoreLine, SeatScore};
+use crate::error::{EngineError, IllegalAction};
+use crate::event::{Event, LogEntry, LogEvent};
+use crate::moves::{is_table_move, Move, TableMove};
+use crate::outcome::Outcome;
+use crate::record::ReplayError;
+use crate::seat::{Seat, Viewer};
+use crate::text::Names;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::str::FromStr;
-
-/// A table move in a record's action list: `undo` (the last action is taken back) or
-/// `resign N` (seat N, counted from 1, resigns; the value is the seat from 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TableMove {
-    Undo,
-    Resign(Seat),
-}
-
-const TABLE_EXPECTED: &str = "`undo`, or `resign N` with N a seat counted from 1";
-
-/// Whether `text` is meant as a table move (its first word is `undo` or `resign`, in any
-/// case), rather than a game action.
-pub fn is_table_move(text: &str) -> bool {
-    text.split_whitespace()
-        .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("undo") || w.eq_ignore_ascii_case("resign"))
-}
-
-impl FromStr for TableMove {
-    type Err = ParseActionError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || ParseActionError::new(s, TABLE_EXPECTED);
-        let words: Vec<&str> = s.split_whitespace().collect();
-        match words.as_slice() {
-            [w] if w.eq_ignore_ascii_case("undo") => Ok(TableMove::Undo),
-            [w, n] if w.eq_ignore_ascii_case("resign") => n
-                .parse::<Seat>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .map(|n| TableMove::Resign(n - 1))
-                .ok_or_else(bad),
-            _ => Err(bad()),
-        }
-    }
-}
-
-impl fmt::Display for TableMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableMove::Undo => f.write_str("undo"),
-            TableMove::Resign(seat) => write!(f, "resign {}", seat + 1),
-        }
-    }
-}
 
 /// What a table move did, as every viewer is told it (the same for all: a table move
 /// tells nothing about what was taken back).
@@ -167,11 +123,14 @@ impl Session {
     pub fn replay(start: Box<dyn DynState>, entries: &[String]) -> Result<Session, ReplayError> {
         let mut session = Session::new(start);
         for (index, entry) in entries.iter().enumerate() {
-            session.apply(entry).map_err(|error| ReplayError {
-                index,
-                action: entry.clone(),
-                error,
-            })?;
+            session
+                .parse(entry)
+                .and_then(|mv| session.play(&mv))
+                .map_err(|error| ReplayError {
+                    index,
+                    action: entry.clone(),
+                    error,
+                })?;
         }
         Ok(session)
     }
@@ -213,7 +172,7 @@ impl Session {
 
     /// Scores and places once the session is over; see the module's rules for resigned
     /// seats. Ended by resignation before the game's end, each seat keeps the score the
-    /// board showed ([`crate::Game::standing`]; 0 in a game that shows none before its
+    /// board showed ([`crate::Present::standing`]; 0 in a game that shows none before its
     /// end).
     pub fn outcome(&self) -> Option<Outcome> {
         let seats = self.seats();
@@ -261,7 +220,7 @@ impl Session {
         match self.state.standing() {
             Some(standing) if standing.len() == seats => standing,
             _ => vec![
-                SeatScore::new(vec![crate::ScoreLine::new(
+                SeatScore::new(vec![ScoreLine::new(
                     "nothing is scored before the end of the game",
                     0,
                 )]);
@@ -309,7 +268,9 @@ impl Session {
     /// Applies one record entry: a game action by the seat to act, or a table move
     /// (`undo` takes back the last action for the seat that may, see
     /// [`Session::undoer`]). Returns the entry's canonical text. On error, nothing
-    /// changed.
+    /// changed. [`Session::parse`], then [`Session::play`].
+    ///
+    /// Kept for the server until it carries [`Move`]; remove after.
     ///
     /// # Errors
     /// Text that is neither; a refused table move; a game action that is illegal, or
@@ -390,6 +351,8 @@ impl Session {
     /// result `after` the caller has already worked out on a copy of the state (a server
     /// checks a move before storing it, then applies it): as [`Session::apply`], without
     /// applying the action twice. Returns the state before the action.
+    ///
+    /// Kept for the server until it carries [`Move`]; remove after.
     ///
     /// # Errors
     /// [`EngineError::GameOver`] once the session is over; it is then unchanged.
@@ -533,30 +496,26 @@ pub fn session_log(
             action: entry.clone(),
             error,
         };
-        let table = if is_table_move(entry) {
-            Some(entry.parse::<TableMove>().map_err(|e| fail(e.into()))?)
-        } else {
-            None
-        };
-        let before = match table {
-            None if index >= since => Some(session.state.clone_box()),
+        let mv = session.parse(entry).map_err(fail)?;
+        let before = match &mv {
+            Move::Game(_) if index >= since => Some(session.state.clone_box()),
             _ => None,
         };
-        let seat = match table {
-            Some(TableMove::Undo) => session.undoer(),
-            Some(TableMove::Resign(s)) => Some(s),
-            None => session.to_act(),
+        let seat = match &mv {
+            Move::Table(TableMove::Undo) => session.undoer(),
+            Move::Table(TableMove::Resign(s)) => Some(*s),
+            Move::Game(_) => session.to_act(),
         };
-        session.apply(entry).map_err(fail)?;
+        session.play(&mv).map_err(fail)?;
         if index < since {
             continue;
         }
         let seat = seat.unwrap_or_default();
-        let events = match (table, before) {
-            (Some(TableMove::Undo), _) => {
+        let events = match (&mv, before) {
+            (Move::Table(TableMove::Undo), _) => {
                 vec![LogEvent::new(&TableEvent::TookBack { seat }, names)]
             }
-            (Some(TableMove::Resign(_)), _) => {
+            (Move::Table(TableMove::Resign(_)), _) => {
                 let mut events = vec![LogEvent::new(&TableEvent::Resigned { seat }, names)];
                 if session.state.to_act().is_some() && session.is_over() {
                     if let Some(winner) = (0..session.seats()).find(|&s| !session.is_resigned(s)) {
@@ -568,10 +527,10 @@ pub fn session_log(
                 }
                 events
             }
-            (None, Some(before)) => before
-                .events(entry, session.state(), viewer, names)
+            (Move::Game(action), Some(before)) => before
+                .step_events(action, session.state(), viewer, names)
                 .unwrap_or_default(),
-            (None, None) => Vec::new(),
+            (Move::Game(_), None) => Vec::new(),
         };
         log.push(LogEntry {
             index,
@@ -580,16 +539,4 @@ pub fn session_log(
         });
     }
     Ok(log)
-}
-
-/// A game state of another game than the record's, as a replay error.
-pub(crate) fn wrong_game(game: &str, index: usize) -> ReplayError {
-    ReplayError {
-        index,
-        action: String::new(),
-        error: EngineError::State(StateError::Malformed {
-            game: game.to_string(),
-            message: "the replayed state is of another game".into(),
-        }),
-    }
 }

@@ -2,7 +2,7 @@
 //!
 //! A [`Tensor`] game gives every action that can ever be legal a fixed index below
 //! [`Tensor::num_distinct_actions`], a legal-action mask over those indices, and a flat
-//! `f32` observation of one viewer's [`Game::View`]. The observation is computed from the
+//! `f32` observation of one viewer's [`GameRules::View`]. The observation is computed from the
 //! view alone ([`Tensor::encode`] never sees the state), so it cannot hold anything the
 //! viewer may not see. Each game documents its layout in `docs/python.md`.
 //!
@@ -80,7 +80,7 @@ pub trait Tensor: Game {
         out.sort_unstable();
     }
 
-    /// Writes what `viewer` sees into `out`, through [`Game::view`]. A game may read the
+    /// Writes what `viewer` sees into `out`, through [`GameRules::view`]. A game may read the
     /// same numbers from its state instead, to spare building the view on every step;
     /// [`check`] holds them equal to [`Tensor::encode`] of the view.
     fn observe(&self, viewer: Viewer, out: &mut [f32]) {

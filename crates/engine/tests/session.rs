@@ -6,8 +6,9 @@
 //! (passes to another seat) may not.
 use engine::conformance::{self, Options};
 use engine::log::{Event, Names};
+use engine::prelude::*;
 use engine::{
-    About, ConfigError, DynGame, DynState, EngineError, Game, GameRecord, GameRng, IllegalAction,
+    About, ConfigError, DynGame, DynState, EngineError, GameRecord, GameRng, IllegalAction,
     Outcome, ParseActionError, ScoreLine, Seat, SeatScore, Session, TableMove, Typed, Viewer,
 };
 use rand::Rng;
@@ -106,32 +107,12 @@ impl Tally {
     }
 }
 
-impl Game for Tally {
+impl GameRules for Tally {
     type Config = TallyConfig;
     type Action = Act;
     type View = TallyView;
-    type Event = TallyEvent;
     type Refusal = String;
     const NAME: &'static str = "tally";
-
-    fn about() -> About {
-        About {
-            players: engine::Players { min: 2, max: 2 },
-            title: "Tally".into(),
-            summary: "a test game".into(),
-            options: Vec::new(),
-            components: serde_json::Value::Null,
-        }
-    }
-    fn rules() -> engine::Rules {
-        engine::Rules {
-            title: "How to play Tally".into(),
-            sections: vec![engine::Section::new(
-                "The game",
-                vec![engine::Block::text("Each seat adds to the tally in turn.")],
-            )],
-        }
-    }
     fn new(config: &TallyConfig, seed: u64) -> Result<Self, ConfigError> {
         let seats = config.seats.unwrap_or(2);
         if !(2..=5).contains(&seats) {
@@ -189,7 +170,29 @@ impl Game for Tally {
     fn view(&self, _viewer: Viewer) -> TallyView {
         TallyView {
             tallies: self.tallies.clone(),
-            current: Game::to_act(self),
+            current: GameRules::to_act(self),
+        }
+    }
+}
+
+impl Present for Tally {
+    type Event = TallyEvent;
+    fn about() -> About {
+        About {
+            players: engine::Players { min: 2, max: 2 },
+            title: "Tally".into(),
+            summary: "a test game".into(),
+            options: Vec::new(),
+            components: serde_json::Value::Null,
+        }
+    }
+    fn rules() -> engine::Rules {
+        engine::Rules {
+            title: "How to play Tally".into(),
+            sections: vec![engine::Section::new(
+                "The game",
+                vec![engine::Block::text("Each seat adds to the tally in turn.")],
+            )],
         }
     }
     fn events(before: &Self, action: Act, _after: &Self, _viewer: Viewer) -> Vec<TallyEvent> {
@@ -198,17 +201,6 @@ impl Game for Tally {
             action: action.to_string(),
         }]
     }
-    fn determinize<R: rand::Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
-        let mut game = self.clone();
-        game.rng = engine::rng_from_seed(rng.random());
-        game
-    }
-    fn validate(&self) -> Result<(), Vec<String>> {
-        Ok(())
-    }
-    fn may_take_back(&self, action: Act) -> bool {
-        matches!(action, Act::Add(_))
-    }
     fn standing(&self) -> Option<Vec<SeatScore>> {
         Some(
             self.tallies
@@ -216,6 +208,37 @@ impl Game for Tally {
                 .map(|&t| SeatScore::new(vec![ScoreLine::new("tally", t)]))
                 .collect(),
         )
+    }
+}
+
+impl Search for Tally {
+    fn determinize<R: rand::Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        let mut game = self.clone();
+        game.rng = engine::rng_from_seed(rng.random());
+        game
+    }
+    fn may_take_back(&self, action: Act) -> bool {
+        matches!(action, Act::Add(_))
+    }
+}
+
+impl Formats for Tally {
+    fn validate(&self) -> Result<(), Vec<String>> {
+        Ok(())
+    }
+}
+
+/// A move typed at the table: read once ([`Session::parse`]), then played; its notation
+/// back.
+trait Enter {
+    fn enter(&mut self, text: &str) -> Result<String, EngineError>;
+}
+
+impl Enter for Session {
+    fn enter(&mut self, text: &str) -> Result<String, EngineError> {
+        let mv = self.parse(text)?;
+        self.play(&mv)?;
+        Ok(mv.to_string())
     }
 }
 
@@ -246,13 +269,13 @@ fn the_harness_passes_and_checks_take_backs() {
 fn undo_restores_the_state_before_and_repeats_within_the_turn() {
     let mut s = session(2, 1);
     let start = s.state().state_json();
-    s.apply("add 1").unwrap();
+    s.enter("add 1").unwrap();
     let after_one = s.state().state_json();
-    assert_eq!(s.apply("ADD  2").unwrap(), "add 2");
+    assert_eq!(s.enter("ADD  2").unwrap(), "add 2");
     assert_eq!(s.undoer(), Some(0));
     s.undo(0).unwrap();
     assert_eq!(s.state().state_json(), after_one);
-    assert_eq!(s.apply("undo").unwrap(), "undo");
+    assert_eq!(s.enter("undo").unwrap(), "undo");
     assert_eq!(s.state().state_json(), start);
     assert_eq!(s.undoer(), None);
     let why = refused(&mut s, |s| s.undo(0));
@@ -266,9 +289,9 @@ fn undo_restores_the_state_before_and_repeats_within_the_turn() {
 fn another_seat_hears_the_same_refusal_whether_or_not_the_move_may_be_taken_back() {
     // Seat 1's add may be taken back, its roll may not: seat 2 must not learn which.
     let mut takeable = session(2, 3);
-    takeable.apply("add 1").unwrap();
+    takeable.enter("add 1").unwrap();
     let mut rolled = session(2, 3);
-    rolled.apply("roll").unwrap();
+    rolled.enter("roll").unwrap();
     assert_eq!(takeable.undoer(), Some(0));
     assert_eq!(rolled.undoer(), None);
     let a = refused(&mut takeable, |s| s.undo(1));
@@ -280,19 +303,19 @@ fn another_seat_hears_the_same_refusal_whether_or_not_the_move_may_be_taken_back
 #[test]
 fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
     let mut s = session(2, 2);
-    s.apply("add 1").unwrap();
-    s.apply("roll").unwrap();
+    s.enter("add 1").unwrap();
+    s.enter("roll").unwrap();
     let why = refused(&mut s, |s| s.undo(0));
     assert!(why.contains("cannot be taken back"), "{why}");
     // An add after the roll may be taken back, but only down to the roll.
-    s.apply("add 2").unwrap();
+    s.enter("add 2").unwrap();
     s.undo(0).unwrap();
     refused(&mut s, |s| s.undo(0));
-    s.apply("add 1").unwrap();
-    s.apply("done").unwrap();
+    s.enter("add 1").unwrap();
+    s.enter("done").unwrap();
     let why = refused(&mut s, |s| s.undo(0));
     assert!(why.contains("cannot be taken back"), "{why}");
-    s.apply("add 1").unwrap();
+    s.enter("add 1").unwrap();
     let why = refused(&mut s, |s| s.undo(0));
     assert!(why.contains("seat 2 moved last"), "{why}");
     let why = refused(&mut s, |s| s.undo(7));
@@ -300,10 +323,10 @@ fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
     s.undo(1).unwrap();
     // Play to the end: nothing can be taken back then.
     while s.to_act().is_some() {
-        s.apply("add 1").unwrap();
-        s.apply("done").unwrap();
+        s.enter("add 1").unwrap();
+        s.enter("done").unwrap();
     }
-    let why = refused(&mut s, |s| s.apply("undo").map(|_| ()));
+    let why = refused(&mut s, |s| s.enter("undo").map(|_| ()));
     assert!(why.contains("illegal action `undo`"), "{why}");
     assert!(why.contains("over"), "{why}");
 }
@@ -311,28 +334,28 @@ fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
 #[test]
 fn resigning_at_two_seats_ends_with_the_other_first() {
     let mut s = session(2, 3);
-    s.apply("add 2").unwrap();
-    assert_eq!(s.apply("Resign 1").unwrap(), "resign 1");
+    s.enter("add 2").unwrap();
+    assert_eq!(s.enter("Resign 1").unwrap(), "resign 1");
     assert_eq!(s.to_act(), None);
     let o = s.outcome().expect("over");
     assert_eq!(o.places, vec![1, 0]);
     assert!(o.check(2).is_ok());
     refused(&mut s, |s| s.resign(1));
-    refused(&mut s, |s| s.apply("add 1").map(|_| ()));
-    refused(&mut s, |s| s.apply("undo").map(|_| ()));
+    refused(&mut s, |s| s.enter("add 1").map(|_| ()));
+    refused(&mut s, |s| s.enter("undo").map(|_| ()));
 }
 
 #[test]
 fn a_resignation_explains_itself_with_the_scores_the_board_shows() {
     let mut s = session(2, 3);
-    s.apply("add 2").unwrap();
-    s.apply("add 1").unwrap();
+    s.enter("add 2").unwrap();
+    s.enter("add 1").unwrap();
     assert_eq!(
         s.ending(&Names::default()),
         None,
         "no ending before the end"
     );
-    s.apply("resign 1").unwrap();
+    s.enter("resign 1").unwrap();
     let o = s.outcome().expect("over");
     // The board showed 3 and 0: the end says the same, not 0 and 0.
     assert_eq!(o.scores, vec![3, 0]);
@@ -357,8 +380,8 @@ fn a_resignation_before_a_natural_end_is_added_to_why() {
     let mut s = session(3, 4);
     s.resign(2).unwrap();
     while let Some(seat) = s.to_act() {
-        s.apply(if seat == 0 { "add 2" } else { "add 1" }).unwrap();
-        s.apply("done").unwrap();
+        s.enter(if seat == 0 { "add 2" } else { "add 1" }).unwrap();
+        s.enter("done").unwrap();
     }
     let o = s.outcome().expect("over");
     let ending = s.ending(&Names::default()).expect("over");
@@ -376,7 +399,7 @@ fn resigning_at_more_seats_plays_on_and_ranks_the_resigned_last() {
     let why = refused(&mut s, |s| s.resign(1));
     assert!(why.contains("seat 2 has already resigned"), "{why}");
     refused(&mut s, |s| s.resign(4));
-    s.apply("resign 4").unwrap();
+    s.enter("resign 4").unwrap();
     assert!(s.is_resigned(3) && !s.is_resigned(0));
     assert_eq!(s.resigned(), vec![1, 3]);
     assert_eq!(s.outcome(), None);
@@ -385,9 +408,9 @@ fn resigning_at_more_seats_plays_on_and_ranks_the_resigned_last() {
     let mut moves = 0;
     while let Some(seat) = s.to_act() {
         let add = if seat == 0 { "add 2" } else { "add 1" };
-        s.apply(add).unwrap();
+        s.enter(add).unwrap();
         assert_eq!(s.undoer(), (!s.is_resigned(seat)).then_some(seat));
-        s.apply("done").unwrap();
+        s.enter("done").unwrap();
         moves += 1;
     }
     assert!(moves > 4);
@@ -401,7 +424,7 @@ fn resigning_at_more_seats_plays_on_and_ranks_the_resigned_last() {
 #[test]
 fn resigning_clears_what_may_be_taken_back() {
     let mut s = session(3, 5);
-    s.apply("add 1").unwrap();
+    s.enter("add 1").unwrap();
     s.resign(2).unwrap();
     let why = refused(&mut s, |s| s.undo(0));
     assert!(why.contains("seat 3 resigned"), "{why}");
@@ -426,7 +449,7 @@ fn table_moves_parse_loosely_and_print_canonically() {
         assert!(e.to_string().contains("counted from 1"), "{e}");
     }
     let mut s = session(2, 6);
-    let why = refused(&mut s, |s| s.apply("resign 0").map(|_| ()));
+    let why = refused(&mut s, |s| s.enter("resign 0").map(|_| ()));
     assert!(why.contains("cannot read `resign 0`"), "{why}");
 }
 

@@ -2,7 +2,8 @@
 //!
 //! `cargo run -p euphoria --example debug_seed -- PLAYERS SEED STEPS`
 
-use engine::{rng_from_seed, Game, Viewer};
+use engine::prelude::*;
+use engine::{rng_from_seed, Viewer};
 use euphoria::{Config, Euphoria};
 use rand::seq::IndexedRandom;
 

@@ -2,7 +2,8 @@
 //!
 //! `cargo run --release -p euphoria --example playouts -- [games] [players] [v1|v2]`
 
-use engine::{rng_from_seed, Game};
+use engine::prelude::*;
+use engine::rng_from_seed;
 use euphoria::{Config, Edition, Euphoria};
 use rand::seq::IndexedRandom;
 use std::time::Instant;

@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release -p euphoria --example replay_hash -- [games] [players...]`
 
-use engine::{rng_from_seed, Game, Viewer};
+use engine::prelude::*;
+use engine::{rng_from_seed, Viewer};
 use euphoria::{Config, Euphoria};
 use rand::Rng;
 use std::collections::hash_map::DefaultHasher;

@@ -243,3 +243,14 @@ impl Builder {
         self
     }
 }
+
+impl Euphoria {
+    /// A position to edit from this one (for tests and tools).
+    pub fn edit(mut self) -> Builder {
+        self.checks = ChecksSeen::default();
+        Builder {
+            game: self,
+            problems: Vec::new(),
+        }
+    }
+}

@@ -222,7 +222,7 @@ impl Config {
     }
 }
 
-/// The options described for people (`Game::about`), in the order a form shows them.
+/// The options described for people (`Present::about`), in the order a form shows them.
 pub(crate) fn options() -> Vec<GameOption> {
     vec![
         GameOption::new(

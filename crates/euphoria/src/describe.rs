@@ -4,9 +4,11 @@
 //! in the keys the table page gives its parts.
 use crate::action::{Action, RetrievePay};
 use crate::cards::{Cost, Faction, Good, Penalty, Recruit, SpaceKind, MARKET_TILES};
+use crate::events::EuphoriaEvent;
 use crate::rules::placement::{commodity_reward, AreaEffect};
 use crate::state::{Boon, Euphoria, StarTarget, Step};
-use engine::MoveText;
+use crate::{cards, config, guide};
+use engine::{MoveText, Present, Viewer};
 
 impl Euphoria {
     /// What a client shows for `action`, worked out only from what the seat to act sees.
@@ -209,5 +211,62 @@ fn signed(n: i32) -> String {
         format!("−{}", -n)
     } else {
         "0".into()
+    }
+}
+
+impl Present for Euphoria {
+    type Event = EuphoriaEvent;
+    fn about() -> engine::About {
+        engine::About {
+            players: engine::Players { min: 2, max: 6 },
+            title: "Euphoria".into(),
+            summary:
+                "Place worker dice, dig tunnels, build markets and place your stars. 2-6 players."
+                    .into(),
+            options: config::options(),
+            components: serde_json::to_value(cards::card_data()).unwrap_or_default(),
+        }
+    }
+    fn rules() -> engine::Rules {
+        guide::rules()
+    }
+    /// The lessons (`lessons/*.json`, the format of `engine::lesson`, docs/lessons.md).
+    fn lessons() -> &'static [&'static str] {
+        &[
+            include_str!("../lessons/basics.json"),
+            include_str!("../lessons/bumping.json"),
+            include_str!("../lessons/knowledge.json"),
+            include_str!("../lessons/recruits.json"),
+            include_str!("../lessons/markets.json"),
+            include_str!("../lessons/tunnels.json"),
+            include_str!("../lessons/artifacts.json"),
+            include_str!("../lessons/allegiance.json"),
+            include_str!("../lessons/dilemma.json"),
+            include_str!("../lessons/trading.json"),
+            include_str!("../lessons/stars.json"),
+        ]
+    }
+    fn ending(&self, names: &engine::Names) -> Option<engine::Ending> {
+        self.explain_end(names)
+    }
+    fn standing(&self) -> Option<Vec<engine::SeatScore>> {
+        Some(self.star_lines())
+    }
+    fn public_action(&self, action: Action, viewer: Viewer) -> String {
+        // Which recruit a seat keeps is its own secret (face-up ones show once setup ends).
+        match action {
+            Action::KeepUp(_) | Action::KeepDown(_) | Action::Keep(_)
+                if viewer.seat() != self.actor() =>
+            {
+                "keep a recruit".into()
+            }
+            _ => action.to_string(),
+        }
+    }
+    fn events(before: &Self, action: Action, after: &Self, viewer: Viewer) -> Vec<EuphoriaEvent> {
+        Euphoria::events(before, action, after, viewer)
+    }
+    fn describe(&self, action: Action) -> engine::MoveText {
+        self.move_text(action)
     }
 }

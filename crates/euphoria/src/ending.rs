@@ -1,8 +1,8 @@
-//! The end explained (`Game::ending`): who placed their last authority star (the end of
+//! The end explained (`Present::ending`): who placed their last authority star (the end of
 //! the game, spec 1.10), the tie-break when several did (5.11, A-23), and each player's
 //! score, the stars placed, by where they stand: each territory, the markets, the
 //! recruits, the ethical dilemma. Every star on the board is public, so the same lines
-//! are the standing during play (`Game::standing`), what a resigned game keeps.
+//! are the standing during play (`Present::standing`), what a resigned game keeps.
 use crate::cards::{Faction, MARKET_TILES, STARS};
 use crate::state::{DilemmaState, Euphoria};
 use engine::ending::plural;

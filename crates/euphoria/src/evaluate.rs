@@ -1,7 +1,9 @@
 //! How good a position looks for a seat, for bots that stop searching before the end.
+use crate::action::Action;
 use crate::cards::{market_threshold, SpaceKind, MARKETS, STARS};
 use crate::state::{DieLoc, Euphoria};
-use engine::Seat;
+use crate::state::{Step, MAX_SEATS};
+use engine::{InlineVec, Search, Seat};
 
 /// The value for `seat` of the seats' `progress`: its margin over the best other seat.
 pub(crate) fn value_among(progress: &[f64], seat: Seat) -> f64 {
@@ -16,7 +18,7 @@ pub(crate) fn value_among(progress: &[f64], seat: Seat) -> f64 {
 impl Euphoria {
     /// Stars placed, plus small credit for what buys the next ones (resources and
     /// artifacts pay for markets and stars, commodities for retrieving, dice are
-    /// workers): what [`Game::evaluate`] compares between the seats.
+    /// workers): what [`engine::Search::evaluate`] compares between the seats.
     pub(crate) fn progress(&self, s: Seat) -> f64 {
         let p = &self.players[s];
         let stars = f64::from(STARS - p.stars_left);
@@ -57,5 +59,58 @@ impl Euphoria {
                 0.25 + 0.5 * (f64::from(workers[m]) / threshold).min(1.0) - 0.2 * f64::from(own[m])
             })
             .sum()
+    }
+}
+
+impl Search for Euphoria {
+    fn position_key(&self) -> Option<engine::PositionKey> {
+        self.key()
+    }
+    fn proposal_to(&self, action: Action) -> Option<Seat> {
+        match (action, self.stack.last()) {
+            (Action::Offer(to), Some(Step::TradePartner)) => Some(to as Seat),
+            _ => None,
+        }
+    }
+    fn deal(&self, action: Action) -> engine::Deal {
+        use engine::Deal;
+        match action {
+            a if a.builds_offer() || a == Action::Accept => Deal::Pursue,
+            Action::Cancel | Action::Decline if self.in_trade() => Deal::Drop,
+            _ => Deal::None,
+        }
+    }
+    fn determinize<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
+        self.resample(seat, rng)
+    }
+    fn rounds(&self) -> u32 {
+        self.turns / self.n().max(1) as u32 + 1
+    }
+    fn holdings(&self, seat: Seat, moment: engine::Moment) -> Vec<engine::Holding> {
+        self.held(seat, moment)
+    }
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if let Some(o) = self.final_outcome() {
+            return o.reward(seat);
+        }
+        let progress: InlineVec<f64, MAX_SEATS> = (0..self.n()).map(|s| self.progress(s)).collect();
+        value_among(&progress, seat)
+    }
+    /// Each seat's progress is worked out once for all the seats.
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if let Some(o) = self.final_outcome() {
+            out.extend((0..self.n()).map(|s| o.reward(s)));
+            return;
+        }
+        let progress: InlineVec<f64, MAX_SEATS> = (0..self.n()).map(|s| self.progress(s)).collect();
+        out.extend((0..self.n()).map(|s| value_among(&progress, s)));
+        debug_assert!((0..self.n()).all(|s| out[s].to_bits() == self.evaluate(s).to_bits()));
+    }
+    /// Nothing is taken back yet (docs/rulings.md, "Taking back a move"): even a plain
+    /// placement's effects were found to depend on what other seats cannot see, so the
+    /// default (`false`) stands until each case is pinned down.
+    fn may_take_back(&self, action: Action) -> bool {
+        self.may_take_back_action(action)
     }
 }

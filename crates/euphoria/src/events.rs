@@ -8,8 +8,9 @@ use crate::action::{Action, RetrievePay};
 use crate::cards::{market_code, market_name, Good, Space, MARKETS, MARKET_TILES};
 use crate::state::{Boon, DieLoc, Euphoria, StarTarget};
 use crate::view::{EuphoriaView, PlayerView};
+use engine::prelude::*;
 use engine::text::{seat, word, Arg};
-use engine::{Event, Game, Names, Seat, Viewer};
+use engine::{Event, Names, Seat, Viewer};
 use serde::Serialize;
 
 /// What a seat decided, as everyone may know it.
@@ -554,7 +555,7 @@ fn describe(
 }
 
 impl Euphoria {
-    /// The body of `Game::events`.
+    /// The body of `Present::events`.
     pub(crate) fn events(
         before: &Euphoria,
         action: Action,

@@ -1,4 +1,4 @@
-//! The rules written for people (`Game::rules`): the prose lives here, in our own words
+//! The rules written for people (`Present::rules`): the prose lives here, in our own words
 //! from the English specification of the Korean rulebook; every table (spaces and their
 //! costs, construction sites, market tiles, the commodity table, allegiance tiers,
 //! recruits, dilemmas) is filled from the game's data in `cards/` and the rules'
@@ -12,7 +12,7 @@ use crate::rules::placement::{commodity_reward, AreaEffect};
 use crate::{Config, Euphoria, Rewards};
 use engine::ending::plural;
 use engine::guide::{self, Block, Rules, Section};
-use engine::Game;
+use engine::prelude::*;
 
 /// What each option means in play, by the option's key (the label and help come from
 /// `About::options`).

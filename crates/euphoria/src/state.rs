@@ -767,15 +767,6 @@ impl Euphoria {
     pub fn rolloff(&self) -> &[Vec<u8>] {
         &self.rolloff
     }
-
-    /// A position to edit from this one (for tests and tools).
-    pub fn edit(mut self) -> crate::Builder {
-        self.checks = ChecksSeen::default();
-        crate::Builder {
-            game: self,
-            problems: Vec::new(),
-        }
-    }
 }
 
 /// The position key (see [`engine::PositionKey`]): what the seat to act sees, less the

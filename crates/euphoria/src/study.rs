@@ -1,4 +1,4 @@
-//! What a seat held, for studies of win rate by holding (`Game::holdings`).
+//! What a seat held, for studies of win rate by holding (`Search::holdings`).
 use crate::cards::Faction;
 use crate::state::{DilemmaState, Euphoria};
 use engine::{Holding, Moment, Seat};

@@ -31,10 +31,10 @@ use crate::action::Action;
 use crate::cards::{Good, Recruit};
 use crate::config::Config;
 use crate::state::{Die, Euphoria, Trigger};
-use engine::{is_table_move, Game, GameRecord, Session};
+use engine::{AnyAction, Formats, GameRecord, GameRules, Move, Session, TableMove};
 use serde_json::Value;
 
-/// The format records and states are written in now ([`engine::Game::FORMAT`]).
+/// The format records and states are written in now ([`engine::Formats::FORMAT`]).
 pub(crate) const FORMAT: u32 = 2;
 
 /// The variant names state files held before issue 16 (each is today's name in
@@ -173,23 +173,25 @@ fn replay_today(
     let mut played: Vec<bool> = Vec::new();
     for (index, text) in record.actions.iter().enumerate() {
         let fails = |e: &dyn std::fmt::Display| format!("action {index} (`{text}`): {e}");
-        let table_move = is_table_move(text);
-        let undo = table_move && text.trim().eq_ignore_ascii_case("undo");
+        // The stored notation, read once.
+        let mv = session.parse(text).map_err(|e| fails(&e))?;
+        let table_move = matches!(mv, Move::Table(_));
+        let undo = mv == Move::Table(TableMove::Undo);
         if undo && played.last() == Some(&false) {
             played.pop();
             continue;
         }
-        let action = match session.apply(text) {
-            Ok(_) => text.clone(),
-            Err(refused) => match (!table_move).then(|| text.parse::<Action>()) {
-                Some(Ok(Action::Pay(_))) if drop_pays => {
+        let action = match session.play(&mv) {
+            Ok(()) => text.clone(),
+            Err(refused) => match mv.action().and_then(AnyAction::get::<Action>) {
+                Some(Action::Pay(_)) if drop_pays => {
                     played.push(false);
                     continue;
                 }
-                Some(Ok(Action::Use(id))) => {
-                    let new = Action::UseNew(id).to_string();
-                    session.apply(&new).map_err(|_| fails(&refused))?;
-                    new
+                Some(Action::Use(id)) => {
+                    let new = Move::game(Action::UseNew(id));
+                    session.play(&new).map_err(|_| fails(&refused))?;
+                    new.to_string()
                 }
                 _ => return Err(fails(&refused)),
             },
@@ -362,6 +364,24 @@ fn typed(id: Recruit, n: u8) -> Option<Trigger> {
         Recruit::Chase if n >= 10 => Trigger::NewWorker(die(n - 10)?),
         _ => Trigger::Plain,
     })
+}
+
+impl Formats for Euphoria {
+    const FORMAT: u32 = FORMAT;
+    fn upgrade_record(from: u32, record: &mut engine::GameRecord) -> Result<Vec<usize>, String> {
+        upgrade_record(from, record)
+    }
+    fn upgrade_state(from: u32, state: &mut serde_json::Value) -> Result<(), String> {
+        upgrade_state(from, state)
+    }
+    fn validate(&self) -> Result<(), Vec<String>> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
 }
 
 #[cfg(test)]

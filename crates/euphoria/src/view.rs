@@ -5,6 +5,7 @@ use crate::cards::{
     MARKET_TILES,
 };
 use crate::config::{Edition, Rewards};
+use crate::refusal::Prompt;
 use crate::state::{DieLoc, DilemmaState, Euphoria, Offer, Step};
 use engine::{Seat, Viewer};
 use serde::Serialize;
@@ -152,7 +153,8 @@ impl Euphoria {
             prompt: if self.over {
                 "the game is over".into()
             } else {
-                crate::rules::describe(self.stack.last())
+                // What the decision on top asks, in words (the legal moves say how to answer).
+                Prompt::of(self.stack.last()).to_string()
             },
             setup_done: self.setup_done,
             over: self.over,

@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::*;
-use engine::{Game, Viewer};
+use engine::prelude::*;
+use engine::Viewer;
 use euphoria::cards::{card_data, Good, Penalty, Recruit, Space};
 use euphoria::{Config, Euphoria};
 

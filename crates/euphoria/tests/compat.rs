@@ -4,7 +4,8 @@
 //! loaded (`src/upgrade.rs`), and replay to their end; a state file written then is
 //! brought up too, loads, validates and plays on.
 
-use engine::{load_state, load_state_file, replay, rng_from_seed, DynGame, Game, GameRecord};
+use engine::prelude::*;
+use engine::{load_state, load_state_file, replay, rng_from_seed, DynGame, GameRecord};
 use engine::{StateFile, Typed};
 use euphoria::cards::Recruit;
 use euphoria::{Config, Euphoria, Trading};

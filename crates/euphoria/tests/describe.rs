@@ -4,7 +4,8 @@
 use crate::common;
 
 use common::{bare, on, tile};
-use engine::{rng_from_seed, Game};
+use engine::prelude::*;
+use engine::rng_from_seed;
 use euphoria::cards::{Penalty, Space, SpaceKind};
 use euphoria::state::Step;
 use euphoria::Builder;

@@ -1,6 +1,7 @@
 //! The end explained: random games to their end and resignations along the way. Each
 //! seat's lines (stars by where they stand) add up to its score, the outcome's.
-use engine::{rng_from_seed, Game, Names, Session};
+use engine::prelude::*;
+use engine::{rng_from_seed, Names, Session};
 use euphoria::{Config, Euphoria};
 use rand::seq::IndexedRandom;
 

@@ -1,5 +1,6 @@
 //! Random games produce each kind of event a move can have, and every move is told.
-use engine::{Event, Game, Names, Viewer};
+use engine::prelude::*;
+use engine::{Event, Names, Viewer};
 use euphoria::events::EuphoriaEvent;
 use euphoria::{Config, Euphoria};
 use rand::seq::IndexedRandom;

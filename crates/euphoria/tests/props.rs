@@ -1,7 +1,8 @@
 //! Conformance with the engine's harness and random-game properties.
 
 use engine::conformance::{run, Options};
-use engine::{rng_from_seed, Game};
+use engine::prelude::*;
+use engine::rng_from_seed;
 use euphoria::{Config, Edition, Euphoria, KnowledgeCheck};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;

@@ -4,7 +4,8 @@
 use crate::common;
 
 use common::{act, bare, edit, ready, without_trading_stops};
-use engine::{Game, Viewer};
+use engine::prelude::*;
+use engine::Viewer;
 use euphoria::cards::{market_threshold, Faction, Good, Penalty, Recruit, Space, MARKET_TILES};
 use euphoria::{Action, Config, DieLoc, DilemmaState, Euphoria, KnowledgeCheck, Refusal, Step};
 

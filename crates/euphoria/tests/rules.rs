@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::*;
-use engine::Game;
+use engine::prelude::*;
 use euphoria::cards::{Faction, Good, Penalty, Recruit, Space};
 use euphoria::{Config, DieLoc, Euphoria, Refusal, Step};
 

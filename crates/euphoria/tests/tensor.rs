@@ -1,5 +1,6 @@
 //! Action indices and observation tensors: the engine's harness, and a seat's own cards.
-use engine::{tensor, Game, Tensor, Viewer};
+use engine::prelude::*;
+use engine::{tensor, Tensor, Viewer};
 use euphoria::{Config, Euphoria};
 
 #[test]

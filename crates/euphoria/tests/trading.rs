@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::*;
-use engine::Game;
+use engine::prelude::*;
 use euphoria::cards::Good;
 use euphoria::{Config, Euphoria, Refusal, Trading};
 

@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::*;
-use engine::{Game, Session};
+use engine::prelude::*;
+use engine::Session;
 use euphoria::cards::Good;
 use euphoria::{Action, Config, DieLoc, Euphoria};
 
@@ -36,7 +37,8 @@ fn may(g: &Euphoria, text: &str) -> bool {
 fn take_back(g: &Euphoria, text: &str) -> Result<(), String> {
     let mut session = Session::new(Box::new(g.clone()));
     let seat = g.to_act().expect("a seat to act");
-    session.apply(text).expect("legal");
+    let mv = session.parse(text).expect("notation");
+    session.play(&mv).expect("legal");
     match session.undo(seat) {
         Ok(()) => {
             assert_eq!(
@@ -128,6 +130,7 @@ fn no_part_of_a_trade_may_be_taken_back() {
 fn illegal_actions_and_other_text_may_not_be_taken_back() {
     let g = fresh();
     assert!(!may(&g, "6@gen"));
-    assert!(!engine::DynState::may_take_back(&g, "nonsense"));
-    assert!(!engine::DynState::may_take_back(&g, "2@gen"));
+    assert!(engine::DynState::parse_action(&g, "nonsense").is_err());
+    let illegal = engine::DynState::parse_action(&g, "2@gen").expect("notation");
+    assert!(!engine::DynState::may_take_back_any(&g, &illegal));
 }

@@ -29,7 +29,7 @@ pub trait Table: Send + Sync {
     fn outcome(&self) -> Option<engine::Outcome>;
     /// Plays the action with this index and tells what each viewer may know of the move:
     /// for each seat in turn, then the spectator, the move's events in words
-    /// ([`engine::Game::events`], the viewer named "you") and whether that viewer may
+    /// ([`engine::Present::events`], the viewer named "you") and whether that viewer may
     /// know the whole action (its own, or one that hides nothing from it).
     ///
     /// # Errors
@@ -39,7 +39,7 @@ pub trait Table: Send + Sync {
     fn render(&self, viewer: Viewer) -> String;
     /// The notation of the action with this index.
     fn action_text(&self, index: usize) -> Option<String>;
-    /// The legal actions as the game describes them ([`engine::Game::describe`]), each
+    /// The legal actions as the game describes them ([`engine::Present::describe`]), each
     /// with its index.
     fn moves(&self) -> Vec<(usize, engine::LegalMove)>;
     /// The index of an action in notation.
@@ -203,14 +203,19 @@ impl<G: Tensor> Table for Typed<G> {
         if self.game.to_act().is_none() {
             return Ok(None);
         }
-        let text = bot.choose_text(&self.game).ok_or_else(|| {
-            format!(
-                "the bot `{}` plays another game, not {}",
-                bot.name(),
-                G::NAME
-            )
-        })?;
-        self.parse_action(&text).map(Some)
+        let action = bot
+            .choose(&self.game)
+            .and_then(|action| action.get::<G::Action>())
+            .ok_or_else(|| {
+                format!(
+                    "the bot `{}` plays another game, not {}",
+                    bot.name(),
+                    G::NAME
+                )
+            })?;
+        G::action_index(self.game.config(), action)
+            .map(Some)
+            .ok_or_else(|| format!("`{action}` can never be played at this table"))
     }
 }
 

@@ -4,7 +4,7 @@
 //! `heuristic`, `ismcts:500`, `medium`...). Euphoria trades unbounded, as at a table, unless
 //! `--offers N` bounds the offers a turn. `--json` prints the report as JSON too.
 use bots::BotSpec;
-use engine::Game;
+use engine::prelude::*;
 use sim::tournament::{run, TournamentOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
 

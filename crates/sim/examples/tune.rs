@@ -3,7 +3,7 @@
 //! `cargo run --release -p sim --example tune -- GAME GAMES [iters=1000] [depth=8|end] [c=0.7] [det=8] [players=4] [pimc=10] [vs=medium] [threads=1]`
 use bots::{Bot, BotSpec, Budget, HeuristicBot, HeuristicOptions, IsmctsBot, IsmctsOptions};
 use bots::{PimcBot, PimcOptions};
-use engine::Game;
+use engine::prelude::*;
 use sim::tournament::{run_entrants, Entrant, TournamentOptions};
 
 /// What plays against the tuned bot.

@@ -27,7 +27,8 @@
 use crate::tournament::{bradley_terry, seating, PairResult, Scored};
 use crate::{play_game, thread_pool, wilson, SimError};
 use bots::{make_bot, BotSpec, Level};
-use engine::{derive_seed, Game};
+use engine::derive_seed;
+use engine::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;

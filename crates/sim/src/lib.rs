@@ -6,6 +6,7 @@
 //! K of N plays its own range of game indices, and [`merge`] puts the shards' results
 //! back in game order, so the merged summary is the one a single machine computes.
 
+mod error;
 pub mod html;
 pub mod ladder;
 mod play;
@@ -14,16 +15,16 @@ mod study;
 pub mod tournament;
 pub mod tune;
 
+pub use error::SimError;
 pub use play::{play_game, GameResult, MakeBot};
 pub use stats::{reward, two_proportion, wilson, Comparison, FirstPlayer, HoldingRate, Summary};
 pub use study::{merge, MergeError, Part, Shard, ShardFile};
 
-use bots::{make_bot, BotError, BotSpec};
-use engine::Game;
+use bots::{make_bot, BotSpec};
+use engine::prelude::*;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
-use thiserror::Error;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -36,25 +37,6 @@ pub struct SimOptions {
     pub seats: Vec<BotSpec>,
     /// Play only this shard of the `games` games.
     pub shard: Option<Shard>,
-}
-
-/// A batch that cannot run.
-#[derive(Debug, Error)]
-pub enum SimError {
-    #[error("{seats} seats named for a table of {players}: name one bot per seat")]
-    SeatCount { seats: usize, players: usize },
-    #[error(transparent)]
-    Bot(#[from] BotError),
-    #[error(transparent)]
-    Config(#[from] engine::ConfigError),
-    #[error("game {index} (seed {seed}) broke down: {message}")]
-    Broken {
-        index: u64,
-        seed: u64,
-        message: String,
-    },
-    #[error("cannot start {0} worker threads: {1}")]
-    Threads(usize, String),
 }
 
 /// A pool of `threads` worker threads (as many as cores when `None`, at least one).

@@ -2,7 +2,8 @@
 //! reported with its seed, never scored.
 use crate::SimError;
 use bots::{Bot, BotError, Observer};
-use engine::{derive_seed, Game, Holding, Moment, Seat};
+use engine::prelude::*;
+use engine::{derive_seed, Holding, Moment, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One finished game.
@@ -17,7 +18,7 @@ pub struct GameResult {
     pub turns: u32,
     /// The seat that acted first.
     pub first: Seat,
-    /// What each seat held (`Game::holdings` at the start, then at the end).
+    /// What each seat held (`Search::holdings` at the start, then at the end).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held: Vec<Vec<Holding>>,
 }

@@ -110,7 +110,7 @@ pub struct Summary {
     pub shared_wins: u64,
     /// How often the seat that acted first won, against a fair share of 1/seats.
     pub first_player: FirstPlayer,
-    /// Win rate by what a seat held (`Game::holdings`), aspect by aspect.
+    /// Win rate by what a seat held (`Search::holdings`), aspect by aspect.
     pub holdings: Vec<HoldingRate>,
 }
 

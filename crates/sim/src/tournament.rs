@@ -19,7 +19,8 @@
 
 use crate::{play_game, wilson, GameResult, SimError};
 use bots::{make_bot, Bot, BotError, BotSpec};
-use engine::{Game, Outcome};
+use engine::prelude::*;
+use engine::Outcome;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;

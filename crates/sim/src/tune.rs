@@ -4,7 +4,7 @@
 //! on `games` games each.
 use crate::{run, SimError, SimOptions, Summary};
 use bots::BotSpec;
-use engine::Game;
+use engine::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 use std::str::FromStr;

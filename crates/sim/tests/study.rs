@@ -1,7 +1,7 @@
 //! Sharded studies merge into the unsharded one, to the last digit, for every game; the
 //! HTML report holds each chart's bars and numbers.
 use bots::BotSpec;
-use engine::Game;
+use engine::prelude::*;
 use sim::{html, merge, run, Part, Report, Shard, ShardFile, SimOptions};
 
 fn options(games: u64, seats: usize, shard: Option<Shard>) -> SimOptions {
@@ -64,7 +64,7 @@ fn distopia_shards_merge_into_the_unsharded_study() {
 
 #[test]
 fn euphoria_shards_merge_into_the_unsharded_study() {
-    let config = <euphoria::Euphoria as Game>::Config::default();
+    let config = <euphoria::Euphoria as GameRules>::Config::default();
     merged_equals_unsharded::<euphoria::Euphoria>(&config, 5, 2);
 }
 

@@ -1,7 +1,7 @@
 //! Tournaments: fair seating, thread-independent results, the heuristic beats random, and a
 //! game that breaks down is reported, not scored.
 use bots::{Bot, BotSpec, Observer, RandomBot};
-use engine::Game;
+use engine::prelude::*;
 use sim::tournament::{
     run, run_entrants, seating, try_run, Entrant, TournamentError, TournamentOptions,
 };
@@ -82,7 +82,7 @@ fn heuristic_beats_random_at_distopia() {
 /// A bot that plays randomly until the game's `give_up`th decision of its own, then finds
 /// nothing to play (a bug a tournament must report).
 struct GivesUp {
-    inner: RandomBot<<distopia::Distopia as Game>::Action>,
+    inner: RandomBot<<distopia::Distopia as GameRules>::Action>,
     left: u32,
 }
 
@@ -93,7 +93,7 @@ impl Bot<distopia::Distopia> for GivesUp {
     fn choose(
         &mut self,
         observer: &Observer<'_, distopia::Distopia>,
-    ) -> Option<<distopia::Distopia as Game>::Action> {
+    ) -> Option<<distopia::Distopia as GameRules>::Action> {
         if self.left == 0 {
             return None;
         }

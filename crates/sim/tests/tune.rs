@@ -1,9 +1,8 @@
 //! `tune` finds the known balance point of a parameter made for the test: a duel where
 //! seat 1 wins a roll of 0-99 below `30 + bonus`, so the first seat is even at bonus 20.
 use bots::BotSpec;
-use engine::{
-    ConfigError, Event, Game, IllegalAction, Names, Outcome, ParseActionError, Seat, Viewer,
-};
+use engine::prelude::*;
+use engine::{ConfigError, Event, IllegalAction, Names, Outcome, ParseActionError, Seat, Viewer};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sim::tune::{tune, Param, Target, TuneOptions};
@@ -58,40 +57,12 @@ impl fmt::Display for Duel {
     }
 }
 
-impl Game for Duel {
+impl GameRules for Duel {
     type Config = DuelConfig;
     type Action = Roll;
     type View = Duel;
-    type Event = Rolled;
     type Refusal = String;
     const NAME: &'static str = "duel";
-    fn about() -> engine::About {
-        engine::About {
-            players: engine::Players { min: 2, max: 2 },
-            title: "Duel".into(),
-            summary: "One roll decides; a bonus shifts the odds.".into(),
-            options: vec![engine::GameOption::new(
-                "bonus",
-                "Bonus",
-                "Added to the first seat's winning range.",
-                engine::Input::Number {
-                    min: -30,
-                    max: 70,
-                    none: None,
-                },
-            )],
-            components: serde_json::Value::Null,
-        }
-    }
-    fn rules() -> engine::Rules {
-        engine::Rules {
-            title: "How to play Duel".into(),
-            sections: vec![engine::Section::new(
-                "The game",
-                vec![engine::Block::text("One roll decides who wins.")],
-            )],
-        }
-    }
     fn new(config: &DuelConfig, seed: u64) -> Result<Self, ConfigError> {
         Ok(Duel {
             config: config.clone(),
@@ -132,12 +103,49 @@ impl Game for Duel {
     fn view(&self, _: Viewer) -> Duel {
         self.clone()
     }
+}
+
+impl Present for Duel {
+    type Event = Rolled;
+    fn about() -> engine::About {
+        engine::About {
+            players: engine::Players { min: 2, max: 2 },
+            title: "Duel".into(),
+            summary: "One roll decides; a bonus shifts the odds.".into(),
+            options: vec![engine::GameOption::new(
+                "bonus",
+                "Bonus",
+                "Added to the first seat's winning range.",
+                engine::Input::Number {
+                    min: -30,
+                    max: 70,
+                    none: None,
+                },
+            )],
+            components: serde_json::Value::Null,
+        }
+    }
+    fn rules() -> engine::Rules {
+        engine::Rules {
+            title: "How to play Duel".into(),
+            sections: vec![engine::Section::new(
+                "The game",
+                vec![engine::Block::text("One roll decides who wins.")],
+            )],
+        }
+    }
     fn events(_: &Self, _: Roll, after: &Self, _: Viewer) -> Vec<Rolled> {
         after.roll.map(Rolled).into_iter().collect()
     }
+}
+
+impl Search for Duel {
     fn determinize<R: Rng + ?Sized>(&self, _: Seat, _: &mut R) -> Self {
         self.clone()
     }
+}
+
+impl Formats for Duel {
     fn validate(&self) -> Result<(), Vec<String>> {
         Ok(())
     }

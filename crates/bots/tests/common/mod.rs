@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 use bots::{Bot, Budget, HeuristicBot, HeuristicOptions, IsmctsBot, IsmctsOptions};
 use bots::{PimcBot, PimcOptions, RandomBot};
-use engine::Game;
+use engine::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 

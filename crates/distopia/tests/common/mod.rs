@@ -10,7 +10,7 @@ pub use actions::{legal, refuse};
 use distopia::{
     Builder, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState,
 };
-use engine::Game;
+use engine::prelude::*;
 
 /// The contraband card with this name.
 pub fn card(name: &str) -> Card {

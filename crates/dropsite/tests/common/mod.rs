@@ -61,14 +61,14 @@ pub fn position_with(
 
 pub fn act(game: &mut DropSite, text: &str) {
     let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    engine::Game::apply(game, action).unwrap_or_else(|e| panic!("{e}"));
+    engine::GameRules::apply(game, action).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// The rule that refuses `text`, checking that the refusal changed nothing.
 pub fn refused(game: &mut DropSite, text: &str) -> Refusal {
     let before = game.clone();
     let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    let err = engine::Game::apply(game, action).expect_err("the action should be refused");
+    let err = engine::GameRules::apply(game, action).expect_err("the action should be refused");
     assert_eq!(*game, before, "a refused action changed the state");
     err.reason
 }

@@ -1,7 +1,7 @@
 //! The 48 recruit cards (spec 4.5): one [`Recruit`] per card and one table of what each
 //! card prints. What each one does is in `rules::recruits`, a file per faction.
 
-use super::Faction;
+use super::faction::Faction;
 use crate::config::Edition;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

@@ -23,12 +23,15 @@ mod undo;
 
 use crate::action::{Action, RetrievePay};
 use crate::cards::{tunnel_resource, Faction, Good, Recruit, Space, SpaceKind, DICE};
+use crate::config::Config;
 use crate::config::Trading;
 use crate::rules::checks::StarSpot;
 use crate::rules::placement::Placing;
 use crate::rules::trade::Offering;
 use crate::state::{Boon, DieLoc, DilemmaState, Euphoria, Offer, PayUnit, StarTarget, Step};
-use engine::Seat;
+
+use crate::view::EuphoriaView;
+use engine::{ConfigError, GameRules, IllegalAction, Outcome, Seat, Viewer};
 
 pub use crate::refusal::{Answer, Prompt, Refusal};
 
@@ -186,7 +189,7 @@ impl Euphoria {
     }
 
     /// Why `action` is not legal now, if it is not.
-    pub fn check(&self, action: Action) -> Result<(), Refusal> {
+    pub fn legality(&self, action: Action) -> Result<(), Refusal> {
         let Some(seat) = self.actor() else {
             return Err(Refusal::GameOver);
         };
@@ -790,7 +793,7 @@ impl Euphoria {
         self.decision_candidates(&mut few);
         let mut legal = few.items[..few.len]
             .iter()
-            .filter(|&&a| self.check(a).is_ok());
+            .filter(|&&a| self.legality(a).is_ok());
         let first = legal.next().copied();
         if legal.next().is_some() {
             None
@@ -904,12 +907,56 @@ impl Step {
     }
 }
 
-/// What the decision on top asks, in words (the legal moves say how to answer it).
-pub fn describe(top: Option<&Step>) -> String {
-    Prompt::of(top).to_string()
-}
-
 /// Whether a space is a construction site (for tests and the view).
 pub fn is_site(space: Space) -> bool {
     matches!(space.kind(), SpaceKind::Site(..))
+}
+
+impl Euphoria {
+    /// Applies `action` once it is checked; refused, nothing changes.
+    pub(crate) fn play(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+        self.legality(action)
+            .map_err(|reason| IllegalAction::new(action, reason))?;
+        // A move that changes nothing the checks at all times look at leaves them with
+        // nothing to do if they had nothing to do before it.
+        let settled = self.checks.clear && self.keeps_checks(action);
+        self.perform(action);
+        self.run_from(settled);
+        Ok(())
+    }
+}
+
+impl GameRules for Euphoria {
+    type Config = Config;
+    type Action = Action;
+    type View = EuphoriaView;
+    type Refusal = Refusal;
+    const NAME: &'static str = "euphoria";
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        Euphoria::setup(config, seed)
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn seats(&self) -> usize {
+        self.n()
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.actor()
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction<Refusal>> {
+        self.play(action)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.final_outcome()
+    }
+    fn view(&self, viewer: Viewer) -> EuphoriaView {
+        self.make_view(viewer)
+    }
+    fn is_legal(&self, action: Action) -> bool {
+        self.legality(action).is_ok()
+    }
 }

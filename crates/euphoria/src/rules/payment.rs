@@ -334,7 +334,7 @@ impl Euphoria {
     pub fn only_one_way(&self, seat: Seat) -> bool {
         let payable = Good::ALL
             .iter()
-            .filter(|&&g| self.check(Action::Pay(g)).is_ok())
+            .filter(|&&g| self.legality(Action::Pay(g)).is_ok())
             .count();
         payable >= 2 && self.payment_ways(seat) == 1
     }
@@ -402,7 +402,7 @@ impl Euphoria {
         for _ in 0..MAX_UNITS {
             let next = Good::ALL
                 .into_iter()
-                .find(|&g| self.check(Action::Pay(g)).is_ok());
+                .find(|&g| self.legality(Action::Pay(g)).is_ok());
             let Some(g) = next else {
                 return;
             };

@@ -19,7 +19,7 @@ use crate::action::Action;
 use crate::cards::Faction;
 use crate::state::Euphoria;
 use crate::state::Step;
-use engine::Game;
+use engine::prelude::*;
 
 impl Euphoria {
     /// Whether `action`, taken now by the seat to act, may be taken back afterwards.
@@ -38,7 +38,7 @@ impl Euphoria {
             return false;
         }
         let mut after = self.clone();
-        if Game::apply(&mut after, action).is_err() {
+        if GameRules::apply(&mut after, action).is_err() {
             return false;
         }
         let tiles = |g: &Euphoria| g.markets.map(|m| (m.tile, m.built));

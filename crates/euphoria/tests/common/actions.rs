@@ -1,7 +1,7 @@
 //! Actions by notation in the rule tests, for any game: its legal actions, and an action
 //! that must be refused. Euphoria's tests/common has it, and Distop-IA's includes this
 //! file by its path.
-use engine::Game;
+use engine::prelude::*;
 
 /// The legal actions in notation.
 pub fn legal<G: Game>(g: &G) -> Vec<String> {

@@ -6,7 +6,7 @@ mod actions;
 #[allow(unused_imports)]
 pub use actions::{legal, refuse};
 
-use engine::Game;
+use engine::prelude::*;
 use euphoria::cards::{Penalty, Space, MARKET_TILES};
 use euphoria::{Action, Builder, Config, DieLoc, Euphoria};
 

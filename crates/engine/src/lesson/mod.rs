@@ -4,11 +4,17 @@
 //! give a position (a state file, or `"continue"` from the previous step's result), a
 //! text, the move or moves the learner is asked to make, what to say after it, and checks
 //! ([`Check`]) that what the text claims is what the engine did. A game lists its lessons
-//! with [`crate::Game::lessons`]; front ends reach them through
+//! with [`crate::Present::lessons`]; front ends reach them through
 //! [`crate::DynGame::lessons`] and play a step with [`attempt`].
-use crate::log::{LogEntry, LogEvent, Names};
-use crate::{DynGame, DynState, EngineError, Seat, StateFile, Viewer};
+use crate::dyn_state::{DynState, StateFile};
+use crate::error::EngineError;
+use crate::event::{LogEntry, LogEvent};
+use crate::seat::{Seat, Viewer};
+use crate::text::Names;
 use serde::{Deserialize, Serialize};
+
+mod run;
+pub use run::problems;
 
 /// One lesson of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -181,48 +187,6 @@ impl Lesson {
     pub fn names(&self) -> Names {
         Names::for_viewer(Viewer::Seat(self.seat))
     }
-
-    /// Each step's starting position, in order: a state file loaded (and checked), or
-    /// the previous step's after its first asked move and its replies.
-    ///
-    /// # Errors
-    /// A position that does not load, a first step that continues, a move that does not
-    /// apply, or a step where the learner is not the seat to act.
-    pub fn starts(&self, game: &dyn DynGame) -> Result<Vec<Box<dyn DynState>>, LessonError> {
-        let mut starts: Vec<Box<dyn DynState>> = Vec::with_capacity(self.steps.len());
-        for (i, step) in self.steps.iter().enumerate() {
-            let start = match (&step.position, starts.last()) {
-                (Position::State(file), _) => {
-                    game.load_file(file).map_err(|e| self.broken(i, e))?
-                }
-                (Position::Continue(_), None) => {
-                    return Err(self.broken(i, "the first step has no step to continue"))
-                }
-                (Position::Continue(_), Some(previous)) => {
-                    let before = &self.steps[i - 1];
-                    let first = before
-                        .ask
-                        .first()
-                        .ok_or_else(|| self.broken(i - 1, "the step asks for no move"))?;
-                    let mut state = previous.clone_box();
-                    for action in std::iter::once(first).chain(&before.replies) {
-                        state
-                            .apply_text(action)
-                            .map_err(|e| self.broken(i - 1, format!("`{action}`: {e}")))?;
-                    }
-                    state
-                }
-            };
-            if start.to_act() != Some(self.seat) {
-                return Err(self.broken(
-                    i,
-                    format!("the learner (seat {}) is not to act", self.seat + 1),
-                ));
-            }
-            starts.push(start);
-        }
-        Ok(starts)
-    }
 }
 
 /// What became of a move the learner made at a step.
@@ -248,20 +212,27 @@ pub fn refusal_words(error: &EngineError) -> String {
 }
 
 /// The learner at `lesson`'s step `step` (from `start`, its starting position) makes the
-/// move `text`. Nothing is changed; an asked move is played on a copy.
+/// move `text`, read here once. Nothing is changed; an asked move is played on a copy.
 pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -> Attempt {
     let names = lesson.names();
     let mut after = start.clone_box();
-    if let Err(e) = after.apply_text(text) {
+    let made = match start.parse_action(text) {
+        Ok(made) => made,
+        Err(e) => {
+            return Attempt::Refused {
+                why: refusal_words(&e),
+            }
+        }
+    };
+    if let Err(e) = after.apply_any(&made) {
         return Attempt::Refused {
             why: refusal_words(&e),
         };
     }
-    let asked = start.canonical(text).ok().is_some_and(|made| {
-        step.ask
-            .iter()
-            .any(|a| start.canonical(a).ok().as_ref() == Some(&made))
-    });
+    let asked = step
+        .ask
+        .iter()
+        .any(|a| start.parse_action(a).ok().as_ref() == Some(&made));
     if !asked {
         let why = step.wrong.clone().unwrap_or_else(|| {
             let wanted: Vec<String> = step.ask.iter().map(|a| move_label(start, a)).collect();
@@ -273,19 +244,22 @@ pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -
         index: 0,
         seat: lesson.seat,
         events: start
-            .events(text, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+            .step_events(&made, after.as_ref(), Viewer::Seat(lesson.seat), &names)
             .unwrap_or_default(),
     }];
     for (k, reply) in step.replies.iter().enumerate() {
         let before = after.clone_box();
-        if after.apply_text(reply).is_err() {
+        let Ok(reply) = before.parse_action(reply) else {
+            break;
+        };
+        if after.apply_any(&reply).is_err() {
             break;
         }
         log.push(LogEntry {
             index: k + 1,
             seat: before.to_act().unwrap_or_default(),
             events: before
-                .events(reply, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+                .step_events(&reply, after.as_ref(), Viewer::Seat(lesson.seat), &names)
                 .unwrap_or_default(),
         });
     }
@@ -295,8 +269,8 @@ pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -
 /// A legal move's label in words (its notation if it is not legal here).
 pub fn move_label(state: &dyn DynState, action: &str) -> String {
     let wanted = state
-        .canonical(action)
-        .unwrap_or_else(|_| action.to_string());
+        .parse_action(action)
+        .map_or_else(|_| action.to_string(), |parsed| parsed.to_string());
     state
         .moves()
         .into_iter()
@@ -339,67 +313,13 @@ pub fn check(check: &Check, view: &serde_json::Value, events: &[LogEvent]) -> Re
     }
 }
 
-/// Every problem of a lesson, replayed through the engine: positions that do not load,
-/// asked moves and replies that are not legal where they are made, checks that do not
-/// hold after each asked move, texts that are empty. Empty when the lesson is sound.
-pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
-    let starts = match lesson.starts(game) {
-        Ok(starts) => starts,
-        Err(e) => return vec![e.to_string()],
-    };
-    let mut out = Vec::new();
-    if lesson.title.trim().is_empty() || lesson.summary.trim().is_empty() {
-        out.push(format!(
-            "lesson `{}` needs a title and a summary",
-            lesson.id
-        ));
-    }
-    for (i, (step, start)) in lesson.steps.iter().zip(&starts).enumerate() {
-        let at = |p: String| format!("lesson `{}`, step {}: {p}", lesson.id, i + 1);
-        if step.text.trim().is_empty() || step.then.trim().is_empty() {
-            out.push(at(
-                "the text and the text after (`then`) must say something".into(),
-            ));
-        }
-        if step.ask.is_empty() {
-            out.push(at("the step asks for no move".into()));
-        }
-        for asked in &step.ask {
-            let legal = start.legal();
-            let Ok(canonical) = start.canonical(asked) else {
-                out.push(at(format!("`{asked}` is no move of the game")));
-                continue;
-            };
-            if !legal.contains(&canonical) {
-                out.push(at(format!("`{asked}` is not legal here")));
-                continue;
-            }
-            match attempt(lesson, step, start.as_ref(), asked) {
-                Attempt::Asked { log, .. } => {
-                    if log.len() != step.replies.len() + 1 {
-                        out.push(at("a reply does not apply".into()));
-                    }
-                    let view = after_move_view(start.as_ref(), asked, lesson.seat);
-                    for c in &step.expect {
-                        if let Err(e) = check(c, &view, &log[0].events) {
-                            out.push(at(format!("after `{asked}`: {e}")));
-                        }
-                    }
-                }
-                Attempt::NotAsked { .. } => {
-                    out.push(at(format!("`{asked}` is not taken as asked")))
-                }
-                Attempt::Refused { why } => out.push(at(format!("`{asked}` is refused: {why}"))),
-            }
-        }
-    }
-    out
-}
-
 /// The learner's view right after `action` (before any reply), as JSON.
 pub fn after_move_view(start: &dyn DynState, action: &str, seat: Seat) -> serde_json::Value {
     let mut state = start.clone_box();
-    match state.apply_text(action) {
+    match start
+        .parse_action(action)
+        .and_then(|parsed| state.apply_any(&parsed))
+    {
         Ok(()) => state.view_json(Viewer::Seat(seat)),
         Err(_) => serde_json::Value::Null,
     }
@@ -417,8 +337,8 @@ pub fn print_positions<S: DynState>(
             Ok(game) => {
                 out.insert(name.into(), game.state_json());
             }
-            Err(problems) => {
-                eprintln!("{name}: {problems}");
+            Err(why) => {
+                eprintln!("{name}: {why}");
                 std::process::exit(1);
             }
         }
