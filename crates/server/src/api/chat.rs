@@ -1,6 +1,6 @@
 //! The table's chat over HTTP.
 
-use super::*;
+use super::extract::*;
 
 /// `POST …/chat`: a line, and a name when sent without a seat's token.
 #[derive(Deserialize)]
@@ -37,7 +37,7 @@ pub(crate) async fn post_chat(
     Ok((StatusCode::CREATED, Json(line)).into_response())
 }
 
-/// A table's chat lines kept (the last [`crate::hub::CHAT_KEPT`]), from `?since=` on, as
+/// A table's chat lines kept (the last [`crate::domain::CHAT_KEPT`]), from `?since=` on, as
 /// the seat of the token (if one is given) reads them: the table's notes about that seat
 /// in the second person.
 #[derive(Serialize)]

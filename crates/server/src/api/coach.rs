@@ -1,7 +1,7 @@
 //! The coach: a hint for the seat to act, a finished game's review, and its past moments.
 
-use super::*;
-use crate::hub::ReviewStatus;
+use super::extract::*;
+use crate::domain::ReviewStatus;
 
 /// A hint: the version it is for and the coach's best moves, best first.
 #[derive(Serialize)]

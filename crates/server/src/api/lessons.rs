@@ -2,7 +2,7 @@
 //! them, and a move made at a step. Stateless: each step's position is in the lesson's
 //! data, and the learner's move is played by the engine on a copy of it.
 
-use super::*;
+use super::extract::*;
 use engine::lesson::{self, Attempt, Lesson, LessonError};
 use engine::{DynGame, DynState, LegalMove, LogEntry};
 

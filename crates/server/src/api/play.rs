@@ -1,6 +1,6 @@
 //! Playing at a table: the seat's view, the log, legal moves, moves, undo, resign.
 
-use super::*;
+use super::extract::*;
 
 pub(crate) async fn my_view(
     State(hub): Hubs,
@@ -13,21 +13,6 @@ pub(crate) async fn my_view(
     Ok(StateJson(
         table.state_json(Viewer::Seat(seat), since).await?,
     ))
-}
-
-/// `?since=V`: the version the client last received.
-pub(super) fn since(query: &Params) -> Result<Option<u64>, ApiError> {
-    query
-        .get("since")
-        .map(|v| {
-            v.trim().parse::<u64>().map_err(|_| {
-                ApiError::malformed(format!(
-                    "since must be a table version (a whole number from 0), not `{}`",
-                    truncate(&v, 40)
-                ))
-            })
-        })
-        .transpose()
 }
 
 /// A viewer's log of a table.

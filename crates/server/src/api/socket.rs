@@ -1,6 +1,6 @@
 //! The WebSocket sessions: a page's live connection to its table.
 
-use super::*;
+use super::extract::*;
 
 /// What a client may send on its WebSocket (docs/http-api.md), decoded from one text
 /// frame by [`ClientMessage::parse`].
@@ -281,5 +281,12 @@ pub(super) async fn push_state(
         return true;
     }
     *sent = Some(stamp);
-    socket.feed(Message::Text(text)).await.is_ok()
+    // The table writes UTF-8 (JSON text): checked here, not copied.
+    match axum::extract::ws::Utf8Bytes::try_from(text) {
+        Ok(text) => socket.feed(Message::Text(text)).await.is_ok(),
+        Err(e) => {
+            tracing::error!("a state message is not UTF-8: {e}");
+            false
+        }
+    }
 }

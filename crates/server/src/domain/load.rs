@@ -1,9 +1,9 @@
 //! A table brought into memory: read from the store, brought up to its game's current
 //! format, replayed, and read again when another server changed it.
 
-use super::{Hub, Live, Seating, Table, TableError, CHAT_KEPT, RECENT};
-use crate::clock::Clocks;
-use crate::store::{ActionRow, ChatKind, ChatRow, GameRow, Status};
+use super::clock::Clocks;
+use super::hub::{Hub, Live, Seating, Table, TableError, CHAT_KEPT, RECENT};
+use super::store::{ActionRow, ChatKind, ChatRow, GameRow, Status};
 use engine::{GameRecord, Session};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -94,7 +94,7 @@ impl Hub {
                     })
                 })
                 .collect();
-            let upgrade = crate::store::Upgrade {
+            let upgrade = super::store::Upgrade {
                 game: id.clone(),
                 from: row.format,
                 stored: rows.len() as u64,

@@ -1,6 +1,6 @@
 //! The one error type of the HTTP API: a status, a stable code and a message for people.
 
-use crate::hub::{Refusal, TableError};
+use crate::domain::{truncate, Refusal, TableError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use engine::EngineError;
@@ -100,17 +100,6 @@ impl ApiError {
             message: self.message.clone(),
             retry_after: self.retry_after,
         }
-    }
-}
-
-/// At most `max` characters of `text`, for echoing client input in messages.
-pub fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut out: String = text.chars().take(max).collect();
-        out.push('…');
-        out
     }
 }
 

@@ -1,7 +1,7 @@
 //! Moves: checked, committed to the store before they are acknowledged, and told to every
 //! page; moves other servers made, caught up.
 
-use super::*;
+use super::hub::*;
 
 impl Hub {
     /// Counts an action sent with the token of `seat` at `table`.
@@ -93,7 +93,7 @@ impl Hub {
         self.store_entry(table, &mut live, version, seat, action, status)
             .await?;
         let before = live.session.advance(action, next)?;
-        live.advanced(before, action.to_string(), seat, crate::store::now_ms());
+        live.advanced(before, action.to_string(), seat, super::store::now_ms());
         Ok(self.moved_on(table, live, status))
     }
 
@@ -191,7 +191,7 @@ impl Hub {
             .await?;
         let before = live.session.state().clone_box();
         live.session = next;
-        live.advanced(before, text, seat, crate::store::now_ms());
+        live.advanced(before, text, seat, super::store::now_ms());
         Ok(self.moved_on(table, live, status))
     }
 

@@ -1,60 +1,7 @@
 //! Clocks and presence: who is at the table, a seat whose time ran out or whose player
 //! left, and pausing a table nobody is at.
 
-use super::*;
-use std::collections::BTreeSet;
-
-/// The live tables by when their clocks or presence next need a look (ms since the
-/// epoch). A table is put in when it is loaded and after anything that may bring its
-/// time closer (a move, a seat taken, a socket opened or closed, a player heard from):
-/// then it is due at once; after each look it is put back at the next time the look
-/// could act (a clock's deadline, a player's away time, nobody's presence), or left out
-/// while nothing can come due. So the ticker touches only tables that are due.
-#[derive(Default)]
-pub(super) struct Due {
-    by_time: BTreeSet<(i64, String)>,
-    at: HashMap<String, i64>,
-}
-
-impl Due {
-    /// `id` is due at `at`, or earlier if it already was.
-    fn set(&mut self, id: &str, at: i64) {
-        match self.at.get(id) {
-            Some(&old) if old <= at => {}
-            old => {
-                if let Some(&old) = old {
-                    self.by_time.remove(&(old, id.to_string()));
-                }
-                self.by_time.insert((at, id.to_string()));
-                self.at.insert(id.to_string(), at);
-            }
-        }
-    }
-
-    /// `id` needs no look (it left memory).
-    pub(super) fn forget(&mut self, id: &str) {
-        if let Some(old) = self.at.remove(id) {
-            self.by_time.remove(&(old, id.to_string()));
-        }
-    }
-
-    /// Takes out every table due by `now`, earliest first.
-    fn take(&mut self, now: i64) -> Vec<String> {
-        let mut ids = Vec::new();
-        while self.by_time.first().is_some_and(|(at, _)| *at <= now) {
-            if let Some((_, id)) = self.by_time.pop_first() {
-                self.at.remove(&id);
-                ids.push(id);
-            }
-        }
-        ids
-    }
-
-    /// How many tables wait for a look.
-    pub(super) fn len(&self) -> usize {
-        self.at.len()
-    }
-}
+use super::hub::*;
 
 impl Table {
     /// The earliest time at which [`Hub::check_time`] could act at this table if nothing
@@ -102,7 +49,7 @@ impl Hub {
     /// players' presence depend on.
     pub(super) fn wake(&self, table: &Table) {
         if let Ok(mut due) = self.due.lock() {
-            due.set(&table.row.id, crate::store::now_ms());
+            due.set(&table.row.id, super::store::now_ms());
         }
     }
 
@@ -121,14 +68,14 @@ impl Hub {
         let back = {
             let mut live = table.live.lock().await;
             if let Some(at) = live.seen.get_mut(seat) {
-                *at = crate::store::now_ms();
+                *at = super::store::now_ms();
             }
             live.away.get(seat) == Some(&true)
         };
         self.wake(table);
         self.set_paused(table, false).await;
         if back {
-            self.add_note(table, seat, chat::Note::Back).await?;
+            self.add_note(table, seat, super::chat::Note::Back).await?;
             let mut live = table.live.lock().await;
             live.away[seat] = false;
             drop(live);
@@ -147,7 +94,7 @@ impl Hub {
                 Some(false) => live.watchers = live.watchers.saturating_sub(1),
                 None => {}
             }
-            live.watched = crate::store::now_ms();
+            live.watched = super::store::now_ms();
         }
         self.wake(table);
         self.set_paused(table, false).await;
@@ -175,7 +122,7 @@ impl Hub {
             };
         }
         if let Some(at) = live.seen.get_mut(seat) {
-            *at = crate::store::now_ms();
+            *at = super::store::now_ms();
         }
         drop(live);
         self.wake(table);
@@ -188,7 +135,7 @@ impl Hub {
         self.apply_time(table).await;
         let next = {
             let live = table.live.lock().await;
-            table.next_check(&live, crate::store::now_ms())
+            table.next_check(&live, super::store::now_ms())
         };
         if let (Some(at), Ok(mut due)) = (next, self.due.lock()) {
             due.set(&table.row.id, at);
@@ -197,7 +144,7 @@ impl Hub {
 
     /// [`Hub::check_time`]'s rules, applied now.
     async fn apply_time(self: &Arc<Self>, table: &Arc<Table>) {
-        let now = crate::store::now_ms();
+        let now = super::store::now_ms();
         let rules = &table.row.rules;
         let (due, paused) = {
             let live = table.live.lock().await;
@@ -236,7 +183,7 @@ impl Hub {
             // Nobody is at the table: handing the seat to a bot waits until someone is.
             return;
         }
-        let note = chat::Note::TookOver {
+        let note = super::chat::Note::TookOver {
             bot: &rules.takeover,
             timed_out,
         };
@@ -260,7 +207,7 @@ impl Hub {
                 tokio::time::sleep(CLOCK_TICK).await;
                 let Some(hub) = weak.upgrade() else { return };
                 let due = match hub.due.lock() {
-                    Ok(mut due) => due.take(crate::store::now_ms()),
+                    Ok(mut due) => due.take(super::store::now_ms()),
                     Err(_) => return,
                 };
                 for id in due {

@@ -1,7 +1,7 @@
 //! The table's bots: they move when it is their seat's turn, with their memory of the turn
 //! kept between decisions.
 
-use super::*;
+use super::hub::*;
 
 /// How long a bot waits after its first failure (doubling after each next one).
 pub(super) const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);

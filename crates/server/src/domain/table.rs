@@ -1,6 +1,6 @@
 //! One table in memory: who sits where, its chat, whether it is paused, and who may act.
 
-use super::*;
+use super::hub::*;
 
 impl Table {
     /// Who sits where now.
@@ -35,11 +35,11 @@ impl Table {
     }
 
     /// The away time: how long nobody may be at the table before it pauses (the table's
-    /// `away_seconds`, or [`crate::clock::AWAY_DEFAULT`] where it turned the take-over of
+    /// `away_seconds`, or [`super::clock::AWAY_DEFAULT`] where it turned the take-over of
     /// a player who left off), in ms.
     pub(super) fn away_ms(&self) -> i64 {
         let seconds = match self.row.rules.away_seconds {
-            0 => crate::clock::AWAY_DEFAULT,
+            0 => super::clock::AWAY_DEFAULT,
             s => s,
         };
         i64::try_from(seconds.saturating_mul(1000)).unwrap_or(i64::MAX)
