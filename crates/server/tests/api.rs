@@ -415,7 +415,10 @@ async fn seeded_pair() -> (AppState, Value) {
 async fn server_state(state: &AppState, id: &str) -> (Vec<String>, Value) {
     let table = state.hub.table(id).await.expect("table");
     let (actions, _, game) = table.progress().await;
-    (actions, game.state_json())
+    (
+        actions.iter().map(ToString::to_string).collect(),
+        game.state_json(),
+    )
 }
 
 #[tokio::test]

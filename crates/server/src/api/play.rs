@@ -92,7 +92,8 @@ pub(crate) async fn submit(
     let request: Submit = parse_body(body)?;
     let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     hub.count_action(&table, seat)?;
-    hub.play(&table, seat, &request.action, request.version, By::Player)
+    let mv = hub.parse_move(&table, &request.action).await?;
+    hub.play(&table, seat, &mv, request.version, By::Player)
         .await?;
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))
 }
@@ -111,7 +112,7 @@ pub(super) async fn table_move_call(
     headers: &HeaderMap,
     query: &Params,
     body: Result<Bytes, BytesRejection>,
-    text: impl FnOnce(Seat) -> String,
+    mv: impl FnOnce(Seat) -> engine::TableMove,
 ) -> Result<StateJson, ApiError> {
     let request: TableMoveIn = parse_optional_body(body)?;
     let (table, seat) = seat_of(hub, id, headers, query).await?;
@@ -120,7 +121,7 @@ pub(super) async fn table_move_call(
         Some(v) => v,
         None => table.version().await,
     };
-    hub.play(&table, seat, &text(seat), version, By::Player)
+    hub.play(&table, seat, &mv(seat).into(), version, By::Player)
         .await?;
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))
 }
@@ -134,7 +135,7 @@ pub(crate) async fn undo(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StateJson, ApiError> {
     table_move_call(&hub, &id, &headers, &query, body, |_| {
-        engine::TableMove::Undo.to_string()
+        engine::TableMove::Undo
     })
     .await
 }
@@ -148,7 +149,7 @@ pub(crate) async fn resign(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StateJson, ApiError> {
     table_move_call(&hub, &id, &headers, &query, body, |seat| {
-        engine::TableMove::Resign(seat).to_string()
+        engine::TableMove::Resign(seat)
     })
     .await
 }

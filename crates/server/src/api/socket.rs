@@ -234,10 +234,13 @@ pub(super) async fn session(
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
                         Some(seat) => match hub.count_action(&table, seat) {
-                            Ok(()) => hub
-                                .play(&table, seat, &action, version, By::Player)
-                                .await
-                                .map_err(ApiError::from),
+                            Ok(()) => match hub.parse_move(&table, &action).await {
+                                Ok(mv) => hub
+                                    .play(&table, seat, &mv, version, By::Player)
+                                    .await
+                                    .map_err(ApiError::from),
+                                Err(e) => Err(e.into()),
+                            },
                             Err(e) => Err(e.into()),
                         },
                     },

@@ -81,13 +81,15 @@ impl Hub {
                 let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.remember(memory);
-                let action = bot.choose_text(state.as_ref())?;
-                Some((action, bot.memory()))
+                // Read once, at once: the table carries the move from here.
+                let text = bot.choose_text(state.as_ref())?;
+                let mv = Move::Game(state.parse_action(&text).ok()?);
+                Some((mv, bot.memory()))
             })
             .await;
             let outcome = match choice {
-                Ok(Some((action, memory))) => {
-                    let played = self.play(&table, seat, &action, version, By::Bot).await;
+                Ok(Some((mv, memory))) => {
+                    let played = self.play(&table, seat, &mv, version, By::Bot).await;
                     if played.is_ok() {
                         if let Some(m) = table.live.lock().await.bot_memory.get_mut(seat) {
                             *m = memory;

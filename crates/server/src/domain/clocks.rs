@@ -229,7 +229,7 @@ impl Hub {
         self.play(
             table,
             seat,
-            &TableMove::Resign(seat).to_string(),
+            &Move::Table(TableMove::Resign(seat)),
             version,
             By::Player,
         )

@@ -277,8 +277,8 @@ impl Table {
             .map_err(TableError::internal)?;
         let played = &actions[..version as usize];
         let mut session = Session::new(state);
-        for action in played {
-            session.apply(action).map_err(TableError::internal)?;
+        for mv in played {
+            session.play(mv).map_err(TableError::internal)?;
         }
         // The move that led here, told as the table's log told it to this viewer (the
         // same replay as the log's, from its own first action).

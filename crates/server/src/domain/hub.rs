@@ -11,7 +11,7 @@ pub(super) use super::store::{
 };
 pub(super) use super::text::truncate;
 pub(super) use engine::{
-    is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer,
+    DynState, GameRecord, LogEntry, Move, Names, Outcome, Seat, Session, TableMove, Viewer,
 };
 pub(super) use sha2::{Digest, Sha256};
 pub(super) use std::collections::HashMap;
@@ -74,7 +74,8 @@ impl Seating {
 pub(super) struct Live {
     /// The game with the table's moves (undo, resign).
     pub(super) session: Session,
-    pub(super) actions: Vec<String>,
+    /// The moves so far, parsed once (the store keeps their notation).
+    pub(super) actions: Vec<Move>,
     pub(super) bot_running: bool,
     /// Expired: takes no more moves.
     pub(super) abandoned: bool,
@@ -107,22 +108,16 @@ pub(super) struct Live {
 
 impl Live {
     /// Records that `action`, by `seat` at `at`, took `before` to the current state.
-    pub(super) fn advanced(
-        &mut self,
-        before: Box<dyn DynState>,
-        action: String,
-        seat: Seat,
-        at: i64,
-    ) {
+    pub(super) fn advanced(&mut self, before: Box<dyn DynState>, mv: Move, seat: Seat, at: i64) {
         if self.recent.len() == RECENT {
             self.recent.pop_front();
         }
         self.recent.push_back(before);
         // Taking back or resigning starts no new turn on the clock.
-        if let (Some(clocks), false) = (&mut self.clocks, is_table_move(&action)) {
+        if let (Some(clocks), Move::Game(_)) = (&mut self.clocks, &mv) {
             clocks.moved(seat, at);
         }
-        self.actions.push(action);
+        self.actions.push(mv);
         self.moved = at;
     }
 
@@ -132,12 +127,12 @@ impl Live {
     pub(super) fn told_by_replay(&self, since: u64) -> bool {
         let version = self.version();
         since + (self.recent.len() as u64) < version
-            || (since..version).any(|i| is_table_move(&self.actions[i as usize]))
+            || (since..version).any(|i| matches!(self.actions[i as usize], Move::Table(_)))
     }
 
     /// Action `index` (one of the last `recent.len()`): the state before it, the action
     /// and the state after.
-    pub(super) fn step(&self, index: u64) -> (&dyn DynState, &str, &dyn DynState) {
+    pub(super) fn step(&self, index: u64) -> (&dyn DynState, &Move, &dyn DynState) {
         let at = (index + self.recent.len() as u64 - self.version()) as usize;
         let after: &dyn DynState = match self.recent.get(at + 1) {
             Some(next) => next.as_ref(),

@@ -4,7 +4,7 @@
 use super::clock::Clocks;
 use super::hub::{Hub, Live, Seating, Table, TableError, CHAT_KEPT, RECENT};
 use super::store::{ActionRow, ChatKind, ChatRow, GameRow, Status};
-use engine::{GameRecord, Session};
+use engine::{GameRecord, Move, Session};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -159,13 +159,17 @@ impl Hub {
                     action.seq
                 )));
             }
-            session.apply(&action.action).map_err(|e| {
-                TableError::internal(format!("table {id}: action {index} does not replay: {e}"))
-            })?;
-            if let Some(clocks) = &mut clocks {
+            // The stored notation, parsed once here: the table carries the move.
+            let mv = (session.parse(&action.action))
+                .and_then(|mv| session.play(&mv).map(|()| mv))
+                .map_err(|e| {
+                    TableError::internal(format!("table {id}: action {index} does not replay: {e}"))
+                })?;
+            // As `Live::advanced`: taking back or resigning starts no new turn.
+            if let (Some(clocks), Move::Game(_)) = (&mut clocks, &mv) {
                 clocks.moved(action.seat, action.at);
             }
-            actions.push(action.action);
+            actions.push(mv);
         }
         // Who a bot plays for: the table's last note on each seat says.
         let mut away = vec![false; n];

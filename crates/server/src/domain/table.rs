@@ -162,7 +162,7 @@ impl Table {
 
     /// The actions so far (table moves among them), the current status, and a copy of
     /// the game's state.
-    pub async fn progress(&self) -> (Vec<String>, Status, Box<dyn DynState>) {
+    pub async fn progress(&self) -> (Vec<Move>, Status, Box<dyn DynState>) {
         let live = self.live.lock().await;
         (
             live.actions.clone(),

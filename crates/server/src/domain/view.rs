@@ -84,12 +84,12 @@ impl Table {
     }
 
     /// The game so far as a record. Tables are written in their game's current format.
-    pub(crate) fn record(&self, actions: &[String]) -> GameRecord {
+    pub(crate) fn record(&self, actions: &[Move]) -> GameRecord {
         GameRecord {
             game: self.row.game.clone(),
             config: self.row.config.clone(),
             seed: self.row.seed,
-            actions: actions.to_vec(),
+            actions: actions.iter().map(Move::to_string).collect(),
             format: catalog::game(&self.row.game).map_or(1, |g| g.format()),
         }
     }
@@ -120,7 +120,7 @@ impl Table {
                     index: index as usize,
                     seat: before.to_act().unwrap_or_default(),
                     events: before
-                        .events(action, after, viewer, &names)
+                        .events(&action.to_string(), after, viewer, &names)
                         .unwrap_or_default(),
                 }
             })
@@ -255,7 +255,7 @@ impl Table {
             out.extend_from_slice(br#","seat":"#);
             serde_json::to_writer(&mut *out, &before.to_act().unwrap_or_default())?;
             out.extend_from_slice(br#","events":"#);
-            if !before.write_events_json(action, after, viewer, &names, out)? {
+            if !before.write_events_json(&action.to_string(), after, viewer, &names, out)? {
                 out.extend_from_slice(b"[]");
             }
             out.push(b'}');
