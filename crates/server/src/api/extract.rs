@@ -10,7 +10,9 @@ pub(super) use axum::body::Bytes;
 pub(super) use axum::extract::rejection::BytesRejection;
 pub(super) use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 pub(super) use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-pub(super) use axum::extract::{ConnectInfo, Path, State};
+pub(super) use axum::extract::{
+    ConnectInfo, FromRequest, FromRequestParts, Path, RawPathParams, Request, State,
+};
 pub(super) use axum::http::{HeaderMap, StatusCode};
 pub(super) use axum::response::{IntoResponse, Response};
 pub(super) use axum::Extension;
@@ -94,7 +96,7 @@ pub(super) fn parse_optional_body<T: serde::de::DeserializeOwned + Default>(
 /// The body of calls that take nothing (`back`, `rematch`): none, or `{}`.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-pub(super) struct NoFields {}
+pub(crate) struct NoFields {}
 
 /// The query string's pairs, decoded by axum's `Query` (percent-escapes, `+` for a space);
 /// a query that does not decode is `request/malformed`.
@@ -138,9 +140,129 @@ impl IntoResponse for StateJson {
     }
 }
 
-/// The token of a request: `Authorization: Bearer TOKEN` (the scheme in any case, as
-/// RFC 9110 has it), or `?token=TOKEN`.
-pub(crate) fn token(headers: &HeaderMap, query: &Params) -> Option<String> {
+/// A request's body, read as the JSON object `T`: every failure is a coded
+/// `request/malformed` (or `request/too_large`), never axum's own text.
+pub(crate) struct Body<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Body<T>, ApiError> {
+        parse_body(Bytes::from_request(request, state).await).map(Body)
+    }
+}
+
+/// A body that may be left out: empty (or only white space) is `T::default()`; anything
+/// else must be the JSON object `T` reads, as [`Body`].
+pub(crate) struct MaybeBody<T>(pub T);
+
+impl<T, S> FromRequest<S> for MaybeBody<T>
+where
+    T: serde::de::DeserializeOwned + Default,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<MaybeBody<T>, ApiError> {
+        parse_optional_body(Bytes::from_request(request, state).await).map(MaybeBody)
+    }
+}
+
+/// No body read (a `GET`).
+pub(crate) struct NoBody;
+
+impl<S: Send + Sync> FromRequest<S> for NoBody {
+    type Rejection = ApiError;
+
+    async fn from_request(_: Request, _: &S) -> Result<NoBody, ApiError> {
+        Ok(NoBody)
+    }
+}
+
+/// Who a call speaks for at the table its path names (`{id}`): the seat whose token it
+/// carries (`Authorization: Bearer TOKEN`, the scheme in any case as RFC 9110 has it, or
+/// `?token=TOKEN`), else a spectator; with its body `B`. The one place a token becomes a
+/// viewer. A seat's call is its player heard from (the presence docs/http-api.md
+/// describes: a bot playing for the seat hands it back, a paused table goes on), and
+/// only once the body is read: a refused call changes nothing.
+pub(crate) struct Caller<B = NoBody> {
+    pub table: Arc<Table>,
+    pub viewer: Viewer,
+    pub body: B,
+}
+
+/// A call that a seat's token must make (`auth/required` without one), with its body `B`:
+/// as [`Caller`].
+pub(crate) struct Seated<B = NoBody> {
+    pub table: Arc<Table>,
+    pub seat: Seat,
+    pub body: B,
+}
+
+impl<B> FromRequest<Arc<Hub>> for Caller<B>
+where
+    B: FromRequest<Arc<Hub>, Rejection = ApiError> + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, hub: &Arc<Hub>) -> Result<Caller<B>, ApiError> {
+        let (table, viewer, body) = call(request, hub, false).await?;
+        Ok(Caller {
+            table,
+            viewer,
+            body,
+        })
+    }
+}
+
+impl<B> FromRequest<Arc<Hub>> for Seated<B>
+where
+    B: FromRequest<Arc<Hub>, Rejection = ApiError> + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, hub: &Arc<Hub>) -> Result<Seated<B>, ApiError> {
+        match call(request, hub, true).await? {
+            (table, Viewer::Seat(seat), body) => Ok(Seated { table, seat, body }),
+            _ => Err(ApiError::token_required()),
+        }
+    }
+}
+
+/// The table a request's path names, who it speaks for (a seat's token is required when
+/// `seated`) and its body; the seat's player is heard from once the body is read.
+async fn call<B>(
+    request: Request,
+    hub: &Arc<Hub>,
+    seated: bool,
+) -> Result<(Arc<Table>, Viewer, B), ApiError>
+where
+    B: FromRequest<Arc<Hub>, Rejection = ApiError>,
+{
+    let (mut parts, body) = request.into_parts();
+    let params = RawPathParams::from_request_parts(&mut parts, hub)
+        .await
+        .map_err(|e| ApiError::malformed(truncate(&e.body_text(), 300)))?;
+    let id = (params.iter())
+        .find(|(key, _)| *key == "id")
+        .map(|(_, id)| id.to_string())
+        .ok_or_else(|| ApiError::internal("a table's route without {id}"))?;
+    let query = Params::from_request_parts(&mut parts, hub).await?;
+    let table = hub.table(&id).await?;
+    let viewer = match token(&parts.headers, &query) {
+        Some(token) => Viewer::Seat(authenticate(hub, &table, &token).await?),
+        None if seated => return Err(ApiError::token_required()),
+        None => Viewer::Spectator,
+    };
+    let body = B::from_request(Request::from_parts(parts, body), hub).await?;
+    if let Some(seat) = viewer.seat() {
+        hub.seen(&table, seat).await?;
+    }
+    Ok((table, viewer, body))
+}
+
+/// The token of a request (see [`Caller`]).
+fn token(headers: &HeaderMap, query: &Params) -> Option<String> {
     headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -150,27 +272,9 @@ pub(crate) fn token(headers: &HeaderMap, query: &Params) -> Option<String> {
         .or_else(|| query.get("token"))
 }
 
-pub(super) async fn seat_of(
-    hub: &Arc<Hub>,
-    id: &str,
-    headers: &HeaderMap,
-    query: &Params,
-) -> Result<(Arc<Table>, Seat), ApiError> {
-    let table = hub.table(id).await?;
-    let token = token(headers, query).ok_or_else(ApiError::token_required)?;
-    let seat = authenticate(hub, &table, &token).await?;
-    // A player heard from takes back a seat a bot was playing for it.
-    hub.seen(&table, seat).await?;
-    Ok((table, seat))
-}
-
 /// The seat whose token this is; a table with open seats reads its seats again before
 /// refusing (another server may have seated the player).
-pub(super) async fn authenticate(
-    hub: &Arc<Hub>,
-    table: &Arc<Table>,
-    token: &str,
-) -> Result<Seat, ApiError> {
+async fn authenticate(hub: &Arc<Hub>, table: &Arc<Table>, token: &str) -> Result<Seat, ApiError> {
     match table.authenticate(token) {
         Err(e) if !table.open_seats().is_empty() => {
             hub.refresh(table).await?;

@@ -14,18 +14,11 @@ pub enum ClientMessage {
 
 pub(crate) async fn websocket(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
     Extension(pings): Extension<Pings>,
     permit: Option<Extension<ConnectionPermit>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    Caller { table, viewer, .. }: Caller,
 ) -> Result<Response, ApiError> {
-    let table = hub.table(&id).await?;
-    let viewer = match token(&headers, &query) {
-        Some(token) => Viewer::Seat(table.authenticate(&token)?),
-        None => Viewer::Spectator,
-    };
     let upgrade = upgrade.map_err(|e| {
         ApiError::malformed(format!("expected a WebSocket upgrade: {}", e.body_text()))
     })?;
@@ -37,13 +30,9 @@ pub(crate) async fn websocket(
         .on_upgrade(move |socket| async move {
             // The connection's permit lives as long as the socket.
             let _permit = permit;
+            // (A seat's player was heard from as the call came in: see `Caller`.)
             match viewer.seat() {
-                Some(seat) => {
-                    hub.socket(&table, seat, true).await;
-                    if let Err(e) = hub.seen(&table, seat).await {
-                        tracing::warn!("table {}: seat {seat} back: {e}", table.row.id);
-                    }
-                }
+                Some(seat) => hub.socket(&table, seat, true).await,
                 None => hub.watch(&table, Some(true)).await,
             }
             session(hub.clone(), table.clone(), viewer, pings, socket).await;

@@ -9,7 +9,7 @@ pub(super) const PAGE_DEFAULT: u32 = 50;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct CreateTable {
+pub(crate) struct CreateTable {
     game: String,
     #[serde(default)]
     options: Option<serde_json::Value>,
@@ -140,9 +140,8 @@ pub(crate) struct TableRulesOut {
 pub(crate) async fn create_table(
     State(hub): Hubs,
     client: Option<Extension<ClientAddr>>,
-    body: Result<Bytes, BytesRejection>,
+    Body(request): Body<CreateTable>,
 ) -> Result<Response, ApiError> {
-    let request: CreateTable = parse_body(body)?;
     hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
         .create(
@@ -283,14 +282,14 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
 /// `POST …/seats/{n}/join`: an optional name.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Join {
+pub(crate) struct Join {
     #[serde(default)]
     name: Option<String>,
 }
 
 /// A seat taken: its token and the link that opens its view.
 #[derive(Serialize)]
-pub(super) struct Seated {
+pub(super) struct Joined {
     table: String,
     seat: Seat,
     name: String,
@@ -301,7 +300,7 @@ pub(super) struct Seated {
 pub(crate) async fn join(
     State(hub): Hubs,
     Path((id, seat)): Path<(String, String)>,
-    body: Result<Bytes, BytesRejection>,
+    MaybeBody(request): MaybeBody<Join>,
 ) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
     let seat: Seat = seat.trim().parse().map_err(|_| {
@@ -314,7 +313,6 @@ pub(crate) async fn join(
             ),
         )
     })?;
-    let request: Join = parse_optional_body(body)?;
     let name = request
         .name
         .as_deref()
@@ -323,7 +321,7 @@ pub(crate) async fn join(
     let token = hub.join(&table, seat, name).await?;
     Ok((
         StatusCode::CREATED,
-        Json(Seated {
+        Json(Joined {
             table: table.row.id.clone(),
             seat,
             name: table.display_names()[seat].clone(),
@@ -346,13 +344,8 @@ pub(super) struct RematchOut {
 
 pub(crate) async fn rematch(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    Seated { table, seat, .. }: Seated<MaybeBody<NoFields>>,
 ) -> Result<Response, ApiError> {
-    let NoFields {} = parse_optional_body(body)?;
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let (next, seat, token) = hub.rematch(&table, seat).await?;
     Ok(Json(RematchOut {
         table: next.row.id.clone(),
