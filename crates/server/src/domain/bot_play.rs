@@ -65,7 +65,10 @@ impl Hub {
                         spec,
                         version,
                         live.session.state().clone_box(),
-                        live.bot_memory.get(seat).cloned().unwrap_or_default(),
+                        live.seats
+                            .get(seat)
+                            .map(|s| s.bot_memory.clone())
+                            .unwrap_or_default(),
                     ),
                     None => {
                         live.bot_running = false;
@@ -91,7 +94,14 @@ impl Hub {
                 Ok(Some((mv, memory))) => {
                     let played = self.play(&table, seat, &mv, version, By::Bot).await;
                     if played.is_ok() {
-                        if let Some(m) = table.live.lock().await.bot_memory.get_mut(seat) {
+                        if let Some(m) = table
+                            .live
+                            .lock()
+                            .await
+                            .seats
+                            .get_mut(seat)
+                            .map(|s| &mut s.bot_memory)
+                        {
                             *m = memory;
                         }
                     }

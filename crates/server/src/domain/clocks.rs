@@ -16,9 +16,13 @@ impl Table {
         let mut next: Option<i64> = None;
         let mut at = |time: i64| next = Some(next.map_or(time, |n: i64| n.min(time)));
         let paused = self.is_paused();
-        if !paused && live.watchers == 0 && live.sockets.iter().all(|&n| n == 0) {
+        if !paused && live.watchers == 0 && live.seats.iter().all(|s| s.sockets == 0) {
             // Nobody present for the away time pauses the table.
-            let last = live.seen.iter().copied().fold(live.watched, i64::max);
+            let last = live
+                .seats
+                .iter()
+                .map(|s| s.seen)
+                .fold(live.watched, i64::max);
             at(last.saturating_add(self.away_ms()));
         }
         if self.bot_spec(live, seat).is_none() {
@@ -32,11 +36,11 @@ impl Table {
             if !paused
                 && rules.clock.is_none()
                 && rules.away_seconds > 0
-                && live.sockets.get(seat) == Some(&0)
+                && live.seats.get(seat).is_some_and(|s| s.sockets == 0)
             {
                 let away =
                     i64::try_from(rules.away_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
-                let since = live.seen.get(seat).copied().unwrap_or(0).max(live.moved);
+                let since = live.seats.get(seat).map_or(0, |s| s.seen).max(live.moved);
                 at(since.saturating_add(away));
             }
         }
@@ -67,17 +71,19 @@ impl Hub {
     pub async fn seen(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), TableError> {
         let back = {
             let mut live = table.live.lock().await;
-            if let Some(at) = live.seen.get_mut(seat) {
+            if let Some(at) = live.seats.get_mut(seat).map(|s| &mut s.seen) {
                 *at = super::store::now_ms();
             }
-            live.away.get(seat) == Some(&true)
+            live.seats.get(seat).is_some_and(|s| s.away)
         };
         self.wake(table);
         self.set_paused(table, false).await;
         if back {
             self.add_note(table, seat, super::chat::Note::Back).await?;
             let mut live = table.live.lock().await;
-            live.away[seat] = false;
+            if let Some(state) = live.seats.get_mut(seat) {
+                state.away = false;
+            }
             drop(live);
             table.touched().await;
         }
@@ -114,14 +120,14 @@ impl Hub {
     /// A socket of `seat` opened (`true`) or closed.
     pub async fn socket(&self, table: &Table, seat: Seat, open: bool) {
         let mut live = table.live.lock().await;
-        if let Some(count) = live.sockets.get_mut(seat) {
+        if let Some(count) = live.seats.get_mut(seat).map(|s| &mut s.sockets) {
             *count = if open {
                 *count + 1
             } else {
                 count.saturating_sub(1)
             };
         }
-        if let Some(at) = live.seen.get_mut(seat) {
+        if let Some(at) = live.seats.get_mut(seat).map(|s| &mut s.seen) {
             *at = super::store::now_ms();
         }
         drop(live);
@@ -161,8 +167,8 @@ impl Hub {
                         i64::try_from(rules.away_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
                     let left = rules.clock.is_none()
                         && rules.away_seconds > 0
-                        && live.sockets[seat] == 0
-                        && now - live.seen[seat].max(live.moved) >= away_ms;
+                        && live.seats[seat].sockets == 0
+                        && now - live.seats[seat].seen.max(live.moved) >= away_ms;
                     (timed_out || left).then_some((seat, timed_out))
                 }
                 _ => None,
@@ -190,7 +196,7 @@ impl Hub {
         match self.add_note(table, seat, note).await {
             Ok(_) => {
                 let mut live = table.live.lock().await;
-                live.away[seat] = true;
+                live.seats[seat].away = true;
                 drop(live);
                 table.touched().await;
                 self.kick_bots(table);

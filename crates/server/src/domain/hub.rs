@@ -92,18 +92,26 @@ pub(super) struct Live {
     pub(super) touches: u64,
     /// The clocks, at a table that has one.
     pub(super) clocks: Option<Clocks>,
-    /// By seat: a bot plays for it until its player is back.
-    pub(super) away: Vec<bool>,
-    /// By seat: when its player was last heard of (ms), and its open sockets.
-    pub(super) seen: Vec<i64>,
-    pub(super) sockets: Vec<u32>,
+    /// Each seat's presence and its bot's memory, by seat.
+    pub(super) seats: Vec<SeatState>,
     /// Spectators: their open sockets, and when one was last heard of (ms).
     pub(super) watchers: u32,
     pub(super) watched: i64,
-    /// By seat: what its bot remembers of its turn (a bot is made for each decision;
-    /// this keeps it from going round in circles, see `bots::Guarded`). Not stored: a
-    /// restarted server starts the turn's memory afresh.
-    pub(super) bot_memory: Vec<bots::TurnMemory>,
+}
+
+/// One seat at a live table: who is there, and what its bot remembers.
+#[derive(Clone, Debug)]
+pub(super) struct SeatState {
+    /// A bot plays for the seat until its player is back.
+    pub(super) away: bool,
+    /// When its player was last heard of (ms since the Unix epoch).
+    pub(super) seen: i64,
+    /// Its player's open sockets.
+    pub(super) sockets: u32,
+    /// What its bot remembers of its turn (a bot is made for each decision; this keeps
+    /// it from going round in circles, see `bots::Guarded`). Not stored: a restarted
+    /// server starts the turn's memory afresh.
+    pub(super) bot_memory: bots::TurnMemory,
 }
 
 impl Live {
@@ -150,7 +158,9 @@ impl Live {
     }
 
     pub(super) fn away_seats(&self) -> Vec<Seat> {
-        (0..self.away.len()).filter(|&s| self.away[s]).collect()
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].away)
+            .collect()
     }
 
     /// Whether `viewer` is the seat to act, still playing: the one viewer given the legal

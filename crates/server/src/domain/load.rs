@@ -2,7 +2,7 @@
 //! format, replayed, and read again when another server changed it.
 
 use super::clock::Clocks;
-use super::hub::{Hub, Live, Seating, Table, TableError, CHAT_KEPT, RECENT};
+use super::hub::{Hub, Live, SeatState, Seating, Table, TableError, CHAT_KEPT, RECENT};
 use super::store::{ActionRow, ChatKind, ChatRow, GameRow, Status};
 use engine::{GameRecord, Move, Session};
 use std::collections::VecDeque;
@@ -204,12 +204,16 @@ impl Hub {
                 pushes_version: 0,
                 touches: 0,
                 clocks,
-                away,
-                seen: vec![moved; n],
-                sockets: vec![0; n],
+                seats: (away.into_iter())
+                    .map(|away| SeatState {
+                        away,
+                        seen: moved,
+                        sockets: 0,
+                        bot_memory: bots::TurnMemory::default(),
+                    })
+                    .collect(),
                 watchers: 0,
                 watched: moved,
-                bot_memory: vec![bots::TurnMemory::default(); n],
             }),
             changed,
         });

@@ -49,12 +49,16 @@ impl Table {
     /// open on it (a seat's or a spectator's), no call with a seat's token and no
     /// spectator's call, while the game goes on with every seat taken.
     pub(super) fn nobody_present(&self, live: &Live, now: i64) -> bool {
-        let last = live.seen.iter().copied().fold(live.watched, i64::max);
+        let last = live
+            .seats
+            .iter()
+            .map(|s| s.seen)
+            .fold(live.watched, i64::max);
         live.session.to_act().is_some()
             && !live.abandoned
             && self.open_seats().is_empty()
             && live.watchers == 0
-            && live.sockets.iter().all(|&n| n == 0)
+            && live.seats.iter().all(|s| s.sockets == 0)
             && now - last >= self.away_ms()
     }
 
@@ -184,7 +188,7 @@ impl Table {
         if seats.iter().any(|s| s.player == Player::Open) {
             return None;
         }
-        if live.away.get(seat) == Some(&true) || live.session.is_resigned(seat) {
+        if live.seats.get(seat).is_some_and(|s| s.away) || live.session.is_resigned(seat) {
             return Some(self.row.rules.takeover.clone());
         }
         match &seats.get(seat)?.player {
