@@ -75,7 +75,9 @@ pub(crate) async fn submit(
 ) -> Result<StateJson, ApiError> {
     hub.count_action(&table, seat)?;
     // The move's text is read here, once: the table carries the move.
-    let mv = hub.parse_move(&table, &request.action).await?;
+    let mv = hub
+        .parse_move(&table, &request.action, request.version)
+        .await?;
     hub.play(&table, seat, &mv, request.version, By::Player)
         .await?;
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))

@@ -223,7 +223,7 @@ pub(super) async fn session(
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
                         Some(seat) => match hub.count_action(&table, seat) {
-                            Ok(()) => match hub.parse_move(&table, &action).await {
+                            Ok(()) => match hub.parse_move(&table, &action, version).await {
                                 Ok(mv) => hub
                                     .play(&table, seat, &mv, version, By::Player)
                                     .await

@@ -17,13 +17,22 @@ impl Hub {
             .map_err(|wait| rate_limited(Rate::Actions, wait))
     }
 
-    /// `text` read as a move at `table` (a table move or its game's action, not yet
-    /// checked against the rules): the one place a client's move text is read.
+    /// `text` read as a move at `table`, chosen on `version` (a table move or its game's
+    /// action, not yet checked against the rules): the one place a client's move text
+    /// is read. A table that takes no move on `version` says so first, whatever the text.
     ///
     /// # Errors
+    /// Game over, abandoned, stale version or open seats (as [`Hub::play`]);
     /// `action/malformed` for text that is empty or too long, or no move of this game
     /// (the game says what a move looks like).
-    pub async fn parse_move(&self, table: &Table, text: &str) -> Result<Move, TableError> {
+    pub async fn parse_move(
+        &self,
+        table: &Arc<Table>,
+        text: &str,
+        version: u64,
+    ) -> Result<Move, TableError> {
+        let mut live = table.live.lock().await;
+        self.takes_moves(table, &mut live, version).await?;
         let text = text.trim();
         if text.is_empty() || text.len() > MAX_ACTION_LEN {
             return Err(TableError::new(
@@ -31,28 +40,23 @@ impl Hub {
                 format!("an action is 1 to {MAX_ACTION_LEN} bytes of text"),
             ));
         }
-        let live = table.live.lock().await;
         Ok(live.session.parse(text)?)
     }
 
-    /// Plays `mv` for `seat` on `table`, chosen on `version`: checks it on a copy of the
-    /// session, commits its row, then makes it in memory and tells every client.
+    /// Whether `table` takes a move chosen on `version`: not over, not abandoned, at that
+    /// version (another server's moves read first) and with every seat taken.
     ///
     /// # Errors
-    /// Stale version, not this seat's turn, game over, illegal move, or the store fails
-    /// (nothing changes then).
-    pub async fn play(
-        self: &Arc<Self>,
+    /// `action/game_over`, `game/abandoned`, `action/stale_version`, `table/waiting`.
+    async fn takes_moves(
+        &self,
         table: &Arc<Table>,
-        seat: Seat,
-        mv: &Move,
+        live: &mut Live,
         version: u64,
-        by: By,
-    ) -> Result<Played, TableError> {
-        let mut live = table.live.lock().await;
+    ) -> Result<(), TableError> {
         if version > live.version() {
             // Another server may have moved on: read its rows first.
-            self.catch_up(table, &mut live).await?;
+            self.catch_up(table, live).await?;
         }
         if live.session.outcome().is_some() {
             return Err(engine::EngineError::GameOver.into());
@@ -72,6 +76,25 @@ impl Hub {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    /// Plays `mv` for `seat` on `table`, chosen on `version`: checks it on a copy of the
+    /// session, commits its row, then makes it in memory and tells every client.
+    ///
+    /// # Errors
+    /// Stale version, not this seat's turn, game over, illegal move, or the store fails
+    /// (nothing changes then).
+    pub async fn play(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        mv: &Move,
+        version: u64,
+        by: By,
+    ) -> Result<Played, TableError> {
+        let mut live = table.live.lock().await;
+        self.takes_moves(table, &mut live, version).await?;
         let mut next = live.session.clone();
         match mv {
             Move::Table(table_move) => {
