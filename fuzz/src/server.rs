@@ -7,8 +7,8 @@ use axum::http::{Request, StatusCode};
 use engine::Viewer;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use server::hub::By;
-use server::store::{
+use server::domain::By;
+use server::domain::{
     ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
 };
 use server::{AppState, ClientMessage, Limits, Table};
@@ -183,7 +183,7 @@ impl Store for MemoryStore {
                 seq,
                 seat,
                 action: action.to_string(),
-                at: server::store::now_ms(),
+                at: server::domain::now_ms(),
             });
             if g.row.status != Status::Abandoned {
                 g.row.status = status;
@@ -251,7 +251,7 @@ impl Store for MemoryStore {
     async fn review(&self, game: &str) -> Result<Option<String>, StoreError> {
         Ok(self.with(|games| games.get(game).and_then(|g| g.review.clone())))
     }
-    async fn upgrade(&self, upgrade: &server::store::Upgrade) -> Result<bool, StoreError> {
+    async fn upgrade(&self, upgrade: &server::domain::Upgrade) -> Result<bool, StoreError> {
         Ok(self.with(|games| match games.get_mut(&upgrade.game) {
             Some(g) if g.row.format == upgrade.from && g.actions.len() as u64 == upgrade.stored => {
                 g.row.format = upgrade.format;
@@ -350,9 +350,11 @@ impl Fixture {
                 let Some(seat) = glance.to_act else { break };
                 let legal = table.legal_now(Viewer::Seat(seat)).await.legal;
                 let action = &legal[crate::pick(u64::from(moves), step, legal.len())];
-                hub.play(&table, seat, action, glance.version, By::Player)
-                    .await
-                    .unwrap_or_else(|e| panic!("{name}: the legal `{action}` is refused: {e:?}"));
+                let played = match hub.parse_move(&table, action, glance.version).await {
+                    Ok(mv) => hub.play(&table, seat, &mv, glance.version, By::Player).await,
+                    Err(e) => Err(e),
+                };
+                played.unwrap_or_else(|e| panic!("{name}: the legal `{action}` is refused: {e:?}"));
             }
         }
         (table, tokens)
@@ -481,11 +483,11 @@ pub fn decoders(data: &[u8]) {
                 let _ = check_message(text);
             }
         }
-        1 => match server::hub::display_name(&text) {
+        1 => match server::domain::display_name(&text) {
             Ok(name) => {
                 let chars = name.chars().count();
                 assert!(
-                    (1..=server::hub::MAX_NAME_CHARS).contains(&chars),
+                    (1..=server::domain::MAX_NAME_CHARS).contains(&chars),
                     "{text:?} is taken as the name {name:?} of {chars} characters"
                 );
                 assert!(
@@ -495,7 +497,7 @@ pub fn decoders(data: &[u8]) {
                     "{text:?} is taken as the name {name:?}, with a control character"
                 );
                 assert_eq!(
-                    server::hub::display_name(&name).ok().as_ref(),
+                    server::domain::display_name(&name).ok().as_ref(),
                     Some(&name),
                     "the name {name:?} (from {text:?}) is not taken as itself"
                 );
@@ -505,11 +507,11 @@ pub fn decoders(data: &[u8]) {
                 documented(e.code, &e.message, &format!("name {text:?}"))
             }
         },
-        2 => match server::hub::chat_text(&text) {
+        2 => match server::domain::chat_text(&text) {
             Ok(line) => {
                 let chars = line.chars().count();
                 assert!(
-                    (1..=server::hub::MAX_CHAT_CHARS).contains(&chars),
+                    (1..=server::domain::MAX_CHAT_CHARS).contains(&chars),
                     "{text:?} is taken as a line of {chars} characters"
                 );
                 assert!(
@@ -519,7 +521,7 @@ pub fn decoders(data: &[u8]) {
                     "{text:?} is taken as the line {line:?}, with a control character"
                 );
                 assert_eq!(
-                    server::hub::chat_text(&line).ok().as_ref(),
+                    server::domain::chat_text(&line).ok().as_ref(),
                     Some(&line),
                     "the line {line:?} is not taken as itself"
                 );
@@ -533,7 +535,7 @@ pub fn decoders(data: &[u8]) {
             let Ok(value) = serde_json::from_slice::<Value>(rest) else {
                 return;
             };
-            match server::hub::parse_seat(&value) {
+            match server::domain::parse_seat(&value) {
                 Ok((player, name)) => {
                     assert!(
                         value
@@ -543,7 +545,7 @@ pub fn decoders(data: &[u8]) {
                     );
                     if let Some(name) = name {
                         assert_eq!(
-                            server::hub::display_name(&name).ok().as_ref(),
+                            server::domain::display_name(&name).ok().as_ref(),
                             Some(&name),
                             "seat {value}: the name {name:?} is not taken as itself"
                         );
@@ -556,11 +558,11 @@ pub fn decoders(data: &[u8]) {
             }
         }
         _ => {
-            let Ok(rules) = serde_json::from_slice::<server::clock::TableRules>(rest) else {
+            let Ok(rules) = serde_json::from_slice::<server::domain::TableRules>(rest) else {
                 return;
             };
             let written = serde_json::to_value(&rules).unwrap_or_default();
-            let back: Result<server::clock::TableRules, _> =
+            let back: Result<server::domain::TableRules, _> =
                 serde_json::from_value(written.clone());
             assert_eq!(
                 back.ok().as_ref(),

@@ -135,6 +135,12 @@ impl Session {
         Ok(session)
     }
 
+    /// The game's state, the session given up for it (a server that played a move on a
+    /// copy of the session keeps the state before it).
+    pub fn into_state(self) -> Box<dyn DynState> {
+        self.state
+    }
+
     /// The game's state now.
     pub fn state(&self) -> &dyn DynState {
         self.state.as_ref()

@@ -7,7 +7,7 @@
 //! (`408 request/timeout`, body reading included). Sockets are pinged every
 //! `ping_interval` and closed after `ping_misses` pings in a row got nothing back.
 
-use crate::error::ApiError;
+use crate::api::ApiError;
 use axum::extract::{ConnectInfo, Request};
 use axum::http::StatusCode;
 use axum::middleware::Next;

@@ -10,22 +10,17 @@
 //!   pushed to the clients of the others (LISTEN/NOTIFY), and of two conflicting moves the
 //!   `UNIQUE (game_id, seq)` key accepts exactly one.
 
-mod api;
-pub mod clock;
+pub mod api;
 pub mod conn;
-pub mod error;
+pub mod domain;
 pub mod headers;
-pub mod hub;
-pub mod limits;
 pub mod store;
 pub mod web;
 
-pub use api::ClientMessage;
+pub use api::{ApiError, ClientMessage};
 pub use conn::ConnectionLimits;
-pub use error::ApiError;
-pub use hub::{Hub, Table};
-pub use limits::Limits;
-pub use store::{PgStore, SqliteStore, Status, Store};
+pub use domain::{Hub, Limits, Status, Store, Table};
+pub use store::{PgStore, SqliteStore};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;

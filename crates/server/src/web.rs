@@ -72,7 +72,7 @@ async fn file(Path(name): Path<String>) -> Response {
             "request/not_found",
             format!(
                 "there is no file `/web/{}`",
-                crate::error::truncate(&name, 64)
+                crate::domain::truncate(&name, 64)
             ),
         )
         .into_response(),

@@ -302,8 +302,8 @@ async fn seats_carry_names_limited_and_stored_as_text() {
     assert_eq!(named_bot["seats"][1]["name"], "Robbie");
     // Refused: too long, blank, control characters, other shapes; nothing is created.
     let (_, before) = get(&state, "/api/tables", None).await;
-    let too_long = "x".repeat(server::hub::MAX_NAME_CHARS + 1);
-    let just_right = "é".repeat(server::hub::MAX_NAME_CHARS);
+    let too_long = "x".repeat(server::domain::MAX_NAME_CHARS + 1);
+    let just_right = "é".repeat(server::domain::MAX_NAME_CHARS);
     for (seat, code) in [
         (json!({"player": "human", "name": too_long}), "seat/name"),
         (json!({"player": "human", "name": "   "}), "seat/name"),
@@ -415,7 +415,10 @@ async fn seeded_pair() -> (AppState, Value) {
 async fn server_state(state: &AppState, id: &str) -> (Vec<String>, Value) {
     let table = state.hub.table(id).await.expect("table");
     let (actions, _, game) = table.progress().await;
-    (actions, game.state_json())
+    (
+        actions.iter().map(ToString::to_string).collect(),
+        game.state_json(),
+    )
 }
 
 #[tokio::test]
@@ -1197,19 +1200,19 @@ fn a_name_is_measured_as_it_is_stored_in_nfc() {
     // U+0F73 is two characters in NFC: twenty of them are a name of forty, over the limit
     // of 24, however short the name sent.
     let long = "\u{f73}".repeat(20);
-    let error = server::hub::display_name(&long).expect_err("40 characters in NFC");
+    let error = server::domain::display_name(&long).expect_err("40 characters in NFC");
     assert!(
         matches!(
             &error,
-            server::hub::TableError::Refused(server::hub::Refusal::Name, _)
+            server::domain::TableError::Refused(server::domain::Refusal::Name, _)
         ),
         "{error:?}"
     );
     assert!(error.to_string().contains("this one has 40"), "{error:?}");
     // Ten of them make twenty: taken, as stored, and taken again as itself.
-    let name = server::hub::display_name(&"\u{f73}".repeat(10)).expect("20 characters");
+    let name = server::domain::display_name(&"\u{f73}".repeat(10)).expect("20 characters");
     assert_eq!(name.chars().count(), 20);
-    assert_eq!(server::hub::display_name(&name).ok(), Some(name));
+    assert_eq!(server::domain::display_name(&name).ok(), Some(name));
 }
 
 #[tokio::test]

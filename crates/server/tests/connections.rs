@@ -163,7 +163,7 @@ async fn a_body_declared_over_the_limit_meets_413_at_once_unread() {
     let tables = state
         .hub
         .store()
-        .page(&server::store::Page {
+        .page(&server::domain::Page {
             statuses: vec![server::Status::Open, server::Status::Running],
             game: None,
             before: None,

@@ -287,7 +287,7 @@ async fn chat_is_rate_limited_per_writer() {
         }
     }
     let (i, err) = refused.expect("a burst of chat lines meets the limit");
-    assert_eq!(i, server::hub::CHAT_BURST as usize, "{err}");
+    assert_eq!(i, server::domain::CHAT_BURST as usize, "{err}");
     assert_eq!(err["code"], "request/rate_limited");
     // Another writer is not held back.
     let (status, _) = post_json(&state, &uri, Some(&bo), &json!({"text": "me too"})).await;

@@ -3,7 +3,7 @@
 use crate::common;
 
 use serde_json::json;
-use server::store::GameRow;
+use server::domain::GameRow;
 use std::time::{Duration, Instant};
 
 /// A database with `tables` open Distop-IA tables (rows written in one transaction).
@@ -21,7 +21,7 @@ async fn stock(url: &str, tables: usize) {
                 config,
                 i as u64,
                 seats,
-                server::store::now_ms(),
+                server::domain::now_ms(),
             )
         })
         .collect();

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use server::store::{
+use server::domain::{
     ActionRow, Append, GameRow, Notice, Player, SeatRow, Status, Store, StoreError, Upgrade,
 };
 use std::str::FromStr;

@@ -593,20 +593,20 @@ async fn the_clock_ticker_looks_only_at_tables_that_can_come_due() {
         wait_in_hub(&state, id, 10, |t| t.is_paused()).await;
     }
     // The tick that paused them put them away.
-    tokio::time::sleep(server::hub::CLOCK_TICK * 2).await;
+    tokio::time::sleep(server::domain::CLOCK_TICK * 2).await;
     assert_eq!(state.hub.clock_watch(), 0, "paused tables wait for no time");
     // A player is heard from: that table goes on and waits for its pause again; the other
     // stays out of the ticker's sight.
     let (first, tokens) = &ids[0];
     let back = view(&state, first, &tokens[0]).await;
     assert_eq!(back["paused"], Value::Null, "{back}");
-    tokio::time::sleep(server::hub::CLOCK_TICK * 2).await;
+    tokio::time::sleep(server::domain::CLOCK_TICK * 2).await;
     assert_eq!(
         state.hub.clock_watch(),
         1,
         "only the table with a player back"
     );
     wait_in_hub(&state, first, 10, |t| t.is_paused()).await;
-    tokio::time::sleep(server::hub::CLOCK_TICK * 2).await;
+    tokio::time::sleep(server::domain::CLOCK_TICK * 2).await;
     assert_eq!(state.hub.clock_watch(), 0);
 }

@@ -154,8 +154,11 @@ async fn a_move_crosses_servers_and_a_conflict_has_one_winner() {
     let (on_a, _, _) = state_a.hub.table(&id).await.expect("a").progress().await;
     let (on_b, _, _) = state_b.hub.table(&id).await.expect("b").progress().await;
     let stored: Vec<String> = rows.into_iter().map(|r| r.action).collect();
-    assert_eq!(on_a, stored);
-    assert_eq!(on_b, stored);
+    let text = |moves: Vec<engine::Move>| -> Vec<String> {
+        moves.iter().map(ToString::to_string).collect()
+    };
+    assert_eq!(text(on_a), stored);
+    assert_eq!(text(on_b), stored);
     common::drop_schema(&schema).await;
 }
 

@@ -1,11 +1,11 @@
 //! The table's chat over HTTP.
 
-use super::*;
+use super::extract::*;
 
 /// `POST …/chat`: a line, and a name when sent without a seat's token.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct ChatIn {
+pub(crate) struct ChatIn {
     text: String,
     #[serde(default)]
     name: Option<String>,
@@ -13,22 +13,17 @@ pub(super) struct ChatIn {
 
 pub(crate) async fn post_chat(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
     client: Option<Extension<ClientAddr>>,
-    body: Result<Bytes, BytesRejection>,
+    Caller {
+        table,
+        viewer,
+        body: Body(request),
+    }: Caller<Body<ChatIn>>,
 ) -> Result<Response, ApiError> {
-    let table = hub.table(&id).await?;
-    let seat = match token(&headers, &query) {
-        Some(token) => Some(authenticate(&hub, &table, &token).await?),
-        None => None,
-    };
-    let request: ChatIn = parse_body(body)?;
     let line = hub
         .chat(
             &table,
-            seat,
+            viewer.seat(),
             request.name.as_deref(),
             client.and_then(|Extension(c)| c.0),
             &request.text,
@@ -37,7 +32,7 @@ pub(crate) async fn post_chat(
     Ok((StatusCode::CREATED, Json(line)).into_response())
 }
 
-/// A table's chat lines kept (the last [`crate::hub::CHAT_KEPT`]), from `?since=` on, as
+/// A table's chat lines kept (the last [`crate::domain::CHAT_KEPT`]), from `?since=` on, as
 /// the seat of the token (if one is given) reads them: the table's notes about that seat
 /// in the second person.
 #[derive(Serialize)]
@@ -46,16 +41,9 @@ pub(super) struct ChatOut {
 }
 
 pub(crate) async fn get_chat(
-    State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
     query: Params,
+    Caller { table, viewer, .. }: Caller,
 ) -> Result<Response, ApiError> {
-    let table = hub.table(&id).await?;
-    let viewer = match token(&headers, &query) {
-        Some(token) => Viewer::Seat(authenticate(&hub, &table, &token).await?),
-        None => Viewer::Spectator,
-    };
     let lines = table
         .chat_lines(since(&query)?.unwrap_or(0))
         .into_iter()

@@ -1,7 +1,7 @@
 //! The coach: a hint for the seat to act, a finished game's review, and its past moments.
 
-use super::*;
-use crate::hub::ReviewStatus;
+use super::extract::*;
+use crate::domain::ReviewStatus;
 
 /// A hint: the version it is for and the coach's best moves, best first.
 #[derive(Serialize)]
@@ -13,31 +13,22 @@ pub(super) struct HintOut {
 }
 
 /// The seat of the token that asks about hints (spectators get none).
-async fn hint_seat(
-    hub: &Arc<Hub>,
-    table: &Arc<Table>,
-    headers: &HeaderMap,
-    query: &Params,
-) -> Result<Seat, ApiError> {
-    let Some(token) = token(headers, query) else {
-        return Err(ApiError::new(
+fn hint_seat(viewer: Viewer) -> Result<Seat, ApiError> {
+    viewer.seat().ok_or_else(|| {
+        ApiError::new(
             StatusCode::FORBIDDEN,
             "hint/not_seated",
             "hints are for the players at the table: a spectator gets none (ask with your seat's token)",
-        ));
-    };
-    authenticate(hub, table, &token).await
+        )
+    })
 }
 
 /// `GET …/hint`: how long the seat of the token waits before it may ask for a hint.
 pub(crate) async fn hint_wait(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
+    Caller { table, viewer, .. }: Caller,
 ) -> Result<Response, ApiError> {
-    let table = hub.table(&id).await?;
-    let seat = hint_seat(&hub, &table, &headers, &query).await?;
+    let seat = hint_seat(viewer)?;
     Ok(Json(serde_json::json!({ "wait": hub.hint_wait(&table, seat) })).into_response())
 }
 
@@ -45,15 +36,9 @@ pub(crate) async fn hint_wait(
 /// its turn, at a table made with hints.
 pub(crate) async fn hint(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    Caller { table, viewer, .. }: Caller<MaybeBody<NoFields>>,
 ) -> Result<Response, ApiError> {
-    let NoFields {} = parse_optional_body(body)?;
-    let table = hub.table(&id).await?;
-    let seat = hint_seat(&hub, &table, &headers, &query).await?;
-    hub.seen(&table, seat).await?;
+    let seat = hint_seat(viewer)?;
     let hint = hub.hint(&table, seat).await?;
     Ok(Json(HintOut {
         version: hint.version,

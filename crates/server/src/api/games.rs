@@ -1,6 +1,6 @@
 //! The games this server offers, as they describe themselves.
 
-use super::*;
+use super::extract::*;
 
 /// One game the server offers.
 #[derive(Serialize)]

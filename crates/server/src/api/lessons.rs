@@ -2,7 +2,7 @@
 //! them, and a move made at a step. Stateless: each step's position is in the lesson's
 //! data, and the learner's move is played by the engine on a copy of it.
 
-use super::*;
+use super::extract::*;
 use engine::lesson::{self, Attempt, Lesson, LessonError};
 use engine::{DynGame, DynState, LegalMove, LogEntry};
 
@@ -145,9 +145,8 @@ pub(crate) struct StepResult {
 /// for is answered with `asked: false` and why.
 pub(crate) async fn lesson_move(
     Path((name, id, n)): Path<(String, String, String)>,
-    body: Result<Bytes, BytesRejection>,
+    Body(request): Body<LessonMove>,
 ) -> Result<Json<StepResult>, ApiError> {
-    let request: LessonMove = parse_body(body)?;
     let (_, lesson, starts) = lesson_of(&name, &id)?;
     let steps = lesson.steps.len();
     let index = n

@@ -1,33 +1,15 @@
 //! Playing at a table: the seat's view, the log, legal moves, moves, undo, resign.
 
-use super::*;
+use super::extract::*;
 
 pub(crate) async fn my_view(
-    State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
     query: Params,
+    Seated { table, seat, .. }: Seated,
 ) -> Result<StateJson, ApiError> {
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let since = since(&query)?;
     Ok(StateJson(
         table.state_json(Viewer::Seat(seat), since).await?,
     ))
-}
-
-/// `?since=V`: the version the client last received.
-pub(super) fn since(query: &Params) -> Result<Option<u64>, ApiError> {
-    query
-        .get("since")
-        .map(|v| {
-            v.trim().parse::<u64>().map_err(|_| {
-                ApiError::malformed(format!(
-                    "since must be a table version (a whole number from 0), not `{}`",
-                    truncate(&v, 40)
-                ))
-            })
-        })
-        .transpose()
 }
 
 /// A viewer's log of a table.
@@ -38,16 +20,9 @@ pub(super) struct LogOut {
 }
 
 pub(crate) async fn log(
-    State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
     query: Params,
+    Caller { table, viewer, .. }: Caller,
 ) -> Result<Response, ApiError> {
-    let table = hub.table(&id).await?;
-    let viewer = match token(&headers, &query) {
-        Some(token) => Viewer::Seat(authenticate(&hub, &table, &token).await?),
-        None => Viewer::Spectator,
-    };
     let (version, entries) = table.log(viewer, since(&query)?.unwrap_or(0)).await;
     Ok(Json(LogOut { version, entries }).into_response())
 }
@@ -60,13 +35,7 @@ pub(super) struct LegalOut {
     moves: Vec<engine::LegalMove>,
 }
 
-pub(crate) async fn my_legal(
-    State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-) -> Result<Response, ApiError> {
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
+pub(crate) async fn my_legal(Seated { table, seat, .. }: Seated) -> Result<Response, ApiError> {
     let s = table.legal_now(Viewer::Seat(seat)).await;
     Ok(Json(LegalOut {
         version: s.version,
@@ -91,23 +60,25 @@ pub(crate) async fn spectate(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Submit {
+pub(crate) struct Submit {
     action: String,
     version: u64,
 }
 
 pub(crate) async fn submit(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    Seated {
+        table,
+        seat,
+        body: Body(request),
+    }: Seated<Body<Submit>>,
 ) -> Result<StateJson, ApiError> {
-    // The body first: a refused call changes nothing (not even a seat taken back).
-    let request: Submit = parse_body(body)?;
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     hub.count_action(&table, seat)?;
-    hub.play(&table, seat, &request.action, request.version, By::Player)
+    // The move's text is read here, once: the table carries the move.
+    let mv = hub
+        .parse_move(&table, &request.action, request.version)
+        .await?;
+    hub.play(&table, seat, &mv, request.version, By::Player)
         .await?;
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))
 }
@@ -115,27 +86,26 @@ pub(crate) async fn submit(
 /// The body of `undo` and `resign`: the version the player saw (optional).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-pub(super) struct TableMoveIn {
+pub(crate) struct TableMoveIn {
     #[serde(default)]
     version: Option<u64>,
 }
 
 pub(super) async fn table_move_call(
     hub: &Arc<Hub>,
-    id: &str,
-    headers: &HeaderMap,
-    query: &Params,
-    body: Result<Bytes, BytesRejection>,
-    text: impl FnOnce(Seat) -> String,
+    Seated {
+        table,
+        seat,
+        body: MaybeBody(request),
+    }: Seated<MaybeBody<TableMoveIn>>,
+    mv: impl FnOnce(Seat) -> engine::TableMove,
 ) -> Result<StateJson, ApiError> {
-    let request: TableMoveIn = parse_optional_body(body)?;
-    let (table, seat) = seat_of(hub, id, headers, query).await?;
     hub.count_action(&table, seat)?;
     let version = match request.version {
         Some(v) => v,
         None => table.version().await,
     };
-    hub.play(&table, seat, &text(seat), version, By::Player)
+    hub.play(&table, seat, &mv(seat).into(), version, By::Player)
         .await?;
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))
 }
@@ -143,41 +113,23 @@ pub(super) async fn table_move_call(
 /// `POST …/undo`: the token's seat takes back its last move.
 pub(crate) async fn undo(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    call: Seated<MaybeBody<TableMoveIn>>,
 ) -> Result<StateJson, ApiError> {
-    table_move_call(&hub, &id, &headers, &query, body, |_| {
-        engine::TableMove::Undo.to_string()
-    })
-    .await
+    table_move_call(&hub, call, |_| engine::TableMove::Undo).await
 }
 
 /// `POST …/resign`: the token's seat resigns.
 pub(crate) async fn resign(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    call: Seated<MaybeBody<TableMoveIn>>,
 ) -> Result<StateJson, ApiError> {
-    table_move_call(&hub, &id, &headers, &query, body, |seat| {
-        engine::TableMove::Resign(seat).to_string()
-    })
-    .await
+    table_move_call(&hub, call, engine::TableMove::Resign).await
 }
 
 /// `POST …/back`: the token's player takes back its seat from the bot playing for it
 /// (any call with the token does too).
 pub(crate) async fn back(
-    State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    Seated { table, seat, .. }: Seated<MaybeBody<NoFields>>,
 ) -> Result<StateJson, ApiError> {
-    let NoFields {} = parse_optional_body(body)?;
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))
 }

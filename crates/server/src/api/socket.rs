@@ -1,6 +1,6 @@
 //! The WebSocket sessions: a page's live connection to its table.
 
-use super::*;
+use super::extract::*;
 
 /// What a client may send on its WebSocket (docs/http-api.md), decoded from one text
 /// frame by [`ClientMessage::parse`].
@@ -14,18 +14,11 @@ pub enum ClientMessage {
 
 pub(crate) async fn websocket(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
     Extension(pings): Extension<Pings>,
     permit: Option<Extension<ConnectionPermit>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    Caller { table, viewer, .. }: Caller,
 ) -> Result<Response, ApiError> {
-    let table = hub.table(&id).await?;
-    let viewer = match token(&headers, &query) {
-        Some(token) => Viewer::Seat(table.authenticate(&token)?),
-        None => Viewer::Spectator,
-    };
     let upgrade = upgrade.map_err(|e| {
         ApiError::malformed(format!("expected a WebSocket upgrade: {}", e.body_text()))
     })?;
@@ -37,13 +30,9 @@ pub(crate) async fn websocket(
         .on_upgrade(move |socket| async move {
             // The connection's permit lives as long as the socket.
             let _permit = permit;
+            // (A seat's player was heard from as the call came in: see `Caller`.)
             match viewer.seat() {
-                Some(seat) => {
-                    hub.socket(&table, seat, true).await;
-                    if let Err(e) = hub.seen(&table, seat).await {
-                        tracing::warn!("table {}: seat {seat} back: {e}", table.row.id);
-                    }
-                }
+                Some(seat) => hub.socket(&table, seat, true).await,
                 None => hub.watch(&table, Some(true)).await,
             }
             session(hub.clone(), table.clone(), viewer, pings, socket).await;
@@ -234,10 +223,13 @@ pub(super) async fn session(
                     Ok(ClientMessage::Action { action, version }) => match viewer.seat() {
                         None => Err(ApiError::token_required()),
                         Some(seat) => match hub.count_action(&table, seat) {
-                            Ok(()) => hub
-                                .play(&table, seat, &action, version, By::Player)
-                                .await
-                                .map_err(ApiError::from),
+                            Ok(()) => match hub.parse_move(&table, &action, version).await {
+                                Ok(mv) => hub
+                                    .play(&table, seat, &mv, version, By::Player)
+                                    .await
+                                    .map_err(ApiError::from),
+                                Err(e) => Err(e.into()),
+                            },
                             Err(e) => Err(e.into()),
                         },
                     },
@@ -281,5 +273,12 @@ pub(super) async fn push_state(
         return true;
     }
     *sent = Some(stamp);
-    socket.feed(Message::Text(text)).await.is_ok()
+    // The table writes UTF-8 (JSON text): checked here, not copied.
+    match axum::extract::ws::Utf8Bytes::try_from(text) {
+        Ok(text) => socket.feed(Message::Text(text)).await.is_ok(),
+        Err(e) => {
+            tracing::error!("a state message is not UTF-8: {e}");
+            false
+        }
+    }
 }

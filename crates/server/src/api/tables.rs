@@ -1,6 +1,6 @@
 //! Tables: made, listed, read, joined, their records and rematches.
 
-use super::*;
+use super::extract::*;
 
 /// The most tables one lobby page lists, and how many when `limit` is not given.
 pub(super) const PAGE_MAX: u32 = 100;
@@ -9,7 +9,7 @@ pub(super) const PAGE_DEFAULT: u32 = 50;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct CreateTable {
+pub(crate) struct CreateTable {
     game: String,
     #[serde(default)]
     options: Option<serde_json::Value>,
@@ -20,7 +20,7 @@ pub(super) struct CreateTable {
     seats: Option<Vec<serde_json::Value>>,
     /// The table's own rules: clock, on timeout, take-over bot, away time.
     #[serde(default)]
-    table: Option<crate::clock::TableRules>,
+    table: Option<crate::domain::TableRules>,
 }
 
 #[derive(Serialize)]
@@ -56,7 +56,7 @@ pub(crate) struct TableOut {
     rematch: Option<String>,
     /// The series this table continues: the games before it and the wins by seat.
     #[serde(skip_serializing_if = "Option::is_none")]
-    series: Option<crate::store::Series>,
+    series: Option<crate::domain::Series>,
     /// The table's own rules (clock, take-over bot), with their defaults.
     table: TableRulesOut,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -99,7 +99,7 @@ pub(super) fn table_out(
         seed_chosen: row.seed_chosen,
         status: row.status,
         created: row.created,
-        open_seats: crate::hub::open_seats(seats),
+        open_seats: crate::domain::open_seats(seats),
         rematch: row.rematch.clone(),
         series: row.series.clone(),
         table: TableRulesOut::new(&row.rules, seats),
@@ -129,56 +129,19 @@ pub(super) fn table_out(
 /// A table's rules as the API shows them: every field, defaults included.
 #[derive(Serialize)]
 pub(crate) struct TableRulesOut {
-    clock: Option<crate::clock::Clock>,
-    on_timeout: crate::clock::OnTimeout,
+    clock: Option<crate::domain::Clock>,
+    on_timeout: crate::domain::OnTimeout,
     takeover: String,
     away_seconds: u64,
     /// Whether a seated player may ask for a hint on its turn.
     hints: bool,
 }
 
-/// The client's address, as [`client_addr`] found it (`None` without a socket, as in
-/// tests that call the router directly).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ClientAddr(pub Option<IpAddr>);
-
-/// Finds the client's address: the socket's peer, or with `--trust-forwarded` the last
-/// address of `X-Forwarded-For` (the one the proxy in front of this server added).
-pub(crate) async fn client_addr(
-    State(hub): Hubs,
-    mut request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
-    let forwarded = hub
-        .limits()
-        .trust_forwarded
-        .then(|| {
-            request
-                .headers()
-                .get_all("x-forwarded-for")
-                .iter()
-                .filter_map(|v| v.to_str().ok())
-                .flat_map(|v| v.split(','))
-                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-                .next_back()
-        })
-        .flatten();
-    request
-        .extensions_mut()
-        .insert(ClientAddr(forwarded.or(peer)));
-    next.run(request).await
-}
-
 pub(crate) async fn create_table(
     State(hub): Hubs,
     client: Option<Extension<ClientAddr>>,
-    body: Result<Bytes, BytesRejection>,
+    Body(request): Body<CreateTable>,
 ) -> Result<Response, ApiError> {
-    let request: CreateTable = parse_body(body)?;
     hub.count_create(client.and_then(|Extension(c)| c.0))?;
     let (table, tokens) = hub
         .create(
@@ -248,7 +211,7 @@ pub(crate) async fn list_tables(
             Some((row.created, row.id))
         }
     };
-    let page = crate::store::Page {
+    let page = crate::domain::Page {
         statuses,
         game,
         before,
@@ -319,14 +282,14 @@ pub(crate) async fn record(State(hub): Hubs, Path(id): Path<String>) -> Result<R
 /// `POST …/seats/{n}/join`: an optional name.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Join {
+pub(crate) struct Join {
     #[serde(default)]
     name: Option<String>,
 }
 
 /// A seat taken: its token and the link that opens its view.
 #[derive(Serialize)]
-pub(super) struct Seated {
+pub(super) struct Joined {
     table: String,
     seat: Seat,
     name: String,
@@ -337,7 +300,7 @@ pub(super) struct Seated {
 pub(crate) async fn join(
     State(hub): Hubs,
     Path((id, seat)): Path<(String, String)>,
-    body: Result<Bytes, BytesRejection>,
+    MaybeBody(request): MaybeBody<Join>,
 ) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
     let seat: Seat = seat.trim().parse().map_err(|_| {
@@ -350,16 +313,15 @@ pub(crate) async fn join(
             ),
         )
     })?;
-    let request: Join = parse_optional_body(body)?;
     let name = request
         .name
         .as_deref()
-        .map(crate::hub::display_name)
+        .map(crate::domain::display_name)
         .transpose()?;
     let token = hub.join(&table, seat, name).await?;
     Ok((
         StatusCode::CREATED,
-        Json(Seated {
+        Json(Joined {
             table: table.row.id.clone(),
             seat,
             name: table.display_names()[seat].clone(),
@@ -377,18 +339,13 @@ pub(super) struct RematchOut {
     seat: Seat,
     token: String,
     invite: String,
-    series: Option<crate::store::Series>,
+    series: Option<crate::domain::Series>,
 }
 
 pub(crate) async fn rematch(
     State(hub): Hubs,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Params,
-    body: Result<Bytes, BytesRejection>,
+    Seated { table, seat, .. }: Seated<MaybeBody<NoFields>>,
 ) -> Result<Response, ApiError> {
-    let NoFields {} = parse_optional_body(body)?;
-    let (table, seat) = seat_of(&hub, &id, &headers, &query).await?;
     let (next, seat, token) = hub.rematch(&table, seat).await?;
     Ok(Json(RematchOut {
         table: next.row.id.clone(),
@@ -401,7 +358,7 @@ pub(crate) async fn rematch(
 }
 
 impl TableRulesOut {
-    fn new(r: &crate::clock::TableRules, seats: &[SeatRow]) -> Self {
+    fn new(r: &crate::domain::TableRules, seats: &[SeatRow]) -> Self {
         TableRulesOut {
             clock: r.clock,
             on_timeout: r.on_timeout,

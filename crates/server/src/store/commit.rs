@@ -3,7 +3,7 @@
 //! (SQLite's thread, the sqlx task of PostgreSQL and in-memory SQLite) share what is here:
 //! the rows, the batching, the answers, and the guard on the SQLite file.
 
-use super::{Status, StoreError};
+use crate::domain::{Status, StoreError};
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes committed in one batch.
@@ -264,7 +264,7 @@ pub(super) async fn run(
 }
 
 fn no_connection(why: &str) -> StoreError {
-    StoreError::Db(sqlx::Error::Protocol(format!(
+    StoreError::from(sqlx::Error::Protocol(format!(
         "no database connection: {why}"
     )))
 }

@@ -4,7 +4,7 @@
 use super::commit::{queue, FileGuard, Pending, Write};
 use super::migrations::migrator;
 use super::sql::*;
-use super::{
+use crate::domain::{
     now_ms, ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
     Upgrade,
 };

@@ -2,7 +2,7 @@
 //! methods that are the same on both (`sql_store!`, instantiated by each database's
 //! module).
 
-use super::{ActionRow, ChatKind, ChatRow, GameRow, Page, Status, StoreError};
+use crate::domain::{ActionRow, ChatKind, ChatRow, GameRow, Page, Status, StoreError};
 use sqlx::Row;
 
 pub(super) const INSERT_GAME: &str = "INSERT INTO games \
@@ -111,7 +111,7 @@ where
             .transpose()?,
         rules: match rules {
             Some(r) => serde_json::from_str(&r).map_err(|e| corrupt("rules", &e))?,
-            None => crate::clock::TableRules::default(),
+            None => crate::domain::TableRules::default(),
         },
         format: match format {
             None => 1,
@@ -138,9 +138,9 @@ where
             .map(|s| usize::try_from(s).map_err(|e| corrupt(&e)))
             .transpose()?,
         // A line stored before bidirectional controls were refused is served without them.
-        name: crate::hub::stored_text(&row.try_get::<String, _>(3)?)
+        name: crate::domain::stored_text(&row.try_get::<String, _>(3)?)
             .unwrap_or_else(|| "someone".into()),
-        text: crate::hub::stored_text(&row.try_get::<String, _>(4)?).unwrap_or_default(),
+        text: crate::domain::stored_text(&row.try_get::<String, _>(4)?).unwrap_or_default(),
         kind: match row.try_get::<String, _>(5)?.as_str() {
             "took_over" => ChatKind::TookOver,
             "back" => ChatKind::Back,
@@ -451,7 +451,7 @@ macro_rules! sql_store {
             if written.is_ok() && self.hold {
                 self.held = Some(conn);
             }
-            written.map_err(|e| super::commit::Failed::Batch(StoreError::Db(e)))
+            written.map_err(|e| super::commit::Failed::Batch(StoreError::from(e)))
         }
     }
 
@@ -603,3 +603,22 @@ macro_rules! sql_store {
 }
 
 pub(super) use sql_store;
+
+// The databases' own errors, kept as the cause of the domain's `StoreError::Db`.
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> StoreError {
+        StoreError::Db(Box::new(error))
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::Db(Box::new(error))
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Db(Box::new(error))
+    }
+}

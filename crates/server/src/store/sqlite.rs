@@ -4,7 +4,7 @@
 use super::commit::{queue, run, Commit, Failed, FileGuard, Pending, Write};
 use super::migrations::migrator;
 use super::sql::*;
-use super::{
+use crate::domain::{
     now_ms, ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
     Upgrade,
 };
@@ -103,7 +103,7 @@ const INSERT_ACTION: &str = "INSERT INTO actions (game_id, seq, seat, action, at
 /// # Errors
 /// The file cannot be opened or set up, or the thread not started.
 fn writer(path: &Path, guard: Option<FileGuard>) -> Result<mpsc::Sender<Pending>, StoreError> {
-    let conn = open(path).map_err(StoreError::Sqlite)?;
+    let conn = open(path).map_err(StoreError::from)?;
     let (sender, queue) = mpsc::channel::<Pending>(4096);
     // The thread runs the writer's loop on a runtime of its own, with nothing else on it:
     // the statements run right there, without a wake-up for each.
@@ -123,7 +123,7 @@ struct FileCommit(Connection);
 
 impl Commit for FileCommit {
     async fn commit(&mut self, batch: &[Pending]) -> Result<Vec<bool>, Failed> {
-        write_batch(&mut self.0, batch).map_err(|e| Failed::Batch(StoreError::Sqlite(e)))
+        write_batch(&mut self.0, batch).map_err(|e| Failed::Batch(StoreError::from(e)))
     }
 }
 

@@ -11,7 +11,7 @@ use axum::http::{Request, StatusCode};
 use engine::{DynState, GameRecord, Viewer};
 use http_body_util::BodyExt;
 use serde_json::Value;
-use server::store::{
+use server::domain::{
     ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
 };
 use server::{app, AppState, PgStore, SqliteStore};
@@ -340,7 +340,7 @@ impl Store for Flaky {
     async fn set_review(&self, game: &str, review: &str) -> Result<(), StoreError> {
         self.inner.set_review(game, review).await
     }
-    async fn upgrade(&self, upgrade: &server::store::Upgrade) -> Result<bool, StoreError> {
+    async fn upgrade(&self, upgrade: &server::domain::Upgrade) -> Result<bool, StoreError> {
         self.inner.upgrade(upgrade).await
     }
 }
@@ -396,7 +396,7 @@ pub fn old_token(seat: usize) -> String {
 /// A human seat's row: its token's hash and its name as stored.
 pub fn human_seat(token_sha256: Option<String>, name: Option<String>) -> SeatRow {
     SeatRow {
-        player: server::store::Player::Human,
+        player: server::domain::Player::Human,
         token_sha256,
         name,
         joined: None,
@@ -438,16 +438,16 @@ pub async fn store_old_table(store: &dyn Store, id: &str, names: [&str; 2], said
     let seats = (0..2)
         .map(|seat| {
             human_seat(
-                Some(server::hub::token_hash(&old_token(seat))),
+                Some(server::domain::token_hash(&old_token(seat))),
                 Some(names[seat].to_string()),
             )
         })
         .collect();
-    let row = open_row(id, "distopia", config, 3, seats, server::store::now_ms());
+    let row = open_row(id, "distopia", config, 3, seats, server::domain::now_ms());
     store.create(&row).await.expect("create");
     let line = ChatRow {
         seq: 0,
-        at: server::store::now_ms(),
+        at: server::domain::now_ms(),
         seat: Some(0),
         name: names[0].to_string(),
         text: said.to_string(),

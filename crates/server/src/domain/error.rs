@@ -1,5 +1,5 @@
 //! What the table answers when it refuses a call or fails: a kind and words for people.
-//! The table knows nothing of HTTP; the API layer (`crate::error`) gives each kind its
+//! The table knows nothing of HTTP; the API layer (`crate::api::error`) gives each kind its
 //! status and its stable code.
 
 use engine::EngineError;
@@ -91,7 +91,7 @@ impl TableError {
     pub fn table_not_found(id: &str) -> TableError {
         TableError::new(
             Refusal::TableNotFound,
-            format!("there is no table `{}`", crate::error::truncate(id, 64)),
+            format!("there is no table `{}`", super::text::truncate(id, 64)),
         )
     }
 

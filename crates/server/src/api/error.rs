@@ -1,6 +1,6 @@
 //! The one error type of the HTTP API: a status, a stable code and a message for people.
 
-use crate::hub::{Refusal, TableError};
+use crate::domain::{truncate, Refusal, TableError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use engine::EngineError;
@@ -52,45 +52,11 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "request/malformed", message)
     }
 
-    pub fn table_not_found(id: &str) -> ApiError {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "game/not_found",
-            format!("there is no table `{}`", truncate(id, 64)),
-        )
-    }
-
-    pub fn bad_token() -> ApiError {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "auth/bad_token",
-            "this token does not belong to any seat of this table",
-        )
-    }
-
     pub fn token_required() -> ApiError {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "auth/required",
             "this call needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN)",
-        )
-    }
-
-    pub fn abandoned() -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "game/abandoned",
-            "this table was abandoned (no move in time) and takes no more moves",
-        )
-    }
-
-    pub fn stale(sent: u64, current: u64) -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "action/stale_version",
-            format!(
-                "the game moved on while this move was chosen (at move {sent}; the game is at move {current}): choose again"
-            ),
         )
     }
 
@@ -100,17 +66,6 @@ impl ApiError {
             message: self.message.clone(),
             retry_after: self.retry_after,
         }
-    }
-}
-
-/// At most `max` characters of `text`, for echoing client input in messages.
-pub fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut out: String = text.chars().take(max).collect();
-        out.push('…');
-        out
     }
 }
 

@@ -1,6 +1,6 @@
 //! One table in memory: who sits where, its chat, whether it is paused, and who may act.
 
-use super::*;
+use super::hub::*;
 
 impl Table {
     /// Who sits where now.
@@ -35,11 +35,11 @@ impl Table {
     }
 
     /// The away time: how long nobody may be at the table before it pauses (the table's
-    /// `away_seconds`, or [`crate::clock::AWAY_DEFAULT`] where it turned the take-over of
+    /// `away_seconds`, or [`super::clock::AWAY_DEFAULT`] where it turned the take-over of
     /// a player who left off), in ms.
     pub(super) fn away_ms(&self) -> i64 {
         let seconds = match self.row.rules.away_seconds {
-            0 => crate::clock::AWAY_DEFAULT,
+            0 => super::clock::AWAY_DEFAULT,
             s => s,
         };
         i64::try_from(seconds.saturating_mul(1000)).unwrap_or(i64::MAX)
@@ -49,12 +49,16 @@ impl Table {
     /// open on it (a seat's or a spectator's), no call with a seat's token and no
     /// spectator's call, while the game goes on with every seat taken.
     pub(super) fn nobody_present(&self, live: &Live, now: i64) -> bool {
-        let last = live.seen.iter().copied().fold(live.watched, i64::max);
+        let last = live
+            .seats
+            .iter()
+            .map(|s| s.seen)
+            .fold(live.watched, i64::max);
         live.session.to_act().is_some()
             && !live.abandoned
             && self.open_seats().is_empty()
             && live.watchers == 0
-            && live.sockets.iter().all(|&n| n == 0)
+            && live.seats.iter().all(|s| s.sockets == 0)
             && now - last >= self.away_ms()
     }
 
@@ -162,7 +166,7 @@ impl Table {
 
     /// The actions so far (table moves among them), the current status, and a copy of
     /// the game's state.
-    pub async fn progress(&self) -> (Vec<String>, Status, Box<dyn DynState>) {
+    pub async fn progress(&self) -> (Vec<Move>, Status, Box<dyn DynState>) {
         let live = self.live.lock().await;
         (
             live.actions.clone(),
@@ -184,7 +188,7 @@ impl Table {
         if seats.iter().any(|s| s.player == Player::Open) {
             return None;
         }
-        if live.away.get(seat) == Some(&true) || live.session.is_resigned(seat) {
+        if live.seats.get(seat).is_some_and(|s| s.away) || live.session.is_resigned(seat) {
             return Some(self.row.rules.takeover.clone());
         }
         match &seats.get(seat)?.player {

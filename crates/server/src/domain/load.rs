@@ -1,10 +1,10 @@
 //! A table brought into memory: read from the store, brought up to its game's current
 //! format, replayed, and read again when another server changed it.
 
-use super::{Hub, Live, Seating, Table, TableError, CHAT_KEPT, RECENT};
-use crate::clock::Clocks;
-use crate::store::{ActionRow, ChatKind, ChatRow, GameRow, Status};
-use engine::{GameRecord, Session};
+use super::clock::Clocks;
+use super::hub::{Hub, Live, SeatState, Seating, Table, TableError, CHAT_KEPT, RECENT};
+use super::store::{ActionRow, ChatKind, ChatRow, GameRow, Status};
+use engine::{GameRecord, Move, Session};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -94,7 +94,7 @@ impl Hub {
                     })
                 })
                 .collect();
-            let upgrade = crate::store::Upgrade {
+            let upgrade = super::store::Upgrade {
                 game: id.clone(),
                 from: row.format,
                 stored: rows.len() as u64,
@@ -159,13 +159,17 @@ impl Hub {
                     action.seq
                 )));
             }
-            session.apply(&action.action).map_err(|e| {
-                TableError::internal(format!("table {id}: action {index} does not replay: {e}"))
-            })?;
-            if let Some(clocks) = &mut clocks {
+            // The stored notation, parsed once here: the table carries the move.
+            let mv = (session.parse(&action.action))
+                .and_then(|mv| session.play(&mv).map(|()| mv))
+                .map_err(|e| {
+                    TableError::internal(format!("table {id}: action {index} does not replay: {e}"))
+                })?;
+            // As `Live::advanced`: taking back or resigning starts no new turn.
+            if let (Some(clocks), Move::Game(_)) = (&mut clocks, &mv) {
                 clocks.moved(action.seat, action.at);
             }
-            actions.push(action.action);
+            actions.push(mv);
         }
         // Who a bot plays for: the table's last note on each seat says.
         let mut away = vec![false; n];
@@ -200,12 +204,16 @@ impl Hub {
                 pushes_version: 0,
                 touches: 0,
                 clocks,
-                away,
-                seen: vec![moved; n],
-                sockets: vec![0; n],
+                seats: (away.into_iter())
+                    .map(|away| SeatState {
+                        away,
+                        seen: moved,
+                        sockets: 0,
+                        bot_memory: bots::TurnMemory::default(),
+                    })
+                    .collect(),
                 watchers: 0,
                 watched: moved,
-                bot_memory: vec![bots::TurnMemory::default(); n],
             }),
             changed,
         });

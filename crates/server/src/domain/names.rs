@@ -2,7 +2,11 @@
 //! that would show as something else (bidirectional controls, invisible-only names, line
 //! separators, a name that looks like another seat's) is refused in words.
 
-use super::*;
+use super::error::{Refusal, TableError};
+use super::store::{display_names, Player, SeatRow};
+use super::text::{is_bidi_control, is_invisible, is_line_separator, truncate};
+use engine::Seat;
+use unicode_normalization::UnicodeNormalization;
 
 /// The longest display name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -17,44 +21,6 @@ pub fn open_seats(seats: &[SeatRow]) -> Vec<Seat> {
 
 /// The longest chat line accepted, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
-
-/// Bidirectional embedding, override and isolate controls (U+202A-U+202E,
-/// U+2066-U+2069): they reorder the text around them, so that a name could show as
-/// another ("Ada\u{202e}gnp.exe" reads "Adaexe.png") or turn a whole log line round. The
-/// plain marks (LRM, RLM) stay allowed.
-pub(super) fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// The line and paragraph separators (U+2028, U+2029): a line break by another name.
-pub(super) fn is_line_separator(c: char) -> bool {
-    matches!(c, '\u{2028}' | '\u{2029}')
-}
-
-/// Characters that show nothing by themselves: spaces, zero-width characters and joiners,
-/// direction marks and controls, variation selectors, fillers and the blank braille cell.
-pub(super) fn is_invisible(c: char) -> bool {
-    c.is_whitespace()
-        || c.is_control()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180B}'..='\u{180F}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{202A}'..='\u{202E}'
-                | '\u{2060}'..='\u{206F}'
-                | '\u{2800}'
-                | '\u{3164}'
-                | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-        )
-}
 
 /// Why `text` (a name or a chat line, already trimmed) cannot be shown as one line that
 /// reads as written, if it cannot: it shows nothing, holds a control character or a line
@@ -104,17 +70,6 @@ pub fn display_name(given: &str) -> Result<String, TableError> {
     Ok(name)
 }
 
-/// A name or chat line as stored, made fit to show: without the bidirectional controls
-/// that [`display_name`] and [`chat_text`] refuse now but that a table stored before
-/// those checks may hold ("Ada\u{202e}gnp.exe" would read "Adaexe.png"). Every name and
-/// chat line the server serves (the API, the socket's pushes, the log's texts, the
-/// pages) passes through here, so none is shown reordered; the stored row is left as it
-/// is. `None` when nothing visible is left (the caller falls back to "Seat N").
-pub fn stored_text(stored: &str) -> Option<String> {
-    let text: String = stored.chars().filter(|&c| !is_bidi_control(c)).collect();
-    (!text.chars().all(is_invisible)).then_some(text)
-}
-
 /// The confusable skeleton of a name (Unicode's UTS #39): two names with the same one
 /// look alike ("Ada" and "Аda" with a Cyrillic А).
 pub(super) fn skeleton(name: &str) -> String {
@@ -130,7 +85,7 @@ pub fn check_confusable(
     rows: &[SeatRow],
     seats: impl IntoIterator<Item = Seat>,
 ) -> Result<(), TableError> {
-    let names = crate::store::display_names(rows);
+    let names = display_names(rows);
     let skeletons: Vec<String> = names.iter().map(|n| skeleton(n)).collect();
     for seat in seats {
         if rows.get(seat).is_none_or(|row| row.name.is_none()) {

@@ -2,7 +2,7 @@
 //! everyone but its seat reads it ("Seat 1 (Ann) asked for a hint"), and told to its own
 //! seat's player in the second person ("You asked for a hint") when it is sent.
 
-use super::*;
+use super::hub::*;
 
 /// One of the table's notes about a seat: each a whole sentence with its parameters, for
 /// the seat's own player ("you") or for anyone else (the seat's name).
@@ -173,7 +173,7 @@ impl Hub {
         for attempt in 0..3 {
             let line = ChatRow {
                 seq: table.next_chat_seq(),
-                at: crate::store::now_ms(),
+                at: super::store::now_ms(),
                 seat,
                 name: name.clone(),
                 text: text.clone(),

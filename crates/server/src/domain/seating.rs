@@ -1,6 +1,6 @@
 //! Making a table, taking an open seat, and the rematch.
 
-use super::*;
+use super::hub::*;
 
 impl Hub {
     /// Creates a table and stores it; returns it with the human seats' tokens (in seat
@@ -14,7 +14,7 @@ impl Hub {
         options: Option<serde_json::Value>,
         seed: Option<u64>,
         seats: Option<Vec<serde_json::Value>>,
-        rules: Option<crate::clock::TableRules>,
+        rules: Option<super::clock::TableRules>,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), TableError> {
         let game = catalog::game(game_name)?;
         if self.live_tables() >= self.limits.max_tables {
@@ -131,7 +131,7 @@ impl Hub {
         }
         check_confusable(&rows, 0..rows.len())?;
         let hints = rules.hints_on(&rows);
-        let created = crate::store::now_ms();
+        let created = super::store::now_ms();
         let row = GameRow {
             id: table_id(created)?,
             game: game.name().to_string(),
@@ -144,7 +144,7 @@ impl Hub {
             bot_secret: random_hex(32)?,
             rematch: None,
             series: None,
-            rules: crate::clock::TableRules {
+            rules: super::clock::TableRules {
                 takeover: takeover.to_string(),
                 hints: Some(hints),
                 ..rules
@@ -193,7 +193,7 @@ impl Hub {
                 ));
             }
             let mut after = (*before).clone();
-            let now = crate::store::now_ms();
+            let now = super::store::now_ms();
             after[seat] = SeatRow {
                 player: Player::Human,
                 token_sha256: Some(token_hash(&token)),
@@ -284,7 +284,7 @@ impl Hub {
             let won = u32::from(outcome.places.get(old) == Some(&0));
             wins[(old + 1) % n] = before.wins.get(old).copied().unwrap_or(0) + won;
         }
-        let created = crate::store::now_ms();
+        let created = super::store::now_ms();
         let row = GameRow {
             id: table_id(created)?,
             game: table.row.game.clone(),

@@ -1,40 +1,10 @@
 //! The coach at a table: a hint for the seat to act (at a table made with hints), and the
 //! review of a finished game, made once in the background and kept in the store.
 
-use super::*;
+use super::hub::*;
 
 /// How many moves a hint names.
 pub const HINT_MOVES: usize = 3;
-
-/// Hints searched at once on this server (more wait their turn).
-const HINTS_AT_ONCE: usize = 2;
-
-/// The coach's searches at a table: hints running now, reviews being made.
-pub(super) struct Coach {
-    hints: tokio::sync::Semaphore,
-    /// Reviews are made one at a time (each uses every core).
-    reviews: tokio::sync::Semaphore,
-    /// Reviews being made, by table id.
-    running: StdMutex<HashMap<String, Arc<ReviewJob>>>,
-}
-
-impl Default for Coach {
-    fn default() -> Self {
-        Coach {
-            hints: tokio::sync::Semaphore::new(HINTS_AT_ONCE),
-            reviews: tokio::sync::Semaphore::new(1),
-            running: StdMutex::new(HashMap::new()),
-        }
-    }
-}
-
-/// A review being made: how far it is.
-#[derive(Default)]
-struct ReviewJob {
-    done: std::sync::atomic::AtomicUsize,
-    of: std::sync::atomic::AtomicUsize,
-    failed: AtomicBool,
-}
 
 /// What a hint answers: the version it is for and the coach's best moves, best first.
 pub struct Hint {
@@ -137,7 +107,7 @@ impl Hub {
                 .map_err(TableError::internal)?
                 .map_err(TableError::internal)?
         };
-        self.add_note(table, seat, chat::Note::Hint).await?;
+        self.add_note(table, seat, super::chat::Note::Hint).await?;
         Ok(Hint {
             version,
             moves,
@@ -307,8 +277,8 @@ impl Table {
             .map_err(TableError::internal)?;
         let played = &actions[..version as usize];
         let mut session = Session::new(state);
-        for action in played {
-            session.apply(action).map_err(TableError::internal)?;
+        for mv in played {
+            session.play(mv).map_err(TableError::internal)?;
         }
         // The move that led here, told as the table's log told it to this viewer (the
         // same replay as the log's, from its own first action).

@@ -1,7 +1,7 @@
 //! What one server allows: bot budgets, request rates, table counts and expiry. Each has a
 //! `serve` flag (see docs/http-api.md) and the default below.
 
-use crate::hub::{Refusal, TableError};
+use super::{Refusal, TableError};
 use bots::{BotSpec, Budget};
 use std::collections::HashMap;
 use std::hash::Hash;

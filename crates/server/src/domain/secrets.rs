@@ -1,7 +1,10 @@
 //! The table's secrets: seat tokens (stored as hashes, compared in constant time), table
 //! ids, seeds, and the seeds of its bots.
 
-use super::*;
+use super::error::TableError;
+use super::store::GameRow;
+use engine::Seat;
+use sha2::{Digest, Sha256};
 
 /// The token of the seat that `old_hash` (the SHA-256 of a seat's token at the table
 /// before) gets at its rematch, whose bot secret is `secret`: only this server can work

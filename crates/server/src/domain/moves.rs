@@ -1,7 +1,7 @@
 //! Moves: checked, committed to the store before they are acknowledged, and told to every
 //! page; moves other servers made, caught up.
 
-use super::*;
+use super::hub::*;
 
 impl Hub {
     /// Counts an action sent with the token of `seat` at `table`.
@@ -17,31 +17,46 @@ impl Hub {
             .map_err(|wait| rate_limited(Rate::Actions, wait))
     }
 
-    /// Plays `action` for `seat` on `table`, chosen on `version`: checks it, commits its
-    /// row, then applies it in memory and tells every client.
+    /// `text` read as a move at `table`, chosen on `version` (a table move or its game's
+    /// action, not yet checked against the rules): the one place a client's move text
+    /// is read. A table that takes no move on `version` says so first, whatever the text.
     ///
     /// # Errors
-    /// Stale version, not this seat's turn, game over, malformed or illegal action, or the
-    /// store fails (nothing changes then).
-    pub async fn play(
-        self: &Arc<Self>,
+    /// Game over, abandoned, stale version or open seats (as [`Hub::play`]);
+    /// `action/malformed` for text that is empty or too long, or no move of this game
+    /// (the game says what a move looks like).
+    pub async fn parse_move(
+        &self,
         table: &Arc<Table>,
-        seat: Seat,
-        action: &str,
+        text: &str,
         version: u64,
-        by: By,
-    ) -> Result<Played, TableError> {
-        let action = action.trim();
-        if action.is_empty() || action.len() > MAX_ACTION_LEN {
+    ) -> Result<Move, TableError> {
+        let mut live = table.live.lock().await;
+        self.takes_moves(table, &mut live, version).await?;
+        let text = text.trim();
+        if text.is_empty() || text.len() > MAX_ACTION_LEN {
             return Err(TableError::new(
                 Refusal::ActionMalformed,
                 format!("an action is 1 to {MAX_ACTION_LEN} bytes of text"),
             ));
         }
-        let mut live = table.live.lock().await;
+        Ok(live.session.parse(text)?)
+    }
+
+    /// Whether `table` takes a move chosen on `version`: not over, not abandoned, at that
+    /// version (another server's moves read first) and with every seat taken.
+    ///
+    /// # Errors
+    /// `action/game_over`, `game/abandoned`, `action/stale_version`, `table/waiting`.
+    async fn takes_moves(
+        &self,
+        table: &Arc<Table>,
+        live: &mut Live,
+        version: u64,
+    ) -> Result<(), TableError> {
         if version > live.version() {
             // Another server may have moved on: read its rows first.
-            self.catch_up(table, &mut live).await?;
+            self.catch_up(table, live).await?;
         }
         if live.session.outcome().is_some() {
             return Err(engine::EngineError::GameOver.into());
@@ -61,39 +76,74 @@ impl Hub {
                 ),
             ));
         }
-        if is_table_move(action) {
-            return self.table_move(table, live, seat, action, version).await;
-        }
-        let to_act = live.session.to_act();
-        if to_act != Some(seat) || (live.session.is_resigned(seat) && by == By::Player) {
-            return Err(TableError::new(
-                Refusal::NotYourTurn,
-                match to_act {
-                    Some(s) if s == seat => {
-                        format!("seat {} resigned: a bot makes its moves", seat + 1)
+        Ok(())
+    }
+
+    /// Plays `mv` for `seat` on `table`, chosen on `version`: checks it on a copy of the
+    /// session, commits its row, then makes it in memory and tells every client.
+    ///
+    /// # Errors
+    /// Stale version, not this seat's turn, game over, illegal move, or the store fails
+    /// (nothing changes then).
+    pub async fn play(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        mv: &Move,
+        version: u64,
+        by: By,
+    ) -> Result<Played, TableError> {
+        let mut live = table.live.lock().await;
+        self.takes_moves(table, &mut live, version).await?;
+        let mut next = live.session.clone();
+        match mv {
+            Move::Table(table_move) => {
+                if let TableMove::Resign(other) = *table_move {
+                    if other != seat {
+                        return Err(TableError::new(
+                            Refusal::NotYours,
+                            format!(
+                                "a seat resigns only for itself: this token is seat {}'s",
+                                seat + 1
+                            ),
+                        ));
                     }
-                    _ => format!(
-                        "seat {} cannot act now: {} is to act",
-                        seat + 1,
-                        to_act.map_or("nobody".into(), |s| format!("seat {}", s + 1))
-                    ),
-                },
-            ));
+                }
+                match *table_move {
+                    TableMove::Undo => next.undo(seat)?,
+                    TableMove::Resign(seat) => next.resign(seat)?,
+                }
+            }
+            Move::Game(_) => {
+                let to_act = live.session.to_act();
+                if to_act != Some(seat) || (live.session.is_resigned(seat) && by == By::Player) {
+                    return Err(TableError::new(
+                        Refusal::NotYourTurn,
+                        match to_act {
+                            Some(s) if s == seat => {
+                                format!("seat {} resigned: a bot makes its moves", seat + 1)
+                            }
+                            _ => format!(
+                                "seat {} cannot act now: {} is to act",
+                                seat + 1,
+                                to_act.map_or("nobody".into(), |s| format!("seat {}", s + 1))
+                            ),
+                        },
+                    ));
+                }
+                next.play(mv)?;
+            }
         }
-        // The action's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
-        let canonical = live.session.state().canonical(action)?;
-        let action = canonical.as_str();
-        let mut next = live.session.state().clone_box();
-        next.apply_text(action)?;
         let status = if next.outcome().is_some() {
             Status::Finished
         } else {
             Status::Running
         };
-        self.store_entry(table, &mut live, version, seat, action, status)
+        // The move's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        self.store_entry(table, &mut live, version, seat, &mv.to_string(), status)
             .await?;
-        let before = live.session.advance(action, next)?;
-        live.advanced(before, action.to_string(), seat, crate::store::now_ms());
+        let before = std::mem::replace(&mut live.session, next).into_state();
+        live.advanced(before, mv.clone(), seat, super::store::now_ms());
         Ok(self.moved_on(table, live, status))
     }
 
@@ -154,47 +204,6 @@ impl Hub {
         Played { version: now }
     }
 
-    /// Plays a table move (`undo`, `resign N`) for `seat`: checked on a copy of the
-    /// session, stored, then made.
-    pub(super) async fn table_move(
-        self: &Arc<Self>,
-        table: &Arc<Table>,
-        mut live: tokio::sync::MutexGuard<'_, Live>,
-        seat: Seat,
-        text: &str,
-        version: u64,
-    ) -> Result<Played, TableError> {
-        let table_move: TableMove = text.parse().map_err(engine::EngineError::from)?;
-        if let TableMove::Resign(other) = table_move {
-            if other != seat {
-                return Err(TableError::new(
-                    Refusal::NotYours,
-                    format!(
-                        "a seat resigns only for itself: this token is seat {}'s",
-                        seat + 1
-                    ),
-                ));
-            }
-        }
-        let mut next = live.session.clone();
-        match table_move {
-            TableMove::Undo => next.undo(seat)?,
-            TableMove::Resign(seat) => next.resign(seat)?,
-        }
-        let status = if next.outcome().is_some() {
-            Status::Finished
-        } else {
-            Status::Running
-        };
-        let text = table_move.to_string();
-        self.store_entry(table, &mut live, version, seat, &text, status)
-            .await?;
-        let before = live.session.state().clone_box();
-        live.session = next;
-        live.advanced(before, text, seat, crate::store::now_ms());
-        Ok(self.moved_on(table, live, status))
-    }
-
     /// Applies the action rows this process has not seen yet (written by another server).
     pub(super) async fn catch_up(
         &self,
@@ -217,13 +226,15 @@ impl Hub {
                 )));
             }
             let before = live.session.state().clone_box();
-            live.session.apply(&row.action).map_err(|e| {
-                TableError::internal(format!(
-                    "table {}: stored action {} does not apply: {e}",
-                    table.row.id, row.seq
-                ))
-            })?;
-            live.advanced(before, row.action, row.seat, row.at);
+            let mv = (live.session.parse(&row.action))
+                .and_then(|mv| live.session.play(&mv).map(|()| mv))
+                .map_err(|e| {
+                    TableError::internal(format!(
+                        "table {}: stored action {} does not apply: {e}",
+                        table.row.id, row.seq
+                    ))
+                })?;
+            live.advanced(before, mv, row.seat, row.at);
             changed = true;
         }
         if changed {

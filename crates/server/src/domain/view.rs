@@ -1,7 +1,7 @@
 //! What a viewer is sent of a table: one serializer for the HTTP answers and the socket's
 //! `state` pushes, and the log entries that go with them.
 
-use super::*;
+use super::hub::*;
 
 /// The first bytes of a socket `state` message; the HTTP answers are the same text without
 /// its `type`.
@@ -27,11 +27,6 @@ pub struct LegalNow {
     pub moves: Vec<engine::LegalMove>,
 }
 
-/// How many states before the latest actions a table keeps, to tell those moves without
-/// replaying the game (bots move in bursts; a client that fell further behind gets its
-/// events from a replay).
-pub(super) const RECENT: usize = 32;
-
 impl Table {
     /// `viewer`'s state now as the HTTP answers give it, with the events of every action
     /// after version `since` (the last action alone when `None`): the text of the socket's
@@ -45,7 +40,10 @@ impl Table {
         since: Option<u64>,
     ) -> Result<String, TableError> {
         let (_, text) = self.state_message(viewer, since).await;
-        match text.as_str().strip_prefix(STATE_PREFIX) {
+        match std::str::from_utf8(&text)
+            .ok()
+            .and_then(|t| t.strip_prefix(STATE_PREFIX))
+        {
             Some(fields) => Ok(format!("{{{fields}")),
             None => Err(TableError::Internal),
         }
@@ -86,12 +84,12 @@ impl Table {
     }
 
     /// The game so far as a record. Tables are written in their game's current format.
-    pub(crate) fn record(&self, actions: &[String]) -> GameRecord {
+    pub(crate) fn record(&self, actions: &[Move]) -> GameRecord {
         GameRecord {
             game: self.row.game.clone(),
             config: self.row.config.clone(),
             seed: self.row.seed,
-            actions: actions.to_vec(),
+            actions: actions.iter().map(Move::to_string).collect(),
             format: catalog::game(&self.row.game).map_or(1, |g| g.format()),
         }
     }
@@ -122,7 +120,7 @@ impl Table {
                     index: index as usize,
                     seat: before.to_act().unwrap_or_default(),
                     events: before
-                        .events(action, after, viewer, &names)
+                        .events(&action.to_string(), after, viewer, &names)
                         .unwrap_or_default(),
                 }
             })
@@ -137,7 +135,7 @@ impl Table {
         &self,
         viewer: Viewer,
         since: Option<u64>,
-    ) -> ((u64, u64), Utf8Bytes) {
+    ) -> ((u64, u64), bytes::Bytes) {
         let mut live = self.live.lock().await;
         let version = live.version();
         let stamp = (version, live.touches);
@@ -160,7 +158,7 @@ impl Table {
             Ok(()) => String::from_utf8(out).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
-        let text = Utf8Bytes::from(text.unwrap_or_else(|e| {
+        let text = bytes::Bytes::from(text.unwrap_or_else(|e| {
             tracing::error!("table {}: a view does not serialize: {e}", self.row.id);
             r#"{"type":"error","code":"internal","message":"the view does not serialize"}"#
                 .to_string()
@@ -257,7 +255,7 @@ impl Table {
             out.extend_from_slice(br#","seat":"#);
             serde_json::to_writer(&mut *out, &before.to_act().unwrap_or_default())?;
             out.extend_from_slice(br#","events":"#);
-            if !before.write_events_json(action, after, viewer, &names, out)? {
+            if !before.write_events_json(&action.to_string(), after, viewer, &names, out)? {
                 out.extend_from_slice(b"[]");
             }
             out.push(b'}');

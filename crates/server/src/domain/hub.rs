@@ -1,44 +1,26 @@
 //! The live tables of one server process: their states in memory, rebuilt from the store
 //! by replay, moves committed to the store before they are acknowledged, bots, and pushes.
 
-mod bot_play;
-mod chat;
-mod clocks;
-mod coach;
-mod error;
-mod load;
-mod moves;
-mod names;
-mod seating;
-mod secrets;
-mod table;
-mod wire;
-
-pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
-pub use error::{Refusal, TableError};
-pub use names::*;
-pub use secrets::*;
-pub use wire::*;
-
-use crate::clock::{Clocks, OnTimeout};
-use crate::error::truncate;
-use crate::limits::{rate_limited, Limits, Rate, RateLimiter};
-use crate::store::{
+pub(super) use super::clock::{Clocks, Due, OnTimeout};
+pub(super) use super::error::{Refusal, TableError};
+pub(super) use super::limits::{rate_limited, Limits, Rate, RateLimiter};
+pub(super) use super::names::*;
+pub(super) use super::secrets::*;
+pub(super) use super::store::{
     Append, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store, StoreError,
 };
-use axum::extract::ws::Utf8Bytes;
-use engine::{
-    is_table_move, DynState, GameRecord, LogEntry, Names, Outcome, Seat, Session, TableMove, Viewer,
+pub(super) use super::text::truncate;
+pub(super) use engine::{
+    DynState, GameRecord, LogEntry, Move, Names, Outcome, Seat, Session, TableMove, Viewer,
 };
-use sha2::{Digest, Sha256};
-use std::collections::HashMap;
-use std::collections::VecDeque;
-use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex as StdMutex};
-use std::time::Duration;
-use tokio::sync::{broadcast, Mutex};
-use unicode_normalization::UnicodeNormalization;
+pub(super) use sha2::{Digest, Sha256};
+pub(super) use std::collections::HashMap;
+pub(super) use std::collections::VecDeque;
+pub(super) use std::net::IpAddr;
+pub(super) use std::sync::atomic::{AtomicBool, Ordering};
+pub(super) use std::sync::{Arc, Mutex as StdMutex};
+pub(super) use std::time::Duration;
+pub(super) use tokio::sync::{broadcast, Mutex};
 
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
@@ -50,34 +32,34 @@ pub const CHAT_KEPT: usize = 200;
 pub struct Table {
     /// The table as created (its seats as they were then: see [`Table::seats`]).
     pub row: GameRow,
-    live: Mutex<Live>,
-    changed: broadcast::Sender<u64>,
+    pub(super) live: Mutex<Live>,
+    pub(super) changed: broadcast::Sender<u64>,
     /// Who sits where now (open seats get taken).
-    seats: StdMutex<Seating>,
+    pub(super) seats: StdMutex<Seating>,
     /// The last [`CHAT_KEPT`] chat lines.
-    chat: StdMutex<VecDeque<ChatRow>>,
+    pub(super) chat: StdMutex<VecDeque<ChatRow>>,
     /// Every new chat line.
-    chat_tx: broadcast::Sender<ChatRow>,
+    pub(super) chat_tx: broadcast::Sender<ChatRow>,
     /// The rematch's id, once named.
-    rematch: StdMutex<Option<String>>,
+    pub(super) rematch: StdMutex<Option<String>>,
     /// Paused: nobody has been at the table for the away time, so its bots wait (see
     /// [`Table::nobody_present`]). Read without the table's lock (the lobby lists it).
-    paused: AtomicBool,
+    pub(super) paused: AtomicBool,
 }
 
 /// Who sits where, and the names the log gives them (worked out when the seats change,
 /// not for every push).
-struct Seating {
-    rows: Arc<Vec<SeatRow>>,
-    log_names: Arc<[String]>,
+pub(super) struct Seating {
+    pub(super) rows: Arc<Vec<SeatRow>>,
+    pub(super) log_names: Arc<[String]>,
     /// The names shown by seat (see [`Table::display_names`]).
-    display: Vec<String>,
+    pub(super) display: Vec<String>,
 }
 
 impl Seating {
-    fn new(rows: Vec<SeatRow>) -> Seating {
+    pub(super) fn new(rows: Vec<SeatRow>) -> Seating {
         let players: Vec<String> = rows.iter().map(|s| s.player.to_string()).collect();
-        let display = crate::store::display_names(&rows);
+        let display = super::store::display_names(&rows);
         // A given name wins; otherwise "seat N" or "seat N (bot)". The same function names
         // the seats of this table's published record in `tabletop log`.
         let log_names = engine::log::table_names(&players, &display);
@@ -89,67 +71,76 @@ impl Seating {
     }
 }
 
-struct Live {
+pub(super) struct Live {
     /// The game with the table's moves (undo, resign).
-    session: Session,
-    actions: Vec<String>,
-    bot_running: bool,
+    pub(super) session: Session,
+    /// The moves so far, parsed once (the store keeps their notation).
+    pub(super) actions: Vec<Move>,
+    pub(super) bot_running: bool,
     /// Expired: takes no more moves.
-    abandoned: bool,
+    pub(super) abandoned: bool,
     /// When the last move was made (or the table created), in ms since the Unix epoch.
-    moved: i64,
+    pub(super) moved: i64,
     /// The states before the latest actions, oldest first: `recent[k]` is the state at
     /// version `version() - recent.len() + k`.
-    recent: VecDeque<Box<dyn DynState>>,
+    pub(super) recent: VecDeque<Box<dyn DynState>>,
     /// The socket `state` messages written at version `pushes_version`, by viewer and the
     /// version their events start from: sockets of one viewer share one serialization.
-    pushes: Vec<(Viewer, u64, Utf8Bytes)>,
-    pushes_version: u64,
+    pub(super) pushes: Vec<(Viewer, u64, bytes::Bytes)>,
+    pub(super) pushes_version: u64,
     /// How many times something besides the moves changed (a seat taken, a rematch).
-    touches: u64,
+    pub(super) touches: u64,
     /// The clocks, at a table that has one.
-    clocks: Option<Clocks>,
-    /// By seat: a bot plays for it until its player is back.
-    away: Vec<bool>,
-    /// By seat: when its player was last heard of (ms), and its open sockets.
-    seen: Vec<i64>,
-    sockets: Vec<u32>,
+    pub(super) clocks: Option<Clocks>,
+    /// Each seat's presence and its bot's memory, by seat.
+    pub(super) seats: Vec<SeatState>,
     /// Spectators: their open sockets, and when one was last heard of (ms).
-    watchers: u32,
-    watched: i64,
-    /// By seat: what its bot remembers of its turn (a bot is made for each decision;
-    /// this keeps it from going round in circles, see `bots::Guarded`). Not stored: a
-    /// restarted server starts the turn's memory afresh.
-    bot_memory: Vec<bots::TurnMemory>,
+    pub(super) watchers: u32,
+    pub(super) watched: i64,
+}
+
+/// One seat at a live table: who is there, and what its bot remembers.
+#[derive(Clone, Debug)]
+pub(super) struct SeatState {
+    /// A bot plays for the seat until its player is back.
+    pub(super) away: bool,
+    /// When its player was last heard of (ms since the Unix epoch).
+    pub(super) seen: i64,
+    /// Its player's open sockets.
+    pub(super) sockets: u32,
+    /// What its bot remembers of its turn (a bot is made for each decision; this keeps
+    /// it from going round in circles, see `bots::Guarded`). Not stored: a restarted
+    /// server starts the turn's memory afresh.
+    pub(super) bot_memory: bots::TurnMemory,
 }
 
 impl Live {
     /// Records that `action`, by `seat` at `at`, took `before` to the current state.
-    fn advanced(&mut self, before: Box<dyn DynState>, action: String, seat: Seat, at: i64) {
+    pub(super) fn advanced(&mut self, before: Box<dyn DynState>, mv: Move, seat: Seat, at: i64) {
         if self.recent.len() == RECENT {
             self.recent.pop_front();
         }
         self.recent.push_back(before);
         // Taking back or resigning starts no new turn on the clock.
-        if let (Some(clocks), false) = (&mut self.clocks, is_table_move(&action)) {
+        if let (Some(clocks), Move::Game(_)) = (&mut self.clocks, &mv) {
             clocks.moved(seat, at);
         }
-        self.actions.push(action);
+        self.actions.push(mv);
         self.moved = at;
     }
 
     /// Whether the actions from `since` on are told from a replay of the record: some
     /// are further back than the states kept, or one is a table move (they are rare; a
     /// replay knows who undid).
-    fn told_by_replay(&self, since: u64) -> bool {
+    pub(super) fn told_by_replay(&self, since: u64) -> bool {
         let version = self.version();
         since + (self.recent.len() as u64) < version
-            || (since..version).any(|i| is_table_move(&self.actions[i as usize]))
+            || (since..version).any(|i| matches!(self.actions[i as usize], Move::Table(_)))
     }
 
     /// Action `index` (one of the last `recent.len()`): the state before it, the action
     /// and the state after.
-    fn step(&self, index: u64) -> (&dyn DynState, &str, &dyn DynState) {
+    pub(super) fn step(&self, index: u64) -> (&dyn DynState, &Move, &dyn DynState) {
         let at = (index + self.recent.len() as u64 - self.version()) as usize;
         let after: &dyn DynState = match self.recent.get(at + 1) {
             Some(next) => next.as_ref(),
@@ -162,25 +153,27 @@ impl Live {
         )
     }
 
-    fn can_undo(&self, viewer: Viewer) -> bool {
+    pub(super) fn can_undo(&self, viewer: Viewer) -> bool {
         viewer.seat().is_some() && self.session.undoer() == viewer.seat()
     }
 
-    fn away_seats(&self) -> Vec<Seat> {
-        (0..self.away.len()).filter(|&s| self.away[s]).collect()
+    pub(super) fn away_seats(&self) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].away)
+            .collect()
     }
 
     /// Whether `viewer` is the seat to act, still playing: the one viewer given the legal
     /// moves.
-    fn acting(&self, viewer: Viewer) -> bool {
+    pub(super) fn acting(&self, viewer: Viewer) -> bool {
         let to_act = self.session.to_act();
         matches!(viewer.seat(), Some(seat) if to_act == Some(seat) && !self.session.is_resigned(seat))
     }
 
-    fn version(&self) -> u64 {
+    pub(super) fn version(&self) -> u64 {
         self.actions.len() as u64
     }
-    fn status(&self) -> Status {
+    pub(super) fn status(&self) -> Status {
         if self.abandoned {
             Status::Abandoned
         } else if self.session.outcome().is_some() {
@@ -193,35 +186,68 @@ impl Live {
     }
 }
 
-impl Table {}
+/// How many states before the latest actions a table keeps, to tell those moves without
+/// replaying the game (bots move in bursts; a client that fell further behind gets its
+/// events from a replay).
+pub(super) const RECENT: usize = 32;
+
+/// Hints searched at once on this server (more wait their turn).
+const HINTS_AT_ONCE: usize = 2;
+
+/// The coach's searches at a table: hints running now, reviews being made.
+pub(super) struct Coach {
+    pub(super) hints: tokio::sync::Semaphore,
+    /// Reviews are made one at a time (each uses every core).
+    pub(super) reviews: tokio::sync::Semaphore,
+    /// Reviews being made, by table id.
+    pub(super) running: StdMutex<HashMap<String, Arc<ReviewJob>>>,
+}
+
+impl Default for Coach {
+    fn default() -> Self {
+        Coach {
+            hints: tokio::sync::Semaphore::new(HINTS_AT_ONCE),
+            reviews: tokio::sync::Semaphore::new(1),
+            running: StdMutex::new(HashMap::new()),
+        }
+    }
+}
+
+/// A review being made: how far it is.
+#[derive(Default)]
+pub(super) struct ReviewJob {
+    pub(super) done: std::sync::atomic::AtomicUsize,
+    pub(super) of: std::sync::atomic::AtomicUsize,
+    pub(super) failed: AtomicBool,
+}
 
 /// The tables of one server process.
 pub struct Hub {
-    store: Arc<dyn Store>,
-    limits: Limits,
+    pub(super) store: Arc<dyn Store>,
+    pub(super) limits: Limits,
     /// Table creations by client address.
-    creates: RateLimiter<IpAddr>,
+    pub(super) creates: RateLimiter<IpAddr>,
     /// Actions by table and seat (one seat, one token).
-    actions: RateLimiter<(String, Seat)>,
+    pub(super) actions: RateLimiter<(String, Seat)>,
     /// Chat lines by table and writer (a seat, or a spectator's address).
-    chats: RateLimiter<(String, String)>,
+    pub(super) chats: RateLimiter<(String, String)>,
     /// Hints by table and seat (one seat, one token).
-    hints: RateLimiter<(String, Seat)>,
+    pub(super) hints: RateLimiter<(String, Seat)>,
     /// The coach's hints and reviews.
-    coach: coach::Coach,
+    pub(super) coach: Coach,
     /// Held while a rematch is named.
-    rematches: Mutex<()>,
-    tables: StdMutex<HashMap<String, Arc<Table>>>,
+    pub(super) rematches: Mutex<()>,
+    pub(super) tables: StdMutex<HashMap<String, Arc<Table>>>,
     /// When each live table's clocks or presence next need a look: the ticker looks at
     /// those that are due, not at every table.
-    due: StdMutex<clocks::Due>,
+    pub(super) due: StdMutex<Due>,
     /// Finished and abandoned tables, with their final state: no replay per GET.
-    ended: StdMutex<Ended>,
+    pub(super) ended: StdMutex<Ended>,
     /// Set once the tables live at start are rebuilt.
-    rebuilt: tokio::sync::watch::Sender<bool>,
+    pub(super) rebuilt: tokio::sync::watch::Sender<bool>,
     /// Whether the store tells of other writers' moves (PostgreSQL): then rows may come
     /// in while a table is loaded, from another server or from a killed one's last commit.
-    notified: bool,
+    pub(super) notified: bool,
 }
 
 /// How often clocks and players' presence are looked at.
@@ -239,13 +265,13 @@ pub const ENDED_CACHE: usize = 500;
 
 /// The ended tables in memory, in the order they were kept.
 #[derive(Default)]
-struct Ended {
-    tables: HashMap<String, Arc<Table>>,
-    order: std::collections::VecDeque<String>,
+pub(super) struct Ended {
+    pub(super) tables: HashMap<String, Arc<Table>>,
+    pub(super) order: std::collections::VecDeque<String>,
 }
 
 impl Ended {
-    fn insert(&mut self, table: Arc<Table>) {
+    pub(super) fn insert(&mut self, table: Arc<Table>) {
         let id = table.row.id.clone();
         if self.tables.insert(id.clone(), table).is_none() {
             self.order.push_back(id);
@@ -290,11 +316,11 @@ impl Hub {
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
             chats: RateLimiter::new(CHAT_BURST, CHAT_PER_SECOND),
             hints: RateLimiter::new(limits.hint_burst, f64::from(limits.hints_per_minute) / 60.0),
-            coach: coach::Coach::default(),
+            coach: Coach::default(),
             rematches: Mutex::new(()),
             limits,
             tables: StdMutex::new(HashMap::new()),
-            due: StdMutex::new(clocks::Due::default()),
+            due: StdMutex::new(Due::default()),
             ended: StdMutex::new(Ended::default()),
             rebuilt: tokio::sync::watch::Sender::new(false),
         });
@@ -382,7 +408,7 @@ impl Hub {
     /// Abandons the tables in memory whose time ran out (see [`Limits::expire_unstarted`]
     /// and [`Limits::expire_idle`]); returns how many.
     pub async fn expire(self: &Arc<Self>) -> usize {
-        let now = crate::store::now_ms();
+        let now = super::store::now_ms();
         let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
         let mut count = 0;
         for table in self.all_cached() {
@@ -425,7 +451,7 @@ impl Hub {
     }
 
     /// Runs [`Hub::expire`] every so often while the hub lives.
-    fn spawn_expiry(self: &Arc<Self>) {
+    pub(super) fn spawn_expiry(self: &Arc<Self>) {
         let shortest = self.limits.expire_unstarted.min(self.limits.expire_idle);
         let every = (shortest / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
         let weak = Arc::downgrade(self);
@@ -438,7 +464,7 @@ impl Hub {
         });
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<Table>> {
+    pub(super) fn cached(&self, id: &str) -> Option<Arc<Table>> {
         self.tables.lock().ok().and_then(|t| t.get(id).cloned())
     }
 
@@ -447,7 +473,7 @@ impl Hub {
         self.cached(id).and_then(|t| t.paused_reason())
     }
 
-    fn all_cached(&self) -> Vec<Arc<Table>> {
+    pub(super) fn all_cached(&self) -> Vec<Arc<Table>> {
         self.tables
             .lock()
             .map(|t| t.values().cloned().collect())
@@ -455,7 +481,7 @@ impl Hub {
     }
 
     /// Drops a finished table from memory (clients that hold it keep their copy).
-    fn forget(&self, id: &str) {
+    pub(super) fn forget(&self, id: &str) {
         let table = self.tables.lock().ok().and_then(|mut t| t.remove(id));
         if let Ok(mut due) = self.due.lock() {
             due.forget(id);
@@ -466,13 +492,13 @@ impl Hub {
     }
 
     /// Keeps an ended table in the bounded cache of ended tables.
-    fn keep_ended(&self, table: Arc<Table>) {
+    pub(super) fn keep_ended(&self, table: Arc<Table>) {
         if let Ok(mut ended) = self.ended.lock() {
             ended.insert(table);
         }
     }
 
-    fn ended(&self, id: &str) -> Option<Arc<Table>> {
+    pub(super) fn ended(&self, id: &str) -> Option<Arc<Table>> {
         self.ended
             .lock()
             .ok()

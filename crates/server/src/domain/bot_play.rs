@@ -1,7 +1,7 @@
 //! The table's bots: they move when it is their seat's turn, with their memory of the turn
 //! kept between decisions.
 
-use super::*;
+use super::hub::*;
 
 /// How long a bot waits after its first failure (doubling after each next one).
 pub(super) const BOT_RETRY_FIRST: Duration = Duration::from_millis(50);
@@ -65,7 +65,10 @@ impl Hub {
                         spec,
                         version,
                         live.session.state().clone_box(),
-                        live.bot_memory.get(seat).cloned().unwrap_or_default(),
+                        live.seats
+                            .get(seat)
+                            .map(|s| s.bot_memory.clone())
+                            .unwrap_or_default(),
                     ),
                     None => {
                         live.bot_running = false;
@@ -81,15 +84,24 @@ impl Hub {
                 let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.remember(memory);
-                let action = bot.choose_text(state.as_ref())?;
-                Some((action, bot.memory()))
+                // Read once, at once: the table carries the move from here.
+                let text = bot.choose_text(state.as_ref())?;
+                let mv = Move::Game(state.parse_action(&text).ok()?);
+                Some((mv, bot.memory()))
             })
             .await;
             let outcome = match choice {
-                Ok(Some((action, memory))) => {
-                    let played = self.play(&table, seat, &action, version, By::Bot).await;
+                Ok(Some((mv, memory))) => {
+                    let played = self.play(&table, seat, &mv, version, By::Bot).await;
                     if played.is_ok() {
-                        if let Some(m) = table.live.lock().await.bot_memory.get_mut(seat) {
+                        if let Some(m) = table
+                            .live
+                            .lock()
+                            .await
+                            .seats
+                            .get_mut(seat)
+                            .map(|s| &mut s.bot_memory)
+                        {
                             *m = memory;
                         }
                     }

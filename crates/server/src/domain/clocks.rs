@@ -1,60 +1,7 @@
 //! Clocks and presence: who is at the table, a seat whose time ran out or whose player
 //! left, and pausing a table nobody is at.
 
-use super::*;
-use std::collections::BTreeSet;
-
-/// The live tables by when their clocks or presence next need a look (ms since the
-/// epoch). A table is put in when it is loaded and after anything that may bring its
-/// time closer (a move, a seat taken, a socket opened or closed, a player heard from):
-/// then it is due at once; after each look it is put back at the next time the look
-/// could act (a clock's deadline, a player's away time, nobody's presence), or left out
-/// while nothing can come due. So the ticker touches only tables that are due.
-#[derive(Default)]
-pub(super) struct Due {
-    by_time: BTreeSet<(i64, String)>,
-    at: HashMap<String, i64>,
-}
-
-impl Due {
-    /// `id` is due at `at`, or earlier if it already was.
-    fn set(&mut self, id: &str, at: i64) {
-        match self.at.get(id) {
-            Some(&old) if old <= at => {}
-            old => {
-                if let Some(&old) = old {
-                    self.by_time.remove(&(old, id.to_string()));
-                }
-                self.by_time.insert((at, id.to_string()));
-                self.at.insert(id.to_string(), at);
-            }
-        }
-    }
-
-    /// `id` needs no look (it left memory).
-    pub(super) fn forget(&mut self, id: &str) {
-        if let Some(old) = self.at.remove(id) {
-            self.by_time.remove(&(old, id.to_string()));
-        }
-    }
-
-    /// Takes out every table due by `now`, earliest first.
-    fn take(&mut self, now: i64) -> Vec<String> {
-        let mut ids = Vec::new();
-        while self.by_time.first().is_some_and(|(at, _)| *at <= now) {
-            if let Some((_, id)) = self.by_time.pop_first() {
-                self.at.remove(&id);
-                ids.push(id);
-            }
-        }
-        ids
-    }
-
-    /// How many tables wait for a look.
-    pub(super) fn len(&self) -> usize {
-        self.at.len()
-    }
-}
+use super::hub::*;
 
 impl Table {
     /// The earliest time at which [`Hub::check_time`] could act at this table if nothing
@@ -69,9 +16,13 @@ impl Table {
         let mut next: Option<i64> = None;
         let mut at = |time: i64| next = Some(next.map_or(time, |n: i64| n.min(time)));
         let paused = self.is_paused();
-        if !paused && live.watchers == 0 && live.sockets.iter().all(|&n| n == 0) {
+        if !paused && live.watchers == 0 && live.seats.iter().all(|s| s.sockets == 0) {
             // Nobody present for the away time pauses the table.
-            let last = live.seen.iter().copied().fold(live.watched, i64::max);
+            let last = live
+                .seats
+                .iter()
+                .map(|s| s.seen)
+                .fold(live.watched, i64::max);
             at(last.saturating_add(self.away_ms()));
         }
         if self.bot_spec(live, seat).is_none() {
@@ -85,11 +36,11 @@ impl Table {
             if !paused
                 && rules.clock.is_none()
                 && rules.away_seconds > 0
-                && live.sockets.get(seat) == Some(&0)
+                && live.seats.get(seat).is_some_and(|s| s.sockets == 0)
             {
                 let away =
                     i64::try_from(rules.away_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
-                let since = live.seen.get(seat).copied().unwrap_or(0).max(live.moved);
+                let since = live.seats.get(seat).map_or(0, |s| s.seen).max(live.moved);
                 at(since.saturating_add(away));
             }
         }
@@ -102,7 +53,7 @@ impl Hub {
     /// players' presence depend on.
     pub(super) fn wake(&self, table: &Table) {
         if let Ok(mut due) = self.due.lock() {
-            due.set(&table.row.id, crate::store::now_ms());
+            due.set(&table.row.id, super::store::now_ms());
         }
     }
 
@@ -120,17 +71,19 @@ impl Hub {
     pub async fn seen(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), TableError> {
         let back = {
             let mut live = table.live.lock().await;
-            if let Some(at) = live.seen.get_mut(seat) {
-                *at = crate::store::now_ms();
+            if let Some(at) = live.seats.get_mut(seat).map(|s| &mut s.seen) {
+                *at = super::store::now_ms();
             }
-            live.away.get(seat) == Some(&true)
+            live.seats.get(seat).is_some_and(|s| s.away)
         };
         self.wake(table);
         self.set_paused(table, false).await;
         if back {
-            self.add_note(table, seat, chat::Note::Back).await?;
+            self.add_note(table, seat, super::chat::Note::Back).await?;
             let mut live = table.live.lock().await;
-            live.away[seat] = false;
+            if let Some(state) = live.seats.get_mut(seat) {
+                state.away = false;
+            }
             drop(live);
             table.touched().await;
         }
@@ -147,7 +100,7 @@ impl Hub {
                 Some(false) => live.watchers = live.watchers.saturating_sub(1),
                 None => {}
             }
-            live.watched = crate::store::now_ms();
+            live.watched = super::store::now_ms();
         }
         self.wake(table);
         self.set_paused(table, false).await;
@@ -167,15 +120,15 @@ impl Hub {
     /// A socket of `seat` opened (`true`) or closed.
     pub async fn socket(&self, table: &Table, seat: Seat, open: bool) {
         let mut live = table.live.lock().await;
-        if let Some(count) = live.sockets.get_mut(seat) {
+        if let Some(count) = live.seats.get_mut(seat).map(|s| &mut s.sockets) {
             *count = if open {
                 *count + 1
             } else {
                 count.saturating_sub(1)
             };
         }
-        if let Some(at) = live.seen.get_mut(seat) {
-            *at = crate::store::now_ms();
+        if let Some(at) = live.seats.get_mut(seat).map(|s| &mut s.seen) {
+            *at = super::store::now_ms();
         }
         drop(live);
         self.wake(table);
@@ -188,7 +141,7 @@ impl Hub {
         self.apply_time(table).await;
         let next = {
             let live = table.live.lock().await;
-            table.next_check(&live, crate::store::now_ms())
+            table.next_check(&live, super::store::now_ms())
         };
         if let (Some(at), Ok(mut due)) = (next, self.due.lock()) {
             due.set(&table.row.id, at);
@@ -197,7 +150,7 @@ impl Hub {
 
     /// [`Hub::check_time`]'s rules, applied now.
     async fn apply_time(self: &Arc<Self>, table: &Arc<Table>) {
-        let now = crate::store::now_ms();
+        let now = super::store::now_ms();
         let rules = &table.row.rules;
         let (due, paused) = {
             let live = table.live.lock().await;
@@ -214,8 +167,8 @@ impl Hub {
                         i64::try_from(rules.away_seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
                     let left = rules.clock.is_none()
                         && rules.away_seconds > 0
-                        && live.sockets[seat] == 0
-                        && now - live.seen[seat].max(live.moved) >= away_ms;
+                        && live.seats[seat].sockets == 0
+                        && now - live.seats[seat].seen.max(live.moved) >= away_ms;
                     (timed_out || left).then_some((seat, timed_out))
                 }
                 _ => None,
@@ -236,14 +189,14 @@ impl Hub {
             // Nobody is at the table: handing the seat to a bot waits until someone is.
             return;
         }
-        let note = chat::Note::TookOver {
+        let note = super::chat::Note::TookOver {
             bot: &rules.takeover,
             timed_out,
         };
         match self.add_note(table, seat, note).await {
             Ok(_) => {
                 let mut live = table.live.lock().await;
-                live.away[seat] = true;
+                live.seats[seat].away = true;
                 drop(live);
                 table.touched().await;
                 self.kick_bots(table);
@@ -260,7 +213,7 @@ impl Hub {
                 tokio::time::sleep(CLOCK_TICK).await;
                 let Some(hub) = weak.upgrade() else { return };
                 let due = match hub.due.lock() {
-                    Ok(mut due) => due.take(crate::store::now_ms()),
+                    Ok(mut due) => due.take(super::store::now_ms()),
                     Err(_) => return,
                 };
                 for id in due {
@@ -282,7 +235,7 @@ impl Hub {
         self.play(
             table,
             seat,
-            &TableMove::Resign(seat).to_string(),
+            &Move::Table(TableMove::Resign(seat)),
             version,
             By::Player,
         )

@@ -6,9 +6,10 @@
 //! passed while the server was down is met as soon as the table is back, once, since the
 //! move it causes is stored like any other.
 
-use crate::hub::{Refusal, TableError};
+use super::error::{Refusal, TableError};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashMap};
 
 /// The longest clock accepted (a week a move, or in total).
 pub const MAX_CLOCK_SECONDS: u64 = 7 * 24 * 3600;
@@ -97,15 +98,6 @@ impl Default for TableRules {
 }
 
 impl TableRules {
-    /// Whether hints are on at a table of these seats: as chosen, else on where a bot sits.
-    pub fn hints_on(&self, seats: &[crate::store::SeatRow]) -> bool {
-        self.hints.unwrap_or_else(|| {
-            seats
-                .iter()
-                .any(|s| matches!(s.player, crate::store::Player::Bot(_)))
-        })
-    }
-
     /// Checks the rules for a table of `seats`.
     ///
     /// # Errors
@@ -291,5 +283,57 @@ mod tests {
         ));
         let written = serde_json::to_value(TableRules::default()).expect("json");
         assert_eq!(written, serde_json::json!({}), "defaults are not written");
+    }
+}
+
+/// The live tables by when their clocks or presence next need a look (ms since the
+/// epoch). A table is put in when it is loaded and after anything that may bring its
+/// time closer (a move, a seat taken, a socket opened or closed, a player heard from):
+/// then it is due at once; after each look it is put back at the next time the look
+/// could act (a clock's deadline, a player's away time, nobody's presence), or left out
+/// while nothing can come due. So the ticker touches only tables that are due.
+#[derive(Default)]
+pub(super) struct Due {
+    by_time: BTreeSet<(i64, String)>,
+    at: HashMap<String, i64>,
+}
+
+impl Due {
+    /// `id` is due at `at`, or earlier if it already was.
+    pub(super) fn set(&mut self, id: &str, at: i64) {
+        match self.at.get(id) {
+            Some(&old) if old <= at => {}
+            old => {
+                if let Some(&old) = old {
+                    self.by_time.remove(&(old, id.to_string()));
+                }
+                self.by_time.insert((at, id.to_string()));
+                self.at.insert(id.to_string(), at);
+            }
+        }
+    }
+
+    /// `id` needs no look (it left memory).
+    pub(super) fn forget(&mut self, id: &str) {
+        if let Some(old) = self.at.remove(id) {
+            self.by_time.remove(&(old, id.to_string()));
+        }
+    }
+
+    /// Takes out every table due by `now`, earliest first.
+    pub(super) fn take(&mut self, now: i64) -> Vec<String> {
+        let mut ids = Vec::new();
+        while self.by_time.first().is_some_and(|(at, _)| *at <= now) {
+            if let Some((_, id)) = self.by_time.pop_first() {
+                self.at.remove(&id);
+                ids.push(id);
+            }
+        }
+        ids
+    }
+
+    /// How many tables wait for a look.
+    pub(super) fn len(&self) -> usize {
+        self.at.len()
     }
 }

@@ -1,0 +1,36 @@
+//! The domain: live tables (seating, moves, clocks, chat, limits, presence, bots, the
+//! coach), the [`Store`] they are kept in (the trait and its rows) and the typed refusals
+//! of every call. It imports nothing of the HTTP API (`crate::api`, axum) nor of a
+//! database crate: `crate::store` implements [`Store`], `crate::api` serves the tables.
+
+mod bot_play;
+mod chat;
+pub mod clock;
+mod clocks;
+mod coach;
+mod error;
+mod hub;
+pub mod limits;
+mod load;
+mod moves;
+mod names;
+mod seating;
+mod secrets;
+pub mod store;
+mod table;
+mod text;
+mod view;
+
+pub use clock::{Clock, ClockView, OnTimeout, TableRules};
+pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
+pub use error::{Refusal, TableError};
+pub use hub::{
+    By, Hub, Played, Table, CHAT_BURST, CHAT_KEPT, CHAT_PER_SECOND, CLOCK_TICK, ENDED_CACHE,
+    MAX_ACTION_LEN,
+};
+pub use limits::Limits;
+pub use names::*;
+pub use secrets::*;
+pub use store::*;
+pub use text::{stored_text, truncate};
+pub use view::{Glance, LegalNow};
