@@ -12,12 +12,6 @@ pub trait DynBot: Send {
     /// The action to play, or `None` when the state is not of this bot's game or has no
     /// legal action.
     fn choose(&mut self, state: &dyn DynState) -> Option<AnyAction>;
-    /// [`DynBot::choose`] in notation.
-    ///
-    /// Kept for the server until it carries [`engine::Move`]; remove after.
-    fn choose_text(&mut self, state: &dyn DynState) -> Option<String> {
-        self.choose(state).map(|action| action.to_string())
-    }
     /// What the bot remembers of its turn so far (a server that makes a bot for each
     /// decision keeps it between them).
     fn memory(&self) -> TurnMemory;

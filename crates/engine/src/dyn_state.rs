@@ -27,14 +27,6 @@ pub trait DynState: Send + Sync {
     fn moves(&self) -> Vec<LegalMove>;
     /// [`DynState::moves`] as a JSON list, written into `out`.
     fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()>;
-    /// Parses and applies one action ([`DynState::parse_action`], then
-    /// [`DynState::apply_any`]).
-    ///
-    /// Kept for the server until it carries [`crate::Move`]; remove after.
-    ///
-    /// # Errors
-    /// Malformed, illegal, or the game is over; the state is then unchanged.
-    fn apply_text(&mut self, action: &str) -> Result<(), EngineError>;
     /// `text` read as one of this game's actions (not yet checked against the rules);
     /// where it is none, the error lists the moves there are now when they are few.
     ///
@@ -51,19 +43,6 @@ pub trait DynState: Send + Sync {
     /// Whether the seat that plays `action` here may take it back afterwards (see
     /// [`Search::may_take_back`]); `false` for an illegal action or another game's.
     fn may_take_back_any(&self, action: &AnyAction) -> bool;
-    /// [`DynState::may_take_back_any`] of `action` in notation; `false` for text that
-    /// does not parse.
-    ///
-    /// Kept for the server until it carries [`crate::Move`]; remove after.
-    fn may_take_back(&self, action: &str) -> bool;
-    /// The action's own notation (what its parse prints back): `"5  DEBT"` becomes
-    /// `"5 debt"`.
-    ///
-    /// Kept for the server until it carries [`crate::Move`]; remove after.
-    ///
-    /// # Errors
-    /// The text is no action of this game.
-    fn canonical(&self, action: &str) -> Result<String, EngineError>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     /// What `viewer` may know happened when `action` took this state to `after`; `None`
     /// when `after` or `action` is another game's.
@@ -83,31 +62,6 @@ pub trait DynState: Send + Sync {
     fn write_step_events_json(
         &self,
         action: &AnyAction,
-        after: &dyn DynState,
-        viewer: Viewer,
-        names: &Names,
-        out: &mut Vec<u8>,
-    ) -> serde_json::Result<bool>;
-    /// [`DynState::step_events`] of `action` in notation; `None` also when it does not
-    /// parse.
-    ///
-    /// Kept for the server until it carries [`crate::Move`]; remove after.
-    fn events(
-        &self,
-        action: &str,
-        after: &dyn DynState,
-        viewer: Viewer,
-        names: &Names,
-    ) -> Option<Vec<LogEvent>>;
-    /// [`DynState::write_step_events_json`] of `action` in notation.
-    ///
-    /// Kept for the server until it carries [`crate::Move`]; remove after.
-    ///
-    /// # Errors
-    /// An event does not serialize (none of the catalog's games can fail).
-    fn write_events_json(
-        &self,
-        action: &str,
         after: &dyn DynState,
         viewer: Viewer,
         names: &Names,
@@ -251,10 +205,6 @@ impl<G: Game> DynState for G {
     fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
         serde_json::to_writer(out, &self.moves())
     }
-    fn apply_text(&mut self, text: &str) -> Result<(), EngineError> {
-        let action = self.parse_action(text)?;
-        self.apply_any(&action)
-    }
     fn parse_action(&self, text: &str) -> Result<AnyAction, EngineError> {
         Ok(AnyAction::new(parse_here(self, text)?))
     }
@@ -274,14 +224,6 @@ impl<G: Game> DynState for G {
                 && Search::may_take_back(self, action)
                 && self.is_legal(action)
         })
-    }
-    fn may_take_back(&self, text: &str) -> bool {
-        text.trim()
-            .parse::<G::Action>()
-            .is_ok_and(|action| self.may_take_back_any(&AnyAction::new(action)))
-    }
-    fn canonical(&self, text: &str) -> Result<String, EngineError> {
-        Ok(self.parse_action(text)?.to_string())
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.view(viewer)).unwrap_or(serde_json::Value::Null)
@@ -315,29 +257,6 @@ impl<G: Game> DynState for G {
         };
         write_step_events(self, action, after, viewer, names, out)?;
         Ok(true)
-    }
-    fn events(
-        &self,
-        action: &str,
-        after: &dyn DynState,
-        viewer: Viewer,
-        names: &Names,
-    ) -> Option<Vec<LogEvent>> {
-        let action = self.parse_action(action).ok()?;
-        self.step_events(&action, after, viewer, names)
-    }
-    fn write_events_json(
-        &self,
-        action: &str,
-        after: &dyn DynState,
-        viewer: Viewer,
-        names: &Names,
-        out: &mut Vec<u8>,
-    ) -> serde_json::Result<bool> {
-        match self.parse_action(action) {
-            Ok(action) => self.write_step_events_json(&action, after, viewer, names, out),
-            Err(_) => Ok(false),
-        }
     }
     fn state_json(&self) -> serde_json::Value {
         serde_json::to_value(StateFile {

@@ -271,22 +271,6 @@ impl Session {
         })
     }
 
-    /// Applies one record entry: a game action by the seat to act, or a table move
-    /// (`undo` takes back the last action for the seat that may, see
-    /// [`Session::undoer`]). Returns the entry's canonical text. On error, nothing
-    /// changed. [`Session::parse`], then [`Session::play`].
-    ///
-    /// Kept for the server until it carries [`Move`]; remove after.
-    ///
-    /// # Errors
-    /// Text that is neither; a refused table move; a game action that is illegal, or
-    /// comes once the session is over.
-    pub fn apply(&mut self, entry: &str) -> Result<String, EngineError> {
-        let parsed = self.parse(entry)?;
-        self.play(&parsed)?;
-        Ok(parsed.to_string())
-    }
-
     /// `text` read as a move here: a table move (its first word is `undo` or `resign`)
     /// or the game's action (not yet checked against the rules). This is the one place a
     /// move's text is read; everything after carries the [`Move`].
@@ -301,11 +285,13 @@ impl Session {
         }
     }
 
-    /// Plays `mv`: a game action by the seat to act, or a table move. Nothing changes
+    /// Plays `mv`: a game action by the seat to act, or a table move (`undo` takes back
+    /// the last action for the seat that may, see [`Session::undoer`]). Nothing changes
     /// when it is refused.
     ///
     /// # Errors
-    /// As [`Session::apply`].
+    /// A refused table move; a game action that is illegal, or comes once the session is
+    /// over.
     pub fn play(&mut self, mv: &Move) -> Result<(), EngineError> {
         match mv {
             Move::Table(table) => match *table {
@@ -351,35 +337,6 @@ impl Session {
             }
         }
         self.last_actor = Some(seat);
-    }
-
-    /// Applies game action `action` (its canonical text, legal, by the seat to act) whose
-    /// result `after` the caller has already worked out on a copy of the state (a server
-    /// checks a move before storing it, then applies it): as [`Session::apply`], without
-    /// applying the action twice. Returns the state before the action.
-    ///
-    /// Kept for the server until it carries [`Move`]; remove after.
-    ///
-    /// # Errors
-    /// [`EngineError::GameOver`] once the session is over; it is then unchanged.
-    pub fn advance(
-        &mut self,
-        action: &str,
-        after: Box<dyn DynState>,
-    ) -> Result<Box<dyn DynState>, EngineError> {
-        let Some(seat) = self.to_act() else {
-            return Err(EngineError::GameOver);
-        };
-        let takeable = !self.is_resigned(seat) && self.state.may_take_back(action);
-        let before = std::mem::replace(&mut self.state, after);
-        if takeable {
-            let copy = before.clone_box();
-            self.moved(seat, Some(before));
-            Ok(copy)
-        } else {
-            self.moved(seat, None);
-            Ok(before)
-        }
     }
 
     /// Who may take back a move now: the seat of the last game action, when that action

@@ -525,9 +525,11 @@ async fn bad_requests_get_a_4xx_with_a_code_and_change_nothing() {
     let game = catalog::game("distopia").expect("game");
     let mut illegal = None;
     let mut probe = game.new_state(&table["options"], 3).expect("state");
-    probe.apply_text(&action).expect("legal");
+    let parsed = probe.parse_action(&action).expect("notation");
+    probe.apply_any(&parsed).expect("legal");
     for candidate in probe.legal().into_iter().chain(state_now.legal()) {
-        if state_now.clone_box().apply_text(&candidate).is_err() {
+        let typed = state_now.parse_action(&candidate).expect("notation");
+        if state_now.clone_box().apply_any(&typed).is_err() {
             illegal = Some(candidate);
             break;
         }
@@ -1462,7 +1464,8 @@ fn session_views(record: &GameRecord) -> Vec<Vec<Value>> {
     };
     let mut views = vec![viewers(&session)];
     for action in &record.actions {
-        session.apply(action).expect("record replays");
+        let mv = session.parse(action).expect("the record's notation");
+        session.play(&mv).expect("record replays");
         views.push(viewers(&session));
     }
     views

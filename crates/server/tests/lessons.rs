@@ -101,7 +101,7 @@ async fn a_move_at_a_step_is_played_by_the_engine_and_answered_in_words() {
                 let asked: Vec<String> = step
                     .ask
                     .iter()
-                    .filter_map(|a| start.canonical(a).ok())
+                    .filter_map(|a| start.parse_action(a).ok().map(|a| a.to_string()))
                     .collect();
                 if let Some(other) = start.legal().into_iter().find(|m| !asked.contains(m)) {
                     let (status, got) =

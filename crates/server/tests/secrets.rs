@@ -201,7 +201,8 @@ async fn one_game(game: &str, options: Value, seats: Value, rng_seed: u64) {
         .new_state(&record.config, record.seed)
         .expect("state");
     for action in &record.actions {
-        replay.apply_text(action).expect("the record replays");
+        let action = replay.parse_action(action).expect("the record's notation");
+        replay.apply_any(&action).expect("the record replays");
     }
     assert_eq!(
         replay.outcome(),

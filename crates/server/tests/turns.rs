@@ -49,7 +49,8 @@ async fn undo_as_the_game_allows(game: &str, options: Value, seed: u64) -> (usiz
         let before = view(&state, &id, &tokens[seat]).await;
         let legal: Vec<String> = serde_json::from_value(before["legal"].clone()).expect("legal");
         let action = legal.choose(&mut rng).expect("a legal action").clone();
-        let takeable = server_state(&state, &id).await.may_take_back(&action);
+        let now = server_state(&state, &id).await;
+        let takeable = now.may_take_back_any(&now.parse_action(&action).expect("notation"));
         let (status, after) = act(&state, &id, &tokens[seat], &action, &before["version"]).await;
         assert_eq!(status, StatusCode::OK, "{after}");
         let ended = after["status"] == "finished";

@@ -167,7 +167,7 @@ pub(crate) async fn lesson_move(
         })?;
     let start = starts[index].as_ref();
     start
-        .canonical(&request.action)
+        .parse_action(&request.action)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.code(), e.to_string()))?;
     let step = &lesson.steps[index];
     let next = (index + 1 < steps).then_some(index + 2);

@@ -84,9 +84,7 @@ impl Hub {
                 let spec = limits.clamp_bot(spec.parse().ok()?);
                 let mut bot = catalog::bot(&game, &spec, seed).ok()?;
                 bot.remember(memory);
-                // Read once, at once: the table carries the move from here.
-                let text = bot.choose_text(state.as_ref())?;
-                let mv = Move::Game(state.parse_action(&text).ok()?);
+                let mv = Move::Game(bot.choose(state.as_ref())?);
                 Some((mv, bot.memory()))
             })
             .await;

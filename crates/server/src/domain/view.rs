@@ -119,8 +119,9 @@ impl Table {
                 LogEntry {
                     index: index as usize,
                     seat: before.to_act().unwrap_or_default(),
-                    events: before
-                        .events(&action.to_string(), after, viewer, &names)
+                    events: action
+                        .action()
+                        .and_then(|action| before.step_events(action, after, viewer, &names))
                         .unwrap_or_default(),
                 }
             })
@@ -255,7 +256,13 @@ impl Table {
             out.extend_from_slice(br#","seat":"#);
             serde_json::to_writer(&mut *out, &before.to_act().unwrap_or_default())?;
             out.extend_from_slice(br#","events":"#);
-            if !before.write_events_json(&action.to_string(), after, viewer, &names, out)? {
+            let written = match action.action() {
+                Some(action) => {
+                    before.write_step_events_json(action, after, viewer, &names, out)?
+                }
+                None => false,
+            };
+            if !written {
                 out.extend_from_slice(b"[]");
             }
             out.push(b'}');

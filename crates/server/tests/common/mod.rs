@@ -240,7 +240,8 @@ pub fn expected_views(record: &GameRecord) -> Vec<Vec<Value>> {
     };
     let mut views = vec![viewers(state.as_ref())];
     for action in &record.actions {
-        state.apply_text(action).expect("record replays");
+        let action = state.parse_action(action).expect("the record's notation");
+        state.apply_any(&action).expect("record replays");
         views.push(viewers(state.as_ref()));
     }
     views
