@@ -2,8 +2,8 @@
 use crate::log::{LogEntry, LogEvent, Names};
 use crate::moves::AnyAction;
 use crate::{
-    ConfigError, Ending, EngineError, Game, IllegalAction, LegalMove, Outcome, Seat, SeatScore,
-    StateError, Viewer,
+    ConfigError, ConfigProblem, Ending, EngineError, Game, IllegalAction, LegalMove, Outcome, Seat,
+    SeatScore, StateError, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -387,10 +387,10 @@ pub trait DynGame: Send + Sync {
             } else {
                 format!("seats {} to {} players", range.min, range.max)
             };
-            return Err(ConfigError::new(vec![format!(
-                "{} {seats}, not {players}",
-                about.title
-            )]));
+            return Err(ConfigError::of(
+                ConfigProblem::Players,
+                vec![format!("{} {seats}, not {players}", about.title)],
+            ));
         }
         if self.default_config().get("players").is_some() {
             options.insert("players".into(), players.into());
@@ -451,8 +451,9 @@ impl<G: Game> Typed<G> {
     /// # Errors
     /// The serde problem, as a [`ConfigError`].
     pub fn config(value: &serde_json::Value) -> Result<G::Config, ConfigError> {
-        serde_json::from_value(value.clone())
-            .map_err(|e| ConfigError::new(vec![format!("{}: {e}", G::NAME)]))
+        serde_json::from_value(value.clone()).map_err(|e| {
+            ConfigError::of(ConfigProblem::Malformed, vec![format!("{}: {e}", G::NAME)])
+        })
     }
 }
 

@@ -42,7 +42,10 @@ pub mod text;
 pub use about::{About, GameOption, Group, Input, LegalMove, MoveText, OptionChoice, Players};
 pub use ending::{Ending, ScoreLine, SeatScore};
 pub use erased::{load_state, load_state_file, DynGame, DynState, StateFile, Typed};
-pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
+pub use error::{
+    is_code, Coded, ConfigError, ConfigProblem, EngineError, IllegalAction, ParseActionError,
+    Refused, StateError,
+};
 pub use guide::{Block, Rules, Section};
 pub use holding::{Held, Holding, Moment};
 pub use inline::InlineVec;
@@ -52,7 +55,7 @@ pub use moves::{AnyAction, Move};
 pub use outcome::Outcome;
 pub use record::{replay, GameRecord, ReplayError};
 pub use rng::{derive_seed, rng_from_seed, shuffle, GameRng};
-pub use session::{is_table_move, session_log, Session, TableEvent, TableMove};
+pub use session::{is_table_move, session_log, Session, TableEvent, TableMove, TableRefusal};
 pub use tensor::{IndexError, Tensor};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -107,9 +110,10 @@ pub trait Game:
     /// One thing a move did, as one viewer may know it (see [`log`]).
     type Event: Event;
     /// Why the rules refuse an action: one variant per rule, whose `Display` says the rule
-    /// in plain words ("seat 1 holds no 9"). [`Game::apply`] returns it inside
-    /// [`IllegalAction`].
-    type Refusal: Clone + Debug + Display + PartialEq + Send + Sync + 'static;
+    /// in plain words ("seat 1 holds no 9") and whose [`Coded::code`] names it for machines,
+    /// stably, as `<NAME>/<snake_case>` ("dropsite/card_not_in_hand"). [`Game::apply`]
+    /// returns it inside [`IllegalAction`].
+    type Refusal: Clone + Debug + Coded + PartialEq + Send + Sync + 'static;
 
     /// The name used on the command line and in files.
     const NAME: &'static str;

@@ -37,7 +37,10 @@ pub(crate) fn upgraded<G: Game>(
     let refuse = |message: String| ReplayError {
         index: 0,
         action: String::new(),
-        error: EngineError::Config(crate::ConfigError::new(vec![message])),
+        error: EngineError::Config(crate::ConfigError::of(
+            crate::ConfigProblem::FormatTooNew,
+            vec![message],
+        )),
     };
     if record.format == G::FORMAT {
         return Ok(std::borrow::Cow::Borrowed(record));
@@ -66,10 +69,13 @@ pub(crate) fn upgrade<G: Game>(
         G::upgrade_record(record.format, &mut upgraded).map_err(|problem| ReplayError {
             index: 0,
             action: String::new(),
-            error: EngineError::Config(crate::ConfigError::new(vec![format!(
-                "the record (format {}) cannot be upgraded: {problem}",
-                record.format
-            )])),
+            error: EngineError::Config(crate::ConfigError::of(
+                crate::ConfigProblem::NotUpgradable,
+                vec![format!(
+                    "the record (format {}) cannot be upgraded: {problem}",
+                    record.format
+                )],
+            )),
         })?;
     upgraded.format = G::FORMAT;
     Ok((upgraded, sources))
@@ -135,9 +141,10 @@ pub(crate) fn start<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
         error,
     };
     let config: G::Config = serde_json::from_value(record.config.clone()).map_err(|e| {
-        start_error(EngineError::Config(crate::ConfigError::new(vec![
-            e.to_string()
-        ])))
+        start_error(EngineError::Config(crate::ConfigError::of(
+            crate::ConfigProblem::Malformed,
+            vec![e.to_string()],
+        )))
     })?;
     G::new(&config, record.seed).map_err(|e| start_error(e.into()))
 }

@@ -7,8 +7,9 @@
 use engine::conformance::{self, Options};
 use engine::log::{Event, Names};
 use engine::{
-    About, ConfigError, DynGame, DynState, EngineError, Game, GameRecord, GameRng, IllegalAction,
-    Outcome, ParseActionError, ScoreLine, Seat, SeatScore, Session, TableMove, Typed, Viewer,
+    About, Coded, ConfigError, DynGame, DynState, EngineError, Game, GameRecord, GameRng,
+    IllegalAction, Outcome, ParseActionError, ScoreLine, Seat, SeatScore, Session, TableMove,
+    Typed, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -111,7 +112,7 @@ impl Game for Tally {
     type Action = Act;
     type View = TallyView;
     type Event = TallyEvent;
-    type Refusal = String;
+    type Refusal = TallyRefusal;
     const NAME: &'static str = "tally";
 
     fn about() -> About {
@@ -164,9 +165,9 @@ impl Game for Tally {
             out.extend([Act::Roll, Act::Done]);
         }
     }
-    fn apply(&mut self, action: Act) -> Result<(), IllegalAction> {
+    fn apply(&mut self, action: Act) -> Result<(), IllegalAction<TallyRefusal>> {
         if !self.is_legal(action) {
-            return Err(IllegalAction::new(action, "not now"));
+            return Err(IllegalAction::new(action, TallyRefusal::NotNow));
         }
         match action {
             Act::Add(n) => {
@@ -219,6 +220,24 @@ impl Game for Tally {
     }
 }
 
+/// Tally's one rule: an action not allowed now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TallyRefusal {
+    NotNow,
+}
+
+impl fmt::Display for TallyRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not now")
+    }
+}
+
+impl Coded for TallyRefusal {
+    fn code(&self) -> &'static str {
+        "tally/not_now"
+    }
+}
+
 fn session(seats: usize, seed: u64) -> Session {
     let game = Tally::new(&TallyConfig { seats: Some(seats) }, seed).expect("a valid config");
     Session::new(Box::new(game))
@@ -229,11 +248,23 @@ fn snapshot(s: &Session) -> (serde_json::Value, Option<Seat>, Vec<Seat>, Option<
     (s.state().state_json(), s.to_act(), s.resigned(), s.undoer())
 }
 
-fn refused(s: &mut Session, f: impl FnOnce(&mut Session) -> Result<(), EngineError>) -> String {
+/// The error `f` gives, checking that it changed nothing.
+fn refused(
+    s: &mut Session,
+    f: impl FnOnce(&mut Session) -> Result<(), EngineError>,
+) -> EngineError {
     let before = snapshot(s);
     let error = f(s).expect_err("refused");
     assert_eq!(snapshot(s), before, "a refusal changed the session");
-    error.to_string()
+    error
+}
+
+/// The fine code of the refusal `f` gives, checking that it changed nothing.
+fn refusal(
+    s: &mut Session,
+    f: impl FnOnce(&mut Session) -> Result<(), EngineError>,
+) -> Option<&'static str> {
+    refused(s, f).refusal()
 }
 
 #[test]
@@ -255,11 +286,7 @@ fn undo_restores_the_state_before_and_repeats_within_the_turn() {
     assert_eq!(s.apply("undo").unwrap(), "undo");
     assert_eq!(s.state().state_json(), start);
     assert_eq!(s.undoer(), None);
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(
-        why.contains("nothing") || why.contains("every move"),
-        "{why}"
-    );
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/all_taken_back"));
 }
 
 #[test]
@@ -274,7 +301,9 @@ fn another_seat_hears_the_same_refusal_whether_or_not_the_move_may_be_taken_back
     let a = refused(&mut takeable, |s| s.undo(1));
     let b = refused(&mut rolled, |s| s.undo(1));
     assert_eq!(a, b);
-    assert!(a.contains("seat 1 moved last"), "{a}");
+    assert_eq!(a.refusal(), Some("table/not_last_mover"));
+    // The words say who may take back what.
+    assert!(a.to_string().contains("seat 1 moved last"), "{a}");
 }
 
 #[test]
@@ -282,21 +311,17 @@ fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
     let mut s = session(2, 2);
     s.apply("add 1").unwrap();
     s.apply("roll").unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("cannot be taken back"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/irreversible"));
     // An add after the roll may be taken back, but only down to the roll.
     s.apply("add 2").unwrap();
     s.undo(0).unwrap();
     refused(&mut s, |s| s.undo(0));
     s.apply("add 1").unwrap();
     s.apply("done").unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("cannot be taken back"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/irreversible"));
     s.apply("add 1").unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("seat 2 moved last"), "{why}");
-    let why = refused(&mut s, |s| s.undo(7));
-    assert!(why.contains("no seat 8"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/not_last_mover"));
+    assert_eq!(refusal(&mut s, |s| s.undo(7)), Some("table/no_such_seat"));
     s.undo(1).unwrap();
     // Play to the end: nothing can be taken back then.
     while s.to_act().is_some() {
@@ -304,8 +329,8 @@ fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
         s.apply("done").unwrap();
     }
     let why = refused(&mut s, |s| s.apply("undo").map(|_| ()));
-    assert!(why.contains("illegal action `undo`"), "{why}");
-    assert!(why.contains("over"), "{why}");
+    assert_eq!(why.code(), "action/illegal");
+    assert_eq!(why.refusal(), Some("table/game_over"));
 }
 
 #[test]
@@ -373,8 +398,10 @@ fn a_resignation_before_a_natural_end_is_added_to_why() {
 fn resigning_at_more_seats_plays_on_and_ranks_the_resigned_last() {
     let mut s = session(4, 4);
     s.resign(1).unwrap();
-    let why = refused(&mut s, |s| s.resign(1));
-    assert!(why.contains("seat 2 has already resigned"), "{why}");
+    assert_eq!(
+        refusal(&mut s, |s| s.resign(1)),
+        Some("table/already_resigned")
+    );
     refused(&mut s, |s| s.resign(4));
     s.apply("resign 4").unwrap();
     assert!(s.is_resigned(3) && !s.is_resigned(0));
@@ -403,8 +430,7 @@ fn resigning_clears_what_may_be_taken_back() {
     let mut s = session(3, 5);
     s.apply("add 1").unwrap();
     s.resign(2).unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("seat 3 resigned"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/resigned_since"));
 }
 
 #[test]
@@ -427,7 +453,8 @@ fn table_moves_parse_loosely_and_print_canonically() {
     }
     let mut s = session(2, 6);
     let why = refused(&mut s, |s| s.apply("resign 0").map(|_| ()));
-    assert!(why.contains("cannot read `resign 0`"), "{why}");
+    assert_eq!(why.code(), "action/malformed");
+    assert!(why.to_string().contains("cannot read `resign 0`"), "{why}");
 }
 
 #[test]
