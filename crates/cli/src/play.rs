@@ -293,7 +293,10 @@ fn prompt(
         };
         match state.apply_text(&text) {
             Ok(()) => return Ok(Some(text)),
-            Err(e) => outln!("{e}. Try again (a number from the list, or `help`).")?,
+            Err(e) => outln!(
+                "{}. Try again (a number from the list, or `help`).",
+                crate::said(&e)
+            )?,
         }
     }
 }

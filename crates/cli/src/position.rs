@@ -119,7 +119,9 @@ pub fn legal(args: FileArgs) -> anyhow::Result<()> {
 
 pub fn apply(args: ApplyArgs) -> anyhow::Result<()> {
     let mut state = load(&args.file)?;
-    state.apply_text(&args.action).map_err(user)?;
+    state
+        .apply_text(&args.action)
+        .map_err(|e| user(crate::said(&e)))?;
     let json = serde_json::to_string_pretty(&state.state_json())?;
     if args.write {
         if args.file.as_os_str() == "-" {
@@ -221,8 +223,9 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         };
         if let Err(e) = session.apply(action) {
             return Err(user(format!(
-                "step {} (`{action}`) does not replay: {e}",
-                i + 1
+                "step {} (`{action}`) does not replay: {}",
+                i + 1,
+                crate::said(&e)
             )));
         }
         match seat {
