@@ -37,6 +37,8 @@ mod record;
 mod rng;
 pub mod session;
 pub mod tensor;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 pub mod text;
 
 pub use about::{About, GameOption, Group, Input, LegalMove, MoveText, OptionChoice, Players};
