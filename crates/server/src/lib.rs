@@ -18,6 +18,8 @@ pub mod headers;
 pub mod hub;
 pub mod limits;
 pub mod store;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 pub mod web;
 
 pub use api::ClientMessage;

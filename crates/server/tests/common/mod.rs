@@ -1,8 +1,7 @@
 //! Helpers shared by the server's tests.
 #![allow(dead_code)]
 
-pub mod remote;
-pub mod skip;
+pub use server::testkit::{remote, skip};
 
 use async_trait::async_trait;
 use axum::body::Body;
