@@ -91,7 +91,7 @@ fn an_illegal_or_malformed_action_exits_2_and_changes_nothing() {
     let r = tabletop(&["apply", &path_s, "0 on 7"]);
     assert!(
         text(&r.stderr).contains("illegal move `0 on 7`: ")
-            && text(&r.stderr).contains("(dropsite/no_such_site)"),
+            && text(&r.stderr).contains("(dropsite/card_not_in_hand)"),
         "{}",
         text(&r.stderr)
     );
