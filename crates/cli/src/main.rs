@@ -109,6 +109,23 @@ pub fn user(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(UserError(e.to_string()))
 }
 
+/// An engine error in words for the person who typed the move, naming its stable code
+/// (the one the server and Python give): "illegal move `play 9 on 1`: a card played on a
+/// drop site must be lower than its top card, and 9 is not lower than 3
+/// (dropsite/not_lower)".
+pub fn said(e: &engine::EngineError) -> String {
+    match (e, e.refusal()) {
+        (engine::EngineError::Illegal(illegal), _) => format!(
+            "illegal move `{}`: {} ({})",
+            illegal.action,
+            illegal.reason,
+            illegal.code()
+        ),
+        (_, Some(code)) => format!("{e} ({code})"),
+        (_, None) => e.to_string(),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

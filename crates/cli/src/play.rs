@@ -297,7 +297,10 @@ fn prompt(
             .and_then(|action| state.apply_any(&action).map(|()| action))
         {
             Ok(action) => return Ok(Some(action)),
-            Err(e) => outln!("{e}. Try again (a number from the list, or `help`).")?,
+            Err(e) => outln!(
+                "{}. Try again (a number from the list, or `help`).",
+                crate::said(&e)
+            )?,
         }
     }
 }

@@ -119,8 +119,12 @@ pub fn legal(args: FileArgs) -> anyhow::Result<()> {
 
 pub fn apply(args: ApplyArgs) -> anyhow::Result<()> {
     let mut state = load(&args.file)?;
-    let action = state.parse_action(&args.action).map_err(user)?;
-    state.apply_any(&action).map_err(user)?;
+    let action = state
+        .parse_action(&args.action)
+        .map_err(|e| user(crate::said(&e)))?;
+    state
+        .apply_any(&action)
+        .map_err(|e| user(crate::said(&e)))?;
     let json = serde_json::to_string_pretty(&state.state_json())?;
     if args.write {
         if args.file.as_os_str() == "-" {
@@ -227,8 +231,9 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
             Ok(seat) => seat,
             Err(e) => {
                 return Err(user(format!(
-                    "step {} (`{action}`) does not replay: {e}",
-                    i + 1
+                    "step {} (`{action}`) does not replay: {}",
+                    i + 1,
+                    crate::said(&e)
                 )))
             }
         };

@@ -87,6 +87,14 @@ fn an_illegal_or_malformed_action_exits_2_and_changes_nothing() {
             "the file is untouched"
         );
     }
+    // A refused move names the rule's code; text that is no move has none.
+    let r = tabletop(&["apply", &path_s, "0 on 7"]);
+    assert!(
+        text(&r.stderr).contains("illegal move `0 on 7`: ")
+            && text(&r.stderr).contains("(dropsite/card_not_in_hand)"),
+        "{}",
+        text(&r.stderr)
+    );
     let broken = temp("broken.json");
     std::fs::write(&broken, "{\"game\":\"dropsite\",\"state\":{\"config\":1}}").expect("write");
     let r = tabletop(&["legal", &broken.to_string_lossy()]);

@@ -3,8 +3,7 @@
 //! goes on to its end.
 
 use crate::common;
-#[path = "../../server/tests/common/skip.rs"]
-mod skip;
+use server::testkit::skip;
 
 use rand::prelude::IndexedRandom;
 use rand::Rng;

@@ -1,6 +1,7 @@
 //! Why the rules refuse an action, one variant per rule, in plain words.
 use crate::action::{letter_char, Letter};
 use crate::cards::{Card, Collaborator};
+use engine::Coded;
 use std::fmt;
 
 /// A district named from the side of the player to act.
@@ -72,6 +73,37 @@ pub enum Refusal {
     RaidFirst,
     /// The Shelf Raider comes after all the cards are played.
     RaidTooEarly,
+}
+
+/// Each rule's stable code, `distopia/<rule>` (docs/http-api.md lists them): an API, so a
+/// code keeps its meaning once given.
+impl Coded for Refusal {
+    fn code(&self) -> &'static str {
+        match self {
+            Refusal::GameOver => "distopia/game_over",
+            Refusal::EmptyDistrict(..) => "distopia/empty_district",
+            Refusal::NoSuchDistrict => "distopia/no_such_district",
+            Refusal::PickFirst => "distopia/pick_first",
+            Refusal::AlreadyPicked => "distopia/already_picked",
+            Refusal::NotContraband => "distopia/not_contraband",
+            Refusal::NotInHand(..) => "distopia/not_in_hand",
+            Refusal::Guarded { .. } => "distopia/guarded",
+            Refusal::NoGuard => "distopia/no_guard",
+            Refusal::NotGuarded(..) => "distopia/not_guarded",
+            Refusal::MustPlayGuard(..) => "distopia/must_play_guard",
+            Refusal::NoCollaborator => "distopia/no_collaborator",
+            Refusal::OtherCollaborator { .. } => "distopia/other_collaborator",
+            Refusal::CollaboratorUsed(..) => "distopia/collaborator_used",
+            Refusal::AlreadyCrossing => "distopia/already_crossing",
+            Refusal::GrandmaTooLate => "distopia/grandma_too_late",
+            Refusal::RobotTooLate => "distopia/robot_too_late",
+            Refusal::RobotNotNext { .. } => "distopia/robot_not_next",
+            Refusal::RobotEmpty(..) => "distopia/robot_empty",
+            Refusal::NotRaidable(..) => "distopia/not_raidable",
+            Refusal::RaidFirst => "distopia/raid_first",
+            Refusal::RaidTooEarly => "distopia/raid_too_early",
+        }
+    }
 }
 
 impl fmt::Display for Refusal {

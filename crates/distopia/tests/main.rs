@@ -3,6 +3,8 @@
 //! `cargo nextest run -p distopia -E 'test(/^FILE::/)'`.
 
 #[macro_use]
+extern crate engine;
+
 mod common;
 
 mod describe;

@@ -1,4 +1,5 @@
 //! Why the rules refuse an action, one variant per rule, in plain words.
+use engine::Coded;
 use engine::Seat;
 use std::fmt;
 
@@ -15,6 +16,20 @@ pub enum Refusal {
     SiteClosed { site: usize },
     /// A card played on a drop site must be lower than its top card (ruling S9).
     NotLower { card: u8, top: u8 },
+}
+
+/// Each rule's stable code, `dropsite/<rule>` (docs/http-api.md lists them): an API, so a
+/// code keeps its meaning once given.
+impl Coded for Refusal {
+    fn code(&self) -> &'static str {
+        match self {
+            Refusal::GameOver => "dropsite/game_over",
+            Refusal::NotHeld { .. } => "dropsite/card_not_in_hand",
+            Refusal::NoSuchSite { .. } => "dropsite/no_such_site",
+            Refusal::SiteClosed { .. } => "dropsite/site_closed",
+            Refusal::NotLower { .. } => "dropsite/not_lower",
+        }
+    }
 }
 
 impl fmt::Display for Refusal {

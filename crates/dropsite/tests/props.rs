@@ -164,8 +164,11 @@ fn resign_checked(players: usize, seed: u64, steps: usize) -> Result<(), TestCas
         let Some(a) = legal.choose(&mut rng) else {
             break;
         };
+        let mv = session
+            .parse(a)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         session
-            .apply(a)
+            .play(&mv)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
     }
     if session.is_over() {

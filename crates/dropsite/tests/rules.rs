@@ -4,7 +4,7 @@ use common::{act, position, position_with, refused};
 use dropsite::Refusal;
 use dropsite::{Action, Config, DropSite, RoundEnd};
 use engine::prelude::*;
-use engine::Viewer;
+use engine::{Coded, Viewer};
 
 fn two() -> DropSite {
     // Seat 0 holds 1 3 3 8 12; sites: a 10, a sideways zero, a 5.
@@ -65,6 +65,7 @@ fn a_card_not_in_hand_is_refused() {
     let mut game = two();
     let err = refused(&mut game, "9 debt");
     assert_eq!(err, Refusal::NotHeld { seat: 0, card: 9 });
+    assert_eq!(err.code(), "dropsite/card_not_in_hand");
     assert_eq!(
         err.to_string(),
         "seat 1 holds no 9",
@@ -77,6 +78,7 @@ fn a_site_that_does_not_exist_is_refused() {
     let mut game = two();
     let err = refused(&mut game, "1 on 4");
     assert_eq!(err, Refusal::NoSuchSite { site: 3, sites: 3 });
+    assert_eq!(err.code(), "dropsite/no_such_site");
     assert_eq!(err.to_string(), "there is no drop site 4 (there are 3)");
 }
 

@@ -20,8 +20,10 @@ fn no_action_may_be_taken_back_and_undo_is_always_refused() {
             assert_eq!(session.undoer(), None);
             let error = session.undo(seat).expect_err("nothing to take back");
             assert!(
-                error.to_string().contains("cannot be taken back")
-                    || error.to_string().contains("over"),
+                matches!(
+                    error.refusal(),
+                    Some("table/irreversible" | "table/game_over")
+                ),
                 "{error}"
             );
         }

@@ -3,7 +3,8 @@
 //! It plays seeded random games and checks at every step what must hold for any game:
 //! the state validates, clones and serde round trips are identical, legal actions are
 //! non-empty until the end, unique in notation, parse back, and are all accepted; a
-//! refused action leaves the state identical; views are deterministic and unchanged by
+//! refused action leaves the state identical and its refusal has a stable code
+//! `<game name>/<snake_case>` ([`crate::Coded`]); views are deterministic and unchanged by
 //! determinizing for the viewer (so a view shows nothing that determinization resamples);
 //! the game ends within a step cap; the outcome is well formed; and the record replays
 //! to the identical final state. Each move's events tell no viewer more than it may know:
@@ -153,8 +154,18 @@ fn check_game<G: Game>(
                         "`{candidate}` was accepted but is not in the legal list"
                     )))
                 }
-                Err(e) => words(&e.reason.to_string())
-                    .map_err(|p| at(format!("refusing `{candidate}`: {p}")))?,
+                Err(e) => {
+                    words(&e.reason.to_string())
+                        .map_err(|p| at(format!("refusing `{candidate}`: {p}")))?;
+                    // Every refusal has a stable code in the game's namespace.
+                    if !crate::is_code(e.code(), G::NAME) {
+                        return Err(at(format!(
+                            "refusing `{candidate}`: the code `{}` is not `{}/<snake_case>`",
+                            e.code(),
+                            G::NAME
+                        )));
+                    }
+                }
             }
             if game != before {
                 return Err(at(format!("refusing `{candidate}` changed the state")));

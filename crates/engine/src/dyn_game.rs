@@ -1,7 +1,7 @@
 //! Games known by name: each makes, loads and replays its states behind [`DynGame`].
 use crate::about::About;
 use crate::dyn_state::{load_state, load_state_file, DynState, StateFile};
-use crate::error::{ConfigError, EngineError};
+use crate::error::{ConfigError, ConfigProblem, EngineError};
 use crate::event::LogEntry;
 use crate::game::Game;
 use crate::guide::Rules;
@@ -67,10 +67,10 @@ pub trait DynGame: Send + Sync {
             } else {
                 format!("seats {} to {} players", range.min, range.max)
             };
-            return Err(ConfigError::new(vec![format!(
-                "{} {seats}, not {players}",
-                about.title
-            )]));
+            return Err(ConfigError::of(
+                ConfigProblem::Players,
+                vec![format!("{} {seats}, not {players}", about.title)],
+            ));
         }
         if self.default_config().get("players").is_some() {
             options.insert("players".into(), players.into());
@@ -125,8 +125,9 @@ impl<G: Game> Typed<G> {
     /// # Errors
     /// The serde problem, as a [`ConfigError`].
     pub fn config(value: &serde_json::Value) -> Result<G::Config, ConfigError> {
-        serde_json::from_value(value.clone())
-            .map_err(|e| ConfigError::new(vec![format!("{}: {e}", G::NAME)]))
+        serde_json::from_value(value.clone()).map_err(|e| {
+            ConfigError::of(ConfigProblem::Malformed, vec![format!("{}: {e}", G::NAME)])
+        })
     }
 }
 

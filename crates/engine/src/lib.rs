@@ -43,13 +43,18 @@ mod rng;
 mod seat;
 pub mod session;
 pub mod tensor;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 pub mod text;
 
 pub use about::{About, GameOption, Group, Input, LegalMove, MoveText, OptionChoice, Players};
 pub use dyn_game::{DynGame, Typed};
 pub use dyn_state::{load_state, load_state_file, DynState, StateFile};
 pub use ending::{Ending, ScoreLine, SeatScore};
-pub use error::{ConfigError, EngineError, IllegalAction, ParseActionError, StateError};
+pub use error::{
+    is_code, Coded, ConfigError, ConfigProblem, EngineError, IllegalAction, ParseActionError,
+    Refused, StateError,
+};
 pub use event::{Event, LogEntry, LogEvent};
 pub use game::{Formats, Game, GameRules, Present, Search};
 pub use guide::{Block, Rules, Section};
@@ -62,6 +67,6 @@ pub use record::{GameRecord, ReplayError};
 pub use replay::replay;
 pub use rng::{derive_seed, rng_from_seed, shuffle, GameRng};
 pub use seat::{Seat, Viewer};
-pub use session::{session_log, Session, TableEvent};
+pub use session::{session_log, Session, TableEvent, TableRefusal};
 pub use tensor::{IndexError, Tensor};
 pub use text::Names;

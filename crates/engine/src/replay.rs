@@ -1,6 +1,6 @@
 //! Records replayed: brought up to the game's format, then played from config and seed
 //! (the stored notation read once per entry), with what each step told.
-use crate::error::{ConfigError, EngineError, StateError};
+use crate::error::{ConfigError, ConfigProblem, EngineError, StateError};
 use crate::event::LogEntry;
 use crate::game::{Game, GameRules};
 use crate::log::step_events;
@@ -33,7 +33,7 @@ pub(crate) fn upgraded<G: Game>(
     let refuse = |message: String| ReplayError {
         index: 0,
         action: String::new(),
-        error: EngineError::Config(ConfigError::new(vec![message])),
+        error: EngineError::Config(ConfigError::of(ConfigProblem::FormatTooNew, vec![message])),
     };
     if record.format == G::FORMAT {
         return Ok(std::borrow::Cow::Borrowed(record));
@@ -62,10 +62,13 @@ pub(crate) fn upgrade<G: Game>(
         G::upgrade_record(record.format, &mut upgraded).map_err(|problem| ReplayError {
             index: 0,
             action: String::new(),
-            error: EngineError::Config(ConfigError::new(vec![format!(
-                "the record (format {}) cannot be upgraded: {problem}",
-                record.format
-            )])),
+            error: EngineError::Config(ConfigError::of(
+                ConfigProblem::NotUpgradable,
+                vec![format!(
+                    "the record (format {}) cannot be upgraded: {problem}",
+                    record.format
+                )],
+            )),
         })?;
     upgraded.format = G::FORMAT;
     Ok((upgraded, sources))
@@ -102,8 +105,12 @@ pub(crate) fn start<G: Game>(record: &GameRecord) -> Result<G, ReplayError> {
         action: String::new(),
         error,
     };
-    let config: G::Config = serde_json::from_value(record.config.clone())
-        .map_err(|e| start_error(EngineError::Config(ConfigError::new(vec![e.to_string()]))))?;
+    let config: G::Config = serde_json::from_value(record.config.clone()).map_err(|e| {
+        start_error(EngineError::Config(ConfigError::of(
+            ConfigProblem::Malformed,
+            vec![e.to_string()],
+        )))
+    })?;
     G::new(&config, record.seed).map_err(|e| start_error(e.into()))
 }
 

@@ -22,7 +22,7 @@
 //! `resign N` (N counted from 1). [`Session::replay`] replays such a list.
 use crate::dyn_state::DynState;
 use crate::ending::{Ending, ScoreLine, SeatScore};
-use crate::error::{EngineError, IllegalAction};
+use crate::error::{Coded, EngineError, IllegalAction};
 use crate::event::{Event, LogEntry, LogEvent};
 use crate::moves::{is_table_move, Move, TableMove};
 use crate::outcome::Outcome;
@@ -68,8 +68,8 @@ pub struct Session {
     takeback: Vec<Box<dyn DynState>>,
     /// The seat of the last game action.
     last_actor: Option<Seat>,
-    /// Why `takeback` is empty, in words, for the refusal of an undo.
-    blocked: String,
+    /// Why `takeback` is empty, for the refusal of an undo.
+    blocked: TableRefusal,
 }
 
 impl Clone for Session {
@@ -79,7 +79,7 @@ impl Clone for Session {
             resigned: self.resigned.clone(),
             takeback: self.takeback.iter().map(|s| s.clone_box()).collect(),
             last_actor: self.last_actor,
-            blocked: self.blocked.clone(),
+            blocked: self.blocked,
         }
     }
 }
@@ -95,13 +95,91 @@ impl fmt::Debug for Session {
     }
 }
 
-fn refuse(entry: impl fmt::Display, reason: impl Into<String>) -> EngineError {
-    EngineError::Illegal(IllegalAction::new(entry, reason))
+fn refuse(entry: TableMove, reason: TableRefusal) -> EngineError {
+    EngineError::Illegal(IllegalAction::<TableRefusal>::new(entry, reason).erase())
 }
 
 /// "seat 2", counted from 1, for messages.
 fn seat_name(seat: Seat) -> String {
     format!("seat {}", seat + 1)
+}
+
+/// Why the table refuses a table move (`undo`, `resign N`): one variant per rule, each with
+/// a stable code `table/...` ([`Coded`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableRefusal {
+    /// The seat named is not at the table (`seats` of them).
+    NoSuchSeat { seat: Seat, seats: usize },
+    /// A resigned seat takes nothing back.
+    Resigned(Seat),
+    /// A seat resigns once.
+    AlreadyResigned(Seat),
+    /// Only the seat that moved last (`last`) may take back its move.
+    NotLastMover { seat: Seat, last: Seat },
+    /// No move has been made yet.
+    NothingToUndo,
+    /// The last move by the seat drew, turned, rolled or showed something, or needed
+    /// another player.
+    Irreversible(Seat),
+    /// The seat has taken back every move of its turn that may be taken back.
+    AllTakenBack(Seat),
+    /// A seat resigned since the last move.
+    ResignedSince(Seat),
+    /// The game is over: nothing can be taken back.
+    GameOver,
+}
+
+impl Coded for TableRefusal {
+    fn code(&self) -> &'static str {
+        match self {
+            TableRefusal::NoSuchSeat { .. } => "table/no_such_seat",
+            TableRefusal::Resigned(_) => "table/resigned",
+            TableRefusal::AlreadyResigned(_) => "table/already_resigned",
+            TableRefusal::NotLastMover { .. } => "table/not_last_mover",
+            TableRefusal::NothingToUndo => "table/nothing_to_undo",
+            TableRefusal::Irreversible(_) => "table/irreversible",
+            TableRefusal::AllTakenBack(_) => "table/all_taken_back",
+            TableRefusal::ResignedSince(_) => "table/resigned_since",
+            TableRefusal::GameOver => "table/game_over",
+        }
+    }
+}
+
+impl fmt::Display for TableRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TableRefusal::NoSuchSeat { seat, seats } => write!(
+                f,
+                "there is no {}: the table has seats 1 to {seats}",
+                seat_name(seat)
+            ),
+            TableRefusal::Resigned(seat) => write!(f, "{} has resigned", seat_name(seat)),
+            TableRefusal::AlreadyResigned(seat) => {
+                write!(f, "{} has already resigned", seat_name(seat))
+            }
+            TableRefusal::NotLastMover { seat, last } => write!(
+                f,
+                "{} has nothing to take back: {} moved last, and only the seat that moved last may take back its move",
+                seat_name(seat),
+                seat_name(last)
+            ),
+            TableRefusal::NothingToUndo => f.write_str("no move has been made yet"),
+            TableRefusal::Irreversible(seat) => write!(
+                f,
+                "{}'s last move cannot be taken back: it drew, turned or rolled something, showed something hidden, or needed another player",
+                seat_name(seat)
+            ),
+            TableRefusal::AllTakenBack(seat) => write!(
+                f,
+                "{} has taken back every move of this turn that may be taken back",
+                seat_name(seat)
+            ),
+            TableRefusal::ResignedSince(seat) => {
+                write!(f, "{} resigned since", seat_name(seat))
+            }
+            TableRefusal::GameOver => f.write_str("the game is over: nothing can be taken back"),
+        }
+    }
 }
 
 impl Session {
@@ -112,7 +190,7 @@ impl Session {
             resigned: Vec::new(),
             takeback: Vec::new(),
             last_actor: None,
-            blocked: "no move has been made yet".into(),
+            blocked: TableRefusal::NothingToUndo,
         }
     }
 
@@ -297,7 +375,7 @@ impl Session {
             Move::Table(table) => match *table {
                 TableMove::Undo => {
                     let Some(seat) = self.undoer() else {
-                        return Err(refuse(table, self.why_not()));
+                        return Err(refuse(*table, self.why_not()));
                     };
                     self.undo(seat)
                 }
@@ -327,12 +405,9 @@ impl Session {
             None => {
                 self.takeback.clear();
                 self.blocked = if self.is_resigned(seat) {
-                    format!("{} has resigned", seat_name(seat))
+                    TableRefusal::Resigned(seat)
                 } else {
-                    format!(
-                        "{}'s last move cannot be taken back: it drew, turned or rolled something, showed something hidden, or needed another player",
-                        seat_name(seat)
-                    )
+                    TableRefusal::Irreversible(seat)
                 };
             }
         }
@@ -350,12 +425,12 @@ impl Session {
         }
     }
 
-    /// Why nothing can be taken back now, in words.
-    fn why_not(&self) -> String {
+    /// Why nothing can be taken back now.
+    fn why_not(&self) -> TableRefusal {
         if self.is_over() {
-            "the game is over: nothing can be taken back".into()
+            TableRefusal::GameOver
         } else {
-            self.blocked.clone()
+            self.blocked
         }
     }
 
@@ -369,20 +444,13 @@ impl Session {
         let undo = TableMove::Undo;
         self.check_seat(seat, undo)?;
         if self.is_resigned(seat) {
-            return Err(refuse(undo, format!("{} has resigned", seat_name(seat))));
+            return Err(refuse(undo, TableRefusal::Resigned(seat)));
         }
         // Another seat hears the same whether or not the last move may be taken back:
         // that answer is the mover's to know (it may rest on what the mover alone sees).
         match self.last_actor {
             Some(s) if s != seat && !self.is_over() => {
-                return Err(refuse(
-                    undo,
-                    format!(
-                        "{} has nothing to take back: {} moved last, and only the seat that moved last may take back its move",
-                        seat_name(seat),
-                        seat_name(s)
-                    ),
-                ))
+                return Err(refuse(undo, TableRefusal::NotLastMover { seat, last: s }))
             }
             _ if self.undoer() != Some(seat) => return Err(refuse(undo, self.why_not())),
             _ => {}
@@ -392,10 +460,7 @@ impl Session {
         };
         self.state = before;
         if self.takeback.is_empty() {
-            self.blocked = format!(
-                "{} has taken back every move of this turn that may be taken back",
-                seat_name(seat)
-            );
+            self.blocked = TableRefusal::AllTakenBack(seat);
         }
         Ok(())
     }
@@ -412,14 +477,11 @@ impl Session {
             return Err(EngineError::GameOver);
         }
         if self.is_resigned(seat) {
-            return Err(refuse(
-                resign,
-                format!("{} has already resigned", seat_name(seat)),
-            ));
+            return Err(refuse(resign, TableRefusal::AlreadyResigned(seat)));
         }
         self.resigned.push(seat);
         self.takeback.clear();
-        self.blocked = format!("{} resigned since", seat_name(seat));
+        self.blocked = TableRefusal::ResignedSince(seat);
         Ok(())
     }
 
@@ -429,11 +491,10 @@ impl Session {
         } else {
             Err(refuse(
                 table,
-                format!(
-                    "there is no {}: the table has seats 1 to {}",
-                    seat_name(seat),
-                    self.seats()
-                ),
+                TableRefusal::NoSuchSeat {
+                    seat,
+                    seats: self.seats(),
+                },
             ))
         }
     }

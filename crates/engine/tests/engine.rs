@@ -1,5 +1,5 @@
 //! The engine's own pieces: outcomes, seeds, errors.
-use engine::{derive_seed, EngineError, IllegalAction, Outcome};
+use engine::{derive_seed, is_code, EngineError, IllegalAction, Outcome, Refused};
 
 #[test]
 fn ranked_outcomes_share_places_on_equal_keys_and_order_by_tie_breaks() {
@@ -49,11 +49,33 @@ fn derived_seeds_differ_per_index_and_are_stable() {
 
 #[test]
 fn errors_have_stable_codes_and_readable_messages() {
-    let e = EngineError::from(IllegalAction::new("7 on 2", "7 is not lower than 5"));
+    let reason = Refused {
+        code: "dropsite/not_lower",
+        words: "7 is not lower than 5".into(),
+    };
+    let e = EngineError::from(IllegalAction::new("7 on 2", reason));
     assert_eq!(e.code(), "action/illegal");
+    assert_eq!(e.refusal(), Some("dropsite/not_lower"));
     assert_eq!(
         e.to_string(),
         "illegal action `7 on 2`: 7 is not lower than 5"
     );
     assert_eq!(EngineError::GameOver.code(), "action/game_over");
+}
+
+#[test]
+fn a_code_is_a_namespace_and_a_snake_case_rule() {
+    assert!(is_code("dropsite/not_lower", "dropsite"));
+    assert!(is_code("table/no_such_seat", "table"));
+    for bad in [
+        "dropsite/Not_lower",
+        "dropsite/not-lower",
+        "dropsite/not__lower",
+        "dropsite/_lower",
+        "dropsite/",
+        "dropsite",
+        "distopia/not_lower",
+    ] {
+        assert!(!is_code(bad, "dropsite"), "{bad}");
+    }
 }

@@ -8,7 +8,7 @@ use engine::conformance::{self, Options};
 use engine::log::{Event, Names};
 use engine::prelude::*;
 use engine::{
-    About, ConfigError, DynGame, DynState, EngineError, GameRecord, GameRng, IllegalAction,
+    About, Coded, ConfigError, DynGame, DynState, EngineError, GameRecord, GameRng, IllegalAction,
     Outcome, ParseActionError, ScoreLine, Seat, SeatScore, Session, TableMove, Typed, Viewer,
 };
 use rand::Rng;
@@ -111,7 +111,7 @@ impl GameRules for Tally {
     type Config = TallyConfig;
     type Action = Act;
     type View = TallyView;
-    type Refusal = String;
+    type Refusal = TallyRefusal;
     const NAME: &'static str = "tally";
     fn new(config: &TallyConfig, seed: u64) -> Result<Self, ConfigError> {
         let seats = config.seats.unwrap_or(2);
@@ -145,9 +145,9 @@ impl GameRules for Tally {
             out.extend([Act::Roll, Act::Done]);
         }
     }
-    fn apply(&mut self, action: Act) -> Result<(), IllegalAction> {
+    fn apply(&mut self, action: Act) -> Result<(), IllegalAction<TallyRefusal>> {
         if !self.is_legal(action) {
-            return Err(IllegalAction::new(action, "not now"));
+            return Err(IllegalAction::new(action, TallyRefusal::NotNow));
         }
         match action {
             Act::Add(n) => {
@@ -242,6 +242,24 @@ impl Enter for Session {
     }
 }
 
+/// Tally's one rule: an action not allowed now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TallyRefusal {
+    NotNow,
+}
+
+impl fmt::Display for TallyRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not now")
+    }
+}
+
+impl Coded for TallyRefusal {
+    fn code(&self) -> &'static str {
+        "tally/not_now"
+    }
+}
+
 fn session(seats: usize, seed: u64) -> Session {
     let game = Tally::new(&TallyConfig { seats: Some(seats) }, seed).expect("a valid config");
     Session::new(Box::new(game))
@@ -252,11 +270,23 @@ fn snapshot(s: &Session) -> (serde_json::Value, Option<Seat>, Vec<Seat>, Option<
     (s.state().state_json(), s.to_act(), s.resigned(), s.undoer())
 }
 
-fn refused(s: &mut Session, f: impl FnOnce(&mut Session) -> Result<(), EngineError>) -> String {
+/// The error `f` gives, checking that it changed nothing.
+fn refused(
+    s: &mut Session,
+    f: impl FnOnce(&mut Session) -> Result<(), EngineError>,
+) -> EngineError {
     let before = snapshot(s);
     let error = f(s).expect_err("refused");
     assert_eq!(snapshot(s), before, "a refusal changed the session");
-    error.to_string()
+    error
+}
+
+/// The fine code of the refusal `f` gives, checking that it changed nothing.
+fn refusal(
+    s: &mut Session,
+    f: impl FnOnce(&mut Session) -> Result<(), EngineError>,
+) -> Option<&'static str> {
+    refused(s, f).refusal()
 }
 
 #[test]
@@ -278,11 +308,7 @@ fn undo_restores_the_state_before_and_repeats_within_the_turn() {
     assert_eq!(s.enter("undo").unwrap(), "undo");
     assert_eq!(s.state().state_json(), start);
     assert_eq!(s.undoer(), None);
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(
-        why.contains("nothing") || why.contains("every move"),
-        "{why}"
-    );
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/all_taken_back"));
 }
 
 #[test]
@@ -297,7 +323,9 @@ fn another_seat_hears_the_same_refusal_whether_or_not_the_move_may_be_taken_back
     let a = refused(&mut takeable, |s| s.undo(1));
     let b = refused(&mut rolled, |s| s.undo(1));
     assert_eq!(a, b);
-    assert!(a.contains("seat 1 moved last"), "{a}");
+    assert_eq!(a.refusal(), Some("table/not_last_mover"));
+    // The words say who may take back what.
+    assert!(a.to_string().contains("seat 1 moved last"), "{a}");
 }
 
 #[test]
@@ -305,21 +333,17 @@ fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
     let mut s = session(2, 2);
     s.enter("add 1").unwrap();
     s.enter("roll").unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("cannot be taken back"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/irreversible"));
     // An add after the roll may be taken back, but only down to the roll.
     s.enter("add 2").unwrap();
     s.undo(0).unwrap();
     refused(&mut s, |s| s.undo(0));
     s.enter("add 1").unwrap();
     s.enter("done").unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("cannot be taken back"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/irreversible"));
     s.enter("add 1").unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("seat 2 moved last"), "{why}");
-    let why = refused(&mut s, |s| s.undo(7));
-    assert!(why.contains("no seat 8"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/not_last_mover"));
+    assert_eq!(refusal(&mut s, |s| s.undo(7)), Some("table/no_such_seat"));
     s.undo(1).unwrap();
     // Play to the end: nothing can be taken back then.
     while s.to_act().is_some() {
@@ -327,8 +351,8 @@ fn undo_is_refused_after_a_roll_another_seats_move_or_the_end() {
         s.enter("done").unwrap();
     }
     let why = refused(&mut s, |s| s.enter("undo").map(|_| ()));
-    assert!(why.contains("illegal action `undo`"), "{why}");
-    assert!(why.contains("over"), "{why}");
+    assert_eq!(why.code(), "action/illegal");
+    assert_eq!(why.refusal(), Some("table/game_over"));
 }
 
 #[test]
@@ -396,8 +420,10 @@ fn a_resignation_before_a_natural_end_is_added_to_why() {
 fn resigning_at_more_seats_plays_on_and_ranks_the_resigned_last() {
     let mut s = session(4, 4);
     s.resign(1).unwrap();
-    let why = refused(&mut s, |s| s.resign(1));
-    assert!(why.contains("seat 2 has already resigned"), "{why}");
+    assert_eq!(
+        refusal(&mut s, |s| s.resign(1)),
+        Some("table/already_resigned")
+    );
     refused(&mut s, |s| s.resign(4));
     s.enter("resign 4").unwrap();
     assert!(s.is_resigned(3) && !s.is_resigned(0));
@@ -426,8 +452,7 @@ fn resigning_clears_what_may_be_taken_back() {
     let mut s = session(3, 5);
     s.enter("add 1").unwrap();
     s.resign(2).unwrap();
-    let why = refused(&mut s, |s| s.undo(0));
-    assert!(why.contains("seat 3 resigned"), "{why}");
+    assert_eq!(refusal(&mut s, |s| s.undo(0)), Some("table/resigned_since"));
 }
 
 #[test]
@@ -450,7 +475,8 @@ fn table_moves_parse_loosely_and_print_canonically() {
     }
     let mut s = session(2, 6);
     let why = refused(&mut s, |s| s.enter("resign 0").map(|_| ()));
-    assert!(why.contains("cannot read `resign 0`"), "{why}");
+    assert_eq!(why.code(), "action/malformed");
+    assert!(why.to_string().contains("cannot read `resign 0`"), "{why}");
 }
 
 #[test]

@@ -4,6 +4,7 @@ use crate::cards::{Faction, Good, Recruit, Space, SpaceName};
 use crate::rules::trade::OLD_OFFER_ITEMS;
 use crate::state::Step;
 use engine::ending::plural;
+use engine::Coded;
 use std::fmt;
 
 /// A rule an action breaks in this position.
@@ -130,6 +131,71 @@ pub enum Refusal {
     AnswerWith { recruit: Recruit, how: Answer },
     /// The choice is not among those a recruit offers.
     NotOffered,
+}
+
+/// Each rule's stable code, `euphoria/<rule>` (docs/http-api.md lists them): an API, so a
+/// code keeps its meaning once given.
+impl Coded for Refusal {
+    fn code(&self) -> &'static str {
+        match self {
+            Refusal::GameOver => "euphoria/game_over",
+            Refusal::NotNow(..) => "euphoria/not_now",
+            Refusal::NotDealt(..) => "euphoria/not_dealt",
+            Refusal::NoDie(..) => "euphoria/no_die",
+            Refusal::NoDoubledDie(..) => "euphoria/no_doubled_die",
+            Refusal::DoubledMorale => "euphoria/doubled_morale",
+            Refusal::BrianMorale => "euphoria/brian_morale",
+            Refusal::Apothecary => "euphoria/apothecary_penalty",
+            Refusal::Arena => "euphoria/arena_penalty",
+            Refusal::Plaza => "euphoria/plaza_penalty",
+            Refusal::Spa => "euphoria/spa_penalty",
+            Refusal::Lounge => "euphoria/lounge_penalty",
+            Refusal::MarketNotBuilt => "euphoria/market_not_built",
+            Refusal::MarketBuilt => "euphoria/market_built",
+            Refusal::SiteTaken => "euphoria/site_taken",
+            Refusal::TunnelClosed(..) => "euphoria/tunnel_closed",
+            Refusal::TunnelRecruit(..) => "euphoria/tunnel_recruit",
+            Refusal::ArtifactCards { .. } => "euphoria/artifact_cards",
+            Refusal::CannotPay(..) => "euphoria/cannot_pay",
+            Refusal::TunnelGives(..) => "euphoria/tunnel_gives",
+            Refusal::NotResource => "euphoria/not_resource",
+            Refusal::TerritoryFull(..) => "euphoria/territory_full",
+            Refusal::NoStarMarket(..) => "euphoria/no_star_market",
+            Refusal::NotOwed(..) => "euphoria/not_owed",
+            Refusal::Unpayable(..) => "euphoria/unpayable",
+            Refusal::SetUnpayable => "euphoria/set_unpayable",
+            Refusal::JackoArk => "euphoria/jacko_ark",
+            Refusal::NoCard(..) => "euphoria/no_card",
+            Refusal::NoGood(..) => "euphoria/no_good",
+            Refusal::NotShed(..) => "euphoria/not_shed",
+            Refusal::NoWorker { .. } => "euphoria/no_worker",
+            Refusal::NoOtherWorker { .. } => "euphoria/no_other_worker",
+            Refusal::EnergyNeedsJefferson => "euphoria/energy_needs_jefferson",
+            Refusal::MainActionLeft => "euphoria/main_action_left",
+            Refusal::DilemmaResolved => "euphoria/dilemma_resolved",
+            Refusal::DilemmaCost(..) => "euphoria/dilemma_cost",
+            Refusal::DilemmaPictured(..) => "euphoria/dilemma_pictured",
+            Refusal::NotDrawn(..) => "euphoria/not_drawn",
+            Refusal::TradeOutOfTurn => "euphoria/trade_out_of_turn",
+            Refusal::OfferLimit(..) => "euphoria/offer_limit",
+            Refusal::NoSuchSeat(..) => "euphoria/no_such_seat",
+            Refusal::SelfTrade => "euphoria/self_trade",
+            Refusal::OfferItems => "euphoria/offer_items",
+            Refusal::GoodMax => "euphoria/good_max",
+            Refusal::AlreadyAsked(..) => "euphoria/already_asked",
+            Refusal::AlreadyGiven(..) => "euphoria/already_given",
+            Refusal::NothingToGive { .. } => "euphoria/nothing_to_give",
+            Refusal::PartnerCards { .. } => "euphoria/partner_cards",
+            Refusal::PartnerLacks { .. } => "euphoria/partner_lacks",
+            Refusal::NotOfferItem => "euphoria/not_offer_item",
+            Refusal::EmptyOffer => "euphoria/empty_offer",
+            Refusal::LacksAsked(..) => "euphoria/lacks_asked",
+            Refusal::MatthewCommodity => "euphoria/matthew_commodity",
+            Refusal::CannotUse(..) => "euphoria/cannot_use",
+            Refusal::AnswerWith { .. } => "euphoria/answer_with",
+            Refusal::NotOffered => "euphoria/not_offered",
+        }
+    }
 }
 
 /// How a recruit's offer is answered (for [`Refusal::AnswerWith`]).

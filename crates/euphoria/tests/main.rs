@@ -3,6 +3,8 @@
 //! `cargo nextest run -p euphoria -E 'test(/^FILE::/)'`.
 
 #[macro_use]
+extern crate engine;
+
 mod common;
 
 mod board;

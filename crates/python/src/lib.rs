@@ -5,12 +5,14 @@
 //! parts (`tabletop.pettingzoo`, `tabletop.openspiel`, `tabletop.bench`) live in
 //! `crates/python/python/tabletop`. The step path passes integers and numpy arrays only.
 pub mod batch;
+pub mod errors;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod table;
 
 use engine::{Seat, Viewer};
+use errors::{engine_error, index_error};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -51,7 +53,7 @@ impl State {
             Some(d) => pythonize::depythonize(d.as_any()).map_err(value_error)?,
             None => serde_json::json!({}),
         };
-        let table = table::open(game, &options, seed).map_err(value_error)?;
+        let table = table::open(game, &options, seed).map_err(engine_error)?;
         Ok(State { table })
     }
 
@@ -93,18 +95,20 @@ impl State {
         self.table.to_act().is_none()
     }
 
-    /// Plays the action with this index; raises ValueError (state unchanged) if it is not
-    /// legal.
+    /// Plays the action with this index; raises `tabletop.IllegalAction` (a ValueError;
+    /// `.code` names the rule, `dropsite/not_lower`) if it is not legal, and ValueError if
+    /// the index is out of range. The state is then unchanged.
     fn apply(&mut self, index: usize) -> PyResult<()> {
-        self.table.apply_index(index).map_err(value_error)
+        self.table.apply_index(index).map_err(index_error)
     }
 
-    /// Plays the action with this index (ValueError, state unchanged, if it is not legal)
+    /// Plays the action with this index (raising as `apply`, state unchanged, if it is not
+    /// legal)
     /// and tells what each viewer may know of the move: a list with, for each seat and
     /// then the spectator, `(events, known)`: the move's events in words as that viewer
     /// may know them (the viewer named "you"), and whether it may know the whole action.
     fn apply_told(&mut self, index: usize) -> PyResult<Vec<(String, bool)>> {
-        self.table.apply_told(index).map_err(value_error)
+        self.table.apply_told(index).map_err(index_error)
     }
 
     /// Each seat's place once the game is over (1 for first; shared places repeat);
@@ -187,9 +191,12 @@ impl State {
         })
     }
 
-    /// The index of an action written in notation.
+    /// The index of an action written in notation; `tabletop.ParseError` (a ValueError,
+    /// `.code` `action/malformed`) for text that is no move of this table.
     fn string_to_action(&self, text: &str) -> PyResult<usize> {
-        self.table.parse_action(text).map_err(value_error)
+        self.table
+            .parse_action(text)
+            .map_err(|e| errors::coded::<errors::ParseError>(e, "action/malformed"))
     }
 
     /// The legal actions as the game describes them for the seat to act: a list of dicts
@@ -406,7 +413,7 @@ impl Batch {
         };
         let d = inner.dims();
         let n = num_envs;
-        let name = table::open(game, &options, 0).map_err(value_error)?.name();
+        let name = table::open(game, &options, 0).map_err(engine_error)?.name();
         let mut batch = Batch {
             inner,
             pool,
@@ -560,7 +567,7 @@ impl Batch {
 #[pyfunction]
 fn load_state(text: &str) -> PyResult<State> {
     Ok(State {
-        table: table::load(text).map_err(value_error)?,
+        table: table::load(text)?,
     })
 }
 
@@ -765,6 +772,7 @@ fn builtin_tournament<'py>(
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
     m.add_class::<State>()?;
     m.add_class::<Batch>()?;
     m.add_class::<Bot>()?;

@@ -253,14 +253,19 @@ impl catalog::Visit for Load<'_> {
 /// its game's format and checked.
 ///
 /// # Errors
-/// Text that is no state file, an unknown game, or a state that breaks the rules'
-/// invariants.
-pub fn load(text: &str) -> Result<Box<dyn Table>, String> {
-    let file: engine::StateFile =
-        serde_json::from_str(text).map_err(|e| format!("not a state file: {e}"))?;
+/// Text that is no state file, or a state that breaks the rules' invariants
+/// (`tabletop.StateError`, `.code` `state/...`); an unknown game (`tabletop.ConfigError`,
+/// `game/unknown`).
+pub fn load(text: &str) -> pyo3::PyResult<Box<dyn Table>> {
+    let file: engine::StateFile = serde_json::from_str(text).map_err(|e| {
+        crate::errors::coded::<crate::errors::StateError>(
+            format!("not a state file: {e}"),
+            "state/malformed",
+        )
+    })?;
     catalog::with_game(&file.game, Load(&file))
-        .map_err(|e| e.to_string())?
-        .map_err(|e| e.to_string())
+        .map_err(crate::errors::engine_error)?
+        .map_err(|e| crate::errors::engine_error(e.into()))
 }
 
 /// A new game by name (as the CLI spells it) from options given as JSON.

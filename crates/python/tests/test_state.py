@@ -68,21 +68,43 @@ def test_bad_input_is_refused_and_changes_nothing():
     state = State("dropsite", 5, {"players": 3})
     before = state.clone()
     illegal = next(i for i, m in enumerate(state.legal_mask()) if m == 0)
-    with pytest.raises(ValueError, match="illegal action"):
+    with pytest.raises(tabletop.IllegalAction) as refused:
         state.apply(illegal)
+    assert refused.value.code.startswith("dropsite/")
+    # The words still say the rule.
+    assert "illegal action" in str(refused.value)
     with pytest.raises(ValueError, match="out of range"):
         state.apply(state.num_distinct_actions)
     with pytest.raises(IndexError, match="seat 3 is not at this table"):
         state.observation(3)
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(tabletop.ParseError) as unread:
         state.string_to_action("seven on top")
+    assert unread.value.code == "action/malformed"
     assert state == before
-    with pytest.raises(ValueError, match="unknown game"):
-        State("chess")
-    with pytest.raises(ValueError, match="players must be 2 to 4"):
-        State("dropsite", 0, {"players": 9})
-    with pytest.raises(ValueError, match="unknown field"):
-        State("dropsite", 0, {"colour": "red"})
+    for game, options, code in [
+        ("chess", None, "game/unknown"),
+        ("dropsite", {"players": 9}, "config/invalid_option"),
+        ("dropsite", {"colour": "red"}, "config/malformed"),
+    ]:
+        with pytest.raises(tabletop.ConfigError) as bad:
+            State(game, 0, options)
+        assert bad.value.code == code
+
+
+def test_two_illegal_drop_site_moves_raise_two_codes():
+    state = State("dropsite", 11)
+    moves = [state.action_to_string(i) for i in state.legal_actions()]
+    # A card in hand that drop site 1 (dealt at the start) does not take: not lower; and
+    # drop site 4, not there yet.
+    held = [m.split()[0] for m in moves if m.endswith(" debt")]
+    high = next(c for c in held if f"{c} on 1" not in moves)
+    before = state.clone()
+    for action, code in [(f"{high} on 1", "dropsite/not_lower"), (f"{high} on 4", "dropsite/no_such_site")]:
+        with pytest.raises(tabletop.IllegalAction) as refused:
+            state.apply(state.string_to_action(action))
+        assert isinstance(refused.value, ValueError)
+        assert refused.value.code == code
+        assert state == before
 
 
 def test_a_finished_game_has_rewards_and_a_board():

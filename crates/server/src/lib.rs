@@ -15,6 +15,8 @@ pub mod conn;
 pub mod domain;
 pub mod headers;
 pub mod store;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 pub mod web;
 
 pub use api::{ApiError, ClientMessage};

@@ -1634,3 +1634,38 @@ async fn an_unfinished_game_shows_no_past_moment_and_is_left_as_it_was() {
     .await;
     assert_eq!(view_before, view_after);
 }
+
+#[tokio::test]
+async fn two_illegal_drop_site_moves_answer_two_refusal_codes() {
+    let state = memory_state().await;
+    let table = create(&state, json!({"game": "dropsite", "seed": 11})).await;
+    let id = id(&table);
+    let tokens = common::seat_tokens(&table);
+    let any = seat_view(&state, &id, &tokens[0]).await;
+    let seat = any["to_act"].as_u64().expect("to act") as usize;
+    let mover = seat_view(&state, &id, &tokens[seat]).await;
+    let legal: Vec<String> = serde_json::from_value(mover["legal"].clone()).expect("legal");
+    // A card in hand that drop site 1 (dealt at the start) does not take: not lower.
+    let high = legal
+        .iter()
+        .filter_map(|m| m.strip_suffix(" debt"))
+        .find(|c| !legal.contains(&format!("{c} on 1")))
+        .expect("a card drop site 1 does not take");
+    for (action, refusal) in [
+        (format!("{high} on 1"), "dropsite/not_lower"),
+        (format!("{high} on 4"), "dropsite/no_such_site"),
+    ] {
+        let (status, error) = act(&state, &id, &tokens[seat], &action, 0).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{action}: {error}"
+        );
+        assert_eq!(error["code"], "action/illegal", "{error}");
+        assert_eq!(error["refusal"], refusal, "{error}");
+    }
+    // An error with no finer code has no `refusal`.
+    let (_, stale) = act(&state, &id, &tokens[seat], format!("{high} debt"), 7).await;
+    assert_eq!(stale["code"], "action/stale_version", "{stale}");
+    assert!(stale.get("refusal").is_none(), "{stale}");
+}

@@ -2,7 +2,9 @@
 //! seat 1 wins a roll of 0-99 below `30 + bonus`, so the first seat is even at bonus 20.
 use bots::BotSpec;
 use engine::prelude::*;
-use engine::{ConfigError, Event, IllegalAction, Names, Outcome, ParseActionError, Seat, Viewer};
+use engine::{
+    ConfigError, Event, IllegalAction, Names, Outcome, ParseActionError, Refused, Seat, Viewer,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sim::tune::{tune, Param, Target, TuneOptions};
@@ -61,7 +63,7 @@ impl GameRules for Duel {
     type Config = DuelConfig;
     type Action = Roll;
     type View = Duel;
-    type Refusal = String;
+    type Refusal = Refused;
     const NAME: &'static str = "duel";
     fn new(config: &DuelConfig, seed: u64) -> Result<Self, ConfigError> {
         Ok(Duel {
@@ -87,7 +89,13 @@ impl GameRules for Duel {
     }
     fn apply(&mut self, action: Roll) -> Result<(), IllegalAction> {
         if self.roll.is_some() {
-            return Err(IllegalAction::new(action, "the duel is over"));
+            return Err(IllegalAction::new(
+                action,
+                Refused {
+                    code: "duel/over",
+                    words: "the duel is over".into(),
+                },
+            ));
         }
         self.roll = Some((engine::derive_seed(self.seed, 0) % 100) as u32);
         Ok(())

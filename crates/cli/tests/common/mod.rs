@@ -2,8 +2,7 @@
 //! what it printed; starting `tabletop serve` and calling it over HTTP.
 #![allow(dead_code)]
 
-#[path = "../../../server/tests/common/remote.rs"]
-pub mod remote;
+pub use server::testkit::remote;
 
 use std::io::Write;
 use std::net::SocketAddr;

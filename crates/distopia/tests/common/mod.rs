@@ -1,16 +1,12 @@
 //! Helpers shared by the rule tests: cards by name, positions, actions by text.
 #![allow(dead_code)]
 
-#[macro_use]
-#[path = "../../../euphoria/tests/common/actions.rs"]
-mod actions;
 #[allow(unused_imports)]
-pub use actions::{legal, refuse};
+pub use engine::testkit::{act, legal, refuse};
 
 use distopia::{
     Builder, Card, Collaborator, CollaboratorState, Config, Distopia, Mission, MissionState,
 };
-use engine::prelude::*;
 
 /// The contraband card with this name.
 pub fn card(name: &str) -> Card {
@@ -30,17 +26,6 @@ pub fn guard(k: u8) -> Card {
 /// A game at this position.
 pub fn game(setup: Builder) -> Distopia {
     Distopia::from_setup(setup, 1).unwrap_or_else(|p| panic!("bad setup: {}", p.join("; ")))
-}
-
-/// Applies an action written in notation, which must be legal.
-pub fn act(game: &mut Distopia, text: &str) {
-    let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    if let Err(e) = game.apply(action) {
-        panic!(
-            "{text} refused: {e}\n{}",
-            game.view(engine::Viewer::Spectator)
-        );
-    }
 }
 
 /// Removes `moving` from wherever the setup had them.

@@ -1,6 +1,6 @@
 //! Fixed positions for the rules tests.
 #![allow(dead_code)]
-use dropsite::{Builder, Config, DropSite, Pile, Refusal};
+use dropsite::{Builder, Config, DropSite, Pile};
 
 /// A pile from its cards, bottom first, with the flags the zero rules give it.
 pub fn pile(cards: &[u8]) -> Pile {
@@ -59,16 +59,4 @@ pub fn position_with(
         .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
 }
 
-pub fn act(game: &mut DropSite, text: &str) {
-    let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    engine::GameRules::apply(game, action).unwrap_or_else(|e| panic!("{e}"));
-}
-
-/// The rule that refuses `text`, checking that the refusal changed nothing.
-pub fn refused(game: &mut DropSite, text: &str) -> Refusal {
-    let before = game.clone();
-    let action = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    let err = engine::GameRules::apply(game, action).expect_err("the action should be refused");
-    assert_eq!(*game, before, "a refused action changed the state");
-    err.reason
-}
+pub use engine::testkit::{act, refuse as refused};

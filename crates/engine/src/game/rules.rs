@@ -1,6 +1,6 @@
 //! The rules: a game as a deterministic state machine (new, who acts, the legal actions,
 //! apply, the outcome and what each viewer sees).
-use crate::error::{ConfigError, IllegalAction, ParseActionError};
+use crate::error::{Coded, ConfigError, IllegalAction, ParseActionError};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
 use serde::{de::DeserializeOwned, Serialize};
@@ -32,9 +32,10 @@ pub trait GameRules:
     /// What one viewer may see. `Display` renders it for a terminal.
     type View: Clone + Debug + PartialEq + Serialize + Display + Send + Sync;
     /// Why the rules refuse an action: one variant per rule, whose `Display` says the rule
-    /// in plain words ("seat 1 holds no 9"). [`GameRules::apply`] returns it inside
-    /// [`IllegalAction`].
-    type Refusal: Clone + Debug + Display + PartialEq + Send + Sync + 'static;
+    /// in plain words ("seat 1 holds no 9") and whose [`Coded::code`] names it for machines,
+    /// stably, as `<NAME>/<snake_case>` ("dropsite/card_not_in_hand").
+    /// [`GameRules::apply`] returns it inside [`IllegalAction`].
+    type Refusal: Clone + Debug + Coded + PartialEq + Send + Sync + 'static;
     /// The name used on the command line and in files.
     const NAME: &'static str;
     /// A new game from a config and a seed.

@@ -206,7 +206,7 @@ pub enum Attempt {
 /// The words of a refusal: the rule broken (for an illegal move), else the error.
 pub fn refusal_words(error: &EngineError) -> String {
     match error {
-        EngineError::Illegal(illegal) => illegal.reason.clone(),
+        EngineError::Illegal(illegal) => illegal.reason.words.clone(),
         other => other.to_string(),
     }
 }

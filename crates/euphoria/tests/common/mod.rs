@@ -1,23 +1,11 @@
 //! Helpers shared by the rule tests: actions by notation, dice, market tiles.
 #![allow(dead_code)]
 
-#[macro_use]
-mod actions;
 #[allow(unused_imports)]
-pub use actions::{legal, refuse};
+pub use engine::testkit::{act, legal, refuse};
 
-use engine::prelude::*;
 use euphoria::cards::{Penalty, Space, MARKET_TILES};
-use euphoria::{Action, Builder, Config, DieLoc, Euphoria};
-
-/// Applies an action in notation, which must be legal; the state must still validate.
-pub fn act(g: &mut Euphoria, text: &str) {
-    let a: Action = text.parse().expect("notation");
-    if let Err(e) = g.apply(a) {
-        panic!("{text} refused: {e}; legal: {:?}", legal(g));
-    }
-    assert_eq!(g.validate(), Ok(()));
-}
+use euphoria::{Builder, Config, DieLoc, Euphoria};
 
 /// Whether `text` is among the legal actions.
 pub fn offered(g: &Euphoria, text: &str) -> bool {

@@ -8,9 +8,40 @@ choosing for the seat to act of a ``State``; ``tabletop.gym.BotEnv`` is one seat
 bots as a Gymnasium environment. ``tabletop.pettingzoo.env(game, **options)`` is a
 PettingZoo AEC environment (``parallel_env`` a parallel one) and ``tabletop.openspiel``
 registers each game with OpenSpiel. States pickle through their JSON state file
-(``State.to_json``, ``load_state``). See docs/python.md.
+(``State.to_json``, ``load_state``). What the engine refuses raises a ``TabletopError``
+(a ``ValueError``) with a stable ``.code``: ``IllegalAction`` for a refused move
+(``.code`` names the rule, ``"dropsite/not_lower"``), ``ParseError``, ``ConfigError`` and
+``StateError``. See docs/python.md.
 """
 
-from ._native import Batch, Bot, State, about, default_options, derive_seed, games, load_state
+from ._native import (
+    Batch,
+    Bot,
+    ConfigError,
+    IllegalAction,
+    ParseError,
+    State,
+    StateError,
+    TabletopError,
+    about,
+    default_options,
+    derive_seed,
+    games,
+    load_state,
+)
 
-__all__ = ["Batch", "Bot", "State", "about", "default_options", "derive_seed", "games", "load_state"]
+__all__ = [
+    "Batch",
+    "Bot",
+    "ConfigError",
+    "IllegalAction",
+    "ParseError",
+    "State",
+    "StateError",
+    "TabletopError",
+    "about",
+    "default_options",
+    "derive_seed",
+    "games",
+    "load_state",
+]

@@ -13,6 +13,9 @@ pub struct ApiError {
     pub status: StatusCode,
     /// A stable, namespaced code (`action/illegal`, `auth/bad_token`, ...).
     pub code: &'static str,
+    /// The rule that refused, finer than `code` (`dropsite/not_lower` beside
+    /// `action/illegal`): [`EngineError::refusal`], when the engine gave one.
+    pub refusal: Option<&'static str>,
     pub message: String,
     /// Seconds a client should wait before trying again (`Retry-After`), for rate limits.
     pub retry_after: Option<u64>,
@@ -22,6 +25,9 @@ pub struct ApiError {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
     pub code: &'static str,
+    /// The rule that refused (`dropsite/not_lower`); absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<&'static str>,
     pub message: String,
     /// Over a rate: whole seconds to wait before trying again (as `Retry-After` says).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -33,6 +39,7 @@ impl ApiError {
         ApiError {
             status,
             code,
+            refusal: None,
             message: message.into(),
             retry_after: None,
         }
@@ -63,6 +70,7 @@ impl ApiError {
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             code: self.code,
+            refusal: self.refusal,
             message: self.message.clone(),
             retry_after: self.retry_after,
         }
@@ -78,7 +86,10 @@ impl From<EngineError> for ApiError {
             EngineError::GameOver => StatusCode::CONFLICT,
             EngineError::State(_) => return ApiError::internal(error),
         };
-        ApiError::new(status, error.code(), truncate(&error.to_string(), 500))
+        ApiError {
+            refusal: error.refusal(),
+            ..ApiError::new(status, error.code(), truncate(&error.to_string(), 500))
+        }
     }
 }
 

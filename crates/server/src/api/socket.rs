@@ -114,17 +114,16 @@ impl ClientMessage {
 #[serde(tag = "type", rename_all = "lowercase")]
 pub(super) enum ServerMessage {
     /// An action sent on this socket was committed.
-    Ack {
-        version: u64,
-    },
+    Ack { version: u64 },
     Error {
         code: &'static str,
+        /// The rule that refused (`dropsite/not_lower`), as in an HTTP error's body.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        refusal: Option<&'static str>,
         message: String,
     },
     /// A new chat line.
-    Chat {
-        line: ChatRow,
-    },
+    Chat { line: ChatRow },
 }
 
 pub(super) fn encode(message: &ServerMessage) -> Message {
@@ -236,7 +235,11 @@ pub(super) async fn session(
                 };
                 let message = match reply {
                     Ok(played) => ServerMessage::Ack { version: played.version },
-                    Err(e) => ServerMessage::Error { code: e.code, message: e.message },
+                    Err(e) => ServerMessage::Error {
+                        code: e.code,
+                        refusal: e.refusal,
+                        message: e.message,
+                    },
                 };
                 if socket.feed(encode(&message)).await.is_err() {
                     return;

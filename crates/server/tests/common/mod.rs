@@ -2,8 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
-pub mod remote;
-pub mod skip;
+pub use server::testkit::{remote, skip};
 
 use async_trait::async_trait;
 use axum::body::Body;

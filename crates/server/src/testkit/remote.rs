@@ -1,7 +1,5 @@
 //! Calls to a server running on a socket, and reading the tables it answers, for the tests
-//! that talk to one over HTTP: the server's (through `common`) and the CLI's (which
-//! include this file by its path).
-#![allow(dead_code)]
+//! that talk to one over HTTP: the server's and the CLI's.
 
 use serde_json::Value;
 use std::net::SocketAddr;
