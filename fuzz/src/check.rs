@@ -1,8 +1,8 @@
 //! What must hold at any position of any game, checked by the targets (each check panics
 //! with the game, the position's JSON and the broken rule, which libFuzzer reports as a
 //! crash).
-use engine::{Event, Names, Viewer};
 use engine::prelude::*;
+use engine::{Event, Names, Viewer};
 
 /// Panics with the position when `ok` is false.
 #[track_caller]

@@ -1,8 +1,11 @@
 //! The game targets: action text, state files and card data, generic over [`Game`].
 use crate::check::{self, ensure};
 use crate::{hash, pick};
-use engine::{load_state, load_state_file, DynGame, DynState, GameRecord, StateError, StateFile, Typed, Viewer};
 use engine::prelude::*;
+use engine::{
+    load_state, load_state_file, DynGame, DynState, GameRecord, StateError, StateFile, Typed,
+    Viewer,
+};
 use serde_json::{json, Value};
 
 /// A game the targets know how to set up: a table's options from two bytes of input,
@@ -151,7 +154,9 @@ pub fn action_text<G: Fuzzed>(data: &[u8]) {
                     "a silent parse error".into()
                 });
                 ensure(erased_result.is_err() && erased == before, &game, || {
-                    format!("`{line}` does not parse, but the erased path took it or changed the state")
+                    format!(
+                        "`{line}` does not parse, but the erased path took it or changed the state"
+                    )
                 });
                 continue;
             }

@@ -351,7 +351,10 @@ impl Fixture {
                 let legal = table.legal_now(Viewer::Seat(seat)).await.legal;
                 let action = &legal[crate::pick(u64::from(moves), step, legal.len())];
                 let played = match hub.parse_move(&table, action, glance.version).await {
-                    Ok(mv) => hub.play(&table, seat, &mv, glance.version, By::Player).await,
+                    Ok(mv) => {
+                        hub.play(&table, seat, &mv, glance.version, By::Player)
+                            .await
+                    }
                     Err(e) => Err(e),
                 };
                 played.unwrap_or_else(|e| panic!("{name}: the legal `{action}` is refused: {e:?}"));
@@ -611,8 +614,12 @@ pub fn socket(data: &[u8]) {
         match message {
             ClientMessage::Sync => {
                 let (_, text) = table.state_message(Viewer::Seat(seat), None).await;
-                let pushed: Value = serde_json::from_str(text.as_str())
-                    .unwrap_or_else(|e| panic!("a state message is not JSON: {e}: {text}"));
+                let pushed: Value = serde_json::from_slice(&text).unwrap_or_else(|e| {
+                    panic!(
+                        "a state message is not JSON: {e}: {}",
+                        String::from_utf8_lossy(&text)
+                    )
+                });
                 assert_eq!(pushed["type"], "state", "{pushed}");
                 let answered = table.state_json(Viewer::Seat(seat), None).await;
                 let mut answered: Value = answered
@@ -630,7 +637,10 @@ pub fn socket(data: &[u8]) {
             ClientMessage::Action {
                 action,
                 version: sent,
-            } => match traced(hub.play(&table, seat, &action, sent, By::Player).await) {
+            } => match traced(match hub.parse_move(&table, &action, sent).await {
+                Ok(mv) => hub.play(&table, seat, &mv, sent, By::Player).await,
+                Err(e) => Err(e),
+            }) {
                 Err(e) => {
                     let e = server::ApiError::from(e);
                     documented(e.code, &e.message, &format!("action {action:?}"));
