@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use dropsite::{Action, Config, DropSite};
-//! use engine::Game;
+//! use engine::prelude::*;
 //! let mut game = DropSite::new(&Config::default(), 1).expect("the default config is valid");
 //! let mut legal = Vec::new();
 //! game.legal_actions(&mut legal);
