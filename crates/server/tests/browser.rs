@@ -728,6 +728,274 @@ async fn euphoria_in_the_browser() {
     .await;
 }
 
+/// What a person does on their Euphoria turn, by clicks (never trading): with a die
+/// picked, a space it may go to; with one die ready, a space alone; with several, a die;
+/// with nothing to place, every die retrieved at once, then how to pay for it; else one
+/// of the buttons. Returns the element and what the click is: `place` and `retrieve` end
+/// a placement or a retrieval.
+const PERSON: &str = r#"
+const r = arguments[0];
+const q = (c) => [...document.querySelectorAll(c)];
+const one = (l) => l[Math.floor(r * l.length)];
+const drop = q('.board .drop[data-key^="sp:"]');
+if (drop.length) return [one(drop), 'place'];
+const dice = q('.board .pick[data-key^="die:"]');
+const values = new Set(dice.map((e) => e.dataset.key));
+const spaces = q('.board .pick[data-key^="sp:"]');
+if (values.size === 1 && spaces.length) return [one(spaces), 'place'];
+if (values.size > 1) return [one(dice), 'die'];
+const all = document.getElementById('retrieve-all');
+if (all) return [all, 'pick'];
+const buttons = q('.actions .act-btn');
+const fin = buttons.filter((b) => (b.dataset.action || '').startsWith('fin '));
+if (fin.length) return [one(fin), 'retrieve'];
+const picks = q('.board .pick[data-key^="ret:"]');
+if (picks.length) return [one(picks), 'pick'];
+const other = buttons.filter((b) => !/^(trade|offer|give|ask|propose|cancel)\b/.test(b.dataset.action || ''));
+return other.length ? [one(other), 'other'] : null;
+"#;
+
+/// Plays seat 1 of a 4-seat Euphoria table against three medium bots by the clicks a
+/// person would make ([`PERSON`]), for `turns` placements and retrievals or (with `None`)
+/// to the end of the game; returns the clicks and the placements and retrievals.
+async fn euphoria_clicks_per_turn(turns: Option<usize>, seed: u64) -> Option<(usize, usize)> {
+    let bench = bench().await?;
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let table: Value = reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(
+            &json!({"game": "euphoria", "options": {"players": 4}, "seed": seed,
+                      "seats": ["human", "medium", "medium", "medium"]}),
+        )
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
+    let invite = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    s.goto(&invite).await.expect("table");
+    s.wait_for(".board > *", 20).await.expect("board");
+    let mut rng = Lcg(seed);
+    let (mut clicks, mut done) = (0, 0);
+    let end = Instant::now() + Duration::from_secs(900);
+    let mut seen = (-1, Instant::now());
+    loop {
+        assert!(
+            Instant::now() < end,
+            "the game took too long: {}",
+            describe_page(&s).await.expect("page")
+        );
+        let b = s.body().await.expect("body");
+        if b["end"] == json!(true) && b["status"] == "finished" {
+            break;
+        }
+        if turns.is_some_and(|n| done >= n) {
+            break;
+        }
+        let version = b["version"].as_i64().unwrap_or(-1);
+        if version != seen.0 {
+            seen = (version, Instant::now());
+        }
+        assert!(
+            seen.1.elapsed() < STALL,
+            "stuck at move {version}: {}",
+            describe_page(&s).await.expect("page")
+        );
+        if b["myturn"] != "yes" {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let pick = s.exec(PERSON, json!([rng.next()])).await.expect("choose");
+        let (Some(el), Some(kind)) = (pick[0][ELEMENT].as_str(), pick[1].as_str()) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        // The board may have been redrawn under us: a stale element is just skipped.
+        if s.click(el).await.is_ok() {
+            clicks += 1;
+            if kind == "place" || kind == "retrieve" {
+                done += 1;
+            }
+        }
+    }
+    s.quit().await;
+    assert!(done > 0, "no placement or retrieval was made");
+    let ratio = clicks as f64 / done as f64;
+    println!("euphoria, seat 1 of 4 against medium bots: {clicks} clicks for {done} placements and retrievals: {ratio:.2} a time");
+    Some((clicks, done))
+}
+
+/// The clicks per own placement or retrieval: at most 2.2 (the two clicks of a die and a
+/// space, one when one die is ready; a retrieval of every die in two; the turn ends by
+/// itself), over the first placements and retrievals of a 4-seat game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn euphoria_takes_at_most_2_2_clicks_a_placement_or_retrieval() {
+    if let Some((clicks, done)) = euphoria_clicks_per_turn(Some(14), 21).await {
+        assert!(
+            clicks as f64 <= 2.2 * done as f64,
+            "{clicks} clicks for {done}"
+        );
+    }
+}
+
+/// The same over a whole 4-seat game (a few minutes):
+/// `cargo test -p server --test tests -- --ignored euphoria_whole_game_by_clicks`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a whole game takes minutes"]
+async fn euphoria_whole_game_by_clicks() {
+    if let Some((clicks, done)) = euphoria_clicks_per_turn(None, 22).await {
+        assert!(
+            clicks as f64 <= 2.2 * done as f64,
+            "{clicks} clicks for {done}"
+        );
+    }
+}
+
+/// For each legal move of the page's snapshot: its board elements (`from`, `to`), or its
+/// button when the board shows neither, each scrolled to the middle of the window and
+/// checked to be the topmost element there (`elementFromPoint`). A key shown twice (a
+/// die in a folded panel and by the prompt) passes when one of its elements does.
+/// Returns what failed, as `key under element` texts.
+const TOPMOST: &str = r#"
+const moves = arguments[0];
+const out = [];
+const shown = (el) => el.getClientRects().length > 0;
+const onTop = (el) => {
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  const b = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return hit && el.contains(hit) ? null : (hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing');
+};
+for (const m of moves) {
+  const keys = [m.from, m.to].filter((k) => k && document.querySelector(`.board [data-key="${CSS.escape(k)}"]`));
+  const targets = keys.length
+    ? keys.map((k) => [k, [...document.querySelectorAll(`.board [data-key="${CSS.escape(k)}"]`)].filter(shown)])
+    : [[m.action, [...document.querySelectorAll('.actions .act-btn')].filter((b) => b.dataset.action === m.action)]];
+  for (const [k, els] of targets) {
+    if (!els.length) { out.push(`${k}: not shown`); continue; }
+    const why = els.map(onTop);
+    if (why.every((w) => w !== null)) out.push(`${k} under ${why[0]}`);
+  }
+}
+return out;
+"#;
+
+/// At a phone's and a desktop's size, at 20 positions of each game reached by random
+/// legal moves through the API (every seat a person), every legal move's element on the
+/// page of the seat to act is the topmost element at its middle once scrolled into view:
+/// nothing fixed on the screen (the prompt, the buttons' bar) covers a move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_legal_move_is_on_top_where_it_is_shown_on_a_phone_and_a_desktop() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let phone = bench.driver.session(PHONE).await.expect("a phone");
+    let desk = bench.driver.session(DESKTOP).await.expect("a desktop");
+    for (game, options) in [
+        ("dropsite", json!({})),
+        ("distopia", json!({})),
+        ("euphoria", json!({"players": 3})),
+    ] {
+        let players = options["players"].as_u64().unwrap_or(2) as usize;
+        let table: Value = http
+            .post(format!("{base}/api/tables"))
+            .json(&json!({"game": game, "options": options, "seed": 5, "seats": vec!["human"; players]}))
+            .send()
+            .await
+            .expect("create")
+            .json()
+            .await
+            .expect("table");
+        let id = table["id"].as_str().expect("id").to_string();
+        let tokens: Vec<String> = (0..players)
+            .map(|k| {
+                table["seats"][k]["token"]
+                    .as_str()
+                    .expect("token")
+                    .to_string()
+            })
+            .collect();
+        let mut rng = Lcg(7);
+        let mut checked = 0;
+        while checked < 20 {
+            // The seat to act, from any seat's view.
+            let view: Value = http
+                .get(format!("{base}/api/tables/{id}/view"))
+                .bearer_auth(&tokens[0])
+                .send()
+                .await
+                .expect("view")
+                .json()
+                .await
+                .expect("view");
+            let Some(seat) = view["to_act"].as_u64() else {
+                break;
+            };
+            let token = &tokens[seat as usize];
+            let mine: Value = http
+                .get(format!("{base}/api/tables/{id}/view"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .expect("view")
+                .json()
+                .await
+                .expect("view");
+            let moves = mine["moves"].as_array().cloned().unwrap_or_default();
+            if moves.is_empty() {
+                break;
+            }
+            // Every third position is looked at, at both sizes.
+            if rng.next() < 0.35 {
+                for s in [&phone, &desk] {
+                    s.goto(&format!("{base}/play/{id}?token={token}"))
+                        .await
+                        .expect("table");
+                    s.wait_for(
+                        &format!("body[data-version=\"{}\"] .board > *", mine["version"]),
+                        20,
+                    )
+                    .await
+                    .expect("board");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    let bad = s.exec(TOPMOST, json!([moves])).await.expect("check");
+                    assert_eq!(
+                        bad,
+                        json!([]),
+                        "{game} at move {}: a legal move is covered or missing",
+                        mine["version"]
+                    );
+                }
+                checked += 1;
+            }
+            let pick = &moves[(rng.next() * moves.len() as f64) as usize];
+            http.post(format!("{base}/api/tables/{id}/actions"))
+                .bearer_auth(token)
+                .json(&json!({"action": pick["action"], "version": mine["version"]}))
+                .send()
+                .await
+                .expect("play")
+                .error_for_status()
+                .expect("a legal move");
+        }
+        assert!(
+            checked >= 20,
+            "{game}: only {checked} positions before the end"
+        );
+    }
+    phone.quit().await;
+    desk.quit().await;
+}
+
 /// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_see_each_others_moves() {
@@ -2105,17 +2373,12 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
 /// with its step's words.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_lesson_of_every_game_is_completed_by_clicks() {
-    let Some((chromium, driver)) = tools() else {
+    let Some(bench) = bench().await else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("tempdir");
-    let addr = start_server(dir.path()).await.expect("server");
+    let addr = start_server(bench.dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let d = Driver::start(chromium, &driver)
-        .await
-        .expect("chromedriver");
-    let s = d.session(DESKTOP).await.expect("a browser");
+    let s = bench.driver.session(DESKTOP).await.expect("a browser");
     let mut played = 0;
     for name in catalog::GAMES {
         let game = catalog::game(name).expect("a game");
