@@ -228,13 +228,12 @@ export function render(snap) {
     ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
     h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : promptFor(v, me), promptDice),
-    offer, drawn, legend(),
+    offer, drawn, legend(), me === null ? null : autoEndSetting(),
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, DATA.factions.map(region),
         h('div', { class: 'region r-none' }, h('div', { class: 'rhead' }, h('b', {}, 'Worker activation')), h('div', { class: 'spaces' }, activation),
           h('div', { class: 'decks' }, `artifact deck ${v.artifact_deck} · discards ${v.artifact_discard.length} · recruit deck ${v.recruit_deck}`))),
-      h('div', { class: 'players' }, order.map((s) => playerPanel(v.players[s], s)))),
-    me === null ? null : autoEndSetting());
+      h('div', { class: 'players' }, order.map((s) => playerPanel(v.players[s], s)))));
 }
 
 /**
