@@ -877,6 +877,145 @@ for (const m of moves) {
 return out;
 "#;
 
+/// A Euphoria trade is composed in one dialog (to whom, what you give, what you ask) and
+/// sent as the game's moves in order: the partner is then asked about that offer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_euphoria_trade_is_composed_in_one_dialog() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let table = created(
+        &base,
+        json!({"game": "euphoria", "options": {"players": 2}, "seed": 8, "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = table["id"].as_str().expect("id");
+    let tokens: Vec<&str> = (0..2)
+        .map(|k| table["seats"][k]["token"].as_str().expect("token"))
+        .collect();
+    let view = |seat: usize| {
+        let req = http
+            .get(format!("{base}/api/tables/{id}/view"))
+            .bearer_auth(tokens[seat]);
+        async move {
+            req.send()
+                .await
+                .expect("view")
+                .json::<Value>()
+                .await
+                .expect("view")
+        }
+    };
+    // The recruits are chosen through the API until a seat may trade.
+    let (seat, v) = loop {
+        let seat = view(0).await["to_act"].as_u64().expect("a seat to act") as usize;
+        let v = view(seat).await;
+        // Goods on both sides: something to give or to ask for.
+        let held = |k: usize| -> u64 {
+            v["view"]["players"][k]["supply"]
+                .as_array()
+                .map_or(0, |g| g.iter().filter_map(Value::as_u64).sum())
+        };
+        if v["legal"]
+            .as_array()
+            .expect("legal")
+            .contains(&json!("trade"))
+            && held(0) > 0
+            && held(1) > 0
+        {
+            break (seat, v);
+        }
+        http.post(format!("{base}/api/tables/{id}/actions"))
+            .bearer_auth(tokens[seat])
+            .json(&json!({"action": v["legal"][0], "version": v["version"]}))
+            .send()
+            .await
+            .expect("play")
+            .error_for_status()
+            .expect("a legal move");
+    };
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    // The position may be a turn's end, which would end by itself: the setting off.
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    s.exec(
+        "localStorage.setItem('tabletop.euphoria.autoEnd', 'off')",
+        json!([]),
+    )
+    .await
+    .expect("the setting");
+    s.goto(&format!("{base}/play/{id}?token={}", tokens[seat]))
+        .await
+        .expect("table");
+    // The buttons are drawn again as the page settles: a stale one is found again.
+    let end = Instant::now() + Duration::from_secs(20);
+    while s.find("#trade-dialog[open]").await.expect("find").is_none() {
+        assert!(
+            Instant::now() < end,
+            "no trade dialog: {}",
+            describe_page(&s).await.expect("page")
+        );
+        if let Some(trade) = s
+            .find(".actions .act-btn[data-action=\"trade\"]")
+            .await
+            .expect("find")
+        {
+            let _ = s.click(&trade).await;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // One of the first good held given, one of another asked.
+    let chosen = s
+        .exec(
+            "const d = document.getElementById('trade-dialog'); \
+             const [give, ask] = [...d.querySelectorAll('fieldset')]; \
+             const g = give.querySelector('input'); \
+             const own = g ? g.closest('label').textContent.trim() : ''; \
+             const a = [...ask.querySelectorAll('label')] \
+               .find((l, k) => (arguments[0][k] || 0) > 0 && l.textContent.trim() !== own); \
+             if (g) g.value = 1; if (a) a.querySelector('input').value = 1; \
+             return [own, a ? a.textContent.trim() : '']",
+            json!([v["view"]["players"][1 - seat]["supply"]]),
+        )
+        .await
+        .expect("fill the dialog");
+    let counts = (u64::from(chosen[0] != ""), u64::from(chosen[1] != ""));
+    assert_ne!(counts, (0, 0), "something to give or to ask for: {chosen}");
+    let send = s.find("#trade-send").await.expect("find").expect("Send");
+    s.click(&send).await.expect("send the offer");
+    let partner = 1 - seat;
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let v = view(partner).await;
+        if v["to_act"] == json!(partner) && v["view"]["offer"].is_object() {
+            let offer = &v["view"]["offer"];
+            let sum = |k: &str| -> u64 {
+                offer[k]
+                    .as_array()
+                    .expect("goods")
+                    .iter()
+                    .filter_map(Value::as_u64)
+                    .sum()
+            };
+            assert_eq!(
+                (sum("give"), sum("ask")),
+                counts,
+                "the offer: {offer} ({chosen})"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "no offer reached the partner: {}",
+            describe_page(&s).await.expect("page")
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    s.quit().await;
+}
+
 /// At a phone's and a desktop's size, at 20 positions of each game reached by random
 /// legal moves through the API (every seat a person), every legal move's element on the
 /// page of the seat to act is the topmost element at its middle once scrolled into view:
@@ -1728,7 +1867,15 @@ async fn start_coached_server(dir: &Path) -> Res<SocketAddr> {
 /// Creates the table `body` describes (bots in every seat) and waits, at most `secs`
 /// seconds, until they have finished its game; returns its id.
 async fn finished_by_bots(http: &reqwest::Client, base: &str, body: Value, secs: u64) -> String {
-    let table = created(&base, body).await;
+    let table: Value = http
+        .post(format!("{base}/api/tables"))
+        .json(&body)
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table");
     let id = table["id"].as_str().expect("id").to_string();
     let end = Instant::now() + Duration::from_secs(secs);
     while summary(base, &id).await.expect("summary")["status"] != json!("finished") {
@@ -2525,7 +2672,6 @@ async fn past_the_hint_limit_the_page_tells_the_wait_in_words_and_asks_nothing()
     let dir = &bench.dir;
     let addr = start_hint_limited_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let http = reqwest::Client::new();
     let table = created(&base, json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]})).await;
     let id = table["id"].as_str().expect("id").to_string();
     let link = format!(
