@@ -6,8 +6,8 @@ import { h } from './ui.js';
  * The click model. The game describes each legal move (`moves`): the action to send, a
  * label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
  * where it goes (`to`). A move with both is played by clicking its source, then its
- * target, or by a click on the target alone when only one move goes there (several
- * become buttons); with one of them, by one click. Any move the board does not show becomes a
+ * target, or by a click on the target alone when only one move goes there; with one
+ * of them, by one click. Any move the board does not show becomes a
  * button with its label, so every legal action is always offered, and nothing else is.
  *
  * `boardClicks` wires it to a board and its row of buttons: `send(action)` plays a move,
@@ -21,8 +21,9 @@ class Moves {
     this.list = (moves || []).map((m) => ({ text: m.action, label: m.label, src: m.from, dst: m.to }));
   }
   from(src) { return this.list.filter((m) => m.src === src); }
-  /** The moves that go to `dst`, from anywhere: a click on the target alone plays the one
-   * there is (a die placed where only one die can go), or offers them as buttons. */
+  onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
+  /** The moves that go to `dst`, from anywhere: a click on the target alone plays the
+   * one there is (a die placed where only one die can go). */
   to(dst) { return this.list.filter((m) => m.dst === dst); }
 }
 
@@ -57,7 +58,7 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
       if (selected !== null) {
         if (k === selected) el.classList.add('selected');
         else if (moves.list.some((m) => m.src === selected && m.dst === k)) el.classList.add('drop');
-      } else if (moves.from(k).length || moves.to(k).length) {
+      } else if (moves.from(k).length || moves.to(k).length === 1 || moves.onlyTo(k).length) {
         el.classList.add('pick');
       }
     }
@@ -108,9 +109,10 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
         decorate();
         return;
       }
-      // A target clicked first: the one move that goes there, or a button for each.
-      const to = moves.to(k);
-      if (to.length === 1) { play(to[0].text); return; }
+      // A target clicked first: the one move that goes there, or a button for each of
+      // those that take nothing from the board.
+      if (moves.to(k).length === 1) { play(moves.to(k)[0].text); return; }
+      const to = moves.onlyTo(k);
       if (to.length > 1) {
         buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => play(m.text) }, m.label || m.text)));
         return;

@@ -2330,6 +2330,13 @@ async fn click_move(s: &Session, m: &engine::LegalMove) -> Res<()> {
             return Ok(());
         }
         if let Some(el) = s.find(css).await? {
+            // In the middle of the window, as a player scrolls it, clear of the bars that
+            // stay on screen.
+            s.exec(
+                "arguments[0].scrollIntoView({block: 'center'})",
+                json!([{ ELEMENT: el }]),
+            )
+            .await?;
             s.click(&el).await?;
             tokio::time::sleep(Duration::from_millis(60)).await;
         }
