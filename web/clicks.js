@@ -6,13 +6,15 @@ import { h } from './ui.js';
  * The click model. The game describes each legal move (`moves`): the action to send, a
  * label in words, and the keys of the board elements (`data-key`) it takes (`from`) and
  * where it goes (`to`). A move with both is played by clicking its source, then its
- * target; with one of them, by one click. Any move the board does not show becomes a
+ * target, or by a click on the target alone when only one move goes there; with one
+ * of them, by one click. Any move the board does not show becomes a
  * button with its label, so every legal action is always offered, and nothing else is.
  *
  * `boardClicks` wires it to a board and its row of buttons: `send(action)` plays a move,
  * `canPlay()` says whether a click may play now, `busy()` whether a move is on its way
  * (nothing is offered then), `onOther(ev)` hears a click on nothing playable. The table
- * page and the lesson page both play through it.
+ * page and the lesson page both play through it. `more()` gives buttons of the page's own
+ * (a sequence of moves for one decision), shown with the others when nothing is selected.
  */
 class Moves {
   constructor(moves) {
@@ -20,6 +22,9 @@ class Moves {
   }
   from(src) { return this.list.filter((m) => m.src === src); }
   onlyTo(dst) { return this.list.filter((m) => !m.src && m.dst === dst); }
+  /** The moves that go to `dst`, from anywhere: a click on the target alone plays the
+   * one there is (a die placed where only one die can go). */
+  to(dst) { return this.list.filter((m) => m.dst === dst); }
 }
 
 /** Puts a popup (position: fixed) just below `el`, or above it where the window has no
@@ -35,7 +40,7 @@ export function placeBeside(pop, el) {
   Object.assign(pop.style, { left: `${left}px`, top: `${top}px` });
 }
 
-export function boardClicks({ board, buttons, send, canPlay, busy = () => false, onOther = () => {} }) {
+export function boardClicks({ board, buttons, send, canPlay, busy = () => false, onOther = () => {}, more = () => [] }) {
   let moves = new Moves([]);
   let selected = null;
   // A move picked among the coach's suggestions (its action), shown until it is played.
@@ -53,7 +58,7 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
       if (selected !== null) {
         if (k === selected) el.classList.add('selected');
         else if (moves.list.some((m) => m.src === selected && m.dst === k)) el.classList.add('drop');
-      } else if (moves.from(k).length || moves.onlyTo(k).length) {
+      } else if (moves.from(k).length || moves.to(k).length === 1 || moves.onlyTo(k).length) {
         el.classList.add('pick');
       }
     }
@@ -71,6 +76,8 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
       dataset: { action: m.text },
       onclick: () => play(m.text),
     }, m.label || m.text))));
+    // The page's own buttons for a decision the game takes as several moves.
+    if (selected === null && !pending) buttons.append(...more());
     if (selected !== null) {
       buttons.prepend(h('button', { class: 'cancel-btn', onclick: () => { selected = null; hinted = null; decorate(); } }, 'Cancel'));
     }
@@ -102,8 +109,10 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
         decorate();
         return;
       }
+      // A target clicked first: the one move that goes there, or a button for each of
+      // those that take nothing from the board.
+      if (moves.to(k).length === 1) { play(moves.to(k)[0].text); return; }
       const to = moves.onlyTo(k);
-      if (to.length === 1) { play(to[0].text); return; }
       if (to.length > 1) {
         buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => play(m.text) }, m.label || m.text)));
         return;

@@ -2,6 +2,9 @@
 // allegiance tracks, tunnels and miners, territories and markets with their stars, your
 // dice, goods, artifact cards, recruits and dilemma, and the other players' counts.
 import { h, seatName, withNames } from './ui.js';
+import { autoEndSetting, composeTrade } from './euphoria-turn.js';
+
+export { autoMove, sequences } from './euphoria-turn.js';
 
 // The printed components (`GET /api/games/euphoria`): spaces with costs, recruits with
 // their abilities, market tiles with their penalties, dilemmas.
@@ -27,10 +30,32 @@ export function marks(ev) {
   }
 }
 
-// Factions, goods and the tracks come with the components too.
-const short = (code) => { const g = DATA.good_cards.find((c) => c.good === code); return g ? g.short : code; };
+// Factions, goods and the tracks come with the components too. A good is drawn as its
+// icon (an SVG served with the pages, named by the good's notation word), its word beside
+// it the first time the board shows it (and in the legend), its count after it.
+const kindOf = (code) => { const g = DATA.good_cards.find((c) => c.good === code); return g ? g.kind : ''; };
+const goodWord = (code) => (kindOf(code) === 'artifact' ? `${code} card` : code);
+let named = new Set();
+// Whether the viewer opened or folded the legend (null: as the screen's width has it).
+let legendOpen = null;
+function icon(code) {
+  return h('img', { class: 'gicon', src: `/web/good-${code}.svg`, alt: '', width: 18, height: 18 });
+}
 function good(code, n, extra) {
-  return h('span', { class: `good g-${code}`, title: code }, h('i', {}, short(code)), n === undefined ? null : h('b', {}, n), extra);
+  const first = !named.has(code);
+  named.add(code);
+  return h('span', { class: `good g-${code} k-${kindOf(code)}`, title: goodWord(code), dataset: { info: `${goodWord(code)} (${kindOf(code)})`, infoTitle: goodWord(code) } },
+    icon(code), first ? h('span', { class: 'gword' }, goodWord(code)) : h('span', { class: 'sr-only' }, goodWord(code)),
+    n === undefined ? null : h('b', {}, n), extra);
+}
+
+/** Every good by its icon and word, grouped by kind. */
+function legend() {
+  const kinds = [...new Set(DATA.good_cards.map((g) => g.kind))];
+  return h('details', { class: 'legend', id: 'goods-legend', open: legendOpen === null ? !phone() : legendOpen, ontoggle: (ev) => { legendOpen = ev.target.open; } },
+    h('summary', {}, 'Goods: what each icon is'),
+    kinds.map((k) => h('div', { class: 'legend-row' }, h('b', {}, `${k === 'commodity' ? 'commodities' : `${k}s`}: `),
+      DATA.good_cards.filter((g) => g.kind === k).map((g) => h('span', { class: 'good' }, icon(g.good), h('span', { class: 'gword' }, goodWord(g.good)))))));
 }
 
 function recruitText(id) {
@@ -50,8 +75,12 @@ function ability(id) {
   return [h('span', { class: 'sr-only' }, ': '), h('small', { class: 'ability' }, recruitText(id))];
 }
 
+// The pips of a die face, by the cells of a 3 by 3 grid (1 to 9, row by row).
+const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 function die(seat, value, key) {
-  return h('span', { class: `die seat-${seat}`, dataset: key ? { key } : undefined, title: `seat ${seat + 1}: ${value}` }, value);
+  const words = `${key && key.startsWith('die:') ? 'your die' : `seat ${seat + 1}'s die`} showing ${value}`;
+  return h('span', { class: `die seat-${seat}`, dataset: key ? { key } : undefined, title: words, role: 'img', 'aria-label': words },
+    (PIPS[value] || []).map((c) => h('i', { class: `pip c${c}` })));
 }
 
 // Whether the page is as narrow as a phone (the layout of style.css's phone width).
@@ -60,6 +89,7 @@ const phone = () => window.matchMedia('(max-width: 760px)').matches;
 const folds = new Map();
 
 export function render(snap) {
+  named = new Set();
   const v = snap.view;
   EDITION = v.edition;
   const me = snap.seat;
@@ -146,7 +176,7 @@ export function render(snap) {
       title: r.id ? recruitText(r.id) : '',
       dataset: r.id ? { info: recruitText(r.id), infoTitle: recruitName(r.id) } : undefined,
     },
-      h('span', { class: 'rname' }, r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (hidden)', r.star ? ' ★' : ''),
+      h('span', { class: 'rname' }, r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (face down)', r.star ? ' ★' : ''),
       r.id ? ability(r.id) : null));
     let dilemma = null;
     if (p.dilemma !== null) {
@@ -184,7 +214,13 @@ export function render(snap) {
   const offer = v.offer ? h('div', { class: 'offer panel' }, 'Offer ', seatName(v.current, me), ' → ', seatName(v.offer.partner, me), ': gives ',
     DATA.goods.map((g, k) => (v.offer.give[k] ? good(g, v.offer.give[k]) : null)), ' for ',
     DATA.goods.map((g, k) => (v.offer.ask[k] ? good(g, v.offer.ask[k]) : null))) : null;
-  const drawn = v.drawn ? h('div', { class: 'panel' }, 'Drawn recruits: ', v.drawn.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, recruitName(id)))) : null;
+  // A recruit to choose is shown as its card (name, then ability) by the prompt, so the
+  // choice and what it is about are on screen together.
+  const card = (id) => h('div', { class: `recruit up card ${DATA.recruits[id - 1] ? `f-${DATA.recruits[id - 1].faction}` : ''}`, title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } },
+    h('span', { class: 'rname' }, recruitName(id)), ability(id));
+  const mineDealt = me !== null && v.players[me].dealt && v.players[me].dealt.length ? v.players[me].dealt : null;
+  const drawn = v.drawn || mineDealt ? h('div', { class: 'panel choice-cards' }, h('b', {}, v.drawn ? 'Drawn recruits: ' : 'Your dealt recruits: '),
+    h('div', { class: 'recruits' }, (v.drawn || mineDealt).map(card))) : null;
   // On a phone, my ready dice again in the prompt bar, which stays in view above the
   // board (the dice in my panel may be folded away or a screen below).
   const myReady = me === null ? [] : v.players[me].dice.filter((d) => d !== 'reserve' && d.ready !== undefined).map((d) => d.ready);
@@ -192,7 +228,7 @@ export function render(snap) {
     ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
     h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : promptFor(v, me), promptDice),
-    offer, drawn,
+    offer, drawn, legend(), me === null ? null : autoEndSetting(),
     h('div', { class: 'eu-main' },
       h('div', { class: 'regions' }, DATA.factions.map(region),
         h('div', { class: 'region r-none' }, h('div', { class: 'rhead' }, h('b', {}, 'Worker activation')), h('div', { class: 'spaces' }, activation),
@@ -208,4 +244,9 @@ function promptFor(v, me) {
   if (v.to_act === null) return withNames(v.prompt);
   if (v.to_act === me) return ['Your turn: ', withNames(v.prompt)];
   return ['Waiting for ', seatName(v.to_act, me), ', who is asked: “', withNames(v.prompt), '”'];
+}
+
+/** `trade` opens the trade dialog (euphoria-turn.js), drawn with this board's goods. */
+export function compose(action, t) {
+  return composeTrade(action, t, { goods: DATA.goods, supply: DATA.good_cards.filter((g) => g.kind !== 'artifact').length, good: (g) => h('span', { class: 'good' }, icon(g), h('span', { class: 'gword' }, goodWord(g))) });
 }

@@ -12,10 +12,13 @@ export function makeBoard(t) {
 
   const clicks = boardClicks({
     board, buttons,
-    send: (text) => t.socket.send(text),
+    // A move the game's module composes with the player first (a trade in one dialog)
+    // opens that instead of being sent.
+    send: (text) => { if (!(t.game.compose && t.game.compose(text, t))) t.socket.send(text); },
     canPlay: () => !t.pending && t.snap && t.snap.legal.length > 0,
     busy: () => t.pending,
     onOther: (ev) => showInfo(ev),
+    more: () => (t.game.sequences && t.snap ? t.game.sequences(t.snap, t) : []),
   });
 
   // Marks what may be clicked now and lays out the buttons.

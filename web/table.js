@@ -11,7 +11,9 @@
 // - table-end.js: the end screen and the rematch
 // - table-review.js: a finished game's review
 // Each game's module draws its board from the snapshot and the game's description
-// (`GET /api/games/{game}`), and names what each event touched.
+// (`GET /api/games/{game}`), and names what each event touched; it may also compose a
+// move with the player (`compose`), offer sequences of moves as one button
+// (`sequences`) and make a move for the player by itself (`autoMove`).
 import { h, api, aboutGame, setSeatNames, rulesHref } from './ui.js';
 import { gameModule } from './games.js';
 import { makeSocket } from './table-socket.js';
@@ -87,6 +89,12 @@ export async function showTable(root, id, token) {
     t.end.draw();
     t.status.setTitle();
     t.board.redraw();
+    // A move the game's module makes for the player by itself (ending a turn where only
+    // trading is left), unless a sequence of the player's is still on its way.
+    if (game.autoMove && !t.pending && !t.socket.queued()) {
+      const auto = game.autoMove(next);
+      if (auto) t.socket.send(auto);
+    }
   }
 
   // For tests and the curious: drop the connection as a network failure would.

@@ -728,6 +728,410 @@ async fn euphoria_in_the_browser() {
     .await;
 }
 
+/// A table made through the API (`POST /api/tables` with `body`): its answer.
+async fn created(base: &str, body: Value) -> Value {
+    reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(&body)
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("table")
+}
+
+/// What a person does on their Euphoria turn, by clicks (never trading): with a die
+/// picked, a space it may go to; with one die ready, a space alone; with several, a die;
+/// with nothing to place, every die retrieved at once, then how to pay for it; else one
+/// of the buttons. Returns the element and what the click is: `place` and `retrieve` end
+/// a placement or a retrieval.
+const PERSON: &str = r#"
+const r = arguments[0];
+const q = (c) => [...document.querySelectorAll(c)];
+const one = (l) => l[Math.floor(r * l.length)];
+const drop = q('.board .drop[data-key^="sp:"]');
+if (drop.length) return [one(drop), 'place'];
+const dice = q('.board .pick[data-key^="die:"]');
+const values = new Set(dice.map((e) => e.dataset.key));
+const spaces = q('.board .pick[data-key^="sp:"]');
+if (values.size === 1 && spaces.length) return [one(spaces), 'place'];
+if (values.size > 1) return [one(dice), 'die'];
+const all = document.getElementById('retrieve-all');
+if (all) return [all, 'pick'];
+const buttons = q('.actions .act-btn');
+const fin = buttons.filter((b) => (b.dataset.action || '').startsWith('fin '));
+if (fin.length) return [one(fin), 'retrieve'];
+const picks = q('.board .pick[data-key^="ret:"]');
+if (picks.length) return [one(picks), 'pick'];
+const other = buttons.filter((b) => !/^(trade|offer|give|ask|propose|cancel)\b/.test(b.dataset.action || ''));
+return other.length ? [one(other), 'other'] : null;
+"#;
+
+/// Plays seat 1 of a 4-seat Euphoria table against three medium bots by the clicks a
+/// person would make ([`PERSON`]) to the end of the game; returns the clicks and the
+/// placements and retrievals.
+async fn euphoria_clicks_per_turn(seed: u64) -> Option<(usize, usize)> {
+    let bench = bench().await?;
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let table = created(
+        &base,
+        json!({"game": "euphoria", "options": {"players": 4}, "seed": seed,
+                      "seats": ["human", "medium", "medium", "medium"]}),
+    )
+    .await;
+    let invite = format!(
+        "{base}{}",
+        table["seats"][0]["invite"].as_str().expect("invite")
+    );
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    s.goto(&invite).await.expect("table");
+    s.wait_for(".board > *", 20).await.expect("board");
+    let mut rng = Lcg(seed);
+    let (mut clicks, mut done) = (0, 0);
+    let end = Instant::now() + Duration::from_secs(900);
+    let mut seen = (-1, Instant::now());
+    loop {
+        assert!(
+            Instant::now() < end,
+            "the game took too long: {}",
+            describe_page(&s).await.expect("page")
+        );
+        let b = s.body().await.expect("body");
+        if b["end"] == json!(true) && b["status"] == "finished" {
+            break;
+        }
+        let version = b["version"].as_i64().unwrap_or(-1);
+        if version != seen.0 {
+            seen = (version, Instant::now());
+        }
+        assert!(
+            seen.1.elapsed() < STALL,
+            "stuck at move {version}: {}",
+            describe_page(&s).await.expect("page")
+        );
+        if b["myturn"] != "yes" {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let pick = s.exec(PERSON, json!([rng.next()])).await.expect("choose");
+        let (Some(el), Some(kind)) = (pick[0][ELEMENT].as_str(), pick[1].as_str()) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        // The board may have been redrawn under us: a stale element is just skipped.
+        if s.click(el).await.is_ok() {
+            clicks += 1;
+            if kind == "place" || kind == "retrieve" {
+                done += 1;
+            }
+        }
+    }
+    s.quit().await;
+    assert!(done > 0, "no placement or retrieval was made");
+    let ratio = clicks as f64 / done as f64;
+    println!("euphoria, seat 1 of 4 against medium bots: {clicks} clicks for {done} placements and retrievals: {ratio:.2} a time");
+    Some((clicks, done))
+}
+
+/// The clicks per own placement or retrieval over a whole 4-seat game against medium bots:
+/// at most 2.2 (the two clicks of a die and a space, one when one die is ready; a
+/// retrieval of every die in two; the turn ends by itself). About a minute.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn euphoria_takes_at_most_2_2_clicks_a_placement_or_retrieval() {
+    if let Some((clicks, done)) = euphoria_clicks_per_turn(22).await {
+        assert!(
+            clicks as f64 <= 2.2 * done as f64,
+            "{clicks} clicks for {done}"
+        );
+    }
+}
+
+/// For each legal move of the page's snapshot: its board elements (`from`, `to`), or its
+/// button when the board shows neither, each scrolled to the middle of the window and
+/// checked to be the topmost element there (`elementFromPoint`). A key shown twice (a
+/// die in a folded panel and by the prompt) passes when one of its elements does.
+/// Returns what failed, as `key under element` texts.
+const TOPMOST: &str = r#"
+const moves = arguments[0];
+const out = [];
+const shown = (el) => el.getClientRects().length > 0;
+const onTop = (el) => {
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  const b = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return hit && el.contains(hit) ? null : (hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing');
+};
+for (const m of moves) {
+  const keys = [m.from, m.to].filter((k) => k && document.querySelector(`.board [data-key="${CSS.escape(k)}"]`));
+  const targets = keys.length
+    ? keys.map((k) => [k, [...document.querySelectorAll(`.board [data-key="${CSS.escape(k)}"]`)].filter(shown)])
+    : [[m.action, [...document.querySelectorAll('.actions .act-btn')].filter((b) => b.dataset.action === m.action)]];
+  for (const [k, els] of targets) {
+    if (!els.length) { out.push(`${k}: not shown`); continue; }
+    const why = els.map(onTop);
+    if (why.every((w) => w !== null)) out.push(`${k} under ${why[0]}`);
+  }
+}
+return out;
+"#;
+
+/// A Euphoria trade is composed in one dialog (to whom, what you give, what you ask) and
+/// sent as the game's moves in order: the partner is then asked about that offer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_euphoria_trade_is_composed_in_one_dialog() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let table = created(
+        &base,
+        json!({"game": "euphoria", "options": {"players": 2}, "seed": 8, "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = table["id"].as_str().expect("id");
+    let tokens: Vec<&str> = (0..2)
+        .map(|k| table["seats"][k]["token"].as_str().expect("token"))
+        .collect();
+    let view = |seat: usize| {
+        let req = http
+            .get(format!("{base}/api/tables/{id}/view"))
+            .bearer_auth(tokens[seat]);
+        async move {
+            req.send()
+                .await
+                .expect("view")
+                .json::<Value>()
+                .await
+                .expect("view")
+        }
+    };
+    // The recruits are chosen through the API until a seat may trade.
+    let (seat, v) = loop {
+        let seat = view(0).await["to_act"].as_u64().expect("a seat to act") as usize;
+        let v = view(seat).await;
+        // Goods on both sides: something to give or to ask for.
+        let held = |k: usize| -> u64 {
+            v["view"]["players"][k]["supply"]
+                .as_array()
+                .map_or(0, |g| g.iter().filter_map(Value::as_u64).sum())
+        };
+        if v["legal"]
+            .as_array()
+            .expect("legal")
+            .contains(&json!("trade"))
+            && held(0) > 0
+            && held(1) > 0
+        {
+            break (seat, v);
+        }
+        http.post(format!("{base}/api/tables/{id}/actions"))
+            .bearer_auth(tokens[seat])
+            .json(&json!({"action": v["legal"][0], "version": v["version"]}))
+            .send()
+            .await
+            .expect("play")
+            .error_for_status()
+            .expect("a legal move");
+    };
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    // The position may be a turn's end, which would end by itself: the setting off.
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    s.exec(
+        "localStorage.setItem('tabletop.euphoria.autoEnd', 'off')",
+        json!([]),
+    )
+    .await
+    .expect("the setting");
+    s.goto(&format!("{base}/play/{id}?token={}", tokens[seat]))
+        .await
+        .expect("table");
+    // The buttons are drawn again as the page settles: a stale one is found again.
+    let end = Instant::now() + Duration::from_secs(20);
+    while s.find("#trade-dialog[open]").await.expect("find").is_none() {
+        assert!(
+            Instant::now() < end,
+            "no trade dialog: {}",
+            describe_page(&s).await.expect("page")
+        );
+        if let Some(trade) = s
+            .find(".actions .act-btn[data-action=\"trade\"]")
+            .await
+            .expect("find")
+        {
+            let _ = s.click(&trade).await;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // One of the first good held given, one of another asked.
+    let chosen = s
+        .exec(
+            "const d = document.getElementById('trade-dialog'); \
+             const [give, ask] = [...d.querySelectorAll('fieldset')]; \
+             const g = give.querySelector('input'); \
+             const own = g ? g.closest('label').textContent.trim() : ''; \
+             const a = [...ask.querySelectorAll('label')] \
+               .find((l, k) => (arguments[0][k] || 0) > 0 && l.textContent.trim() !== own); \
+             if (g) g.value = 1; if (a) a.querySelector('input').value = 1; \
+             return [own, a ? a.textContent.trim() : '']",
+            json!([v["view"]["players"][1 - seat]["supply"]]),
+        )
+        .await
+        .expect("fill the dialog");
+    let counts = (u64::from(chosen[0] != ""), u64::from(chosen[1] != ""));
+    assert_ne!(counts, (0, 0), "something to give or to ask for: {chosen}");
+    let send = s.find("#trade-send").await.expect("find").expect("Send");
+    s.click(&send).await.expect("send the offer");
+    let partner = 1 - seat;
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let v = view(partner).await;
+        if v["to_act"] == json!(partner) && v["view"]["offer"].is_object() {
+            let offer = &v["view"]["offer"];
+            let sum = |k: &str| -> u64 {
+                offer[k]
+                    .as_array()
+                    .expect("goods")
+                    .iter()
+                    .filter_map(Value::as_u64)
+                    .sum()
+            };
+            assert_eq!(
+                (sum("give"), sum("ask")),
+                counts,
+                "the offer: {offer} ({chosen})"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "no offer reached the partner: {}",
+            describe_page(&s).await.expect("page")
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    s.quit().await;
+}
+
+/// At a phone's and a desktop's size, at 20 positions of each game reached by random
+/// legal moves through the API (every seat a person), every legal move's element on the
+/// page of the seat to act is the topmost element at its middle once scrolled into view:
+/// nothing fixed on the screen (the prompt, the buttons' bar) covers a move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_legal_move_is_on_top_where_it_is_shown_on_a_phone_and_a_desktop() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let phone = bench.driver.session(PHONE).await.expect("a phone");
+    let desk = bench.driver.session(DESKTOP).await.expect("a desktop");
+    // Euphoria's turn would end by itself where only trading or ending it is left: off,
+    // so that those positions are looked at too.
+    for s in [&phone, &desk] {
+        s.goto(&format!("{base}/")).await.expect("lobby");
+        s.exec(
+            "localStorage.setItem('tabletop.euphoria.autoEnd', 'off')",
+            json!([]),
+        )
+        .await
+        .expect("the setting");
+    }
+    for (game, options) in [
+        ("dropsite", json!({})),
+        ("distopia", json!({})),
+        ("euphoria", json!({"players": 3})),
+    ] {
+        let players = options["players"].as_u64().unwrap_or(2) as usize;
+        let table = created(
+            &base,
+            json!({"game": game, "options": options, "seed": 5, "seats": vec!["human"; players]}),
+        )
+        .await;
+        let id = table["id"].as_str().expect("id").to_string();
+        let tokens: Vec<String> = (0..players)
+            .map(|k| {
+                table["seats"][k]["token"]
+                    .as_str()
+                    .expect("token")
+                    .to_string()
+            })
+            .collect();
+        let mut rng = Lcg(7);
+        let mut checked = 0;
+        while checked < 20 {
+            // The seat to act, from any seat's view.
+            let view: Value = http
+                .get(format!("{base}/api/tables/{id}/view"))
+                .bearer_auth(&tokens[0])
+                .send()
+                .await
+                .expect("view")
+                .json()
+                .await
+                .expect("view");
+            let Some(seat) = view["to_act"].as_u64() else {
+                break;
+            };
+            let token = &tokens[seat as usize];
+            let mine: Value = http
+                .get(format!("{base}/api/tables/{id}/view"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .expect("view")
+                .json()
+                .await
+                .expect("view");
+            let moves = mine["moves"].as_array().cloned().unwrap_or_default();
+            if moves.is_empty() {
+                break;
+            }
+            // Every third position is looked at, at both sizes.
+            if rng.next() < 0.35 {
+                for s in [&phone, &desk] {
+                    s.goto(&format!("{base}/play/{id}?token={token}"))
+                        .await
+                        .expect("table");
+                    s.wait_for(".board > *", 20).await.expect("board");
+                    let version = mine["version"].as_i64().unwrap_or(-1);
+                    if let Err(e) = wait_version(s, version, 10).await {
+                        panic!("{game}: {e}: {}", describe_page(s).await.expect("page"));
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    let bad = s.exec(TOPMOST, json!([moves])).await.expect("check");
+                    assert_eq!(
+                        bad,
+                        json!([]),
+                        "{game} at move {}: a legal move is covered or missing",
+                        mine["version"]
+                    );
+                }
+                checked += 1;
+            }
+            let pick = &moves[(rng.next() * moves.len() as f64) as usize];
+            http.post(format!("{base}/api/tables/{id}/actions"))
+                .bearer_auth(token)
+                .json(&json!({"action": pick["action"], "version": mine["version"]}))
+                .send()
+                .await
+                .expect("play")
+                .error_for_status()
+                .expect("a legal move");
+        }
+        assert!(
+            checked >= 20,
+            "{game}: only {checked} positions before the end"
+        );
+    }
+    phone.quit().await;
+    desk.quit().await;
+}
+
 /// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_see_each_others_moves() {
@@ -737,18 +1141,12 @@ async fn two_browsers_see_each_others_moves() {
     let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let table: Value = reqwest::Client::new()
-        .post(format!("{base}/api/tables"))
-        .json(
-            &json!({"game": "dropsite", "options": {"target": 20, "max_rounds": 3},
+    let table = created(
+        &base,
+        json!({"game": "dropsite", "options": {"target": 20, "max_rounds": 3},
                       "seed": 4, "seats": ["human", "human"]}),
-        )
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    )
+    .await;
     let id = table["id"].as_str().expect("id");
     let driver = &bench.driver;
     let mut pages = Vec::new();
@@ -883,15 +1281,11 @@ async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watche
     let dir = &bench.dir;
     let addr = start_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let table: Value = reqwest::Client::new()
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "distopia", "seats": ["open", "open"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    let table = created(
+        &base,
+        json!({"game": "distopia", "seats": ["open", "open"]}),
+    )
+    .await;
     let id = table["id"].as_str().expect("id").to_string();
     let driver = &bench.driver;
 
@@ -1116,15 +1510,11 @@ async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is
     let base = format!("http://{addr}");
     let started = Instant::now();
     let http = reqwest::Client::new();
-    let table: Value = http
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "distopia", "seats": [{"player": "random", "name": "Ada"}, "open"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    let table = created(
+        &base,
+        json!({"game": "distopia", "seats": [{"player": "random", "name": "Ada"}, "open"]}),
+    )
+    .await;
     let id = table["id"].as_str().expect("id").to_string();
     // What the API says to the same names, for the page to show.
     let mut words = Vec::new();
@@ -1389,15 +1779,11 @@ async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() 
     let base = format!("http://{addr}");
     let started = Instant::now();
     let http = reqwest::Client::new();
-    let table: Value = http
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "distopia", "seed": 5, "seats": ["human", "random"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    let table = created(
+        &base,
+        json!({"game": "distopia", "seed": 5, "seats": ["human", "random"]}),
+    )
+    .await;
     let id = table["id"].as_str().expect("id");
     let link = format!(
         "{base}{}",
@@ -1668,15 +2054,7 @@ async fn suggest_a_move_shows_three_moves_and_plays_none_until_one_is_confirmed(
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     // A table with a bot: hints are on.
-    let table: Value = http
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    let table = created(&base, json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]})).await;
     assert_eq!(table["table"]["hints"], json!(true));
     let id = table["id"].as_str().expect("id").to_string();
     let link = format!(
@@ -1885,15 +2263,7 @@ async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
         s.quit().await;
     }
     // A table page links to its game's rules.
-    let table: Value = reqwest::Client::new()
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "euphoria", "options": {"players": 2}, "seed": 3, "seats": ["human", "random"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    let table = created(&base, json!({"game": "euphoria", "options": {"players": 2}, "seed": 3, "seats": ["human", "random"]})).await;
     let invite = format!(
         "{base}{}",
         table["seats"][0]["invite"].as_str().expect("invite")
@@ -1960,6 +2330,13 @@ async fn click_move(s: &Session, m: &engine::LegalMove) -> Res<()> {
             return Ok(());
         }
         if let Some(el) = s.find(css).await? {
+            // In the middle of the window, as a player scrolls it, clear of the bars that
+            // stay on screen.
+            s.exec(
+                "arguments[0].scrollIntoView({block: 'center'})",
+                json!([{ ELEMENT: el }]),
+            )
+            .await?;
             s.click(&el).await?;
             tokio::time::sleep(Duration::from_millis(60)).await;
         }
@@ -2305,16 +2682,7 @@ async fn past_the_hint_limit_the_page_tells_the_wait_in_words_and_asks_nothing()
     let dir = &bench.dir;
     let addr = start_hint_limited_server(dir.path()).await.expect("server");
     let base = format!("http://{addr}");
-    let http = reqwest::Client::new();
-    let table: Value = http
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]}))
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("table");
+    let table = created(&base, json!({"game": "dropsite", "seed": 11, "seats": [{"player": "human", "name": "Ann"}, "random"]})).await;
     let id = table["id"].as_str().expect("id").to_string();
     let link = format!(
         "{base}{}",
@@ -2437,15 +2805,7 @@ async fn the_end_screen_comes_into_view_when_the_game_ends_on_a_desktop_and_a_ph
     let driver = &bench.driver;
     for size in [DESKTOP, PHONE] {
         // Euphoria's page is taller than the window at both sizes.
-        let table: Value = http
-            .post(format!("{base}/api/tables"))
-            .json(&json!({"game": "euphoria", "seed": 4, "seats": [{"player": "human", "name": "Ann"}, {"player": "human", "name": "Bo"}]}))
-            .send()
-            .await
-            .expect("create")
-            .json()
-            .await
-            .expect("table");
+        let table = created(&base, json!({"game": "euphoria", "seed": 4, "seats": [{"player": "human", "name": "Ann"}, {"player": "human", "name": "Bo"}]})).await;
         let id = table["id"].as_str().expect("id").to_string();
         let s = driver.session(size).await.expect("browser");
         s.goto(&format!(
@@ -2658,15 +3018,7 @@ async fn every_visible_text_on_every_page_has_a_contrast_of_at_least_4_5() {
             )
             .await,
         );
-        let table: Value = http
-            .post(format!("{base}/api/tables"))
-            .json(&json!({"game": game, "seed": 5, "seats": [{"player": "human", "name": "Ann"}, "random"]}))
-            .send()
-            .await
-            .expect("create")
-            .json()
-            .await
-            .expect("table");
+        let table = created(&base, json!({"game": game, "seed": 5, "seats": [{"player": "human", "name": "Ann"}, "random"]})).await;
         playing.push(format!(
             "{base}{}",
             table["seats"][0]["invite"].as_str().expect("invite")
