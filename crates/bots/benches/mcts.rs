@@ -3,7 +3,6 @@
 use bots::{Budget, IsmctsBot, IsmctsOptions, Observer};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use engine::prelude::*;
-use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use std::hint::black_box;
 
@@ -13,17 +12,7 @@ const ITERATIONS: u32 = 1000;
 fn midgame<G: Game>(config: &G::Config, steps: usize) -> G {
     let mut game = G::new(config, 42).expect("the default config is valid");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        if game.to_act().is_none() {
-            break;
-        }
-        game.legal_actions(&mut legal);
-        let Some(&a) = legal.choose(&mut rng) else {
-            break;
-        };
-        game.apply(a).expect("a legal action applies");
-    }
+    engine::testkit::play_randomly(&mut game, &mut rng, steps);
     game
 }
 

@@ -2,7 +2,24 @@
 //! the engine. Each asked move must be legal where it is asked and be taken as asked; each
 //! step's checks (`expect`) must hold after it, so what a text says happens is what the
 //! engine did; the replies must apply; and the texts must read as words for people.
-use engine::lesson::{self, Attempt, Position};
+use engine::lesson::{self, Attempt, Lesson, Position};
+use engine::DynState;
+
+/// A game's name, one of its lessons and each step's starting position.
+type LessonStarts = (&'static str, Lesson, Vec<Box<dyn DynState>>);
+
+/// Every lesson of every game.
+fn lessons_and_starts() -> Vec<LessonStarts> {
+    let mut out = Vec::new();
+    for name in catalog::GAMES {
+        let game = catalog::game(name).expect("a listed game");
+        for l in game.lessons().expect("lessons parse") {
+            let starts = l.starts(game.as_ref()).expect("positions load");
+            out.push((*name, l, starts));
+        }
+    }
+    out
+}
 
 /// Words a lesson's text must not hold: a seat counted from 0, a plural after one.
 fn text_problems(text: &str) -> Vec<String> {
@@ -61,68 +78,60 @@ fn every_lesson_replays_through_the_engine_as_its_texts_say() {
 
 #[test]
 fn a_lesson_step_refuses_a_wrong_move_with_the_rule_and_leaves_the_position_alone() {
-    for name in catalog::GAMES {
-        let game = catalog::game(name).expect("a listed game");
-        for l in game.lessons().expect("lessons parse") {
-            let starts = l.starts(game.as_ref()).expect("positions load");
-            for (step, start) in l.steps.iter().zip(&starts) {
-                let before = start.state_json();
-                let asked: Vec<String> = step
-                    .ask
-                    .iter()
-                    .filter_map(|a| start.parse_action(a).ok().map(|a| a.to_string()))
-                    .collect();
-                // Every legal move the step does not ask for is answered with words, and
-                // plays nothing.
-                for other in start.legal().iter().filter(|m| !asked.contains(m)) {
-                    match lesson::attempt(&l, step, start.as_ref(), other) {
-                        Attempt::NotAsked { why } => assert!(!why.trim().is_empty()),
-                        _ => panic!("{name}: `{other}` is taken as asked"),
-                    }
+    for (name, l, starts) in lessons_and_starts() {
+        for (step, start) in l.steps.iter().zip(&starts) {
+            let before = start.state_json();
+            let asked: Vec<String> = step
+                .ask
+                .iter()
+                .filter_map(|a| start.parse_action(a).ok().map(|a| a.to_string()))
+                .collect();
+            // Every legal move the step does not ask for is answered with words, and
+            // plays nothing.
+            for other in start.legal().iter().filter(|m| !asked.contains(m)) {
+                match lesson::attempt(&l, step, start.as_ref(), other) {
+                    Attempt::NotAsked { why } => assert!(!why.trim().is_empty()),
+                    _ => panic!("{name}: `{other}` is taken as asked"),
                 }
-                // Text that is no move, and the step's position is as it was.
-                match lesson::attempt(&l, step, start.as_ref(), "no such move") {
-                    Attempt::Refused { why } => assert!(why.contains("no such move"), "{why}"),
-                    _ => panic!("{name}: nonsense is not refused"),
-                }
-                assert_eq!(
-                    start.state_json(),
-                    before,
-                    "{name}: the step's position changed"
-                );
             }
+            // Text that is no move, and the step's position is as it was.
+            match lesson::attempt(&l, step, start.as_ref(), "no such move") {
+                Attempt::Refused { why } => assert!(why.contains("no such move"), "{why}"),
+                _ => panic!("{name}: nonsense is not refused"),
+            }
+            assert_eq!(
+                start.state_json(),
+                before,
+                "{name}: the step's position changed"
+            );
         }
     }
 }
 
 #[test]
 fn a_step_that_continues_starts_where_the_previous_move_and_replies_left_off() {
-    for name in catalog::GAMES {
-        let game = catalog::game(name).expect("a listed game");
-        for l in game.lessons().expect("lessons parse") {
-            let starts = l.starts(game.as_ref()).expect("positions load");
-            for i in 1..l.steps.len() {
-                if !matches!(l.steps[i].position, Position::Continue(_)) {
-                    continue;
-                }
-                let Attempt::Asked { after, log } = lesson::attempt(
-                    &l,
-                    &l.steps[i - 1],
-                    starts[i - 1].as_ref(),
-                    &l.steps[i - 1].ask[0],
-                ) else {
-                    panic!("{name}: step {i}'s first asked move is not taken");
-                };
-                assert_eq!(
-                    after.state_json(),
-                    starts[i].state_json(),
-                    "{name}: step {}",
-                    i + 1
-                );
-                // The learner's move and each reply are told, each with what it did.
-                assert_eq!(log.len(), l.steps[i - 1].replies.len() + 1);
-                assert!(log.iter().all(|e| !e.events.is_empty()), "{name}: {log:?}");
+    for (name, l, starts) in lessons_and_starts() {
+        for i in 1..l.steps.len() {
+            if !matches!(l.steps[i].position, Position::Continue(_)) {
+                continue;
             }
+            let Attempt::Asked { after, log } = lesson::attempt(
+                &l,
+                &l.steps[i - 1],
+                starts[i - 1].as_ref(),
+                &l.steps[i - 1].ask[0],
+            ) else {
+                panic!("{name}: step {i}'s first asked move is not taken");
+            };
+            assert_eq!(
+                after.state_json(),
+                starts[i].state_json(),
+                "{name}: step {}",
+                i + 1
+            );
+            // The learner's move and each reply are told, each with what it did.
+            assert_eq!(log.len(), l.steps[i - 1].replies.len() + 1);
+            assert!(log.iter().all(|e| !e.events.is_empty()), "{name}: {log:?}");
         }
     }
 }

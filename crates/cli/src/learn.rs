@@ -4,10 +4,11 @@
 //! is answered with the rule in words, a legal move the step does not ask for with why
 //! another is asked, and the step asks again. The lesson ends by offering a game against
 //! the easy bot.
+use crate::play::{ask, list_moves};
 use crate::user;
 use engine::lesson::{self, Attempt, Lesson};
 use engine::{DynState, Viewer};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::BufRead;
 
 #[derive(clap::Args)]
 pub struct LearnArgs {
@@ -61,7 +62,7 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
         outln!("\n=== step {} of {} ===", i + 1, lesson.steps.len())?;
         outln!("{}", start.view_text(Viewer::Seat(lesson.seat)))?;
         outln!("\n{}", step.text)?;
-        list_moves(start.as_ref())?;
+        list_moves(&start.moves())?;
         if let Some(first) = step.ask.first() {
             outln!(
                 "(type `{}`: {})",
@@ -90,19 +91,6 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
     }
 }
 
-/// The moves legal here, numbered, in words with what to type (as the play prompt lists
-/// them).
-fn list_moves(state: &dyn DynState) -> anyhow::Result<()> {
-    for (i, m) in state.moves().iter().enumerate() {
-        if m.text.label == m.action {
-            outln!("{:>3}) {}", i + 1, m.action)?;
-        } else {
-            outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
-        }
-    }
-    Ok(())
-}
-
 /// Reads moves until the step's asked move is made: `false` when input ends.
 fn play_step(
     lesson: &Lesson,
@@ -112,16 +100,9 @@ fn play_step(
 ) -> anyhow::Result<bool> {
     let step = &lesson.steps[i];
     loop {
-        out!("seat {}> ", lesson.seat + 1)?;
-        std::io::stdout().flush()?;
-        let Some(line) = lines.next() else {
+        let Some(line) = ask(&format!("seat {}> ", lesson.seat + 1), lines)? else {
             return Ok(false);
         };
-        let line = line?;
-        if !std::io::stdin().is_terminal() {
-            // Piped input is not echoed: end the prompt's line ourselves.
-            outln!()?;
-        }
         let input = line.trim();
         match input {
             "" => continue,
@@ -129,7 +110,7 @@ fn play_step(
             "?" | "help" | "view" => {
                 outln!("{}", start.view_text(Viewer::Seat(lesson.seat)))?;
                 outln!("{}", step.text)?;
-                list_moves(start)?;
+                list_moves(&start.moves())?;
                 continue;
             }
             _ => {}
@@ -170,15 +151,7 @@ fn wants_game(
     game: &str,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<bool> {
-    out!("Play a game against the easy bot now? [y/N] ")?;
-    std::io::stdout().flush()?;
-    let answer = match lines.next() {
-        Some(line) => line?,
-        None => String::new(),
-    };
-    if !std::io::stdin().is_terminal() {
-        outln!()?;
-    }
+    let answer = ask("Play a game against the easy bot now? [y/N] ", lines)?.unwrap_or_default();
     let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
     if !yes {
         outln!(

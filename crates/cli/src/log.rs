@@ -2,7 +2,7 @@
 use crate::position::read;
 use crate::user;
 use clap::Args;
-use engine::{GameRecord, Names, Viewer};
+use engine::{DynGame, GameRecord, Names, Viewer};
 use serde::Deserialize;
 use std::path::PathBuf;
 
@@ -43,36 +43,53 @@ pub(crate) enum RecordFile {
     Bare(GameRecord),
 }
 
+impl RecordFile {
+    /// Reads a record file (`-` reads standard input), refusing one that is no game
+    /// record with the shape it should have.
+    pub(crate) fn read(file: &PathBuf) -> anyhow::Result<RecordFile> {
+        serde_json::from_str(&read(file)?).map_err(|e| {
+            user(format!(
+                "{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}",
+                file.display()
+            ))
+        })
+    }
+}
+
+/// The record's game and the seat `--seat` names (counted from 1; `None` without one),
+/// refused when the game cannot start from the record or has no such seat.
+pub(crate) fn game_and_seat(
+    record: &GameRecord,
+    seat: Option<usize>,
+) -> anyhow::Result<(Box<dyn DynGame>, Option<usize>)> {
+    let game = catalog::game(&record.game).map_err(user)?;
+    let seats = game
+        .new_state(&record.config, record.seed)
+        .map_err(|e| user(format!("the record's game cannot start: {e}")))?
+        .seats();
+    let seat = match seat {
+        Some(n) if (1..=seats).contains(&n) => Some(n - 1),
+        Some(n) => {
+            return Err(user(format!(
+                "there is no seat {n}: this game has seats 1 to {seats}"
+            )))
+        }
+        None => None,
+    };
+    Ok((game, seat))
+}
+
 pub fn run(args: LogArgs) -> anyhow::Result<()> {
-    let text = read(&args.file)?;
-    let (record, players, shown) = match serde_json::from_str(&text) {
-        Ok(RecordFile::Published {
+    let (record, players, shown) = match RecordFile::read(&args.file)? {
+        RecordFile::Published {
             record,
             seats,
             names,
-        }) => (record, seats, names),
-        Ok(RecordFile::Bare(record)) => (record, Vec::new(), Vec::new()),
-        Err(e) => {
-            return Err(user(format!(
-                "{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}",
-                args.file.display()
-            )))
-        }
+        } => (record, seats, names),
+        RecordFile::Bare(record) => (record, Vec::new(), Vec::new()),
     };
-    let game = catalog::game(&record.game).map_err(user)?;
-    let start = game
-        .new_state(&record.config, record.seed)
-        .map_err(|e| user(format!("the record's game cannot start: {e}")))?;
-    let viewer = match args.seat {
-        Some(n) if (1..=start.seats()).contains(&n) => Viewer::Seat(n - 1),
-        Some(n) => {
-            return Err(user(format!(
-                "there is no seat {n}: this game has seats 1 to {}",
-                start.seats()
-            )))
-        }
-        None => Viewer::Spectator,
-    };
+    let (game, seat) = game_and_seat(&record, args.seat)?;
+    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
     // Named as the server's log names them (`engine::log::table_names`).
     let names = Names::for_table(viewer, &players, &shown);
     let log = game

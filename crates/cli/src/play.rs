@@ -229,28 +229,15 @@ fn prompt(
     outln!("\n{}", state.view_text(Viewer::Seat(seat)))?;
     // Each move in the game's words, with its notation for those who type it.
     let moves = state.moves();
-    for (i, m) in moves.iter().enumerate() {
-        if m.text.label == m.action {
-            outln!("{:>3}) {}", i + 1, m.action)?;
-        } else {
-            outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
-        }
-    }
+    list_moves(&moves)?;
     let legal: Vec<String> = moves.iter().map(|m| m.action.clone()).collect();
     // What a number chooses from: every legal move, or the few a typed place narrowed
     // them to.
     let mut choices = legal.clone();
     loop {
-        out!("seat {}> ", seat + 1)?;
-        std::io::stdout().flush()?;
-        let Some(line) = lines.next() else {
+        let Some(line) = ask(&format!("seat {}> ", seat + 1), lines)? else {
             return Ok(None);
         };
-        let line = line?;
-        if !std::io::stdin().is_terminal() {
-            // Piped input is not echoed: end the prompt's line ourselves.
-            outln!()?;
-        }
         let input = line.trim();
         if input.is_empty() {
             continue;
@@ -355,4 +342,32 @@ pub fn easy_seats(game: &str) -> anyhow::Result<String> {
         .chain(std::iter::repeat_n("easy", seats.saturating_sub(1)))
         .collect::<Vec<_>>()
         .join(","))
+}
+/// The moves, numbered, in words with what to type (the notation alone where the words
+/// are the notation).
+pub(crate) fn list_moves(moves: &[LegalMove]) -> anyhow::Result<()> {
+    for (i, m) in moves.iter().enumerate() {
+        if m.text.label == m.action {
+            outln!("{:>3}) {}", i + 1, m.action)?;
+        } else {
+            outln!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints `question` and reads the answer's line: `None` when input ends.
+pub(crate) fn ask(
+    question: &str,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> anyhow::Result<Option<String>> {
+    out!("{question}")?;
+    let Some(line) = lines.next().transpose()? else {
+        return Ok(None);
+    };
+    if !std::io::stdin().is_terminal() {
+        // Piped input is not echoed: end the prompt's line ourselves.
+        outln!()?;
+    }
+    Ok(Some(line))
 }

@@ -1,7 +1,6 @@
 //! `tabletop review`: a finished game's decisions against what the coach's search
 //! preferred, each from the deciding seat's information at the time (docs/coach.md).
-use crate::log::RecordFile;
-use crate::position::read;
+use crate::log::{game_and_seat, RecordFile};
 use crate::user;
 use bots::{Advice, CoachOptions, Review};
 use clap::Args;
@@ -27,30 +26,10 @@ pub struct ReviewArgs {
 }
 
 pub fn run(args: ReviewArgs) -> anyhow::Result<()> {
-    let text = read(&args.file)?;
-    let record = match serde_json::from_str(&text) {
-        Ok(RecordFile::Published { record, .. }) | Ok(RecordFile::Bare(record)) => record,
-        Err(e) => {
-            return Err(user(format!(
-                "{} is not a game record ({e}); expected {{\"game\", \"config\", \"seed\", \"actions\"}}",
-                args.file.display()
-            )))
-        }
+    let record = match RecordFile::read(&args.file)? {
+        RecordFile::Published { record, .. } | RecordFile::Bare(record) => record,
     };
-    let game = catalog::game(&record.game).map_err(user)?;
-    let seats = game
-        .new_state(&record.config, record.seed)
-        .map_err(|e| user(format!("the record's game cannot start: {e}")))?
-        .seats();
-    let only = match args.seat {
-        Some(n) if (1..=seats).contains(&n) => Some(n - 1),
-        Some(n) => {
-            return Err(user(format!(
-                "there is no seat {n}: this game has seats 1 to {seats}"
-            )))
-        }
-        None => None,
-    };
+    let (_, only) = game_and_seat(&record, args.seat)?;
     let options = CoachOptions {
         iterations: args.iterations.unwrap_or_else(bots::hard_iterations),
         seed: args.seed,

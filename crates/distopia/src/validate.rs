@@ -96,10 +96,6 @@ impl Distopia {
         {
             problems.push("a Shelf Raider decision without The Shelf Raider in play".into());
         }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems)
-        }
+        engine::no_problems(problems)
     }
 }

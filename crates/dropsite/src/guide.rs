@@ -54,7 +54,10 @@ pub(crate) fn rules() -> Rules {
             };
             vec![
                 plural(players as i64, "player", "players"),
-                format!("the {} drop site", ordinal(config.pile_limit())),
+                format!(
+                    "the {} drop site",
+                    guide::ordinal(config.pile_limit() as u64)
+                ),
             ]
         })
         .collect();
@@ -181,18 +184,6 @@ fn signed(n: i64) -> String {
     }
 }
 
-/// "5th", "6th", "7th" (the limits are 5 to 7, but say any number right).
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,7 +234,10 @@ mod tests {
                 players,
                 ..Config::default()
             };
-            let want = format!("the {} drop site", ordinal(config.pile_limit()));
+            let want = format!(
+                "the {} drop site",
+                guide::ordinal(config.pile_limit() as u64)
+            );
             assert!(
                 rows.iter()
                     .any(|r| r[0] == format!("{players} players") && r[1] == want),

@@ -15,11 +15,6 @@ pub(crate) const FORMAT: u32 = 1;
 impl Formats for DropSite {
     const FORMAT: u32 = FORMAT;
     fn validate(&self) -> Result<(), Vec<String>> {
-        let problems = self.problems();
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems)
-        }
+        engine::no_problems(self.problems())
     }
 }

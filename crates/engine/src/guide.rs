@@ -263,6 +263,18 @@ fn standard(option: &GameOption) -> String {
     }
 }
 
+/// An English ordinal for the rules' prose: "1st", "2nd", "3rd", "11th", "22nd".
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,7 +56,7 @@ pub use error::{
     Refused, StateError,
 };
 pub use event::{Event, LogEntry, LogEvent};
-pub use game::{Formats, Game, GameRules, Present, Search};
+pub use game::{no_problems, Formats, Game, GameRules, Present, Search};
 pub use guide::{Block, Rules, Section};
 pub use holding::{Held, Holding, Moment};
 pub use inline::InlineVec;

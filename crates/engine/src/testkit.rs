@@ -1,5 +1,5 @@
 //! What the games' rule tests share (behind the `testkit` feature, for dev-dependencies):
-//! actions by notation, a legal one applied, one that must be refused.
+//! actions by notation, a legal one applied, one that must be refused, random play.
 use crate::{Game, Viewer};
 
 /// The legal actions in notation.
@@ -53,4 +53,27 @@ macro_rules! assert_refused {
             $text
         );
     }};
+}
+
+/// Plays up to `most` actions drawn at random by `rng` from the legal ones, fewer when the
+/// game ends first; returns how many it played.
+///
+/// # Panics
+/// When the rules refuse an action they listed as legal.
+pub fn play_randomly<G: Game>(g: &mut G, rng: &mut impl rand::Rng, most: usize) -> usize {
+    use rand::seq::IndexedRandom;
+    let mut legal = Vec::new();
+    for played in 0..most {
+        if g.to_act().is_none() {
+            return played;
+        }
+        g.legal_actions(&mut legal);
+        let Some(&a) = legal.choose(rng) else {
+            return played;
+        };
+        if let Err(e) = g.apply(a) {
+            panic!("the legal action {a} was refused: {e}");
+        }
+    }
+    most
 }

@@ -5,7 +5,6 @@
 use engine::prelude::*;
 use engine::{rng_from_seed, Viewer};
 use euphoria::{Config, Euphoria};
-use rand::seq::IndexedRandom;
 
 fn main() {
     let args: Vec<u64> = std::env::args()
@@ -13,25 +12,13 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let (players, seed, steps) = match args.as_slice() {
-        [p, s, n] => (*p as usize, *s, *n),
+        [p, s, n] => (*p as usize, *s, *n as usize),
         _ => (4, 0, 1000),
     };
     let Ok(mut game) = Euphoria::new(&Config::players(players), seed) else {
         return;
     };
     let mut rng = rng_from_seed(seed.wrapping_mul(31) + 5);
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        if game.to_act().is_none() {
-            break;
-        }
-        game.legal_actions(&mut legal);
-        let Some(&a) = legal.choose(&mut rng) else {
-            break;
-        };
-        if game.apply(a).is_err() {
-            break;
-        }
-    }
+    engine::testkit::play_randomly(&mut game, &mut rng, steps);
     println!("{}", game.view(Viewer::Spectator));
 }

@@ -349,7 +349,7 @@ pub(crate) fn rules() -> Rules {
                 vec![
                     Block::text(format!(
                         "The game ends the moment a player places their last ({}) star, even outside their own turn; that player wins. If several do so in the same moment, the tie is broken in this order:",
-                        ordinal(STARS)
+                        guide::ordinal(u64::from(STARS))
                     )),
                     Block::list([
                         "higher morale;",
@@ -366,18 +366,6 @@ pub(crate) fn rules() -> Rules {
             ),
         ],
     }
-}
-
-/// "10th".
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 #[cfg(test)]

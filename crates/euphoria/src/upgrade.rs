@@ -375,12 +375,7 @@ impl Formats for Euphoria {
         upgrade_state(from, state)
     }
     fn validate(&self) -> Result<(), Vec<String>> {
-        let problems = self.problems();
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems)
-        }
+        engine::no_problems(self.problems())
     }
 }
 

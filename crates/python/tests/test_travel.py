@@ -2,6 +2,7 @@
 a fresh process that continues the game identically."""
 
 import copy
+import inspect
 import pickle
 import subprocess
 import sys
@@ -11,24 +12,6 @@ import pytest
 
 from tabletop import State, load_state
 from tabletop.pettingzoo import raw_env
-
-# Run in a fresh interpreter: unpickles a state and an env, plays both on with the same
-# choices as the parent does, and prints what they became.
-CHILD = r"""
-import pickle, sys
-import numpy as np
-state, env = pickle.loads(sys.stdin.buffer.read())
-for _ in range(30):
-    if state.is_over():
-        break
-    state.apply(state.legal_actions()[0])
-for _ in range(30):
-    agent = env.agent_selection
-    if env.terminations[agent] or env.truncations[agent]:
-        break
-    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[-1]))
-sys.stdout.write(state.to_json() + "\n" + env.native.to_json())
-"""
 
 
 def play_on(state, env):
@@ -42,6 +25,17 @@ def play_on(state, env):
             break
         env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[-1]))
     return state.to_json() + "\n" + env.native.to_json()
+
+
+# Run in a fresh interpreter: unpickles a state and an env and plays both on with
+# `play_on` itself, so that the child makes the same choices as the parent does.
+CHILD = f"""
+import pickle, sys
+import numpy as np
+{inspect.getsource(play_on)}
+state, env = pickle.loads(sys.stdin.buffer.read())
+sys.stdout.write(play_on(state, env))
+"""
 
 
 @pytest.mark.parametrize("game", ["dropsite", "distopia", "euphoria"])

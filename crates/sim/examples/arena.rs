@@ -59,10 +59,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let opts = TournamentOptions::default()
-        .with_bots(bots)
-        .with_games(games)
-        .with_seed(seed);
+    let opts = TournamentOptions {
+        bots,
+        games,
+        seed,
+        ..TournamentOptions::default()
+    };
     match positional[0].as_str() {
         "dropsite" => {
             let mut config = dropsite::Config::default();

@@ -48,10 +48,12 @@ fn play<G: Game>(
             )) as Box<dyn Bot<G>>)
         }),
     };
-    let opts = TournamentOptions::default()
-        .with_games(games)
-        .with_seed(1)
-        .with_threads(threads);
+    let opts = TournamentOptions {
+        games,
+        seed: 1,
+        threads,
+        ..TournamentOptions::default()
+    };
     match run_entrants(config, &[tuned, other], &opts, &|| {}) {
         Ok(report) => println!("{report}"),
         Err(e) => eprintln!("{e}"),

@@ -24,7 +24,7 @@
 //! the 2.5th and 97.5th percentiles of each level's rating kept; the anchor's interval is
 //! the anchor itself, the others are relative to it.
 
-use crate::tournament::{bradley_terry, seating, PairResult, Scored};
+use crate::tournament::{bradley_terry, seating, write_pairs, PairResult, Scored};
 use crate::{play_game, thread_pool, wilson, SimError};
 use bots::{make_bot, BotSpec, Level};
 use engine::derive_seed;
@@ -88,44 +88,6 @@ impl Default for LadderOptions {
             threads: Some(1),
             stop_after: None,
         }
-    }
-}
-
-impl LadderOptions {
-    /// Sets [`LadderOptions::levels`].
-    pub fn with_levels(mut self, levels: Vec<BotSpec>) -> Self {
-        self.levels = levels;
-        self
-    }
-    /// Sets [`LadderOptions::games_per_pair`].
-    pub fn with_games_per_pair(mut self, games: u64) -> Self {
-        self.games_per_pair = games;
-        self
-    }
-    /// Sets [`LadderOptions::seed`].
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-    /// Sets [`LadderOptions::anchor`].
-    pub fn with_anchor(mut self, anchor: BotSpec) -> Self {
-        self.anchor = anchor;
-        self
-    }
-    /// Sets [`LadderOptions::bootstrap`].
-    pub fn with_bootstrap(mut self, resamples: u32) -> Self {
-        self.bootstrap = resamples;
-        self
-    }
-    /// Sets [`LadderOptions::threads`].
-    pub fn with_threads(mut self, threads: Option<usize>) -> Self {
-        self.threads = threads;
-        self
-    }
-    /// Sets [`LadderOptions::stop_after`].
-    pub fn with_stop_after(mut self, games: Option<u64>) -> Self {
-        self.stop_after = games;
-        self
     }
 }
 
@@ -657,25 +619,6 @@ impl fmt::Display for LadderReport {
                 r.name, r.elo, r.low, r.high, r.games
             )?;
         }
-        writeln!(
-            f,
-            "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  95% interval",
-            "A", "B", "games", "A wins", "B wins", "A rate"
-        )?;
-        for p in &self.pairs {
-            writeln!(
-                f,
-                "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>7.1}%  [{:.1}%, {:.1}%]",
-                p.a,
-                p.b,
-                p.games,
-                p.a_wins,
-                p.b_wins,
-                100.0 * p.win_rate,
-                100.0 * p.low,
-                100.0 * p.high
-            )?;
-        }
-        Ok(())
+        write_pairs(f, &self.pairs, ["A", "B"], width)
     }
 }

@@ -50,29 +50,6 @@ impl Default for TournamentOptions {
     }
 }
 
-impl TournamentOptions {
-    /// Sets [`TournamentOptions::bots`].
-    pub fn with_bots(mut self, bots: Vec<BotSpec>) -> Self {
-        self.bots = bots;
-        self
-    }
-    /// Sets [`TournamentOptions::games`] per pair.
-    pub fn with_games(mut self, games: u64) -> Self {
-        self.games = games;
-        self
-    }
-    /// Sets [`TournamentOptions::seed`].
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-    /// Sets [`TournamentOptions::threads`].
-    pub fn with_threads(mut self, threads: Option<usize>) -> Self {
-        self.threads = threads;
-        self
-    }
-}
-
 /// Why a tournament cannot be played, or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
@@ -472,6 +449,36 @@ pub fn bradley_terry(n: usize, scored: &[Scored]) -> Vec<f64> {
     gamma.iter().map(|g| 400.0 * g.log10()).collect()
 }
 
+/// The pairs' table, its name columns `width` wide under `names`: games, wins, `a`'s win
+/// rate and its interval.
+pub(crate) fn write_pairs(
+    f: &mut fmt::Formatter<'_>,
+    pairs: &[PairResult],
+    names: [&str; 2],
+    width: usize,
+) -> fmt::Result {
+    writeln!(
+        f,
+        "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  95% interval",
+        names[0], names[1], "games", "A wins", "B wins", "A rate"
+    )?;
+    for p in pairs {
+        writeln!(
+            f,
+            "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>7.1}%  [{:.1}%, {:.1}%]",
+            p.a,
+            p.b,
+            p.games,
+            p.a_wins,
+            p.b_wins,
+            100.0 * p.win_rate,
+            100.0 * p.low,
+            100.0 * p.high
+        )?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for TournamentReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -480,25 +487,7 @@ impl fmt::Display for TournamentReport {
             self.game, self.seats, self.games_per_pair, self.seed, self.mean_actions, self.seconds
         )?;
         let width = self.bots.iter().map(String::len).max().unwrap_or(1).max(5);
-        writeln!(
-            f,
-            "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  95% interval",
-            "bot A", "bot B", "games", "A wins", "B wins", "A rate"
-        )?;
-        for p in &self.pairs {
-            writeln!(
-                f,
-                "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>7.1}%  [{:.1}%, {:.1}%]",
-                p.a,
-                p.b,
-                p.games,
-                p.a_wins,
-                p.b_wins,
-                100.0 * p.win_rate,
-                100.0 * p.low,
-                100.0 * p.high
-            )?;
-        }
+        write_pairs(f, &self.pairs, ["bot A", "bot B"], width)?;
         writeln!(f, "Elo (Bradley-Terry fit, mean 1500):")?;
         let mut by_rating: Vec<(&String, &f64)> = self.elo.iter().collect();
         by_rating.sort_by(|a, b| b.1.total_cmp(a.1));

@@ -17,13 +17,15 @@ fn spec(text: &str) -> BotSpec {
 
 /// Cheap levels for debug builds: `ismcts:20` stands in as the anchor.
 fn cheap() -> LadderOptions {
-    LadderOptions::default()
-        .with_levels(vec![BotSpec::Random, BotSpec::Heuristic, spec("ismcts:20")])
-        .with_anchor(spec("ismcts:20"))
-        .with_games_per_pair(4)
-        .with_seed(7)
-        .with_bootstrap(200)
-        .with_threads(Some(1))
+    LadderOptions {
+        levels: vec![BotSpec::Random, BotSpec::Heuristic, spec("ismcts:20")],
+        anchor: spec("ismcts:20"),
+        games_per_pair: 4,
+        seed: 7,
+        bootstrap: 200,
+        threads: Some(1),
+        ..LadderOptions::default()
+    }
 }
 
 /// Synthetic finished games: pair (a, b) plays `n` games, `a` winning the first `wins`.
@@ -45,10 +47,12 @@ fn games(a: &str, b: &str, n: u64, wins: u64) -> Vec<LadderGame> {
 }
 
 fn levels(names: &[&str]) -> LadderOptions {
-    LadderOptions::default()
-        .with_levels(names.iter().map(|n| spec(n)).collect())
-        .with_games_per_pair(40)
-        .with_bootstrap(500)
+    LadderOptions {
+        levels: names.iter().map(|n| spec(n)).collect(),
+        games_per_pair: 40,
+        bootstrap: 500,
+        ..LadderOptions::default()
+    }
 }
 
 #[test]
@@ -195,9 +199,16 @@ fn resume_skips_finished_games() {
 
     // Stopped after 5 games, then run again: only the 7 others are played.
     let stopped = scratch("stopped");
-    let first =
-        run::<dropsite::DropSite>(&config, &cheap().with_stop_after(Some(5)), &stopped, &count)
-            .expect("runs");
+    let first = run::<dropsite::DropSite>(
+        &config,
+        &LadderOptions {
+            stop_after: Some(5),
+            ..cheap()
+        },
+        &stopped,
+        &count,
+    )
+    .expect("runs");
     assert_eq!(first.games, 5);
     assert_eq!(played.swap(0, std::sync::atomic::Ordering::Relaxed), 5);
     // Round by round: after 5 games every pair has played at least one.
@@ -233,28 +244,46 @@ fn resume_skips_finished_games() {
 fn another_ladders_file_is_refused() {
     let path = scratch("other");
     let config = distopia::Config::default();
-    let opts = cheap().with_games_per_pair(1);
+    let opts = LadderOptions {
+        games_per_pair: 1,
+        ..cheap()
+    };
     run::<distopia::Distopia>(&config, &opts, &path, &|| {}).expect("runs");
-    let err = run::<distopia::Distopia>(&config, &opts.clone().with_seed(8), &path, &|| {})
-        .expect_err("another seed");
+    let err = run::<distopia::Distopia>(
+        &config,
+        &LadderOptions {
+            seed: 8,
+            ..opts.clone()
+        },
+        &path,
+        &|| {},
+    )
+    .expect_err("another seed");
     assert!(matches!(err, LadderError::OtherLadder { .. }), "{err}");
     let err = run::<dropsite::DropSite>(&dropsite::Config::default(), &opts, &path, &|| {})
         .expect_err("another game");
     assert!(err.to_string().contains("distopia"), "{err}");
     // A level that is no bot, a repeated level and a missing anchor are refused.
-    let bad = opts
-        .clone()
-        .with_levels(vec![BotSpec::Random, BotSpec::Random]);
+    let bad = LadderOptions {
+        levels: vec![BotSpec::Random, BotSpec::Random],
+        ..opts.clone()
+    };
     assert!(matches!(
         run::<distopia::Distopia>(&config, &bad, &path, &|| {}),
         Err(LadderError::Repeated(_))
     ));
-    let bad = opts.clone().with_anchor(BotSpec::Pimc);
+    let bad = LadderOptions {
+        anchor: BotSpec::Pimc,
+        ..opts.clone()
+    };
     assert!(matches!(
         run::<distopia::Distopia>(&config, &bad, &path, &|| {}),
         Err(LadderError::NoAnchor(_))
     ));
-    let bad = opts.with_levels(vec![BotSpec::Human, spec("ismcts:20")]);
+    let bad = LadderOptions {
+        levels: vec![BotSpec::Human, spec("ismcts:20")],
+        ..opts
+    };
     assert!(matches!(
         run::<distopia::Distopia>(&config, &bad, &path, &|| {}),
         Err(LadderError::Sim(_))

@@ -13,27 +13,45 @@ fn heuristic_beats_random_at_dropsite() {
         target: 30,
         ..dropsite::Config::default()
     };
-    let opts = TournamentOptions::default()
-        .with_bots(vec![BotSpec::Heuristic, BotSpec::Random])
-        .with_games(8)
-        .with_seed(3);
+    let opts = TournamentOptions {
+        bots: vec![BotSpec::Heuristic, BotSpec::Random],
+        games: 8,
+        seed: 3,
+        ..TournamentOptions::default()
+    };
     let report = run::<dropsite::DropSite>(&config, &opts, &|| {});
     assert!(report.pairs[0].win_rate >= 0.75, "{report}");
 }
 
 #[test]
 fn tournament_results_do_not_depend_on_threads() {
-    let opts = TournamentOptions::default()
-        .with_bots(vec![
+    let opts = TournamentOptions {
+        bots: vec![
             BotSpec::Random,
             "ismcts:30".parse().expect("spec"),
             BotSpec::Heuristic,
-        ])
-        .with_games(6)
-        .with_seed(11);
+        ],
+        games: 6,
+        seed: 11,
+        ..TournamentOptions::default()
+    };
     let config = distopia::Config::default();
-    let one = run::<distopia::Distopia>(&config, &opts.clone().with_threads(Some(1)), &|| {});
-    let two = run::<distopia::Distopia>(&config, &opts.with_threads(Some(2)), &|| {});
+    let one = run::<distopia::Distopia>(
+        &config,
+        &TournamentOptions {
+            threads: Some(1),
+            ..opts.clone()
+        },
+        &|| {},
+    );
+    let two = run::<distopia::Distopia>(
+        &config,
+        &TournamentOptions {
+            threads: Some(2),
+            ..opts
+        },
+        &|| {},
+    );
     assert_eq!(one.pairs, two.pairs);
     assert_eq!(one.elo, two.elo);
     assert_eq!(one.pairs.len(), 3);
@@ -64,11 +82,12 @@ fn seating_is_fair() {
 
 #[test]
 fn heuristic_beats_random_at_distopia() {
-    let opts = TournamentOptions::default()
-        .with_bots(vec![BotSpec::Heuristic, BotSpec::Random])
-        .with_games(40)
-        .with_seed(3)
-        .with_threads(Some(2));
+    let opts = TournamentOptions {
+        bots: vec![BotSpec::Heuristic, BotSpec::Random],
+        games: 40,
+        seed: 3,
+        threads: Some(2),
+    };
     let report = run::<distopia::Distopia>(&distopia::Config::default(), &opts, &|| {});
     let pair = &report.pairs[0];
     assert!(
@@ -115,10 +134,12 @@ fn a_broken_game_is_reported_not_scored() {
             }) as Box<dyn Bot<distopia::Distopia>>)
         }),
     ];
-    let opts = TournamentOptions::default()
-        .with_games(4)
-        .with_seed(5)
-        .with_threads(Some(1));
+    let opts = TournamentOptions {
+        games: 4,
+        seed: 5,
+        threads: Some(1),
+        ..TournamentOptions::default()
+    };
     let err = run_entrants(&distopia::Config::default(), &entrants, &opts, &|| {})
         .expect_err("a bot with no action breaks its game");
     match &err {
@@ -134,12 +155,18 @@ fn a_broken_game_is_reported_not_scored() {
 #[test]
 fn a_human_seat_or_one_bot_is_refused() {
     let config = distopia::Config::default();
-    let one = TournamentOptions::default().with_bots(vec![BotSpec::Random]);
+    let one = TournamentOptions {
+        bots: vec![BotSpec::Random],
+        ..TournamentOptions::default()
+    };
     assert!(matches!(
         try_run::<distopia::Distopia>(&config, &one, &|| {}),
         Err(TournamentError::TooFewBots)
     ));
-    let human = TournamentOptions::default().with_bots(vec![BotSpec::Random, BotSpec::Human]);
+    let human = TournamentOptions {
+        bots: vec![BotSpec::Random, BotSpec::Human],
+        ..TournamentOptions::default()
+    };
     let err = try_run::<distopia::Distopia>(&config, &human, &|| {}).expect_err("human");
     assert!(err.to_string().contains("human"), "{err}");
 }

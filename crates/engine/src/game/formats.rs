@@ -39,3 +39,16 @@ pub trait Formats: GameRules {
     /// The list of problems found.
     fn validate(&self) -> Result<(), Vec<String>>;
 }
+
+/// What [`Formats::validate`] answers for the list of problems a check found: `Ok` when
+/// it is empty.
+///
+/// # Errors
+/// The problems, when there are any.
+pub fn no_problems(problems: Vec<String>) -> Result<(), Vec<String>> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}

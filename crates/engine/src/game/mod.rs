@@ -10,7 +10,7 @@ mod present;
 mod rules;
 mod search;
 
-pub use formats::Formats;
+pub use formats::{no_problems, Formats};
 pub use present::Present;
 pub use rules::GameRules;
 pub use search::Search;

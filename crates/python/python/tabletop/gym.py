@@ -16,6 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._native import Bot, State
+from ._env import check_env_args, observation_space, render_board
 
 
 class BotEnv(gymnasium.Env):
@@ -32,10 +33,7 @@ class BotEnv(gymnasium.Env):
         render_mode: str | None = None,
         **options,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        check_env_args(self.metadata["render_modes"], render_mode, max_steps)
         self.game = game
         self.options = dict(options)
         self.native = State(game, 0, self.options)
@@ -50,12 +48,7 @@ class BotEnv(gymnasium.Env):
         self.max_steps = max_steps
         self.render_mode = render_mode
         a, m = self.native.num_distinct_actions, self.native.observation_len
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(a,), dtype=np.int8),
-            }
-        )
+        self.observation_space = observation_space(a, m)
         self.action_space = spaces.Discrete(a)
         self.bots: dict[int, Bot] = {}
         self.steps = 0
@@ -94,11 +87,4 @@ class BotEnv(gymnasium.Env):
 
     def render(self):
         """The text board as your seat sees it (printed for ``human``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'.")
-            return None
-        text = self.native.render(self.seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_board(self.render_mode, lambda: self.native.render(self.seat))

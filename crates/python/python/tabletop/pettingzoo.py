@@ -28,6 +28,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo import ParallelEnv
 
 from ._native import Batch, State
+from ._env import check_env_args, observation_space, render_board
 
 
 def env(game: str, render_mode: str | None = None, max_steps: int | None = None, **options):
@@ -43,15 +44,7 @@ def env(game: str, render_mode: str | None = None, max_steps: int | None = None,
 def _spaces(agents, n, m):
     """Both envs' spaces: each agent's observation (m floats) and action mask (n), its
     actions, and the state (every agent's observation, concatenated)."""
-    observation = {
-        a: spaces.Dict(
-            {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
-        )
-        for a in agents
-    }
+    observation = {a: observation_space(n, m) for a in agents}
     actions = {a: spaces.Discrete(n) for a in agents}
     state = spaces.Box(low=-np.inf, high=np.inf, shape=(m * len(agents),), dtype=np.float32)
     return observation, actions, state
@@ -63,10 +56,7 @@ class raw_env(AECEnv):
 
     def __init__(self, game: str, render_mode: str | None = None, max_steps: int | None = None, **options):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        check_env_args(self.metadata["render_modes"], render_mode, max_steps)
         self.game = game
         self.options = dict(options)
         self.render_mode = render_mode
@@ -139,16 +129,7 @@ class raw_env(AECEnv):
 
     def render(self):
         """The text board as a spectator sees it (printed for ``human``)."""
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'.")
-            return None
-        text = self.native.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_board(self.render_mode, self.native.render)
 
     def close(self):
         pass
@@ -165,10 +146,7 @@ class TabletopParallelEnv(ParallelEnv):
     metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": True}
 
     def __init__(self, game: str, render_mode: str | None = None, max_steps: int | None = None, **options):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        check_env_args(self.metadata["render_modes"], render_mode, max_steps)
         self.game = game
         self.options = dict(options)
         self.render_mode = render_mode
@@ -235,16 +213,7 @@ class TabletopParallelEnv(ParallelEnv):
 
     def render(self):
         """The text board as a spectator sees it (printed for ``human``)."""
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'.")
-            return None
-        text = self.batch.state(0).render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_board(self.render_mode, lambda: self.batch.state(0).render())
 
     def close(self):
         pass

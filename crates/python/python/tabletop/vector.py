@@ -23,6 +23,7 @@ from gymnasium.vector.utils import batch_space
 from gymnasium.vector.vector_env import AutoresetMode
 
 from ._native import Batch
+from ._env import observation_space
 
 
 class VectorEnv(_VectorEnv):
@@ -44,12 +45,7 @@ class VectorEnv(_VectorEnv):
         self.num_envs = num_envs
         self.copy = copy
         n, m = self.batch.num_distinct_actions, self.batch.observation_len
-        self.single_observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(m,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
-        )
+        self.single_observation_space = observation_space(n, m)
         self.single_action_space = spaces.Discrete(n)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, n))
