@@ -53,8 +53,6 @@ const BUSY: Duration = Duration::from_millis(2);
 const LINGER: Duration = Duration::from_millis(4);
 const LINGER_BATCH: usize = 64;
 const MAX_BATCH: usize = 256;
-/// WAL pages between checkpoints (tabletop's writer's value).
-const WAL_PAGES: u32 = 8_000;
 const USAGE: &str = "usage: null_server serve --addr HOST:PORT [--database sqlite://PATH | none] \
                      [--mode file|sqlite] [--no-rate-limits]\n\
                      The null server: the shared load model's part of the API with no game, to \
@@ -372,11 +370,7 @@ fn rows_in(path: &std::path::Path) -> rusqlite::Result<Keep> {
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    conn.busy_timeout(Duration::from_secs(10))?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES)?;
+    server::store::sqlite_settings(&conn)?;
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, status TEXT NOT NULL, \
                                            created BIGINT NOT NULL);

@@ -11,7 +11,7 @@ mod sql;
 mod sqlite;
 
 pub use postgres::PgStore;
-pub use sqlite::SqliteStore;
+pub use sqlite::{settings as sqlite_settings, SqliteStore};
 
 use crate::domain::Store;
 use std::sync::Arc;

@@ -132,6 +132,17 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
+    settings(&conn)?;
+    Ok(conn)
+}
+
+/// The settings every connection of tabletop's SQLite store runs with (the null server
+/// of the benchmarks, crates/server/examples/null_server.rs, takes the same, so that its
+/// floor writes as tabletop does).
+///
+/// # Errors
+/// SQLite refuses a setting.
+pub fn settings(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(Duration::from_secs(10))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     // A commit reaches the disk before the move is acknowledged.
@@ -140,8 +151,7 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
     // The writer copies the WAL back into the file every this many pages: each copy
     // writes every page the WAL holds once, and the pages of live tables change again and
     // again, so a longer WAL writes each of them fewer times (about 32 MiB of WAL at most).
-    conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES)?;
-    Ok(conn)
+    conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES)
 }
 
 /// Writes `batch` in one transaction: `true` for each row stored, `false` for an action
