@@ -18,6 +18,11 @@ fn tabletop_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// [`tabletop_json`] of `ARGS` followed by `EXTRA` (a run and its variations).
+fn tabletop_json_and(args: &[&str], extra: &[&str]) -> serde_json::Value {
+    tabletop_json(&[args, extra].concat())
+}
+
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tabletop-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -520,25 +525,24 @@ fn a_ladder_resumes_from_its_file() {
     let path = temp("ladder.jsonl");
     let _ = std::fs::remove_file(&path);
     let out = path.to_string_lossy().to_string();
-    let ladder = |extra: &[&str]| {
-        let mut args = vec![
+    // A ladder of these levels, anchored at heuristic, two games a pair, kept in `out`.
+    let of = |levels| {
+        let args = [
             "ladder",
             "distopia",
             "--levels",
-            "random,heuristic,pimc",
+            levels,
             "--anchor",
             "heuristic",
-            "--games-per-pair",
-            "2",
-            "--out",
-            &out,
-            "--bootstrap",
-            "50",
-            "--json",
         ];
-        args.extend_from_slice(extra);
-        tabletop_json(&args)
+        [&args[..], &["--games-per-pair", "2", "--out", &out]].concat()
     };
+    let args = [
+        of("random,heuristic,pimc"),
+        vec!["--bootstrap", "50", "--json"],
+    ]
+    .concat();
+    let ladder = |extra: &[&str]| tabletop_json_and(&args, extra);
     let first = ladder(&["--max-games", "4"]);
     assert_eq!(first["games"], 4);
     let lines = |n: usize| {
@@ -557,20 +561,7 @@ fn a_ladder_resumes_from_its_file() {
         .expect("rated");
     assert_eq!(heuristic["elo"], 1500.0);
     // Another seed is another ladder: refused, the file left alone.
-    let refused = tabletop(&[
-        "ladder",
-        "distopia",
-        "--levels",
-        "random,heuristic",
-        "--anchor",
-        "heuristic",
-        "--games-per-pair",
-        "2",
-        "--out",
-        &out,
-        "--seed",
-        "9",
-    ]);
+    let refused = tabletop(&[of("random,heuristic"), vec!["--seed", "9"]].concat());
     assert_refused(&refused, "another ladder");
     lines(6);
     let refused = tabletop(&[
@@ -698,12 +689,8 @@ fn tune_prints_the_best_setting_with_its_interval() {
 
 /// `sim GAME --json` with these options: its summary.
 fn sim_summary(game: &str, extra: &[&str]) -> serde_json::Value {
-    let mut args = vec![game, "--games", "60", "--seed", "4", "--json"];
-    args.extend(extra);
-    let mut sim = vec!["sim"];
-    sim.extend(args);
-    let report = tabletop_json(&sim);
-    report["summary"].clone()
+    let args = ["sim", game, "--games", "60", "--seed", "4", "--json"];
+    tabletop_json_and(&args, extra)["summary"].clone()
 }
 
 /// Writes card data to a file and returns its path.
@@ -843,20 +830,16 @@ fn distopia_cards_change_the_study_replay_in_a_state_and_a_broken_file_lists_eve
 
 #[test]
 fn euphoria_cards_change_the_study_and_broken_rewards_list_every_problem() {
-    let summary = |extra: &[&str]| {
-        let mut args = vec![
-            "sim",
-            "euphoria",
-            "--players",
-            "3",
-            "--games",
-            "12",
-            "--json",
-        ];
-        args.extend(extra);
-        let report = tabletop_json(&args);
-        report["summary"].clone()
-    };
+    let args = [
+        "sim",
+        "euphoria",
+        "--players",
+        "3",
+        "--games",
+        "12",
+        "--json",
+    ];
+    let summary = |extra: &[&str]| tabletop_json_and(&args, extra)["summary"].clone();
     let printed = cards_file(
         "rewards-printed.json",
         &serde_json::json!({"rewards": {"area": [1, 1, 2], "tunnel_end": 3}}),

@@ -11,29 +11,32 @@ import tabletop
 from tabletop import State
 
 
-def play(state, rng, steps):
+def positions(state, rng, steps):
+    """Plays up to `steps` random moves, yielding before each one (the state as it is)."""
     for _ in range(steps):
         if state.is_over():
             break
+        yield state
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def play(state, rng, steps):
+    for _ in positions(state, rng, steps):
+        pass
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_mask_indices_and_notation_agree(table):
     game, options = table
     state = State(game, 3, options)
-    rng = random.Random(0)
-    for _ in range(200):
-        if state.is_over():
-            break
+    for _ in positions(state, random.Random(0), 200):
         mask = state.legal_mask()
         legal = state.legal_actions()
         assert mask.dtype == np.int8 and mask.shape == (state.num_distinct_actions,)
         assert list(np.flatnonzero(mask)) == legal
         for index in legal:
             assert state.string_to_action(state.action_to_string(index)) == index
-        state.apply(legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)

@@ -4,8 +4,8 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::{
-    act, call, check_view, create_table as create, expected_views, get, memory_state, post_json,
-    post_to, seat_token as token, seat_view, table_id as id,
+    act, call, check_view, create_table as create, expected_views, get, memory_state, new_table,
+    post_json, post_to, seat_token as token, seat_view, table_id as id,
 };
 use engine::GameRecord;
 use rand::prelude::IndexedRandom;
@@ -580,14 +580,11 @@ async fn bad_requests_get_a_4xx_with_a_code_and_change_nothing() {
 
 #[tokio::test]
 async fn a_token_reads_and_acts_only_for_its_own_seat() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
+    let (state, table, id) = new_table(
         json!({"game": "dropsite", "options": {"players": 3}, "seed": 11,
                "seats": ["human", "human", "human"]}),
     )
     .await;
-    let id = id(&table);
     let server_table = state.hub.table(&id).await.expect("table");
     let (_, _, game) = server_table.progress().await;
     for seat in 0..3 {
@@ -635,13 +632,8 @@ async fn a_token_reads_and_acts_only_for_its_own_seat() {
 
 /// Plays a whole game through the router: humans choose at random, bots play themselves.
 async fn play_through_router(game: &str, options: Value, seats: Value, seed: u64) {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": game, "options": options, "seed": seed, "seats": seats}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, table, id) =
+        new_table(json!({"game": game, "options": options, "seed": seed, "seats": seats})).await;
     let tokens: Vec<Option<String>> = common::remote::tokens(&table);
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut seen: Vec<(Option<usize>, u64, Value)> = Vec::new();
@@ -1120,9 +1112,7 @@ async fn raw_call(
 
 #[tokio::test]
 async fn every_kind_of_answer_carries_the_security_headers() {
-    let state = memory_state().await;
-    let table = create(&state, json!({"game": "dropsite", "seed": 1})).await;
-    let id = id(&table);
+    let (state, _, id) = new_table(json!({"game": "dropsite", "seed": 1})).await;
     let cases = [
         ("GET", "/".to_string(), "", StatusCode::OK),
         ("GET", format!("/play/{id}"), "", StatusCode::OK),
@@ -1637,9 +1627,7 @@ async fn an_unfinished_game_shows_no_past_moment_and_is_left_as_it_was() {
 
 #[tokio::test]
 async fn two_illegal_drop_site_moves_answer_two_refusal_codes() {
-    let state = memory_state().await;
-    let table = create(&state, json!({"game": "dropsite", "seed": 11})).await;
-    let id = id(&table);
+    let (state, table, id) = new_table(json!({"game": "dropsite", "seed": 11})).await;
     let tokens = common::seat_tokens(&table);
     let any = seat_view(&state, &id, &tokens[0]).await;
     let seat = any["to_act"].as_u64().expect("to act") as usize;

@@ -4,8 +4,8 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::{
-    act, create_table as create, get, memory_state, post_json, post_to, seat_token,
-    seat_view as view, table_id as id,
+    act, create_table as create, get, new_table, post_json, post_to, seat_token, seat_view as view,
+    table_id as id,
 };
 use serde_json::{json, Value};
 use server::AppState;
@@ -25,13 +25,10 @@ async fn play_first(state: &AppState, id: &str, token: &str) -> Value {
 
 #[tokio::test]
 async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
+    let (state, table, id) = new_table(
         json!({"game": "distopia", "seats": [{"player": "human", "name": "Ada"}, "open"]}),
     )
     .await;
-    let id = id(&table);
     let ada = seat_token(&table, 0);
     assert_eq!(table["open_seats"], json!([1]));
     assert_eq!(table["seats"][1]["player"], "open");
@@ -141,14 +138,8 @@ async fn open_seats_are_listed_taken_by_name_and_the_game_waits_for_them() {
 
 #[tokio::test]
 async fn an_open_seat_holds_the_bots_back_until_taken() {
-    let state = memory_state().await;
     // The bot sits first: it may not move before the open seat is taken.
-    let table = create(
-        &state,
-        json!({"game": "distopia", "seats": ["random", "open"]}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, _, id) = new_table(json!({"game": "distopia", "seats": ["random", "open"]})).await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let (_, summary) = get(&state, &format!("/api/tables/{id}"), None).await;
     assert_eq!(summary["version"], 0, "{summary}");
@@ -177,13 +168,10 @@ async fn an_open_seat_holds_the_bots_back_until_taken() {
 
 #[tokio::test]
 async fn chat_is_stored_in_order_limited_and_kept_as_text() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
+    let (state, table, id) = new_table(
         json!({"game": "dropsite", "seats": [{"player": "human", "name": "Ada"}, "human"]}),
     )
     .await;
-    let id = id(&table);
     let ada = seat_token(&table, 0);
     let uri = format!("/api/tables/{id}/chat");
 
@@ -309,13 +297,7 @@ async fn play_out(state: &AppState, id: &str, tokens: &[String]) -> Value {
 
 #[tokio::test]
 async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, table, id) = new_table(json!({"game": "distopia", "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}]})).await;
     let tokens: Vec<String> = (0..2).map(|s| seat_token(&table, s)).collect();
 
     // Not before the end.
@@ -402,13 +384,8 @@ async fn a_rematch_is_one_table_with_seats_rotated_and_the_series_score() {
 async fn chat_and_seats_reach_the_socket() {
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "seats": ["human", "open"]}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, table, id) =
+        new_table(json!({"game": "distopia", "seats": ["human", "open"]})).await;
     let ada = seat_token(&table, 0);
     let addr = common::spawn(state.clone()).await;
     let (mut socket, _) =

@@ -5,7 +5,7 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::{
-    act, create_table as create, get, memory_state, post_json, post_to, seat_tokens,
+    act, create_table as create, get, memory_state, new_table, post_json, post_to, seat_tokens,
     seat_view as view, table_id as id,
 };
 use engine::{DynState, Viewer};
@@ -25,28 +25,30 @@ async fn server_state(state: &AppState, id: &str) -> Box<dyn DynState> {
     table.progress().await.2
 }
 
+/// The seat to act at table `id` and its view, or `None` once the game is finished.
+async fn seat_to_act(state: &AppState, id: &str, tokens: &[String]) -> Option<(usize, Value)> {
+    let any = view(state, id, &tokens[0]).await;
+    if any["status"] == "finished" {
+        return None;
+    }
+    let seat = any["to_act"].as_u64().expect("to act") as usize;
+    Some((seat, view(state, id, &tokens[seat]).await))
+}
+
 /// Plays random games of `game` through the API; after every move, the mover's
 /// `can_undo` says what the game says of the move, an undo where allowed gives back the
 /// view before the move (a new version), and one that is not is refused with nothing
 /// changed. Returns (undos allowed, undos refused).
 async fn undo_as_the_game_allows(game: &str, options: Value, seed: u64) -> (usize, usize) {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": game, "options": options, "seed": seed}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, table, id) =
+        new_table(json!({"game": game, "options": options, "seed": seed})).await;
     let tokens = seat_tokens(&table);
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let (mut allowed, mut refused) = (0, 0);
     for _ in 0..400 {
-        let any = view(&state, &id, &tokens[0]).await;
-        if any["status"] == "finished" {
+        let Some((seat, before)) = seat_to_act(&state, &id, &tokens).await else {
             break;
-        }
-        let seat = any["to_act"].as_u64().expect("to act") as usize;
-        let before = view(&state, &id, &tokens[seat]).await;
+        };
         let legal: Vec<String> = serde_json::from_value(before["legal"].clone()).expect("legal");
         let action = legal.choose(&mut rng).expect("a legal action").clone();
         let now = server_state(&state, &id).await;
@@ -139,19 +141,14 @@ async fn euphoria_takes_back_what_the_game_allows_and_refuses_the_rest() {
 
 #[tokio::test]
 async fn undo_entries_are_stored_and_the_record_replays_to_the_same_game() {
-    let state = memory_state().await;
-    let table = create(&state, json!({"game": "distopia", "seed": 11})).await;
-    let id = id(&table);
+    let (state, table, id) = new_table(json!({"game": "distopia", "seed": 11})).await;
     let tokens = seat_tokens(&table);
     let mut undos = 0;
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     for _ in 0..2000 {
-        let any = view(&state, &id, &tokens[0]).await;
-        if any["status"] == "finished" {
+        let Some((seat, v)) = seat_to_act(&state, &id, &tokens).await else {
             break;
-        }
-        let seat = any["to_act"].as_u64().expect("to act") as usize;
-        let v = view(&state, &id, &tokens[seat]).await;
+        };
         if v["can_undo"] == true && undos < 5 {
             let (status, _) = undo(&state, &id, &tokens[seat]).await;
             assert_eq!(status, StatusCode::OK);
@@ -200,14 +197,11 @@ async fn undo_entries_are_stored_and_the_record_replays_to_the_same_game() {
 
 #[tokio::test]
 async fn resigning_at_two_ends_the_game_and_at_three_plays_on() {
-    let state = memory_state().await;
     // Two seats: the other wins at once.
-    let table = create(
-        &state,
+    let (state, table, id) = new_table(
         json!({"game": "distopia", "seats": [{"player": "human", "name": "Ada"}, "human"]}),
     )
     .await;
-    let id = id(&table);
     let tokens = seat_tokens(&table);
     let (status, err) = act(&state, &id, &tokens[1], "resign 1", &json!(0)).await;
     assert_eq!(
@@ -318,14 +312,8 @@ async fn notes(state: &AppState, id: &str, kind: &str) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_seat_out_of_time_is_played_by_the_bot_until_its_player_is_back() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}],
-               "table": {"clock": {"kind": "per_move", "seconds": 1}, "takeover": "random"}}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, table, id) = new_table(json!({"game": "distopia", "seats": [{"player": "human", "name": "Ada"}, {"player": "human", "name": "Bo"}],
+               "table": {"clock": {"kind": "per_move", "seconds": 1}, "takeover": "random"}})).await;
     let tokens = seat_tokens(&table);
     assert_eq!(
         table["table"]["clock"],
@@ -388,13 +376,7 @@ async fn a_seat_out_of_time_is_played_by_the_bot_until_its_player_is_back() {
 
 #[tokio::test]
 async fn a_two_player_table_may_make_the_seat_out_of_time_resign() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "dropsite", "table": {"clock": {"kind": "total", "seconds": 1, "increment": 0}, "on_timeout": "resign"}}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, _, id) = new_table(json!({"game": "dropsite", "table": {"clock": {"kind": "total", "seconds": 1, "increment": 0}, "on_timeout": "resign"}})).await;
     let first = wait_until(&state, &id, 5, |_| true).await;
     let seat = first["to_act"].as_u64().expect("to act") as usize;
     let s = wait_until(&state, &id, 10, |s| s["status"] == "finished").await;
@@ -540,13 +522,7 @@ async fn a_table_nobody_is_at_pauses_and_goes_on_when_a_player_is_back() {
 
 #[tokio::test]
 async fn a_resign_on_timeout_still_applies_at_a_paused_table() {
-    let state = memory_state().await;
-    let table = create(
-        &state,
-        json!({"game": "distopia", "table": {"away_seconds": 1, "clock": {"kind": "per_move", "seconds": 2}, "on_timeout": "resign"}}),
-    )
-    .await;
-    let id = id(&table);
+    let (state, _, id) = new_table(json!({"game": "distopia", "table": {"away_seconds": 1, "clock": {"kind": "per_move", "seconds": 2}, "on_timeout": "resign"}})).await;
     wait_in_hub(&state, &id, 10, |t| t.is_paused()).await;
     let live = state.hub.table(&id).await.expect("table");
     // The clock runs out for the seat to act while nobody is there: it resigns.

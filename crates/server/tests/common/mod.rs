@@ -361,6 +361,15 @@ pub async fn create_table(state: &AppState, body: Value) -> Value {
     table
 }
 
+/// A server with memory storage and one table created on it from `body`: the server's
+/// state, the table's JSON and its id.
+pub async fn new_table(body: Value) -> (AppState, Value, String) {
+    let state = memory_state().await;
+    let table = create_table(&state, body).await;
+    let id = table_id(&table);
+    (state, table, id)
+}
+
 /// A table's id from its JSON.
 pub fn table_id(table: &Value) -> String {
     table["id"].as_str().expect("id").to_string()
