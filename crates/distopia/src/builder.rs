@@ -110,7 +110,7 @@ impl Distopia {
             spots: Spots::default(),
         };
         game.locate_cards();
-        game.check()?;
+        engine::no_problems(game.problems())?;
         Ok(game)
     }
 }

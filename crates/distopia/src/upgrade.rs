@@ -15,6 +15,6 @@ pub(crate) const FORMAT: u32 = 1;
 impl Formats for Distopia {
     const FORMAT: u32 = FORMAT;
     fn validate(&self) -> Result<(), Vec<String>> {
-        self.check()
+        engine::no_problems(self.problems())
     }
 }

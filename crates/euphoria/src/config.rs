@@ -212,7 +212,7 @@ impl Config {
     ///
     /// # Errors
     /// Every problem found.
-    pub fn check(&self) -> Result<(), ConfigError> {
+    pub fn validate(&self) -> Result<(), ConfigError> {
         let mut problems = Vec::new();
         if !(2..=6).contains(&self.players) {
             problems.push(format!("players must be 2 to 6, not {}", self.players));
@@ -346,7 +346,7 @@ mod tests {
                 tunnel_end: 5
             }
         );
-        assert!(c.check().is_ok());
+        assert!(c.validate().is_ok());
         let json = serde_json::to_value(&c).expect("json");
         assert_eq!(json["rewards"]["tunnel_end"], 5);
         let back: Config = serde_json::from_value(json).expect("reads back");
@@ -364,7 +364,7 @@ mod tests {
             },
             ..Config::default()
         };
-        let err = c.check().expect_err("four problems");
+        let err = c.validate().expect_err("four problems");
         assert_eq!(err.problems.len(), 4, "{err}");
         assert!(err.problems[1].contains("total 1-4") && err.problems[1].contains("not 0"));
         assert!(err.problems[2].contains("9 or more") && err.problems[2].contains("not 12"));

@@ -13,7 +13,7 @@ impl Euphoria {
     /// # Errors
     /// Every problem with the config.
     pub fn setup(config: &Config, seed: u64) -> Result<Euphoria, ConfigError> {
-        config.check()?;
+        config.validate()?;
         let n = config.players;
         let mut rng = rng_from_seed(seed);
         let mut tiles: Vec<u8> = (0..TILES as u8).collect();
