@@ -89,15 +89,33 @@ fn a_lesson_step_refuses_a_wrong_move_with_the_rule_and_leaves_the_position_alon
             // Every legal move the step does not ask for is answered with words, and
             // plays nothing.
             for other in start.legal().iter().filter(|m| !asked.contains(m)) {
-                match lesson::attempt(&l, step, start.as_ref(), other) {
+                let other = start.parse_action(other).expect("a legal move parses");
+                match lesson::attempt(&l, step, start.as_ref(), &other) {
                     Attempt::NotAsked { why } => assert!(!why.trim().is_empty()),
                     _ => panic!("{name}: `{other}` is taken as asked"),
                 }
             }
             // Text that is no move, and the step's position is as it was.
-            match lesson::attempt(&l, step, start.as_ref(), "no such move") {
-                Attempt::Refused { why } => assert!(why.contains("no such move"), "{why}"),
-                _ => panic!("{name}: nonsense is not refused"),
+            // Text that is no move is refused where it is read.
+            let nonsense = start.parse_action("no such move").expect_err("no move");
+            assert_eq!(nonsense.code(), "action/malformed", "{name}");
+            // A move of the game that the rules refuse here (one legal after the asked
+            // move, not before): refused with its rule's code.
+            let mut later = start.clone_box();
+            later
+                .apply_any(&start.parse_action(&step.ask[0]).expect("asked"))
+                .expect("the asked move is legal");
+            let here = start.legal();
+            if let Some(other) = later.legal().into_iter().find(|m| !here.contains(m)) {
+                let other = later.parse_action(&other).expect("legal there");
+                match lesson::attempt(&l, step, start.as_ref(), &other) {
+                    Attempt::Refused { error } => {
+                        assert_eq!(error.code(), "action/illegal", "{name}: {error}");
+                        let code = error.refusal().expect("a rule's code");
+                        assert!(code.starts_with(name), "{name}: {code}");
+                    }
+                    _ => panic!("{name}: `{other}` is not refused"),
+                }
             }
             assert_eq!(
                 start.state_json(),
@@ -115,12 +133,9 @@ fn a_step_that_continues_starts_where_the_previous_move_and_replies_left_off() {
             if !matches!(l.steps[i].position, Position::Continue(_)) {
                 continue;
             }
-            let Attempt::Asked { after, log } = lesson::attempt(
-                &l,
-                &l.steps[i - 1],
-                starts[i - 1].as_ref(),
-                &l.steps[i - 1].ask[0],
-            ) else {
+            let (step, start) = (&l.steps[i - 1], starts[i - 1].as_ref());
+            let asked = start.parse_action(&step.ask[0]).expect("asked");
+            let Attempt::Asked { after, log } = lesson::attempt(&l, step, start, &asked) else {
                 panic!("{name}: step {i}'s first asked move is not taken");
             };
             assert_eq!(

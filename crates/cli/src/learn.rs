@@ -121,8 +121,13 @@ fn play_step(
             Ok(n) if (1..=moves.len()).contains(&n) => moves[n - 1].action.clone(),
             _ => input.to_string(),
         };
-        match lesson::attempt(lesson, step, start, &chosen) {
-            Attempt::Refused { why } => {
+        let attempt = match start.parse_action(&chosen) {
+            Ok(made) => lesson::attempt(lesson, step, start, &made),
+            Err(error) => Attempt::Refused { error },
+        };
+        match attempt {
+            Attempt::Refused { error } => {
+                let why = lesson::refusal_words(&error);
                 outln!("Not allowed: {why}. Try again (a number from the list, or `help`).")?;
             }
             Attempt::NotAsked { why } => {

@@ -80,8 +80,9 @@ async fn a_move_at_a_step_is_played_by_the_engine_and_answered_in_words() {
                 assert_eq!(status, StatusCode::OK, "{got}");
                 assert_eq!(got["asked"], true);
                 assert_eq!(got["message"], step.then.as_str());
+                let asked = start.parse_action(&step.ask[0]).expect("asked");
                 let Attempt::Asked { after, log } =
-                    engine::lesson::attempt(&lesson, step, start.as_ref(), &step.ask[0])
+                    engine::lesson::attempt(&lesson, step, start.as_ref(), &asked)
                 else {
                     panic!("{name}: the asked move is not taken");
                 };
@@ -129,6 +130,7 @@ async fn a_refused_move_gets_the_rule_in_words_and_bad_calls_typed_errors() {
     let (status, got) = post_json(&state, step1, None, &json!({ "action": "12 on 1" })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{got}");
     assert_eq!(got["code"], "action/illegal");
+    assert_eq!(got["refusal"], "dropsite/not_lower", "{got}");
     assert_eq!(
         got["message"],
         "a card played on a drop site must be lower than its top card, and 12 is not lower than 10"

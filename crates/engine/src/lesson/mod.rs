@@ -9,6 +9,7 @@
 use crate::dyn_state::{DynState, StateFile};
 use crate::error::EngineError;
 use crate::event::{LogEntry, LogEvent};
+use crate::moves::AnyAction;
 use crate::seat::{Seat, Viewer};
 use crate::text::Names;
 use serde::{Deserialize, Serialize};
@@ -199,8 +200,8 @@ pub enum Attempt {
     },
     /// A legal move the step does not ask for: why another is asked (nothing is played).
     NotAsked { why: String },
-    /// A move the rules refuse (or text that is no move): the rule in words.
-    Refused { why: String },
+    /// A move the rules refuse: the refusal, with the rule's code and words.
+    Refused { error: EngineError },
 }
 
 /// The words of a refusal: the rule broken (for an illegal move), else the error.
@@ -211,28 +212,19 @@ pub fn refusal_words(error: &EngineError) -> String {
     }
 }
 
-/// The learner at `lesson`'s step `step` (from `start`, its starting position) makes the
-/// move `text`, read here once. Nothing is changed; an asked move is played on a copy.
-pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -> Attempt {
+/// The learner's move `made` (parsed where it was entered) at `step`, whose position is
+/// `start`: played on a copy when it is the move the step asks for; `start` is never
+/// changed.
+pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, made: &AnyAction) -> Attempt {
     let names = lesson.names();
     let mut after = start.clone_box();
-    let made = match start.parse_action(text) {
-        Ok(made) => made,
-        Err(e) => {
-            return Attempt::Refused {
-                why: refusal_words(&e),
-            }
-        }
-    };
-    if let Err(e) = after.apply_any(&made) {
-        return Attempt::Refused {
-            why: refusal_words(&e),
-        };
+    if let Err(error) = after.apply_any(made) {
+        return Attempt::Refused { error };
     }
     let asked = step
         .ask
         .iter()
-        .any(|a| start.parse_action(a).ok().as_ref() == Some(&made));
+        .any(|a| start.parse_action(a).ok().as_ref() == Some(made));
     if !asked {
         let why = step.wrong.clone().unwrap_or_else(|| {
             let wanted: Vec<String> = step.ask.iter().map(|a| move_label(start, a)).collect();
@@ -244,7 +236,7 @@ pub fn attempt(lesson: &Lesson, step: &Step, start: &dyn DynState, text: &str) -
         index: 0,
         seat: lesson.seat,
         events: start
-            .step_events(&made, after.as_ref(), Viewer::Seat(lesson.seat), &names)
+            .step_events(made, after.as_ref(), Viewer::Seat(lesson.seat), &names)
             .unwrap_or_default(),
     }];
     for (k, reply) in step.replies.iter().enumerate() {

@@ -1,6 +1,8 @@
 //! A lesson run through its game: each step's starting position, and every problem of
 //! the lesson (what the lesson test and a designer read).
-use super::{after_move_view, attempt, check, Attempt, Lesson, LessonError, Position};
+use super::{
+    after_move_view, attempt, check, refusal_words, Attempt, Lesson, LessonError, Position,
+};
 use crate::dyn_game::DynGame;
 use crate::dyn_state::DynState;
 
@@ -84,7 +86,7 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
                 out.push(at(format!("`{asked}` is not legal here")));
                 continue;
             }
-            match attempt(lesson, step, start.as_ref(), asked) {
+            match attempt(lesson, step, start.as_ref(), &parsed) {
                 Attempt::Asked { log, .. } => {
                     if log.len() != step.replies.len() + 1 {
                         out.push(at("a reply does not apply".into()));
@@ -99,7 +101,10 @@ pub fn problems(game: &dyn DynGame, lesson: &Lesson) -> Vec<String> {
                 Attempt::NotAsked { .. } => {
                     out.push(at(format!("`{asked}` is not taken as asked")))
                 }
-                Attempt::Refused { why } => out.push(at(format!("`{asked}` is refused: {why}"))),
+                Attempt::Refused { error } => out.push(at(format!(
+                    "`{asked}` is refused: {}",
+                    refusal_words(&error)
+                ))),
             }
         }
     }

@@ -166,17 +166,17 @@ pub(crate) async fn lesson_move(
             )
         })?;
     let start = starts[index].as_ref();
-    start
+    let made = start
         .parse_action(&request.action)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.code(), e.to_string()))?;
     let step = &lesson.steps[index];
     let next = (index + 1 < steps).then_some(index + 2);
-    match lesson::attempt(&lesson, step, start, &request.action) {
-        Attempt::Refused { why } => Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "action/illegal",
-            why,
-        )),
+    match lesson::attempt(&lesson, step, start, &made) {
+        // The learner reads the rule alone; machines read its code.
+        Attempt::Refused { error } => Err(ApiError {
+            message: lesson::refusal_words(&error),
+            ..ApiError::from(error)
+        }),
         Attempt::NotAsked { why } => Ok(Json(StepResult {
             asked: false,
             message: why,
