@@ -175,7 +175,7 @@ mod tests {
     }
 
     #[test]
-    fn events_written_as_text_are_the_events_as_values() {
+    fn what_the_server_writes_as_text_is_the_values_it_stands_for() {
         use engine::{Names, Viewer};
         for name in GAMES {
             let game = game(name).expect("a listed game");
@@ -187,6 +187,22 @@ mod tests {
                 let Some(text) = legal.get((step * 7919) % legal.len().max(1)) else {
                     break;
                 };
+                // The acting seat's moves and legal notations, and every viewer's view.
+                let json = |write: &dyn Fn(&mut Vec<u8>) -> serde_json::Result<()>| {
+                    let mut out = Vec::new();
+                    write(&mut out).expect("writes");
+                    serde_json::from_slice::<serde_json::Value>(&out).expect("written JSON")
+                };
+                let moves = serde_json::to_value(state.moves()).expect("serializes");
+                assert_eq!(json(&|o| state.write_moves_json(o)), moves, "{name}");
+                assert_eq!(
+                    json(&|o| state.write_legal_json(o)),
+                    serde_json::json!(legal)
+                );
+                for viewer in (0..state.seats()).map(Viewer::Seat) {
+                    let view = json(&|o| state.write_view_json(viewer, o));
+                    assert_eq!(view, state.view_json(viewer), "{name}, step {step}");
+                }
                 let action = state.parse_action(text).expect("a legal action parses");
                 let mut after = state.clone_box();
                 after.apply_any(&action).expect("a legal action applies");

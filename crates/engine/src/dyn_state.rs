@@ -102,6 +102,18 @@ impl<A: std::fmt::Display> Serialize for Notations<'_, A> {
     }
 }
 
+/// A [`LegalMove`] as its JSON has it, written from the action and its words without a
+/// `String` for the notation (the server writes the acting seat's moves on every push).
+#[derive(Serialize)]
+struct MoveJson<'a, A: std::fmt::Display> {
+    action: Text<'a, A>,
+    label: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<&'a str>,
+}
+
 /// One value serialized as the string its `Display` writes.
 struct Text<'a, A>(&'a A);
 
@@ -203,7 +215,24 @@ impl<G: Game> DynState for G {
             .collect()
     }
     fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
-        serde_json::to_writer(out, &self.moves())
+        let mut actions = Vec::new();
+        self.legal_actions(&mut actions);
+        out.push(b'[');
+        for (i, &action) in actions.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let text = self.describe(action);
+            let json = MoveJson {
+                action: Text(&action),
+                label: &text.label,
+                from: text.from.as_deref(),
+                to: text.to.as_deref(),
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+        }
+        out.push(b']');
+        Ok(())
     }
     fn parse_action(&self, text: &str) -> Result<AnyAction, EngineError> {
         Ok(AnyAction::new(parse_here(self, text)?))

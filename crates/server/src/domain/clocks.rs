@@ -143,6 +143,12 @@ impl Hub {
             let live = table.live.lock().await;
             table.next_check(&live, super::store::now_ms())
         };
+        self.check_at(table, next);
+    }
+
+    /// `table` needs a look of the ticker at `next` (or earlier if it already did);
+    /// `None`: nothing can come due there until something changes.
+    pub(super) fn check_at(&self, table: &Table, next: Option<i64>) {
         if let (Some(at), Ok(mut due)) = (next, self.due.lock()) {
             due.set(&table.row.id, at);
         }

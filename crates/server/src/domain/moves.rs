@@ -193,9 +193,12 @@ impl Hub {
         // back to its driver's loop).
         let bot_due = !live.bot_running
             && (live.session.to_act()).is_some_and(|seat| table.bot_spec(&live, seat).is_some());
+        // When the clocks or the players' presence can next matter, read while the table
+        // is at hand (the ticker need not look at every table after every move).
+        let next = table.next_check(&live, super::store::now_ms());
         drop(live);
         let _ = table.changed.send(now);
-        self.wake(table);
+        self.check_at(table, next);
         if status == Status::Finished {
             self.forget(&table.row.id);
         } else if bot_due {
