@@ -1359,8 +1359,8 @@ async fn euphorias_board_fits_in_two_phone_screens() {
             at["width"].as_f64() <= Some(390.0),
             "no sideways scroll: {at}"
         );
-        // Measured when this was written: the board ended at 1465 px (2 seats) and 1509 px
-        // (4 seats), the page 2203 and 2282 px tall; before the board was laid out as
+        // Measured when this was written: the board ended at 1448 px (2 seats) and 1492 px
+        // (4 seats), the page 2186 and 2265 px tall; before the board was laid out as
         // printed, at 2099 and 2140 px, the page 2837 and 2913 px tall.
         assert!(
             foot < 1.85 * 844.0,
