@@ -1,8 +1,10 @@
-// Euphoria: the board by region (every action space with the worker dice on it), the
-// allegiance tracks, tunnels and miners, territories and markets with their stars, your
-// dice, goods, artifact cards, recruits and dilemma, and the other players' counts.
+// Euphoria: the board (euphoria-board.js: the regions where the printed board has them,
+// every action space with the worker dice on it, the tracks, tunnels, territories and
+// markets), your dice, goods, artifact cards, recruits and dilemma, and the other
+// players' counts.
 import { h, seatName, withNames } from './ui.js';
 import { autoEndSetting, composeTrade } from './euphoria-turn.js';
+import { drawBoard } from './euphoria-board.js';
 
 export { autoMove, sequences } from './euphoria-turn.js';
 
@@ -94,68 +96,6 @@ export function render(snap) {
   EDITION = v.edition;
   const me = snap.seat;
   const n = v.players.length;
-  // The dice on each space.
-  const onSpace = {};
-  v.players.forEach((p, s) => p.dice.forEach((d) => {
-    if (d && d.board) (onSpace[d.board[0]] = onSpace[d.board[0]] || []).push([s, d.board[1]]);
-  }));
-  // A space shows its name, what placing there costs and what it gives (the printed
-  // components' words); a tap on it that is not a move tells the same in a popup.
-  const spaceBox = (i, extraClass, body) => {
-    const sp = DATA.spaces[i];
-    const dice = (onSpace[i] || []).map(([s, val]) => die(s, val, s === me ? `ret:${sp.code}:${val}` : null));
-    const tile = sp.kind === 'built' ? DATA.tiles[v.markets[sp.market].tile] : null;
-    const cost = tile ? tile.cost.text : sp.cost_text;
-    const about = `Costs ${cost}. Gives ${sp.gives}.${tile ? ` Without a star on the tile: ${tile.penalty_text}.` : ''}`;
-    const title = tile ? `${tile.name} (${DATA.markets[sp.market].name})` : sp.name;
-    return h('div', {
-      class: `space k-${sp.kind} ${extraClass || ''}`,
-      dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: title },
-      title: `${title}: ${about}`,
-    },
-      h('div', { class: 'sname' }, body || sp.name),
-      body ? null : h('div', { class: 'sterms' }, h('span', { class: 'scost' }, cost === 'nothing' ? 'free' : `pay ${cost}`), h('span', { class: 'sgives' }, `get ${sp.gives}`)),
-      h('div', { class: 'sdice' }, dice));
-  };
-
-  const market = (m) => {
-    const mk = v.markets[m];
-    const slot = DATA.markets[m];
-    if (mk.tile !== null) {
-      const tile = DATA.tiles[mk.tile];
-      return h('div', { class: 'market built', dataset: { mark: `market:${slot.code}` } },
-        spaceBox(DATA.spaces.findIndex((s) => s.kind === 'built' && s.market === m), 'built', [h('b', {}, tile.name), h('small', {}, slot.name), h('small', {}, `costs ${tile.cost.text}`), h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
-        h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
-    }
-    return h('div', { class: 'market building', dataset: { mark: `market:${slot.code}` } },
-      h('div', { class: 'mtitle' }, `${slot.name}, being built: ${mk.workers} of ${mk.needed} workers`),
-      h('div', { class: 'msites' }, DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.kind === 'site' && s.market === m)
-        .map(([s, i]) => spaceBox(i, 'msite', good(s.cost.fixed[0][0])))));
-  };
-
-  const T = DATA.tracks;
-  const region = (fc, fi) => {
-    const f = fc.faction;
-    const spaces = DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.region === f && !['site', 'built'].includes(s.kind));
-    const markets = DATA.markets.map((mk, m) => [mk, m]).filter(([mk]) => mk.faction === f).map(([, m]) => market(m));
-    const terr = v.territory[fi];
-    return h('div', { class: `region r-${f}` },
-      h('div', { class: 'rhead' }, h('b', {}, fc.region),
-        h('span', { class: 'allegiance', title: `${fc.name} allegiance` },
-          [...Array(T.allegiance_max + 1).keys()].map((k) => h('i', { class: `${k <= v.allegiance[fi] ? 'on' : ''} ${T.tiers.includes(k) ? 'tier' : ''} ${k === v.allegiance[fi] ? 'here' : ''}` })),
-          h('b', {}, ` ${v.allegiance[fi]}/${T.allegiance_max}`))),
-      fc.tunnel ? h('div', { class: 'tunnel', title: 'tunnel: miners dug' },
-        h('span', {}, 'tunnel'),
-        [...Array(T.tunnel_end + 1).keys()].slice(1).map((k) => h('i', { class: `${k <= v.miners[fi] ? 'dug' : ''} ${k === T.tunnel_reveal ? 'reveal' : ''}` })),
-        h('b', {}, ` ${v.miners[fi]}/${T.tunnel_end}`)) : null,
-      h('div', { class: 'territory', title: 'territory: stars placed' }, h('span', {}, 'territory'),
-        [...Array(v.territory_spots).keys()].map((k) => (k < terr.length
-          ? h('span', { class: `star seat-${terr[k]}` }, '★') : h('span', { class: 'star free' }, '☆')))),
-      h('div', { class: 'spaces' }, spaces.map(([, i]) => spaceBox(i))),
-      markets.length ? h('div', { class: 'markets' }, markets) : null);
-  };
-
-  const activation = DATA.spaces.map((s, i) => [s, i]).filter(([s]) => s.kind === 'activate').map(([, i]) => spaceBox(i));
 
   const playerPanel = (p, s) => {
     const mine = s === me;
@@ -230,9 +170,7 @@ export function render(snap) {
     h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : promptFor(v, me), promptDice),
     offer, drawn, legend(), me === null ? null : autoEndSetting(),
     h('div', { class: 'eu-main' },
-      h('div', { class: 'regions' }, DATA.factions.map(region),
-        h('div', { class: 'region r-none' }, h('div', { class: 'rhead' }, h('b', {}, 'Worker activation')), h('div', { class: 'spaces' }, activation),
-          h('div', { class: 'decks' }, `artifact deck ${v.artifact_deck} · discards ${v.artifact_discard.length} · recruit deck ${v.recruit_deck}`))),
+      drawBoard({ data: DATA, v, me, good, die }),
       h('div', { class: 'players' }, order.map((s) => playerPanel(v.players[s], s)))));
 }
 

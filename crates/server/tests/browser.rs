@@ -1132,6 +1132,248 @@ async fn every_legal_move_is_on_top_where_it_is_shown_on_a_phone_and_a_desktop()
     desk.quit().await;
 }
 
+/// A Euphoria table of `players` people (every seat a person, the seed given) after
+/// `moves` legal moves chosen at random through the API, trading left out where anything
+/// else is legal: its id and the token of the seat to act (seat 1 when no seat acts).
+async fn euphoria_played(base: &str, players: usize, seed: u64, moves: usize) -> (String, String) {
+    let http = reqwest::Client::new();
+    let table = created(
+        base,
+        json!({"game": "euphoria", "options": {"players": players}, "seed": seed,
+               "seats": vec!["human"; players]}),
+    )
+    .await;
+    let id = table["id"].as_str().expect("id").to_string();
+    let tokens: Vec<String> = (0..players)
+        .map(|k| {
+            table["seats"][k]["token"]
+                .as_str()
+                .expect("token")
+                .to_string()
+        })
+        .collect();
+    let view = |token: String| {
+        let req = http
+            .get(format!("{base}/api/tables/{id}/view"))
+            .bearer_auth(token);
+        async move {
+            req.send()
+                .await
+                .expect("view")
+                .json::<Value>()
+                .await
+                .expect("view")
+        }
+    };
+    let mut rng = Lcg(seed);
+    for _ in 0..moves {
+        let Some(seat) = view(tokens[0].clone()).await["to_act"].as_u64() else {
+            break;
+        };
+        let mine = view(tokens[seat as usize].clone()).await;
+        let legal: Vec<String> = mine["legal"]
+            .as_array()
+            .expect("legal")
+            .iter()
+            .filter_map(|a| a.as_str().map(str::to_string))
+            .collect();
+        let slow = ["trade", "offer", "give", "ask", "propose"];
+        let quick: Vec<&String> = legal
+            .iter()
+            .filter(|a| !slow.iter().any(|w| a.starts_with(w)))
+            .collect();
+        let pool: Vec<&String> = if quick.is_empty() {
+            legal.iter().collect()
+        } else {
+            quick
+        };
+        let pick = pool[(rng.next() * pool.len() as f64) as usize];
+        http.post(format!("{base}/api/tables/{id}/actions"))
+            .bearer_auth(&tokens[seat as usize])
+            .json(&json!({"action": pick, "version": mine["version"]}))
+            .send()
+            .await
+            .expect("play")
+            .error_for_status()
+            .expect("a legal move");
+    }
+    let seat = view(tokens[0].clone()).await["to_act"]
+        .as_u64()
+        .unwrap_or(0) as usize;
+    (id, tokens[seat].clone())
+}
+
+/// Where each part of Euphoria's board is drawn: `{name: [left, top, right, bottom]}` for
+/// the four regions and the middle (document coordinates), and what the page holds.
+const EU_PARTS: &str = r#"
+const box = (id) => { const e = document.getElementById(id); if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return [r.left + scrollX, r.top + scrollY, r.right + scrollX, r.bottom + scrollY]; };
+const regions = document.querySelector('.eu .regions').getBoundingClientRect();
+return { icarus: box('region-icarite'), euphoria: box('region-euphorian'),
+  wastelands: box('region-wastelander'), subterra: box('region-subterran'), centre: box('region-centre'),
+  page: document.scrollingElement.scrollHeight, board_top: regions.top + scrollY,
+  board_bottom: regions.bottom + scrollY, width: document.scrollingElement.scrollWidth };
+"#;
+
+/// At 1400x1000, Euphoria's board is laid out as the printed board: Icarus across the
+/// top, the Euphorian city on the left, the Wastelands on the right, the worker
+/// activation between them, Subterra at the bottom. Scrolled to the end, the buttons'
+/// bar covers nothing of the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn euphorias_board_is_laid_out_as_the_printed_board_on_a_desktop() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let (id, token) = euphoria_played(&base, 4, 11, 40).await;
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    // The seat's turn stays open (it would end by itself where only trading is left), so
+    // that its buttons are on show.
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    s.exec(
+        "localStorage.setItem('tabletop.euphoria.autoEnd', 'off')",
+        json!([]),
+    )
+    .await
+    .expect("the setting");
+    s.goto(&format!("{base}/play/{id}?token={token}"))
+        .await
+        .expect("table");
+    s.wait_for(".board .eu .regions", 20).await.expect("board");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let at = s
+        .exec(EU_PARTS, json!([]))
+        .await
+        .expect("the board's parts");
+    let part = |k: &str| -> [f64; 4] {
+        let a = at[k].as_array().unwrap_or_else(|| panic!("no {k}: {at}"));
+        [0, 1, 2, 3].map(|i| a[i].as_f64().unwrap_or(f64::NAN))
+    };
+    let (ic, eu, wa, su, ce) = (
+        part("icarus"),
+        part("euphoria"),
+        part("wastelands"),
+        part("subterra"),
+        part("centre"),
+    );
+    const L: usize = 0;
+    const T: usize = 1;
+    const R: usize = 2;
+    const B: usize = 3;
+    assert!(
+        ic[B] <= eu[T] && ic[B] <= wa[T] && ic[B] <= ce[T],
+        "Icarus on top: {at}"
+    );
+    assert!(
+        eu[R] <= ce[L] && ce[R] <= wa[L],
+        "Euphoria, the middle, the Wastelands: {at}"
+    );
+    assert!(
+        (eu[T] - wa[T]).abs() < 1.0,
+        "Euphoria and the Wastelands side by side: {at}"
+    );
+    assert!(
+        su[T] >= eu[B] && su[T] >= wa[B] && su[T] >= ce[B],
+        "Subterra below: {at}"
+    );
+    assert!(
+        ic[L] <= eu[L] + 1.0
+            && ic[R] >= wa[R] - 1.0
+            && su[L] <= eu[L] + 1.0
+            && su[R] >= wa[R] - 1.0,
+        "Icarus and Subterra run the board's width: {at}"
+    );
+    assert!(
+        at["width"].as_f64() <= Some(1400.0),
+        "no sideways scroll: {at}"
+    );
+    // Scrolled to its end, the page shows the whole board above the buttons' bar.
+    let bar = s
+        .exec(
+            "window.scrollTo(0, document.scrollingElement.scrollHeight); \
+             const bar = document.querySelector('.actions'); \
+             const board = document.querySelector('.board').getBoundingClientRect(); \
+             return [bar.children.length, bar.getBoundingClientRect().top, board.bottom]",
+            json!([]),
+        )
+        .await
+        .expect("the bar");
+    let n = |i: usize| bar[i].as_f64().unwrap_or(f64::NAN);
+    assert!(n(0) > 0.0, "the seat to act has buttons: {bar}");
+    assert!(n(2) <= n(1) + 0.5, "the bar covers the board's foot: {bar}");
+    println!(
+        "euphoria at 1400x1000, 4 seats: the page is {} px tall",
+        at["page"]
+    );
+    s.quit().await;
+}
+
+/// On a phone (390x844), Euphoria's board keeps the printed board's order (Icarus, then
+/// the Euphorian city beside the Wastelands, the worker activation, Subterra) and the
+/// page down to the board's foot fits in 1.85 screens, the whole page in 2.8, at a 2-seat
+/// and a 4-seat game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn euphorias_board_fits_in_two_phone_screens() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    let base = format!("http://{addr}");
+    let s = bench.driver.session(PHONE).await.expect("a phone");
+    for players in [2, 4] {
+        let (id, token) = euphoria_played(&base, players, 11, 40).await;
+        s.goto(&format!("{base}/play/{id}?token={token}"))
+            .await
+            .expect("table");
+        s.wait_for(".board .eu .regions", 20).await.expect("board");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let at = s
+            .exec(EU_PARTS, json!([]))
+            .await
+            .expect("the board's parts");
+        let num = |k: &str| at[k].as_f64().unwrap_or(f64::NAN);
+        let (page, top, foot) = (num("page"), num("board_top"), num("board_bottom"));
+        println!(
+            "euphoria at 390x844, {players} seats: the page is {page} px tall, the board {:.0} px ({top:.0} to {foot:.0})",
+            foot - top
+        );
+        let part = |k: &str| -> [f64; 4] {
+            let a = at[k].as_array().unwrap_or_else(|| panic!("no {k}: {at}"));
+            [0, 1, 2, 3].map(|i| a[i].as_f64().unwrap_or(f64::NAN))
+        };
+        let (ic, eu, wa, su, ce) = (
+            part("icarus"),
+            part("euphoria"),
+            part("wastelands"),
+            part("subterra"),
+            part("centre"),
+        );
+        assert!(
+            ic[3] <= eu[1] && eu[2] <= wa[0] && (eu[1] - wa[1]).abs() < 1.0,
+            "{at}"
+        );
+        assert!(ce[1] >= eu[3].max(wa[3]) && su[1] >= ce[3], "{at}");
+        assert!(
+            at["width"].as_f64() <= Some(390.0),
+            "no sideways scroll: {at}"
+        );
+        // Measured when this was written: the board ended at 1448 px (2 seats) and 1492 px
+        // (4 seats), the page 2186 and 2265 px tall; before the board was laid out as
+        // printed, at 2099 and 2140 px, the page 2837 and 2913 px tall.
+        assert!(
+            foot < 1.85 * 844.0,
+            "{players} seats: the board ends at {foot} px: {at}"
+        );
+        assert!(
+            page < 2.8 * 844.0,
+            "{players} seats: the page is {page} px tall"
+        );
+    }
+    s.quit().await;
+}
+
 /// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_see_each_others_moves() {

@@ -316,11 +316,17 @@ impl Session {
         )
         .await
     }
-    /// The whole page as a PNG (at most 3000 CSS pixels tall).
+    /// The whole page as a PNG (at most 3000 CSS pixels tall). What sticks to the window
+    /// as it scrolls (a bar of buttons, a prompt) is drawn where the page's flow has it:
+    /// in one picture of the whole page it would otherwise float over whatever happens
+    /// to be at the window's edge at the scroll of the moment.
     pub async fn screenshot(&self, path: &Path) -> Res<()> {
         let size = self
             .exec(
-                "return [document.documentElement.scrollWidth, document.documentElement.scrollHeight, window.innerHeight]",
+                "window.__unstuck = [...document.querySelectorAll('body *')] \
+                   .filter((e) => getComputedStyle(e).position === 'sticky'); \
+                 for (const e of window.__unstuck) e.style.setProperty('position', 'static', 'important'); \
+                 return [document.documentElement.scrollWidth, document.documentElement.scrollHeight, window.innerHeight]",
                 json!([]),
             )
             .await?;
@@ -338,6 +344,12 @@ impl Session {
                     "clip": {"x": 0, "y": 0, "width": w, "height": h, "scale": 1}}}),
             )
             .await?;
+        self.exec(
+            "for (const e of window.__unstuck || []) e.style.removeProperty('position'); \
+             window.__unstuck = [];",
+            json!([]),
+        )
+        .await?;
         let data = shot["data"]
             .as_str()
             .ok_or_else(|| anyhow::anyhow!("no screenshot"))?;
