@@ -1,6 +1,6 @@
 // Euphoria's turn as a person plays it: the turn that ends by itself when only trading
 // is left (a setting kept in this browser), every die retrieved by one button, and a
-// trade composed in one dialog. Each sends the game's own moves, in order.
+// trade composed in one dialog. Each sends the game's own moves, in order, in one request.
 import { h, seatName } from './ui.js';
 
 // The setting "end my turn by itself when only trading is left" (on unless turned off),
@@ -55,12 +55,12 @@ export function sequences(snap, t) {
   return [h('button', {
     class: 'act-btn seq-btn',
     id: 'retrieve-all',
-    onclick: () => t.socket.sendAll(picks),
+    onclick: () => t.socket.send(picks),
   }, `Pick all ${picks.length} of your dice on the board to retrieve`)];
 }
 
 /** `trade` opens the trade dialog: what you give, what you ask and to whom, sent as one
- * sequence of moves (`trade`, `offer`, each `give` and `ask`, `propose`). `board` has the
+ * request of the game's moves in order (`trade`, `offer`, each `give` and `ask`, `propose`). `board` has the
  * goods in the order of a player's supply and hand, how many are supply, and a good's
  * drawing. */
 export function composeTrade(action, t, board) {
@@ -100,7 +100,7 @@ function openTrade(snap, t, { goods, supply, good }) {
         if (both.length) { said.textContent = `You cannot give and ask for ${both[0][0]} in one offer.`; return; }
         dialog.close();
         dialog.remove();
-        t.socket.sendAll(['trade', `offer p${Number(partner.value) + 1}`, ...gives, ...asks, 'propose']);
+        t.socket.send(['trade', `offer p${Number(partner.value) + 1}`, ...gives, ...asks, 'propose']);
       } }, 'Send the offer'),
       h('button', { type: 'button', onclick: () => { dialog.close(); dialog.remove(); } }, 'Cancel')));
   document.body.append(dialog);

@@ -12,10 +12,6 @@ export function makeSocket(t) {
   let closedByUs = false;
   let pendingSince = 0;
   let sentVersion = -1;
-  // The rest of a sequence of moves the page sends for one decision of the player (a
-  // trade composed in one dialog, every die retrieved): each is sent once the state
-  // after the one before has come, while it is legal.
-  let queue = [];
 
   const open = () => socket && socket.readyState === WebSocket.OPEN;
 
@@ -32,12 +28,10 @@ export function makeSocket(t) {
         // The move is done once a state after it arrives (the ack comes just before).
         if (t.pending && msg.version > sentVersion) t.pending = false;
         t.show(msg);
-        next();
       } else if (msg.type === 'chat') {
         t.chat.add(msg.line);
       } else if (msg.type === 'error') {
         t.pending = false;
-        queue = [];
         t.status.flash(msg.message || msg.code);
         resync();
       }
@@ -45,7 +39,6 @@ export function makeSocket(t) {
     ws.onclose = async () => {
       if (socket !== ws || closedByUs) return;
       t.pending = false;
-      queue = [];
       t.status.setBody();
       attempt += 1;
       const delay = Math.min(10000, 250 * 2 ** Math.min(attempt, 6)) * (0.75 + Math.random() / 2);
@@ -61,7 +54,9 @@ export function makeSocket(t) {
     };
   }
 
-  /** Plays `text`, the action of a legal move, on the snapshot on show. */
+  /** Plays `text`, the action of a legal move, on the snapshot on show; or, given a
+   * list, its moves in order as one decision of the player (a trade composed in one
+   * dialog, every die retrieved): one request, checked whole by the server. */
   function send(text) {
     const { snap } = t;
     if (t.pending || !snap) return;
@@ -70,34 +65,13 @@ export function makeSocket(t) {
     sentVersion = snap.version;
     t.board.clicks.clear();
     t.board.decorate();
-    const msg = { type: 'action', action: text, version: snap.version };
+    const move = Array.isArray(text) ? { actions: text } : { action: text };
     if (open()) {
-      socket.send(JSON.stringify(msg));
+      socket.send(JSON.stringify({ type: 'action', ...move, version: snap.version }));
     } else {
-      api(`/api/tables/${id}/actions`, { method: 'POST', token, body: { action: text, version: snap.version } })
-        .then((s) => { t.pending = false; t.show(s); next(); })
-        .catch((e) => { t.pending = false; queue = []; t.status.flash(e.message); resync(); });
-    }
-  }
-
-  /** Plays the moves `list` in order, each once the one before is done. */
-  function sendAll(list) {
-    if (t.pending || !t.snap || !list.length) return;
-    queue = list.slice(1);
-    send(list[0]);
-  }
-
-  // The next move of a sequence, on the state its last move made; a move that is not
-  // legal there (the game went another way) drops the rest, and says so.
-  function next() {
-    const { snap } = t;
-    if (!queue.length || t.pending || !snap) return;
-    const action = queue.shift();
-    if (snap.legal.includes(action)) {
-      send(action);
-    } else {
-      queue = [];
-      t.status.flash(`The rest was not sent: “${action}” is not a legal move now.`);
+      api(`/api/tables/${id}/actions`, { method: 'POST', token, body: { ...move, version: snap.version } })
+        .then((s) => { t.pending = false; t.show(s); })
+        .catch((e) => { t.pending = false; t.status.flash(e.message); resync(); });
     }
   }
 
@@ -124,9 +98,6 @@ export function makeSocket(t) {
     banner,
     connect,
     send,
-    sendAll,
-    /** Whether moves of a sequence are still to be sent. */
-    queued: () => queue.length > 0,
     resync,
     /** Whether the socket is open now. */
     connected: open,

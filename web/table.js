@@ -90,8 +90,8 @@ export async function showTable(root, id, token) {
     t.status.setTitle();
     t.board.redraw();
     // A move the game's module makes for the player by itself (ending a turn where only
-    // trading is left), unless a sequence of the player's is still on its way.
-    if (game.autoMove && !t.pending && !t.socket.queued()) {
+    // trading is left), unless a move of the player is still on its way.
+    if (game.autoMove && !t.pending) {
       const auto = game.autoMove(next);
       if (auto) t.socket.send(auto);
     }

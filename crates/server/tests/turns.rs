@@ -587,3 +587,117 @@ async fn the_clock_ticker_looks_only_at_tables_that_can_come_due() {
     tokio::time::sleep(server::domain::CLOCK_TICK * 2).await;
     assert_eq!(state.hub.clock_watch(), 0);
 }
+
+/// A list of moves played as one decision (a Euphoria trade composed in one dialog): all
+/// are checked first, so one refused move leaves the table as it was and answers that
+/// move's rule; a list that goes through is a move of its own each.
+#[tokio::test]
+async fn a_list_of_moves_is_played_whole_or_not_at_all() {
+    let (state, table, id) =
+        new_table(json!({"game": "euphoria", "options": {"players": 2}, "seed": 5})).await;
+    let tokens = seat_tokens(&table);
+    // Moves until a seat may trade and has a good to give.
+    let (seat, v, give) = loop {
+        let (seat, v) = seat_to_act(&state, &id, &tokens).await.expect("playing");
+        let mut offer = server_state(&state, &id).await;
+        let partner = format!("offer p{}", 2 - seat);
+        let mut started = || -> Option<String> {
+            offer.apply_any(&offer.parse_action("trade").ok()?).ok()?;
+            offer.apply_any(&offer.parse_action(&partner).ok()?).ok()?;
+            offer.legal().into_iter().find(|m| m.starts_with("give "))
+        };
+        if let Some(give) = started() {
+            break (seat, v, give);
+        }
+        let (status, after) = act(&state, &id, &tokens[seat], &v["legal"][0], &v["version"]).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+    };
+    let version = v["version"].as_u64().expect("version");
+    let partner = format!("offer p{}", 2 - seat);
+    let list = |moves: &[&str]| json!({"actions": moves, "version": version});
+    let before = server_state(&state, &id).await.state_json();
+    // One refused move anywhere: nothing is kept, and its rule is named.
+    for (moves, status, code) in [
+        (
+            vec!["trade", &partner, "propose", &give],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "action/illegal",
+        ),
+        (
+            vec!["trade", &partner, "give nothing"],
+            StatusCode::BAD_REQUEST,
+            "action/malformed",
+        ),
+        (
+            vec!["trade", "undo"],
+            StatusCode::BAD_REQUEST,
+            "action/malformed",
+        ),
+        (vec![], StatusCode::BAD_REQUEST, "action/malformed"),
+    ] {
+        let (got, body) = post_to(&state, &id, "actions", Some(&tokens[seat]), &list(&moves)).await;
+        assert_eq!(
+            (got, body["code"].as_str()),
+            (status, Some(code)),
+            "{moves:?}: {body}"
+        );
+        assert_eq!(
+            server_state(&state, &id).await.state_json(),
+            before,
+            "{moves:?}"
+        );
+        assert_eq!(view(&state, &id, &tokens[seat]).await["version"], version);
+    }
+    let (_, body) = post_to(
+        &state,
+        &id,
+        "actions",
+        Some(&tokens[seat]),
+        &list(&["trade", &partner, "propose", &give]),
+    )
+    .await;
+    assert!(
+        body["refusal"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("euphoria/")),
+        "{body}"
+    );
+    // Another seat's list, and a list with `action` beside it, are refused too.
+    let (got, _) = post_to(
+        &state,
+        &id,
+        "actions",
+        Some(&tokens[1 - seat]),
+        &list(&["trade"]),
+    )
+    .await;
+    assert_eq!(got, StatusCode::CONFLICT);
+    let both = json!({"action": "trade", "actions": ["trade"], "version": version});
+    let (got, body) = post_to(&state, &id, "actions", Some(&tokens[seat]), &both).await;
+    assert_eq!(
+        (got, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("request/malformed"))
+    );
+    // The whole offer: four moves, four versions, and the partner is asked.
+    let offer = ["trade", partner.as_str(), give.as_str(), "propose"];
+    let (got, after) = post_to(&state, &id, "actions", Some(&tokens[seat]), &list(&offer)).await;
+    assert_eq!(got, StatusCode::OK, "{after}");
+    assert_eq!(after["version"].as_u64(), Some(version + 4));
+    let other = view(&state, &id, &tokens[1 - seat]).await;
+    assert_eq!(other["to_act"].as_u64(), Some(1 - seat as u64), "{other}");
+    assert!(
+        other["legal"]
+            .as_array()
+            .expect("legal")
+            .contains(&json!("accept")),
+        "{other}"
+    );
+    let (status, log) = get(
+        &state,
+        &format!("/api/tables/{id}/log?since={version}"),
+        Some(&tokens[seat]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(log["entries"].as_array().map(Vec::len), Some(4), "{log}");
+}

@@ -58,10 +58,15 @@ pub(crate) async fn spectate(
     Ok(StateJson(table.state_json(Viewer::Spectator, since).await?))
 }
 
+/// The body of a move: `action`, or `actions` played in order as one decision (a trade
+/// composed in one dialog), chosen on `version`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Submit {
-    action: String,
+    #[serde(default)]
+    action: Option<String>,
+    #[serde(default)]
+    actions: Option<Vec<String>>,
     version: u64,
 }
 
@@ -74,12 +79,23 @@ pub(crate) async fn submit(
     }: Seated<Body<Submit>>,
 ) -> Result<StateJson, ApiError> {
     hub.count_action(&table, seat)?;
-    // The move's text is read here, once: the table carries the move.
-    let mv = hub
-        .parse_move(&table, &request.action, request.version)
-        .await?;
-    hub.play(&table, seat, &mv, request.version, By::Player)
-        .await?;
+    match (request.action, request.actions) {
+        (Some(action), None) => {
+            // The move's text is read here, once: the table carries the move.
+            let mv = hub.parse_move(&table, &action, request.version).await?;
+            hub.play(&table, seat, &mv, request.version, By::Player)
+                .await?;
+        }
+        (None, Some(actions)) => {
+            hub.play_sequence(&table, seat, &actions, request.version)
+                .await?;
+        }
+        _ => {
+            return Err(ApiError::malformed(
+                "a move has `action` (one move) or `actions` (a list played in order), not both",
+            ))
+        }
+    }
     Ok(StateJson(table.state_json(Viewer::Seat(seat), None).await?))
 }
 

@@ -8,6 +8,9 @@ use super::extract::*;
 pub enum ClientMessage {
     /// Play an action chosen on `version`.
     Action { action: String, version: u64 },
+    /// Play these actions in order, chosen on `version`, as one decision (a trade
+    /// composed in one dialog): all are checked before any is kept.
+    Actions { actions: Vec<String>, version: u64 },
     /// Send the current view again.
     Sync,
 }
@@ -71,6 +74,7 @@ pub(super) struct MessageFields<'a> {
     kind: Option<std::borrow::Cow<'a, str>>,
     #[serde(borrow)]
     action: Option<std::borrow::Cow<'a, str>>,
+    actions: Option<Vec<String>>,
     version: Option<u64>,
 }
 
@@ -90,18 +94,23 @@ impl ClientMessage {
         }
         let fields: MessageFields = serde_json::from_str(text).map_err(|e| bad(&e))?;
         match fields.kind.as_deref() {
-            Some("action") => match (fields.action, fields.version) {
-                (Some(action), Some(version)) => Ok(ClientMessage::Action {
+            Some("action") => match (fields.action, fields.actions, fields.version) {
+                (Some(action), None, Some(version)) => Ok(ClientMessage::Action {
                     action: action.into_owned(),
                     version,
                 }),
-                (None, _) => Err(bad(&"missing field `action`")),
-                (_, None) => Err(bad(&"missing field `version`")),
+                (None, Some(actions), Some(version)) => {
+                    Ok(ClientMessage::Actions { actions, version })
+                }
+                (Some(_), Some(_), _) => Err(bad(&"a move has `action` or `actions`, not both")),
+                (None, None, _) => Err(bad(&"missing field `action`")),
+                (_, _, None) => Err(bad(&"missing field `version`")),
             },
-            Some("sync") => match (&fields.action, &fields.version) {
-                (None, None) => Ok(ClientMessage::Sync),
-                (Some(_), _) => Err(bad(&"unknown field `action` in a sync message")),
-                (_, Some(_)) => Err(bad(&"unknown field `version` in a sync message")),
+            Some("sync") => match (&fields.action, &fields.actions, &fields.version) {
+                (None, None, None) => Ok(ClientMessage::Sync),
+                (Some(_), _, _) => Err(bad(&"unknown field `action` in a sync message")),
+                (_, Some(_), _) => Err(bad(&"unknown field `actions` in a sync message")),
+                (_, _, Some(_)) => Err(bad(&"unknown field `version` in a sync message")),
             },
             _ => Err(bad(&"`type` is `action` or `sync`")),
         }
@@ -229,6 +238,16 @@ pub(super) async fn session(
                                     .map_err(ApiError::from),
                                 Err(e) => Err(e.into()),
                             },
+                            Err(e) => Err(e.into()),
+                        },
+                    },
+                    Ok(ClientMessage::Actions { actions, version }) => match viewer.seat() {
+                        None => Err(ApiError::token_required()),
+                        Some(seat) => match hub.count_action(&table, seat) {
+                            Ok(()) => hub
+                                .play_sequence(&table, seat, &actions, version)
+                                .await
+                                .map_err(ApiError::from),
                             Err(e) => Err(e.into()),
                         },
                     },

@@ -24,6 +24,8 @@ pub(super) use tokio::sync::{broadcast, Mutex};
 
 /// The longest action text accepted.
 pub const MAX_ACTION_LEN: usize = 200;
+/// The most moves one call may play in order ([`Hub::play_sequence`]).
+pub const MAX_SEQUENCE: usize = 32;
 
 /// How many chat lines of a table are kept in memory (and served by `GET …/chat`).
 pub const CHAT_KEPT: usize = 200;

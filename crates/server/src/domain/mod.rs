@@ -26,7 +26,7 @@ pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
 pub use error::{Refusal, TableError};
 pub use hub::{
     By, Hub, Played, Table, CHAT_BURST, CHAT_KEPT, CHAT_PER_SECOND, CLOCK_TICK, ENDED_CACHE,
-    MAX_ACTION_LEN,
+    MAX_ACTION_LEN, MAX_SEQUENCE,
 };
 pub use limits::Limits;
 pub use names::*;

@@ -115,22 +115,7 @@ impl Hub {
                 }
             }
             Move::Game(_) => {
-                let to_act = live.session.to_act();
-                if to_act != Some(seat) || (live.session.is_resigned(seat) && by == By::Player) {
-                    return Err(TableError::new(
-                        Refusal::NotYourTurn,
-                        match to_act {
-                            Some(s) if s == seat => {
-                                format!("seat {} resigned: a bot makes its moves", seat + 1)
-                            }
-                            _ => format!(
-                                "seat {} cannot act now: {} is to act",
-                                seat + 1,
-                                to_act.map_or("nobody".into(), |s| format!("seat {}", s + 1))
-                            ),
-                        },
-                    ));
-                }
+                may_act(&live.session, seat, by)?;
                 next.play(mv)?;
             }
         }
@@ -144,6 +129,71 @@ impl Hub {
             .await?;
         let before = std::mem::replace(&mut live.session, next).into_state();
         live.advanced(before, mv.clone(), seat, super::store::now_ms());
+        Ok(self.moved_on(table, live, status))
+    }
+
+    /// Plays the game moves `texts` of `seat` at `table` in order, chosen on `version`, as
+    /// one decision of the player (a trade composed in one dialog, every die retrieved):
+    /// each is read on the position the one before leaves, and all are checked before
+    /// any is kept; then each is committed and told as a move of its own.
+    ///
+    /// # Errors
+    /// What [`Hub::parse_move`] or [`Hub::play`] answers for the first move that fails
+    /// (nothing changes then); `action/malformed` for an empty list, one of more than
+    /// [`MAX_SEQUENCE`] moves, or a table move in it. Should the store fail part way,
+    /// the moves committed before stay (each is a move of its own).
+    pub async fn play_sequence(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        texts: &[String],
+        version: u64,
+    ) -> Result<Played, TableError> {
+        if texts.is_empty() || texts.len() > MAX_SEQUENCE {
+            return Err(TableError::new(
+                Refusal::ActionMalformed,
+                format!("a list of moves has 1 to {MAX_SEQUENCE} of them"),
+            ));
+        }
+        let mut live = table.live.lock().await;
+        self.takes_moves(table, &mut live, version).await?;
+        let mut moves = Vec::with_capacity(texts.len());
+        let mut next = live.session.clone();
+        for text in texts {
+            let text = text.trim();
+            if text.is_empty() || text.len() > MAX_ACTION_LEN {
+                return Err(TableError::new(
+                    Refusal::ActionMalformed,
+                    format!("an action is 1 to {MAX_ACTION_LEN} bytes of text"),
+                ));
+            }
+            let mv = next.parse(text)?;
+            if let Move::Table(table_move) = mv {
+                return Err(TableError::new(
+                    Refusal::ActionMalformed,
+                    format!(
+                        "`{table_move}` is a move of the table, sent on its own, not in a list"
+                    ),
+                ));
+            }
+            may_act(&next, seat, By::Player)?;
+            next.play(&mv)?;
+            moves.push(mv);
+        }
+        let mut status = Status::Running;
+        for (mv, version) in moves.into_iter().zip(version..) {
+            let mut next = live.session.clone();
+            next.play(&mv)?;
+            status = if next.outcome().is_some() {
+                Status::Finished
+            } else {
+                Status::Running
+            };
+            self.store_entry(table, &mut live, version, seat, &mv.to_string(), status)
+                .await?;
+            let before = std::mem::replace(&mut live.session, next).into_state();
+            live.advanced(before, mv, seat, super::store::now_ms());
+        }
         Ok(self.moved_on(table, live, status))
     }
 
@@ -272,4 +322,27 @@ impl Hub {
             }
         }
     }
+}
+
+/// Whether `seat` may make a game move in `session` now: it is to act, and (for its
+/// player) has not resigned.
+///
+/// # Errors
+/// `action/not_your_turn`, saying who is to act.
+fn may_act(session: &Session, seat: Seat, by: By) -> Result<(), TableError> {
+    let to_act = session.to_act();
+    if to_act == Some(seat) && !(session.is_resigned(seat) && by == By::Player) {
+        return Ok(());
+    }
+    Err(TableError::new(
+        Refusal::NotYourTurn,
+        match to_act {
+            Some(s) if s == seat => format!("seat {} resigned: a bot makes its moves", seat + 1),
+            _ => format!(
+                "seat {} cannot act now: {} is to act",
+                seat + 1,
+                to_act.map_or("nobody".into(), |s| format!("seat {}", s + 1))
+            ),
+        },
+    ))
 }
