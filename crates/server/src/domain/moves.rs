@@ -119,16 +119,9 @@ impl Hub {
                 next.play(mv)?;
             }
         }
-        let status = if next.outcome().is_some() {
-            Status::Finished
-        } else {
-            Status::Running
-        };
-        // The move's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
-        self.store_entry(table, &mut live, version, seat, &mv.to_string(), status)
+        let status = self
+            .commit(table, &mut live, version, seat, mv.clone(), next)
             .await?;
-        let before = std::mem::replace(&mut live.session, next).into_state();
-        live.advanced(before, mv.clone(), seat, super::store::now_ms());
         Ok(self.moved_on(table, live, status))
     }
 
@@ -184,17 +177,36 @@ impl Hub {
         for (mv, version) in moves.into_iter().zip(version..) {
             let mut next = live.session.clone();
             next.play(&mv)?;
-            status = if next.outcome().is_some() {
-                Status::Finished
-            } else {
-                Status::Running
-            };
-            self.store_entry(table, &mut live, version, seat, &mv.to_string(), status)
-                .await?;
-            let before = std::mem::replace(&mut live.session, next).into_state();
-            live.advanced(before, mv, seat, super::store::now_ms());
+            status = self.commit(table, &mut live, version, seat, mv, next).await?;
         }
         Ok(self.moved_on(table, live, status))
+    }
+
+    /// Keeps `mv` of `seat` at `version` (checked: `next` is the session after it), then
+    /// makes it the table's; answers whether the game goes on.
+    ///
+    /// # Errors
+    /// The store fails, or another server's move came first (nothing changes then).
+    async fn commit(
+        &self,
+        table: &Arc<Table>,
+        live: &mut Live,
+        version: u64,
+        seat: Seat,
+        mv: Move,
+        next: Session,
+    ) -> Result<Status, TableError> {
+        let status = if next.outcome().is_some() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        // The move's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
+        self.store_entry(table, live, version, seat, &mv.to_string(), status)
+            .await?;
+        let before = std::mem::replace(&mut live.session, next).into_state();
+        live.advanced(before, mv, seat, super::store::now_ms());
+        Ok(status)
     }
 
     /// Stores entry `text` of `seat` at `version`: a conflict (another server's move came
