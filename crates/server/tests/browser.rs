@@ -22,8 +22,10 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 use crate::common::browser::{
-    bench, screenshot_path, serve, sqlite_in, start_server, Res, Session, DESKTOP, ELEMENT, PHONE,
+    bench, screenshot_path, serve, served, sqlite_in, start_server, Res, Session, DESKTOP, ELEMENT,
+    PHONE,
 };
+use server::testkit::remote::get_json;
 
 /// A small deterministic random stream for choosing clicks.
 struct Lcg(u64);
@@ -390,12 +392,9 @@ async fn play_game(
     shot_turn: usize,
     expected: &str,
 ) {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let driver = &bench.driver;
     let s = driver.session(DESKTOP).await.expect("browser");
     let link = create_in_lobby(&s, &base, game, options, seed)
@@ -881,11 +880,9 @@ return out;
 /// sent as the game's moves in order: the partner is then asked about that offer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_euphoria_trade_is_composed_in_one_dialog() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let addr = start_server(bench.dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     let table = created(
         &base,
@@ -1022,11 +1019,9 @@ async fn a_euphoria_trade_is_composed_in_one_dialog() {
 /// nothing fixed on the screen (the prompt, the buttons' bar) covers a move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_legal_move_is_on_top_where_it_is_shown_on_a_phone_and_a_desktop() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let addr = start_server(bench.dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     let phone = bench.driver.session(PHONE).await.expect("a phone");
     let desk = bench.driver.session(DESKTOP).await.expect("a desktop");
@@ -1222,11 +1217,9 @@ return { icarus: box('region-icarite'), euphoria: box('region-euphorian'),
 /// bar covers nothing of the board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn euphorias_board_is_laid_out_as_the_printed_board_on_a_desktop() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let addr = start_server(bench.dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let (id, token) = euphoria_played(&base, 4, 11, 40).await;
     let s = bench.driver.session(DESKTOP).await.expect("browser");
     // The seat's turn stays open (it would end by itself where only trading is left), so
@@ -1316,11 +1309,9 @@ async fn euphorias_board_is_laid_out_as_the_printed_board_on_a_desktop() {
 /// and a 4-seat game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn euphorias_board_fits_in_two_phone_screens() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let addr = start_server(bench.dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let s = bench.driver.session(PHONE).await.expect("a phone");
     for players in [2, 4] {
         let (id, token) = euphoria_played(&base, players, 11, 40).await;
@@ -1377,12 +1368,9 @@ async fn euphorias_board_fits_in_two_phone_screens() {
 /// Two browsers, one per seat of a Drop Site table: each sees the other's moves appear.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_see_each_others_moves() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let table = created(
         &base,
         json!({"game": "dropsite", "options": {"target": 20, "max_rounds": 3},
@@ -1517,12 +1505,9 @@ async fn say(s: &Session, text: &str) -> Res<()> {
 
 #[tokio::test]
 async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watches() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let table = created(
         &base,
         json!({"game": "distopia", "seats": ["open", "open"]}),
@@ -1744,12 +1729,9 @@ async fn refused_in_lobby(s: &Session, id: &str, seat: usize, name: &str) -> Res
 
 #[tokio::test]
 async fn a_name_with_a_direction_override_is_refused_in_the_lobby_and_nothing_is_stored() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let started = Instant::now();
     let http = reqwest::Client::new();
     let table = created(
@@ -1955,14 +1937,7 @@ async fn a_stored_name_with_a_direction_override_is_shown_isolated_and_in_order(
         .expect("control");
     assert_eq!(control["after"], json!(false), "{control}");
     // The log line reads as the API's text, in its order.
-    let log: Value = http
-        .get(format!("{base}/api/tables/{id}/log"))
-        .send()
-        .await
-        .expect("log")
-        .json()
-        .await
-        .expect("json");
+    let log = get_json(&http, &format!("{base}/api/tables/{id}/log")).await;
     let line = s
         .exec(
             "return document.getElementById('ada-moved').innerText",
@@ -2013,12 +1988,9 @@ async fn csp_violations(s: &Session) -> Res<Vec<String>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_plays_to_its_end_without_a_content_security_policy_violation() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let started = Instant::now();
     let http = reqwest::Client::new();
     let table = created(
@@ -2157,14 +2129,7 @@ async fn the_review_of_a_finished_drop_site_table_charts_the_apis_chances() {
         .await
         .expect("the review's chart");
     // The API's review, now made.
-    let api: Value = http
-        .get(format!("{base}/api/tables/{id}/review"))
-        .send()
-        .await
-        .expect("review")
-        .json()
-        .await
-        .expect("JSON");
+    let api = get_json(&http, &format!("{base}/api/tables/{id}/review")).await;
     assert_eq!(api["status"], json!("done"), "{api}");
     let review = &api["review"];
     // The chart's points, as drawn: seat, move, chance, and where they are.
@@ -2455,12 +2420,9 @@ async fn rules_from_api(base: &str, game: &str) -> Res<(String, Vec<String>)> {
 /// width.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_games_rules_page_opens_from_the_lobby_and_from_a_table() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let driver = &bench.driver;
     for (size, label) in [((1400, 1000), "desktop"), (PHONE, "phone")] {
         let s = driver.session(size).await.expect("browser");
@@ -2666,12 +2628,9 @@ async fn click_through(
 /// step's words), to the table against the easy bot the lesson ends with.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let d = &bench.driver;
     let s = d.session(DESKTOP).await.expect("a browser");
     for name in catalog::GAMES {
@@ -2727,11 +2686,9 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
 /// with its step's words.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_lesson_of_every_game_is_completed_by_clicks() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let addr = start_server(bench.dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let s = bench.driver.session(DESKTOP).await.expect("a browser");
     let mut played = 0;
     for name in catalog::GAMES {
@@ -2787,12 +2744,9 @@ async fn replay_wait(s: &Session, n: i64) -> Res<(String, i64, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     // Two bots play a short Drop Site game to its end.
     let id = finished_by_bots(
@@ -2803,11 +2757,7 @@ async fn a_finished_game_is_replayed_from_the_lobby_move_by_move() {
         60,
     )
     .await;
-    let log: Value = (http.get(format!("{base}/api/tables/{id}/log")).send().await)
-        .expect("log")
-        .json()
-        .await
-        .expect("JSON");
+    let log = get_json(&http, &format!("{base}/api/tables/{id}/log")).await;
     let entries = log["entries"].as_array().expect("entries");
     let moves = entries.len() as i64;
     let texts = |n: usize| -> Vec<Value> {
@@ -3037,12 +2987,9 @@ const END_IN_VIEW: &str = "const e = document.querySelector('.end-screen'); \
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_end_screen_comes_into_view_when_the_game_ends_on_a_desktop_and_a_phone() {
-    let Some(bench) = bench().await else {
+    let Some((bench, base)) = served().await else {
         return;
     };
-    let dir = &bench.dir;
-    let addr = start_server(dir.path()).await.expect("server");
-    let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     let driver = &bench.driver;
     for size in [DESKTOP, PHONE] {

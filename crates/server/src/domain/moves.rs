@@ -177,7 +177,9 @@ impl Hub {
         for (mv, version) in moves.into_iter().zip(version..) {
             let mut next = live.session.clone();
             next.play(&mv)?;
-            status = self.commit(table, &mut live, version, seat, mv, next).await?;
+            status = self
+                .commit(table, &mut live, version, seat, mv, next)
+                .await?;
         }
         Ok(self.moved_on(table, live, status))
     }

@@ -80,6 +80,14 @@ pub async fn start_server(dir: &Path) -> Res<SocketAddr> {
     serve(server::AppState::open(&sqlite_in(dir)).await?).await
 }
 
+/// A browser test's set-up with a server on SQLite in its folder: the bench and the
+/// server's address (`http://127.0.0.1:PORT`); `None` as [`bench`] says.
+pub async fn served() -> Option<(Bench, String)> {
+    let bench = bench().await?;
+    let addr = start_server(bench.dir.path()).await.expect("server");
+    Some((bench, format!("http://{addr}")))
+}
+
 /// The database of a server under test: SQLite in `dir`.
 pub fn sqlite_in(dir: &Path) -> String {
     format!("sqlite://{}", dir.join("tables.sqlite").display())
