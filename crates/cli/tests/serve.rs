@@ -330,3 +330,80 @@ async fn kill_and_restart(database: &str, kills: usize) {
         }
     }
 }
+
+/// SIGTERM under load: the process answers what is in flight, closes every socket with a
+/// reason, ends by itself, and every acknowledged move is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_under_load_loses_nothing_and_closes_sockets_with_a_reason() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let database = format!("sqlite://{}", dir.path().join("term.sqlite").display());
+    let mut server = start(&database).await;
+    let http = reqwest::Client::new();
+    let acked: Acked = Arc::default();
+    let mut tables = Vec::new();
+    for kind in 0..TABLES.len() {
+        for seed in 0..2 {
+            tables.push((kind, create(&http, server.addr, kind, 700 + seed).await));
+        }
+    }
+    // A spectator's socket at every table.
+    let mut sockets = Vec::new();
+    for (_, table) in &tables {
+        let url = format!("ws://{}/api/tables/{}/ws", server.addr, table.id);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("ws");
+        sockets.push(ws);
+    }
+    let mut seed = 900;
+    let handles = players(&http, server.addr, &tables, &acked, &mut seed, 100_000);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let before: usize = acked.lock().expect("lock").values().map(Vec::len).sum();
+    assert!(before > 0, "no move before the signal");
+
+    let pid = server.child.id().expect("pid");
+    let signalled = Instant::now();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    let status = timeout(Duration::from_secs(20), server.child.wait())
+        .await
+        .expect("the server ends by itself within 20 s")
+        .expect("wait");
+    let ended = signalled.elapsed();
+    assert!(status.success(), "the server ended with {status}");
+
+    // Every socket was told why it closed.
+    for mut ws in sockets {
+        let close = timeout(Duration::from_secs(5), async {
+            while let Some(message) = ws.next().await {
+                match message {
+                    Ok(Message::Close(frame)) => return frame,
+                    Ok(_) => {}
+                    Err(e) => panic!("a socket ended without a close frame: {e}"),
+                }
+            }
+            None
+        })
+        .await
+        .expect("a close frame")
+        .expect("a close frame with a code");
+        assert_eq!(close.code, CloseCode::Restart);
+        assert!(close.reason.contains("restarting"), "{}", close.reason);
+    }
+    for handle in handles {
+        timeout(Duration::from_secs(30), handle)
+            .await
+            .expect("players stop when the server is gone")
+            .expect("player");
+    }
+    let store = server::store::open(&database).await.expect("store");
+    let total = check_acked(&store, &acked).await;
+    assert!(total >= before);
+    eprintln!(
+        "SIGTERM under load: {total} acknowledged moves all stored ({before} before the signal); the process ended {ended:.2?} after it, every socket closed with 1012"
+    );
+}

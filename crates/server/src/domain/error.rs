@@ -4,6 +4,9 @@
 
 use engine::EngineError;
 
+/// The seconds a client is told to wait when the store is unavailable (`Retry-After`).
+pub const STORE_RETRY_AFTER: u64 = 5;
+
 /// Why a call to a table did not go through.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
@@ -17,6 +20,11 @@ pub enum TableError {
     /// The game refused (a malformed or illegal action, a bad config) or is over.
     #[error(transparent)]
     Game(#[from] EngineError),
+    /// The store cannot take the call now (stopped, unreachable, its disk full): nothing
+    /// changed, and the same call may go through after `retry_after` seconds. The outage
+    /// is logged once, where the store's calls are counted (`super::metrics`).
+    #[error("the game's storage cannot be reached just now, so nothing was changed: try again in a few seconds")]
+    Unavailable { retry_after: u64 },
     /// Something failed inside the server; the cause was logged where it happened.
     #[error("something went wrong on the server (it has been logged): try again later")]
     Internal,

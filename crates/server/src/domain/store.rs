@@ -3,6 +3,7 @@
 //! move is acknowledged only after [`Store::append`] has committed its row.
 
 use super::clock::TableRules;
+use super::error::{TableError, STORE_RETRY_AFTER};
 use super::text::stored_text;
 use async_trait::async_trait;
 use bots::BotSpec;
@@ -293,6 +294,13 @@ pub enum StoreError {
     Db(Box<dyn std::error::Error + Send + Sync>),
     #[error("the storage writer has stopped")]
     WriterGone,
+    /// The database cannot take the call now: it is stopped or unreachable, its disk is
+    /// full, or it gave no answer in time. The call may go through later. A write refused
+    /// so was not acknowledged; it was not stored, except when the database went away
+    /// between its commit and the answer (a later write at the same place then conflicts,
+    /// and the table reads the stored row).
+    #[error("{0}")]
+    Unavailable(Box<dyn std::error::Error + Send + Sync>),
     /// The SQLite file under the running server was removed, replaced or truncated:
     /// whatever is written now would be lost, so nothing more is acknowledged.
     #[error("the database file {0} was removed, replaced or truncated while the server ran; moves are refused until the server restarts on its file")]
@@ -346,6 +354,21 @@ pub trait Store: Send + Sync {
     async fn upgrade(&self, upgrade: &Upgrade) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
+    /// A trivial query: whether the database answers (`GET /readyz`).
+    async fn ping(&self) -> Result<(), StoreError>;
+}
+
+impl TableError {
+    /// What a store's failure is to the caller: `Unavailable` when the database cannot
+    /// take the call now, otherwise an internal error (logged with `cause`).
+    pub fn store(cause: StoreError) -> TableError {
+        match cause {
+            StoreError::Unavailable(_) => TableError::Unavailable {
+                retry_after: STORE_RETRY_AFTER,
+            },
+            cause => TableError::internal(cause),
+        }
+    }
 }
 
 /// Milliseconds since the Unix epoch.
