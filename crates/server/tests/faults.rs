@@ -46,15 +46,19 @@ fn assert_unavailable(answer: &(StatusCode, Option<String>, Value)) {
     assert_eq!(answer.2["retry_after"], 5);
 }
 
-/// The move seat `seat` would make at table `id` now: the version and a legal action.
-async fn next_move(state: &AppState, id: &str, tokens: &[String]) -> (usize, u64, String) {
+/// The move seat `seat` would make at table `id` now: the version and a legal action;
+/// `None` while a bot (a seat without a token) is to act.
+async fn next_move(state: &AppState, id: &str, tokens: &[String]) -> Option<(usize, u64, String)> {
     let view = common::seat_view(state, id, &tokens[0]).await;
-    let seat = view["to_act"].as_u64().expect("to act") as usize;
+    let seat = view["to_act"].as_u64()? as usize;
+    if tokens[seat].is_empty() {
+        return None;
+    }
     let view = common::seat_view(state, id, &tokens[seat]).await;
     let legal = view["legal"].as_array().expect("legal");
     let pick = (view["version"].as_u64().expect("version") as usize * 7) % legal.len();
     let action = legal[pick].as_str().expect("text").to_string();
-    (seat, view["version"].as_u64().expect("version"), action)
+    Some((seat, view["version"].as_u64().expect("version"), action))
 }
 
 /// A 2 MiB tmpfs mounted on a scratch folder, unmounted when dropped.
@@ -136,13 +140,13 @@ async fn a_full_disk_refuses_creates_and_moves_then_takes_the_same_move() {
     let id = common::table_id(&table);
     let tokens = common::seat_tokens(&table);
     for _ in 0..4 {
-        let (seat, version, action) = next_move(&state, &id, &tokens).await;
+        let (seat, version, action) = next_move(&state, &id, &tokens).await.expect("a move");
         let (status, body) = common::act(&state, &id, &tokens[seat], &action, version).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
 
     let filler = fill(disk.path());
-    let (seat, version, action) = next_move(&state, &id, &tokens).await;
+    let (seat, version, action) = next_move(&state, &id, &tokens).await.expect("a move");
     let before = common::seat_view(&state, &id, &tokens[seat]).await;
     let uri = format!("/api/tables/{id}/actions");
     let body = json!({"action": action, "version": version});
@@ -202,6 +206,8 @@ struct Seen {
     refused: usize,
     stored_unanswered: Vec<(u64, String)>,
     finished: bool,
+    /// A bot plays the other seat.
+    bot: bool,
 }
 
 /// Plays table `id` until `stop` is set: a move at a time; a move refused with the coded
@@ -224,7 +230,14 @@ async fn player(
                     seen.lock().expect("seen").finished = true;
                     return;
                 }
-                next_move(&state, &id, &tokens).await
+                match next_move(&state, &id, &tokens).await {
+                    Some(next) => next,
+                    None => {
+                        // The bot's turn: it moves by itself, once the store takes it.
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        continue;
+                    }
+                }
             }
         };
         let body = json!({"action": action, "version": version});
@@ -259,6 +272,37 @@ async fn player(
     }
 }
 
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next text message of a socket, as JSON (within 10 s).
+async fn next_text(ws: &mut Ws) -> Value {
+    use futures_util::StreamExt;
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("open")
+            .expect("a message");
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = message {
+            return serde_json::from_str(text.as_str()).expect("JSON");
+        }
+    }
+}
+
+/// Reads a socket for good, keeping its `storage` messages in `heard`.
+async fn storage_messages(mut ws: Ws, heard: Arc<Mutex<Vec<Value>>>) {
+    use futures_util::StreamExt;
+    while let Some(Ok(message)) = ws.next().await {
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = message {
+            let message: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            if message["type"] == "storage" {
+                heard.lock().expect("heard").push(message);
+            }
+        }
+    }
+}
+
 /// Plays `tables` tables while the private PostgreSQL is stopped and started again.
 async fn postgres_outage(tables: usize) {
     let Some(cluster) = common::cluster::Cluster::start() else {
@@ -274,13 +318,22 @@ async fn postgres_outage(tables: usize) {
     let mut players = Vec::new();
     let mut seen = Vec::new();
     for t in 0..tables {
+        // Every fourth table has a bot: it must go on by itself after the outage.
+        let seats = if t % 4 == 3 {
+            json!(["human", "random"])
+        } else {
+            json!(["human", "human"])
+        };
         let table = common::create_table(
             &state,
-            json!({"game": "distopia", "seed": t, "seats": ["human", "human"]}),
+            json!({"game": "distopia", "seed": t, "seats": seats}),
         )
         .await;
         let id = common::table_id(&table);
-        let log = Arc::new(Mutex::new(Seen::default()));
+        let log = Arc::new(Mutex::new(Seen {
+            bot: t % 4 == 3,
+            ..Seen::default()
+        }));
         seen.push((id.clone(), log.clone()));
         players.push(tokio::spawn(player(
             state.clone(),
@@ -295,6 +348,12 @@ async fn postgres_outage(tables: usize) {
             .map(|(_, s)| s.lock().expect("seen").acked.len())
             .sum()
     };
+    // A spectator's socket at the first table hears of the outage and of its end.
+    let addr = common::spawn(state.clone()).await;
+    let watch = format!("ws://{addr}/api/tables/{}/ws", seen[0].0);
+    let (ws, _) = tokio_tungstenite::connect_async(&watch).await.expect("ws");
+    let heard: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let told = tokio::spawn(storage_messages(ws, heard.clone()));
     tokio::time::sleep(Duration::from_secs(2)).await;
     let before = acked(&seen);
     assert!(before >= tables, "{before} moves before the outage");
@@ -310,6 +369,15 @@ async fn postgres_outage(tables: usize) {
     let (status, _) = common::get(&state, &format!("/api/tables/{}", seen[0].0), None).await;
     assert_eq!(status, StatusCode::OK);
     let during = acked(&seen);
+    // A page that connects during the outage is told at once.
+    let (mut late, _) = tokio_tungstenite::connect_async(&watch).await.expect("ws");
+    let first = next_text(&mut late).await;
+    assert_eq!(first["type"], "storage", "{first}");
+    assert_eq!(first["available"], false);
+    assert_eq!(
+        first["message"],
+        "Reconnecting to storage: moves wait until it is back."
+    );
     cluster.start_again();
     let outage = stopped.elapsed();
 
@@ -341,6 +409,22 @@ async fn postgres_outage(tables: usize) {
     for p in players {
         p.await.expect("a player");
     }
+    told.abort();
+    let _ = told.await;
+    let told: Vec<Value> = heard.lock().expect("heard").clone();
+    let availability: Vec<bool> = (told.iter())
+        .map(|m| m["available"].as_bool().expect("available"))
+        .collect();
+    assert_eq!(availability, [false, true], "{told:?}");
+    // One outage, counted once; every refusal counted by its code.
+    let request = Request::get("/metrics")
+        .body(Body::empty())
+        .expect("request");
+    let (_, _, bytes) = common::send_raw(&state, request).await;
+    let metrics = crate::health::parse(std::str::from_utf8(&bytes).expect("UTF-8"));
+    assert_eq!(metrics["tabletop_store_outages_total"], 1.0);
+    assert_eq!(metrics["tabletop_store_up"], 1.0);
+    let refusals = metrics["tabletop_refusals_total{code=\"store/unavailable\"}"];
 
     // Every acknowledged move is stored once, at its version; nothing else is stored but
     // the moves whose answer was lost with the connection.
@@ -357,7 +441,20 @@ async fn postgres_outage(tables: usize) {
         expected.extend(log.stored_unanswered.iter().cloned());
         expected.sort();
         let stored: Vec<(u64, String)> = rows.into_iter().map(|r| (r.seq, r.action)).collect();
-        assert_eq!(stored, expected, "table {id}");
+        if log.bot {
+            // The bot's moves are stored too: the player's are each at their place.
+            for mine in &expected {
+                assert!(stored.contains(mine), "table {id}: {mine:?} is not stored");
+            }
+            let seqs: std::collections::BTreeSet<u64> = stored.iter().map(|r| r.0).collect();
+            assert_eq!(
+                seqs.len(),
+                stored.len(),
+                "table {id}: a version stored twice"
+            );
+        } else {
+            assert_eq!(stored, expected, "table {id}");
+        }
         refused += log.refused;
         unanswered += log.stored_unanswered.len();
         total += log.acked.len();
@@ -365,6 +462,8 @@ async fn postgres_outage(tables: usize) {
     let finished = (seen.iter())
         .filter(|(_, s)| s.lock().expect("seen").finished)
         .count();
+    // The players' refusals, and the one of `/readyz` during the outage.
+    assert_eq!(refusals, refused as f64 + 1.0, "refusals counted");
     assert!(
         refused > 0,
         "no move was refused during the outage ({total} moves, {finished} games finished)"

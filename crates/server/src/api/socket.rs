@@ -168,6 +168,24 @@ pub(super) enum ServerMessage {
     },
     /// A new chat line.
     Chat { line: ChatRow },
+    /// The database stopped answering (`available: false`: moves are refused until it is
+    /// back) or answers again; sent on connecting during an outage too.
+    Storage {
+        available: bool,
+        message: &'static str,
+    },
+}
+
+/// The socket message that tells whether the store is `down`.
+fn storage(down: bool) -> ServerMessage {
+    ServerMessage::Storage {
+        available: !down,
+        message: if down {
+            "Reconnecting to storage: moves wait until it is back."
+        } else {
+            "Storage is back: play on."
+        },
+    }
 }
 
 pub(super) fn encode(message: &ServerMessage) -> Message {
@@ -195,6 +213,11 @@ pub(super) async fn session(
     let mut sent = None;
     let wait = pings.send_timeout;
     let mut stopping = hub.stopping();
+    let mut store_down = hub.metrics().store_down.subscribe();
+    let down = *store_down.borrow_and_update();
+    if down && !within(&hub, wait, socket.feed(encode(&storage(true)))).await {
+        return;
+    }
     if !push_state(&hub, wait, &table, viewer, false, &mut sent, &mut socket).await
         || !within(&hub, wait, socket.flush()).await
     {
@@ -219,6 +242,15 @@ pub(super) async fn session(
                 }
                 unanswered += 1;
                 if !within(&hub, wait, socket.send(Message::Ping(Bytes::new()))).await {
+                    return;
+                }
+            }
+            changed = store_down.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let down = *store_down.borrow_and_update();
+                if !within(&hub, wait, socket.send(encode(&storage(down)))).await {
                     return;
                 }
             }

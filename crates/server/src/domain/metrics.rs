@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -71,8 +71,9 @@ pub struct Metrics {
     pub store_failed: AtomicU64,
     /// Times the store went from answering to unavailable.
     pub store_outages: AtomicU64,
-    /// Whether the store's last call answered (no outage going on).
-    pub store_down: AtomicBool,
+    /// Set during an outage (from a call refused for want of the database until one
+    /// answers); sockets watch it to tell their pages.
+    pub store_down: tokio::sync::watch::Sender<bool>,
     /// How long writes (a create, a move) took to commit.
     pub write_latency: Histogram,
     /// How long reads took.
@@ -137,11 +138,7 @@ impl Metrics {
             "tabletop_store_up",
             "gauge",
             "1 while the store answers, 0 during an outage (from its last call).",
-            if self.store_down.load(Ordering::Relaxed) {
-                "0"
-            } else {
-                "1"
-            },
+            if *self.store_down.borrow() { "0" } else { "1" },
         );
         metric(
             "tabletop_store_outages_total",
@@ -203,8 +200,15 @@ pub struct Metered {
     inner: Arc<dyn Store>,
     metrics: Arc<Metrics>,
     timeout: Duration,
+    outage: Mutex<Outage>,
+}
+
+/// The store's state as its calls tell it.
+struct Outage {
     /// When the outage going on started.
-    down_since: Mutex<Option<Instant>>,
+    down_since: Option<Instant>,
+    /// When the last one ended (or the store was opened).
+    up_since: Instant,
 }
 
 /// Whether a call reads or writes (its latency goes to one histogram or the other).
@@ -220,7 +224,10 @@ impl Metered {
             inner,
             metrics,
             timeout,
-            down_since: Mutex::new(None),
+            outage: Mutex::new(Outage {
+                down_since: None,
+                up_since: Instant::now(),
+            }),
         }
     }
 
@@ -241,12 +248,12 @@ impl Metered {
             Kind::Write => self.metrics.write_latency.observe(started.elapsed()),
         }
         match &result {
-            Ok(_) | Err(StoreError::Conflict { .. }) => self.answered(),
+            Ok(_) | Err(StoreError::Conflict { .. }) => self.answered(started),
             Err(e @ StoreError::Unavailable(_)) => {
                 self.metrics
                     .store_unavailable
                     .fetch_add(1, Ordering::Relaxed);
-                self.unavailable(e);
+                self.unavailable(e, started);
             }
             Err(_) => {
                 self.metrics.store_failed.fetch_add(1, Ordering::Relaxed);
@@ -255,32 +262,39 @@ impl Metered {
         result
     }
 
-    /// The store answered: an outage going on is over (logged once).
-    fn answered(&self) {
-        if !self.metrics.store_down.load(Ordering::Relaxed) {
+    /// The store answered a call made at `started`: an outage going on is over (logged
+    /// once), unless the call was made before it began.
+    fn answered(&self, started: Instant) {
+        if !*self.metrics.store_down.borrow() {
             return;
         }
-        let Ok(mut since) = self.down_since.lock() else {
+        let Ok(mut outage) = self.outage.lock() else {
             return;
         };
-        if let Some(started) = since.take() {
-            self.metrics.store_down.store(false, Ordering::Relaxed);
-            tracing::warn!(
-                "the database answers again, after an outage of {:.1} s",
-                started.elapsed().as_secs_f64()
-            );
+        match outage.down_since {
+            Some(since) if since <= started => {
+                outage.down_since = None;
+                outage.up_since = Instant::now();
+                self.metrics.store_down.send_replace(false);
+                tracing::warn!(
+                    "the database answers again, after an outage of {:.1} s",
+                    since.elapsed().as_secs_f64()
+                );
+            }
+            _ => {}
         }
     }
 
-    /// The store did not answer: an outage starts unless one is going on (logged once,
-    /// with its cause).
-    fn unavailable(&self, cause: &StoreError) {
-        let Ok(mut since) = self.down_since.lock() else {
+    /// The store did not answer a call made at `started`: an outage starts unless one is
+    /// going on, or the call was made before the last one ended (it is that outage's).
+    /// Logged once, with its cause.
+    fn unavailable(&self, cause: &StoreError, started: Instant) {
+        let Ok(mut outage) = self.outage.lock() else {
             return;
         };
-        if since.is_none() {
-            *since = Some(Instant::now());
-            self.metrics.store_down.store(true, Ordering::Relaxed);
+        if outage.down_since.is_none() && started >= outage.up_since {
+            outage.down_since = Some(started);
+            self.metrics.store_down.send_replace(true);
             self.metrics.store_outages.fetch_add(1, Ordering::Relaxed);
             tracing::error!("the database is unavailable: {cause}; writes are refused with 503 store/unavailable until it answers");
         }
