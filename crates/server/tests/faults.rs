@@ -368,6 +368,12 @@ async fn postgres_outage(tables: usize) {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     let (status, _) = common::get(&state, &format!("/api/tables/{}", seen[0].0), None).await;
     assert_eq!(status, StatusCode::OK);
+    // A snapshot asked for over HTTP says so too.
+    let spectate = format!("/api/tables/{}/spectate", seen[0].0);
+    let (status, snapshot) = common::get(&state, &spectate, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(snapshot["storage"], "unavailable");
+    assert!(snapshot["view"].is_object(), "{snapshot}");
     let during = acked(&seen);
     // A page that connects during the outage is told at once.
     let (mut late, _) = tokio_tungstenite::connect_async(&watch).await.expect("ws");
@@ -416,6 +422,8 @@ async fn postgres_outage(tables: usize) {
         .map(|m| m["available"].as_bool().expect("available"))
         .collect();
     assert_eq!(availability, [false, true], "{told:?}");
+    let (_, snapshot) = common::get(&state, &spectate, None).await;
+    assert!(snapshot.get("storage").is_none(), "{snapshot}");
     // One outage, counted once; every refusal counted by its code.
     let request = Request::get("/metrics")
         .body(Body::empty())
