@@ -61,6 +61,15 @@ async fn next_move(state: &AppState, id: &str, tokens: &[String]) -> Option<(usi
     Some((seat, view["version"].as_u64().expect("version"), action))
 }
 
+/// A seat's view during an outage: it says `"storage": "unavailable"`; the rest of it is
+/// returned.
+async fn unchanged(state: &AppState, id: &str, token: &str) -> Value {
+    let mut view = common::seat_view(state, id, token).await;
+    let said = view.as_object_mut().and_then(|v| v.remove("storage"));
+    assert_eq!(said, Some(json!("unavailable")));
+    view
+}
+
 /// A 2 MiB tmpfs mounted on a scratch folder, unmounted when dropped.
 struct Tmpfs {
     dir: tempfile::TempDir,
@@ -152,8 +161,12 @@ async fn a_full_disk_refuses_creates_and_moves_then_takes_the_same_move() {
     let body = json!({"action": action, "version": version});
     let refused = call(&state, "POST", &uri, Some(&tokens[seat]), &body).await;
     assert_unavailable(&refused);
-    // Nothing changed: the same view, the same version.
-    assert_eq!(common::seat_view(&state, &id, &tokens[seat]).await, before);
+    assert_eq!(
+        refused.2["message"],
+        "the game's storage cannot be reached just now, so nothing was changed: try again in a few seconds"
+    );
+    // Nothing changed: the same view, the same version, and it says storage is away.
+    assert_eq!(unchanged(&state, &id, &tokens[seat]).await, before);
     let created = call(
         &state,
         "POST",
@@ -594,4 +607,135 @@ async fn a_client_that_never_reads_is_cut_off_with_its_memory_bounded() {
          the process grew {grown} KiB meanwhile; {drained} bytes were left in the buffers"
     );
     assert!(grown < 16 * 1024, "the process grew {grown} KiB");
+}
+
+/// A TCP proxy to `target` that can be frozen: while frozen it takes bytes from both
+/// sides and passes none on, as a network that hangs does.
+async fn freezable_proxy(
+    target: std::net::SocketAddr,
+) -> (std::net::SocketAddr, Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let frozen = Arc::new(AtomicBool::new(false));
+    let pumps = frozen.clone();
+    tokio::spawn(async move {
+        while let Ok((inbound, _)) = listener.accept().await {
+            let Ok(outbound) = tokio::net::TcpStream::connect(target).await else {
+                continue;
+            };
+            let (ri, wi) = inbound.into_split();
+            let (ro, wo) = outbound.into_split();
+            for (mut from, mut to) in [(ri, wo), (ro, wi)].map(|(r, w)| {
+                (
+                    Box::new(r) as Box<dyn tokio::io::AsyncRead + Unpin + Send>,
+                    Box::new(w) as Box<dyn tokio::io::AsyncWrite + Unpin + Send>,
+                )
+            }) {
+                let frozen = pumps.clone();
+                tokio::spawn(async move {
+                    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+                    let mut buf = vec![0u8; 16 * 1024];
+                    loop {
+                        let n = match from.read(&mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => n,
+                        };
+                        while frozen.load(Ordering::SeqCst) {
+                            tokio::time::sleep(Duration::from_millis(10)).await;
+                        }
+                        if to.write_all(&buf[..n]).await.is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+        }
+    });
+    (addr, frozen)
+}
+
+/// A database that hangs (the network to it frozen, nothing refused): each call is
+/// bounded by `--store-timeout`, the move is refused in words, and the same move goes
+/// through once the network is back, or is found stored (its commit was on the wire
+/// when the time ran out): never lost, never twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_hangs_is_bounded_by_the_store_timeout() {
+    let Some(cluster) = common::cluster::Cluster::start() else {
+        return;
+    };
+    let target = std::net::SocketAddr::from(([127, 0, 0, 1], cluster.port));
+    let (proxy, frozen) = freezable_proxy(target).await;
+    let url = format!("postgres://postgres@{proxy}/postgres");
+    let store = server::PgStore::connect(&url)
+        .await
+        .expect("through the proxy");
+    let limits = server::Limits {
+        store_timeout: Duration::from_secs(1),
+        ..common::unlimited()
+    };
+    let state = AppState::with_limits(Arc::new(store), limits)
+        .await
+        .expect("state");
+    let table = common::create_table(
+        &state,
+        json!({"game": "distopia", "seed": 21, "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = common::table_id(&table);
+    let tokens = common::seat_tokens(&table);
+    for _ in 0..3 {
+        let (seat, version, action) = next_move(&state, &id, &tokens).await.expect("a move");
+        let (status, body) = common::act(&state, &id, &tokens[seat], &action, version).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+
+    frozen.store(true, std::sync::atomic::Ordering::SeqCst);
+    let (seat, version, action) = next_move(&state, &id, &tokens).await.expect("a move");
+    let before = common::seat_view(&state, &id, &tokens[seat]).await;
+    let uri = format!("/api/tables/{id}/actions");
+    let body = json!({"action": action, "version": version});
+    let started = Instant::now();
+    let refused = call(&state, "POST", &uri, Some(&tokens[seat]), &body).await;
+    let took = started.elapsed();
+    assert_unavailable(&refused);
+    // The write left, and no answer came: the player is not told that nothing changed.
+    assert_eq!(
+        refused.2["message"],
+        "the game's storage did not answer in time, so this may not have been done: the table shows it if it was; if not, try again in a few seconds"
+    );
+    assert!(took < Duration::from_secs(3), "refused after {took:?}");
+    // Read from memory meanwhile, unchanged.
+    assert_eq!(unchanged(&state, &id, &tokens[seat]).await, before);
+
+    frozen.store(false, std::sync::atomic::Ordering::SeqCst);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let outcome = loop {
+        let answer = call(&state, "POST", &uri, Some(&tokens[seat]), &body).await;
+        match answer.0 {
+            StatusCode::OK => break "accepted when sent again",
+            StatusCode::CONFLICT if answer.2["code"] == "action/stale_version" => {
+                break "found stored (its commit had left before the time ran out)"
+            }
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert!(Instant::now() < deadline, "still refused: {answer:?}");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            _ => panic!("{answer:?}"),
+        }
+    };
+    // Either way the move is stored once, at its version, and the table is past it.
+    let check = server::PgStore::connect(&cluster.url())
+        .await
+        .expect("direct");
+    let rows = server::domain::Store::actions(&check, &id, 0)
+        .await
+        .expect("rows");
+    assert_eq!(rows.len() as u64, version + 1);
+    assert_eq!(rows[version as usize].action, action);
+    let now = common::seat_view(&state, &id, &tokens[seat]).await;
+    assert_eq!(now["version"], version + 1);
+    println!("a database that hangs: refused after {took:.2?} (--store-timeout 1 s); the move was then {outcome}");
 }

@@ -140,12 +140,19 @@ impl From<TableError> for ApiError {
                     message,
                 )
             },
-            TableError::Unavailable { retry_after } => ApiError {
+            TableError::Unavailable {
+                retry_after,
+                maybe_done,
+            } => ApiError {
                 retry_after: Some(retry_after),
                 ..ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     "store/unavailable",
-                    TableError::Unavailable { retry_after }.to_string(),
+                    TableError::Unavailable {
+                        retry_after,
+                        maybe_done,
+                    }
+                    .to_string(),
                 )
             },
             TableError::Game(e) => ApiError::from(e),

@@ -239,9 +239,14 @@ impl Metered {
         let started = Instant::now();
         let result = match tokio::time::timeout(self.timeout, call).await {
             Ok(result) => result,
-            Err(_) => Err(StoreError::Unavailable(
-                format!("the database gave no answer within {:?}", self.timeout).into(),
-            )),
+            Err(_) => {
+                let why = format!("the database gave no answer within {:?}", self.timeout);
+                // A read changes nothing; a write may have left before the time ran out.
+                Err(match kind {
+                    Kind::Read => StoreError::Unavailable(why.into()),
+                    Kind::Write => StoreError::Unanswered(why.into()),
+                })
+            }
         };
         match kind {
             Kind::Read => self.metrics.read_latency.observe(started.elapsed()),
@@ -249,7 +254,7 @@ impl Metered {
         }
         match &result {
             Ok(_) | Err(StoreError::Conflict { .. }) => self.answered(started),
-            Err(e @ StoreError::Unavailable(_)) => {
+            Err(e @ (StoreError::Unavailable(_) | StoreError::Unanswered(_))) => {
                 self.metrics
                     .store_unavailable
                     .fetch_add(1, Ordering::Relaxed);

@@ -294,13 +294,15 @@ pub enum StoreError {
     Db(Box<dyn std::error::Error + Send + Sync>),
     #[error("the storage writer has stopped")]
     WriterGone,
-    /// The database cannot take the call now: it is stopped or unreachable, its disk is
-    /// full, or it gave no answer in time. The call may go through later. A write refused
-    /// so was not acknowledged; it was not stored, except when the database went away
-    /// between its commit and the answer (a later write at the same place then conflicts,
-    /// and the table reads the stored row).
+    /// The database cannot take the call now: it is stopped or unreachable, or its disk is
+    /// full. Nothing was written; the call may go through later.
     #[error("{0}")]
     Unavailable(Box<dyn std::error::Error + Send + Sync>),
+    /// A write got no answer: no answer in time, or the connection was cut while it was
+    /// on its way. It may have been stored (a later write at its place then conflicts, and
+    /// the table reads the stored row); the database is taken as unavailable meanwhile.
+    #[error("{0}")]
+    Unanswered(Box<dyn std::error::Error + Send + Sync>),
     /// The SQLite file under the running server was removed, replaced or truncated:
     /// whatever is written now would be lost, so nothing more is acknowledged.
     #[error("the database file {0} was removed, replaced or truncated while the server ran; moves are refused until the server restarts on its file")]
@@ -360,11 +362,17 @@ pub trait Store: Send + Sync {
 
 impl TableError {
     /// What a store's failure is to the caller: `Unavailable` when the database cannot
-    /// take the call now, otherwise an internal error (logged with `cause`).
+    /// take the call now or did not answer it, otherwise an internal error (logged with
+    /// `cause`).
     pub fn store(cause: StoreError) -> TableError {
         match cause {
             StoreError::Unavailable(_) => TableError::Unavailable {
                 retry_after: STORE_RETRY_AFTER,
+                maybe_done: false,
+            },
+            StoreError::Unanswered(_) => TableError::Unavailable {
+                retry_after: STORE_RETRY_AFTER,
+                maybe_done: true,
             },
             cause => TableError::internal(cause),
         }

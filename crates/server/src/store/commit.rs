@@ -255,6 +255,15 @@ pub(super) async fn run(
             // The database cannot take writes now (its disk full, its connection lost):
             // trying each again would fail the same way.
             Err(Failed::Batch(StoreError::Unavailable(e))) => unreached(&mut batch, &e.to_string()),
+            // The connection was cut while the batch was on its way: it may be stored.
+            Err(Failed::Batch(StoreError::Unanswered(e))) => {
+                let why = e.to_string();
+                for p in batch.drain(..) {
+                    let _ = p
+                        .reply
+                        .send(Err(StoreError::Unanswered(why.clone().into())));
+                }
+            }
             Err(Failed::Batch(e)) if batch.len() == 1 => {
                 if let Some(p) = batch.pop() {
                     let _ = p.reply.send(Err(e));

@@ -456,7 +456,18 @@ macro_rules! sql_store {
             if written.is_ok() && self.hold {
                 self.held = Some(conn);
             }
-            written.map_err(|e| super::commit::Failed::Batch(StoreError::from(e)))
+            written.map_err(|e| {
+                // No answer came (the connection failed under the batch): it may be stored.
+                let lost = matches!(
+                    e,
+                    sqlx::Error::Io(_) | sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed
+                );
+                super::commit::Failed::Batch(if lost {
+                    StoreError::Unanswered(Box::new(e))
+                } else {
+                    StoreError::from(e)
+                })
+            })
         }
     }
 
