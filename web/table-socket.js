@@ -30,6 +30,11 @@ export function makeSocket(t) {
         t.show(msg);
       } else if (msg.type === 'chat') {
         t.chat.add(msg.line);
+      } else if (msg.type === 'storage') {
+        // The server's database stopped answering, or answers again.
+        banner.hidden = msg.available;
+        banner.textContent = msg.message;
+        if (msg.available) resync();
       } else if (msg.type === 'error') {
         t.pending = false;
         t.status.flash(msg.message || msg.code);

@@ -276,6 +276,10 @@ impl Store for MemoryStore {
     ) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Notice>>, StoreError> {
         Ok(None)
     }
+    /// Memory always answers.
+    async fn ping(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 /// A server in memory for one input: its own runtime, hub and store, dropped after it

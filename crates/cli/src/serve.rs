@@ -78,6 +78,22 @@ pub struct ServeArgs {
     /// Seconds between pings on an open WebSocket.
     #[arg(long, default_value_t = 30.0, value_parser = seconds)]
     pub ping_interval: f64,
+    /// Seconds a WebSocket may take to take a message; a client that reads nothing is cut
+    /// off then (`tabletop_sockets_stalled_total`).
+    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
+    pub send_timeout: f64,
+    /// On SIGTERM or Ctrl-C, seconds for the requests in flight to be answered and the
+    /// sockets closed before the process ends anyway.
+    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
+    pub shutdown_grace: f64,
+    /// Seconds a call to the database may take; past it the call is refused
+    /// (`503 store/unavailable`, with `Retry-After`).
+    #[arg(long, default_value_t = 5.0, value_parser = seconds)]
+    pub store_timeout: f64,
+    /// Besides loopback, an address block (`10.0.0.0/8`, or one address) whose clients may
+    /// read `GET /metrics`; the flag may be given several times.
+    #[arg(long = "metrics-from", value_name = "CIDR")]
+    pub metrics_from: Vec<server::domain::Cidr>,
     /// Pings in a row without an answer before a WebSocket is closed.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub ping_misses: u32,
@@ -110,6 +126,8 @@ impl ServeArgs {
             rate_limits: !self.no_rate_limits,
             expire_unstarted: Duration::from_secs(self.expire_unstarted),
             expire_idle: Duration::from_secs(self.expire_idle),
+            store_timeout: Duration::from_secs_f64(self.store_timeout),
+            metrics_from: self.metrics_from.clone(),
         }
     }
 }
@@ -132,6 +150,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         max_header_bytes: args.max_header_bytes as usize,
         ping_interval: Duration::from_secs_f64(args.ping_interval),
         ping_misses: args.ping_misses,
+        send_timeout: Duration::from_secs_f64(args.send_timeout),
+        shutdown_grace: Duration::from_secs_f64(args.shutdown_grace),
     };
     runtime.block_on(server::serve(server::ServeOptions {
         addr: args.addr,

@@ -9,6 +9,7 @@ mod cli;
 mod idle;
 mod learn;
 mod log_names;
+mod many;
 mod memory;
 mod pipe;
 mod serve;

@@ -38,6 +38,13 @@ pub struct ConnectionLimits {
     pub ping_interval: Duration,
     /// Pings in a row left without any answer before the socket is closed.
     pub ping_misses: u32,
+    /// The longest a WebSocket may take to take a message: a client that reads nothing
+    /// (its buffers full) is cut off then, so a slow client holds no more than its
+    /// buffers.
+    pub send_timeout: Duration,
+    /// On SIGTERM or Ctrl-C: how long requests in flight and sockets have to finish
+    /// before the process ends anyway.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for ConnectionLimits {
@@ -49,6 +56,8 @@ impl Default for ConnectionLimits {
             max_header_bytes: 16 * 1024,
             ping_interval: Duration::from_secs(30),
             ping_misses: 2,
+            send_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(10),
         }
     }
 }
@@ -69,7 +78,9 @@ fn raw_head_limit(max_header_bytes: usize) -> usize {
 #[derive(Clone)]
 pub struct ConnectionPermit(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
 
-/// Serves `router` on `listener` under `limits` until `shutdown` completes.
+/// Serves `router` on `listener` under `limits` until `shutdown` completes; then accepts
+/// no more, lets the requests in flight finish (idle connections are closed) and waits
+/// for every connection and socket to end, `shutdown_grace` at most.
 ///
 /// # Errors
 /// None yet: accept errors (such as running out of file descriptors) are logged and
@@ -81,6 +92,10 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let grace = limits.shutdown_grace;
+    let max = limits.max_connections;
+    // Set once `shutdown` completes: each connection then finishes its request and ends.
+    let (stopping, stop) = tokio::sync::watch::channel(false);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
@@ -104,7 +119,11 @@ pub async fn serve(
                     continue;
                 }
             },
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => {
+                stopping.send_replace(true);
+                drain(&permits, max, grace).await;
+                return Ok(());
+            }
         };
         if let Err(e) = tcp.set_nodelay(true) {
             // A push is a small write that must not wait for the client's delayed ACK.
@@ -124,11 +143,40 @@ pub async fn serve(
         let connection = http
             .serve_connection(TokioIo::new(HeadLimit::new(tcp, head_limit)), service)
             .with_upgrades();
+        let mut stop = stop.clone();
         tokio::spawn(async move {
-            if let Err(e) = connection.await {
+            tokio::pin!(connection);
+            let done = tokio::select! {
+                done = connection.as_mut() => done,
+                () = async { let _ = stop.wait_for(|stop| *stop).await; } => {
+                    // A request in flight is answered; an idle connection closes.
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(e) = done {
                 tracing::debug!("connection from {peer}: {e}");
             }
         });
+    }
+}
+
+/// Waits until every connection has given its permit back (requests answered, sockets
+/// closed), `grace` at most, and says how it went.
+async fn drain(permits: &Semaphore, max: usize, grace: Duration) {
+    let open = max - permits.available_permits();
+    tracing::info!(
+        "shutting down: {open} connections to finish, {} s at most",
+        grace.as_secs_f64()
+    );
+    let all = u32::try_from(max).unwrap_or(u32::MAX);
+    match tokio::time::timeout(grace, permits.acquire_many(all)).await {
+        Ok(_) => tracing::info!("shut down: every request answered, every socket closed"),
+        Err(_) => tracing::warn!(
+            "shut down with {} connections still open after {} s",
+            max - permits.available_permits(),
+            grace.as_secs_f64()
+        ),
     }
 }
 

@@ -70,6 +70,9 @@ impl AppState {
 /// The HTTP API (see `docs/http-api.md`).
 pub fn app(state: AppState) -> axum::Router {
     axum::Router::new()
+        .route("/healthz", get(api::healthz))
+        .route("/readyz", get(api::readyz))
+        .route("/metrics", get(api::metrics))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{game}", get(api::about_game))
         .route("/api/games/{game}/rules", get(api::game_rules))
@@ -115,9 +118,14 @@ pub fn app(state: AppState) -> axum::Router {
             state.hub.clone(),
             api::client_addr,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.hub.clone(),
+            api::count_refusals,
+        ))
         .layer(axum::Extension(api::Pings {
             interval: state.limits.ping_interval,
             misses: state.limits.ping_misses,
+            send_timeout: state.limits.send_timeout,
         }))
         .layer(axum::middleware::from_fn(headers::security_headers))
         .with_state(state.hub)
@@ -146,7 +154,9 @@ impl Default for ServeOptions {
     }
 }
 
-/// Opens the database, rebuilds the live games and serves the API until Ctrl-C.
+/// Opens the database, rebuilds the live games and serves the API until Ctrl-C or
+/// SIGTERM; then answers the requests in flight and closes the sockets with a reason
+/// (`--shutdown-grace` at most) before it returns.
 /// Prints `listening on http://ADDR` (the bound address) on stdout once it accepts.
 ///
 /// # Errors
@@ -168,11 +178,30 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         out.flush()?;
     }
     let limits = state.limits.clone();
-    conn::serve(listener, app(state), limits, async {
-        let _ = tokio::signal::ctrl_c().await;
+    let hub = state.hub.clone();
+    conn::serve(listener, app(state), limits, async move {
+        let signal = stop_signal().await;
+        tracing::info!("{signal}: shutting down (requests in flight are answered, sockets closed with a reason)");
+        hub.shut_down();
     })
     .await?;
     Ok(())
+}
+
+/// Waits for Ctrl-C or SIGTERM, and names it.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            return tokio::select! {
+                _ = tokio::signal::ctrl_c() => "Ctrl-C",
+                _ = term.recv() => "SIGTERM",
+            };
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+    "Ctrl-C"
 }
 
 /// Serves the API on a bound listener until the process ends (tests bind port 0).

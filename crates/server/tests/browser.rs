@@ -3346,3 +3346,82 @@ async fn every_visible_text_on_every_page_has_a_contrast_of_at_least_4_5() {
     eprintln!("{pages} pages measured");
     assert!(low.is_empty(), "texts under 4.5:1:\n{}", low.join("\n"));
 }
+
+/// The banners the table page shows (their text; a hidden one is left out).
+async fn banners(s: &Session) -> Res<String> {
+    let shown = s
+        .exec(
+            "return [...document.querySelectorAll('.banner')].filter(b => !b.hidden).map(b => b.textContent).join(' | ');",
+            json!([]),
+        )
+        .await?;
+    Ok(shown.as_str().unwrap_or_default().to_string())
+}
+
+/// Waits until the page's banners satisfy `want`.
+async fn wait_banners(s: &Session, want: impl Fn(&str) -> bool, secs: u64) -> String {
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let shown = banners(s).await.expect("banners");
+        if want(&shown) {
+            return shown;
+        }
+        assert!(Instant::now() < end, "the banners still say `{shown}`");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Issue 57: the table page says when its server's database goes away, and when it is
+/// back, without a reload (the database: a PostgreSQL cluster of the test's own, stopped
+/// and started; the server meets the outage when a load balancer asks `/readyz`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_page_says_when_storage_is_away_and_back() {
+    let Some(bench) = bench().await else {
+        return;
+    };
+    let Some(cluster) = common::cluster::Cluster::start() else {
+        return;
+    };
+    let store = server::PgStore::connect(&cluster.url())
+        .await
+        .expect("the cluster");
+    let state = server::AppState::new(std::sync::Arc::new(store))
+        .await
+        .expect("state");
+    let addr = serve(state).await.expect("server");
+    let base = format!("http://{addr}");
+    let table = created(
+        &base,
+        json!({"game": "dropsite", "seed": 8, "seats": ["human", "human"]}),
+    )
+    .await;
+    let id = table["id"].as_str().expect("id");
+    let token = table["seats"][0]["token"].as_str().expect("token");
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    s.goto(&format!("{base}/play/{id}?token={token}"))
+        .await
+        .expect("table");
+    s.wait_for(".board > *", 20).await.expect("board");
+    assert_eq!(banners(&s).await.expect("banners"), "");
+
+    let http = reqwest::Client::new();
+    let readyz = format!("{base}/readyz");
+    let ready = || async {
+        let answer = http.get(&readyz).send().await.expect("readyz");
+        answer.status()
+    };
+    cluster.stop();
+    assert_eq!(ready().await, 503);
+    let said = wait_banners(&s, |b| b.contains("Reconnecting to storage"), 10).await;
+    assert_eq!(
+        said,
+        "Reconnecting to storage: moves wait until it is back."
+    );
+
+    cluster.start_again();
+    assert_eq!(ready().await, 200);
+    wait_banners(&s, str::is_empty, 10).await;
+    // The board is still there and playable.
+    s.wait_for(".board > *", 5).await.expect("board");
+    s.quit().await;
+}

@@ -9,6 +9,8 @@ mod bots;
 mod browser;
 mod coach;
 mod connections;
+mod faults;
+mod health;
 mod lessons;
 mod life;
 mod limits;

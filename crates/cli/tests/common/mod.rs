@@ -56,9 +56,19 @@ pub async fn serve(database: &str) -> (tokio::process::Child, SocketAddr) {
 
 /// [`serve`] with another `tabletop` binary (a release build, for measurements).
 pub async fn serve_with(binary: &str, database: &str) -> (tokio::process::Child, SocketAddr) {
+    serve_args(binary, database, &[]).await
+}
+
+/// [`serve_with`] with more flags.
+pub async fn serve_args(
+    binary: &str,
+    database: &str,
+    flags: &[&str],
+) -> (tokio::process::Child, SocketAddr) {
     let mut child = tokio::process::Command::new(binary)
         .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
         .arg("--no-rate-limits")
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .kill_on_drop(true)

@@ -21,6 +21,11 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
 }
 
+/// The code of an error answer, for the middleware that counts refusals
+/// ([`super::count_refusals`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Refused(pub &'static str);
+
 /// The JSON body of every error response.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
@@ -135,6 +140,21 @@ impl From<TableError> for ApiError {
                     message,
                 )
             },
+            TableError::Unavailable {
+                retry_after,
+                maybe_done,
+            } => ApiError {
+                retry_after: Some(retry_after),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "store/unavailable",
+                    TableError::Unavailable {
+                        retry_after,
+                        maybe_done,
+                    }
+                    .to_string(),
+                )
+            },
             TableError::Game(e) => ApiError::from(e),
             TableError::Internal => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -148,6 +168,8 @@ impl From<TableError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, axum::Json(self.body())).into_response();
+        // Counted by the refusals' middleware (`GET /metrics`).
+        response.extensions_mut().insert(Refused(self.code));
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()

@@ -7,6 +7,7 @@ mod coach;
 pub mod error;
 mod extract;
 mod games;
+mod health;
 mod lessons;
 mod play;
 mod socket;
@@ -19,6 +20,7 @@ pub(crate) use extract::{
     client_addr, declared_too_large, method_not_allowed, not_found, MAX_BODY,
 };
 pub(crate) use games::*;
+pub(crate) use health::*;
 pub(crate) use lessons::*;
 pub(crate) use play::*;
 pub use socket::*;

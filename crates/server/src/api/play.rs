@@ -3,13 +3,23 @@
 use super::extract::*;
 
 pub(crate) async fn my_view(
+    State(hub): Hubs,
     query: Params,
     Seated { table, seat, .. }: Seated,
 ) -> Result<StateJson, ApiError> {
     let since = since(&query)?;
-    Ok(StateJson(
-        table.state_json(Viewer::Seat(seat), since).await?,
-    ))
+    let json = table.state_json(Viewer::Seat(seat), since).await?;
+    Ok(StateJson(snapshot(&hub, json)))
+}
+
+/// A snapshot as `GET` answers it: during a storage outage it says so first
+/// (`"storage": "unavailable"`: moves are refused until it is back).
+fn snapshot(hub: &Hub, json: String) -> String {
+    let down = *hub.metrics().store_down.borrow();
+    match json.strip_prefix('{') {
+        Some(fields) if down => format!("{{\"storage\":\"unavailable\",{fields}"),
+        _ => json,
+    }
 }
 
 /// A viewer's log of a table.
@@ -55,7 +65,8 @@ pub(crate) async fn spectate(
     let since = since(&query)?;
     // Someone is watching: a paused table goes on.
     hub.watch(&table, None).await;
-    Ok(StateJson(table.state_json(Viewer::Spectator, since).await?))
+    let json = table.state_json(Viewer::Spectator, since).await?;
+    Ok(StateJson(snapshot(&hub, json)))
 }
 
 /// The body of a move: `action`, or `actions` played in order as one decision (a trade

@@ -33,6 +33,7 @@ pub(crate) async fn websocket(
         .on_upgrade(move |socket| async move {
             // The connection's permit lives as long as the socket.
             let _permit = permit;
+            let _open = OpenSocket::count(&hub);
             // (A seat's player was heard from as the call came in: see `Caller`.)
             match viewer.seat() {
                 Some(seat) => hub.socket(&table, seat, true).await,
@@ -44,6 +45,24 @@ pub(crate) async fn websocket(
                 None => hub.watch(&table, Some(false)).await,
             }
         }))
+}
+
+/// One open socket, counted while it lives (`tabletop_sockets_open`).
+struct OpenSocket(Arc<Hub>);
+
+impl OpenSocket {
+    fn count(hub: &Arc<Hub>) -> OpenSocket {
+        hub.metrics()
+            .sockets
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        OpenSocket(hub.clone())
+    }
+}
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        (self.0.metrics().sockets).fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// A socket's read buffer. Client messages are small (an action is under 300 bytes);
@@ -63,6 +82,31 @@ pub(super) const SOCKET_MAX_WRITE_BUFFER: usize = 1024 * 1024;
 pub(crate) struct Pings {
     pub interval: std::time::Duration,
     pub misses: u32,
+    /// The longest a send may wait for the client to take it ([`crate::ConnectionLimits`]).
+    pub send_timeout: std::time::Duration,
+}
+
+/// Waits until the server shuts down.
+async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = stopping.wait_for(|stop| *stop).await;
+}
+
+/// Whether `send` (a send, feed or flush on a socket) went through within `wait`; a
+/// client that took nothing for that long (it reads nothing, its buffers are full) is
+/// counted, and its socket is to be closed.
+async fn within(
+    hub: &Hub,
+    wait: std::time::Duration,
+    send: impl std::future::Future<Output = Result<(), axum::Error>>,
+) -> bool {
+    match tokio::time::timeout(wait, send).await {
+        Ok(sent) => sent.is_ok(),
+        Err(_) => {
+            (hub.metrics().sockets_stalled).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            tracing::debug!("a socket took nothing for {wait:?}: closed");
+            false
+        }
+    }
 }
 
 /// Every field a client message may have; which of them a message needs goes by its
@@ -133,6 +177,24 @@ pub(super) enum ServerMessage {
     },
     /// A new chat line.
     Chat { line: ChatRow },
+    /// The database stopped answering (`available: false`: moves are refused until it is
+    /// back) or answers again; sent on connecting during an outage too.
+    Storage {
+        available: bool,
+        message: &'static str,
+    },
+}
+
+/// The socket message that tells whether the store is `down`.
+fn storage(down: bool) -> ServerMessage {
+    ServerMessage::Storage {
+        available: !down,
+        message: if down {
+            "Reconnecting to storage: moves wait until it is back."
+        } else {
+            "Storage is back: play on."
+        },
+    }
 }
 
 pub(super) fn encode(message: &ServerMessage) -> Message {
@@ -158,8 +220,15 @@ pub(super) async fn session(
     let mut chat = table.subscribe_chat();
     // The version last sent; before the first push, the events of the last action.
     let mut sent = None;
-    if !push_state(&table, viewer, false, &mut sent, &mut socket).await
-        || socket.flush().await.is_err()
+    let wait = pings.send_timeout;
+    let mut stopping = hub.stopping();
+    let mut store_down = hub.metrics().store_down.subscribe();
+    let down = *store_down.borrow_and_update();
+    if down && !within(&hub, wait, socket.feed(encode(&storage(true)))).await {
+        return;
+    }
+    if !push_state(&hub, wait, &table, viewer, false, &mut sent, &mut socket).await
+        || !within(&hub, wait, socket.flush()).await
     {
         return;
     }
@@ -181,14 +250,32 @@ pub(super) async fn session(
                     return;
                 }
                 unanswered += 1;
-                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                if !within(&hub, wait, socket.send(Message::Ping(Bytes::new()))).await {
                     return;
                 }
+            }
+            changed = store_down.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let down = *store_down.borrow_and_update();
+                if !within(&hub, wait, socket.send(encode(&storage(down)))).await {
+                    return;
+                }
+            }
+            () = stopped(&mut stopping) => {
+                // The server shuts down: the page is told why, and may reconnect soon.
+                let close = socket.send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                    code: axum::extract::ws::close_code::RESTART,
+                    reason: "the server is restarting: reconnect in a moment".into(),
+                })));
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(1), close).await;
+                return;
             }
             line = chat.recv() => match line {
                 Ok(line) => {
                     let line = table.told_to(line, viewer);
-                    if socket.send(encode(&ServerMessage::Chat { line })).await.is_err() {
+                    if !within(&hub, wait, socket.send(encode(&ServerMessage::Chat { line }))).await {
                         return;
                     }
                 }
@@ -198,8 +285,8 @@ pub(super) async fn session(
             change = changes.recv() => match change {
                 Ok(_) | Err(RecvError::Lagged(_)) => {
                     // Every action since the last push is told, however many came at once.
-                    if !push_state(&table, viewer, false, &mut sent, &mut socket).await
-                        || socket.flush().await.is_err()
+                    if !push_state(&hub, wait, &table, viewer, false, &mut sent, &mut socket).await
+                        || !within(&hub, wait, socket.flush()).await
                     {
                         return;
                     }
@@ -221,8 +308,8 @@ pub(super) async fn session(
                     Err(e) => Err(e),
                     Ok(ClientMessage::Sync) => {
                         // Sent again even when nothing changed.
-                        if !push_state(&table, viewer, true, &mut sent, &mut socket).await
-                            || socket.flush().await.is_err()
+                        if !push_state(&hub, wait, &table, viewer, true, &mut sent, &mut socket).await
+                            || !within(&hub, wait, socket.flush()).await
                         {
                             return;
                         }
@@ -254,25 +341,27 @@ pub(super) async fn session(
                 };
                 let message = match reply {
                     Ok(played) => ServerMessage::Ack { version: played.version },
-                    Err(e) => ServerMessage::Error {
+                    Err(e) => {
+                        hub.metrics().refused(e.code);
+                        ServerMessage::Error {
                         code: e.code,
                         refusal: e.refusal,
                         message: e.message,
-                    },
+                    }},
                 };
-                if socket.feed(encode(&message)).await.is_err() {
+                if !within(&hub, wait, socket.feed(encode(&message))).await {
                     return;
                 }
                 // The move's own change is already announced: its state goes out in the
                 // same write as the ack.
                 let pushed = match changes.try_recv() {
                     Ok(_) | Err(TryRecvError::Lagged(_)) => {
-                        push_state(&table, viewer, false, &mut sent, &mut socket).await
+                        push_state(&hub, wait, &table, viewer, false, &mut sent, &mut socket).await
                     }
                     Err(TryRecvError::Empty) => true,
                     Err(TryRecvError::Closed) => false,
                 };
-                if !pushed || socket.flush().await.is_err() {
+                if !pushed || !within(&hub, wait, socket.flush()).await {
                     return;
                 }
             }
@@ -284,6 +373,8 @@ pub(super) async fn session(
 /// whether or not it did when `always` (a `sync`), with the events since the version sent
 /// last; `false` when the socket failed.
 pub(super) async fn push_state(
+    hub: &Hub,
+    wait: std::time::Duration,
     table: &Table,
     viewer: Viewer,
     always: bool,
@@ -297,7 +388,7 @@ pub(super) async fn push_state(
     *sent = Some(stamp);
     // The table writes UTF-8 (JSON text): checked here, not copied.
     match axum::extract::ws::Utf8Bytes::try_from(text) {
-        Ok(text) => socket.feed(Message::Text(text)).await.is_ok(),
+        Ok(text) => within(hub, wait, socket.feed(Message::Text(text))).await,
         Err(e) => {
             tracing::error!("a state message is not UTF-8: {e}");
             false

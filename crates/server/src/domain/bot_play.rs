@@ -121,10 +121,18 @@ impl Hub {
                     let wait = BOT_RETRY_FIRST
                         .saturating_mul(1 << failures.min(16))
                         .min(BOT_RETRY_MAX);
-                    tracing::warn!(
-                        "table {} bot seat {seat}: {e} (failure {failures}; retrying in {wait:?})",
-                        table.row.id
-                    );
+                    if matches!(e, TableError::Unavailable { .. }) {
+                        // The outage is logged once, where the store's calls are counted.
+                        tracing::debug!(
+                            "table {} bot seat {seat}: {e} (retrying in {wait:?})",
+                            table.row.id
+                        );
+                    } else {
+                        tracing::warn!(
+                            "table {} bot seat {seat}: {e} (failure {failures}; retrying in {wait:?})",
+                            table.row.id
+                        );
+                    }
                     tokio::time::sleep(wait).await;
                 }
             }

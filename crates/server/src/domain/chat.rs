@@ -185,7 +185,7 @@ impl Hub {
                     return Ok(line);
                 }
                 Err(StoreError::Conflict { .. }) if attempt < 2 => self.refresh(table).await?,
-                Err(e) => return Err(TableError::internal(e)),
+                Err(e) => return Err(TableError::store(e)),
             }
         }
         Err(TableError::internal("the chat line could not be placed"))

@@ -151,7 +151,7 @@ impl Hub {
         if let Some(job) = self.review_job(&id) {
             return job_status(&job);
         }
-        if let Some(text) = self.store.review(&id).await.map_err(TableError::internal)? {
+        if let Some(text) = self.store.review(&id).await.map_err(TableError::store)? {
             return Ok(ReviewStatus::Done(text));
         }
         let job = {

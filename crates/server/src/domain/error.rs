@@ -4,6 +4,18 @@
 
 use engine::EngineError;
 
+/// The seconds a client is told to wait when the store is unavailable (`Retry-After`).
+pub const STORE_RETRY_AFTER: u64 = 5;
+
+/// What a player reads when the store cannot take a call, or did not answer it.
+fn unavailable_words(maybe_done: bool) -> &'static str {
+    if maybe_done {
+        "the game's storage did not answer in time, so this may not have been done: the table shows it if it was; if not, try again in a few seconds"
+    } else {
+        "the game's storage cannot be reached just now, so nothing was changed: try again in a few seconds"
+    }
+}
+
 /// Why a call to a table did not go through.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
@@ -17,6 +29,13 @@ pub enum TableError {
     /// The game refused (a malformed or illegal action, a bad config) or is over.
     #[error(transparent)]
     Game(#[from] EngineError),
+    /// The store cannot take the call now (stopped, unreachable, its disk full), or did
+    /// not answer it: the same call may go through after `retry_after` seconds. Unless
+    /// `maybe_done` (the write got no answer, and may have been stored: the table shows
+    /// it then), nothing changed. The outage is logged once, where the store's calls are
+    /// counted (`super::metrics`).
+    #[error("{}", unavailable_words(*maybe_done))]
+    Unavailable { retry_after: u64, maybe_done: bool },
     /// Something failed inside the server; the cause was logged where it happened.
     #[error("something went wrong on the server (it has been logged): try again later")]
     Internal,

@@ -250,6 +250,10 @@ pub struct Hub {
     /// Whether the store tells of other writers' moves (PostgreSQL): then rows may come
     /// in while a table is loaded, from another server or from a killed one's last commit.
     pub(super) notified: bool,
+    /// What this server counts of itself (`GET /metrics`).
+    pub(super) metrics: Arc<super::Metrics>,
+    /// Set when the server shuts down: its sockets close with a reason.
+    pub(super) stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// How often clocks and players' presence are looked at.
@@ -306,11 +310,20 @@ impl Hub {
     /// # Errors
     /// The store cannot list or load its games.
     pub async fn start(store: Arc<dyn Store>, limits: Limits) -> anyhow::Result<Arc<Hub>> {
+        // Every store call is timed, bounded and counted.
+        let metrics = Arc::new(super::Metrics::default());
+        let store: Arc<dyn Store> = Arc::new(super::metrics::Metered::new(
+            store,
+            metrics.clone(),
+            limits.store_timeout,
+        ));
         // Listening starts before anything is read: a move stored after a read is told.
         let notices = store.subscribe().await?;
         let hub = Arc::new(Hub {
             notified: notices.is_some(),
             store,
+            metrics,
+            stopping: tokio::sync::watch::Sender::new(false),
             creates: RateLimiter::new(
                 limits.create_burst,
                 f64::from(limits.creates_per_minute) / 60.0,
@@ -381,6 +394,21 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// What this server counts of itself.
+    pub fn metrics(&self) -> &super::Metrics {
+        &self.metrics
+    }
+
+    /// The server is shutting down: every socket is told so and closed.
+    pub fn shut_down(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Set once the server shuts down ([`Hub::shut_down`]).
+    pub fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.subscribe()
     }
 
     /// Waits until every table that was live at start is back in memory (or failed).

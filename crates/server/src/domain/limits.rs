@@ -40,6 +40,11 @@ pub struct Limits {
     pub expire_unstarted: Duration,
     /// A table with no move for this long is abandoned.
     pub expire_idle: Duration,
+    /// The longest a call to the store may take: past it, the call is refused as
+    /// `store/unavailable` (a database that hangs holds no move forever).
+    pub store_timeout: Duration,
+    /// Besides loopback, the addresses `GET /metrics` answers.
+    pub metrics_from: Vec<Cidr>,
 }
 
 impl Default for Limits {
@@ -59,7 +64,68 @@ impl Default for Limits {
             rate_limits: true,
             expire_unstarted: Duration::from_secs(24 * 3600),
             expire_idle: Duration::from_secs(7 * 24 * 3600),
+            store_timeout: Duration::from_secs(5),
+            metrics_from: Vec::new(),
         }
+    }
+}
+
+/// A block of addresses, `ADDR/BITS` (`10.0.0.0/8`, `fd00::/8`) or one address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cidr {
+    addr: std::net::IpAddr,
+    bits: u8,
+}
+
+impl Cidr {
+    /// Whether `ip` is in the block (an IPv4 address mapped into IPv6 counts as IPv4).
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr;
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        match (self.addr, ip) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(self.bits)).unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.bits))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::str::FromStr for Cidr {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Cidr, String> {
+        let bad = || format!("expected an address or ADDR/BITS (10.0.0.0/8), not `{text}`");
+        let (addr, bits) = match text.trim().split_once('/') {
+            Some((addr, bits)) => (addr, Some(bits)),
+            None => (text.trim(), None),
+        };
+        let addr: std::net::IpAddr = addr.parse().map_err(|_| bad())?;
+        let most = if addr.is_ipv4() { 32 } else { 128 };
+        let bits = match bits {
+            Some(bits) => bits
+                .parse::<u8>()
+                .ok()
+                .filter(|&b| b <= most)
+                .ok_or_else(bad)?,
+            None => most,
+        };
+        Ok(Cidr { addr, bits })
+    }
+}
+
+impl std::fmt::Display for Cidr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.addr, self.bits)
     }
 }
 
@@ -259,6 +325,25 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_block_holds_its_addresses_and_no_others() {
+        let ip = |t: &str| t.parse::<std::net::IpAddr>().expect("ip");
+        let net: Cidr = "10.1.0.0/16".parse().expect("cidr");
+        assert!(net.contains(ip("10.1.200.3")));
+        assert!(!net.contains(ip("10.2.0.1")));
+        // An IPv4 address mapped into IPv6 (a dual-stack socket's peer) is the same one.
+        assert!(net.contains(ip("::ffff:10.1.0.9")));
+        let one: Cidr = "192.0.2.7".parse().expect("one address");
+        assert!(one.contains(ip("192.0.2.7")) && !one.contains(ip("192.0.2.8")));
+        let all: Cidr = "0.0.0.0/0".parse().expect("everything");
+        assert!(all.contains(ip("203.0.113.1")) && !all.contains(ip("2001:db8::1")));
+        let v6: Cidr = "fd00::/8".parse().expect("v6");
+        assert!(v6.contains(ip("fd12::1")) && !v6.contains(ip("fe80::1")));
+        for bad in ["10.0.0.0/33", "nonsense", "10.0.0.0/", "::/129"] {
+            assert!(bad.parse::<Cidr>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn a_bucket_spends_its_burst_then_refills_at_its_rate() {

@@ -31,15 +31,11 @@ impl Hub {
             .store
             .game(id)
             .await
-            .map_err(TableError::internal)?
+            .map_err(TableError::store)?
             .ok_or_else(|| TableError::table_not_found(id))?;
-        let rows = self
-            .store
-            .actions(id, 0)
-            .await
-            .map_err(TableError::internal)?;
+        let rows = self.store.actions(id, 0).await.map_err(TableError::store)?;
         let (row, rows) = self.upgraded(row, rows).await?;
-        let chat = self.store.chat(id, 0).await.map_err(TableError::internal)?;
+        let chat = self.store.chat(id, 0).await.map_err(TableError::store)?;
         let table = self.build(row, rows, chat).await?;
         if self.notified {
             // A row stored between the read above and the table's entry among the live
@@ -106,7 +102,7 @@ impl Hub {
                 .store
                 .upgrade(&upgrade)
                 .await
-                .map_err(TableError::internal)?
+                .map_err(TableError::store)?
             {
                 tracing::info!(
                     "table {id} brought up from format {} to {} of {}",
@@ -118,9 +114,9 @@ impl Hub {
                 row.config = upgrade.config;
                 return Ok((row, upgrade.actions));
             }
-            row = (self.store.game(&id).await.map_err(TableError::internal)?)
+            row = (self.store.game(&id).await.map_err(TableError::store)?)
                 .ok_or_else(|| TableError::table_not_found(&id))?;
-            rows = (self.store.actions(&id, 0).await).map_err(TableError::internal)?;
+            rows = (self.store.actions(&id, 0).await).map_err(TableError::store)?;
         }
         Err(TableError::internal(format!(
             "table {}: it kept changing while it was brought up to the current format",
@@ -251,7 +247,7 @@ impl Hub {
             .store
             .game(&table.row.id)
             .await
-            .map_err(TableError::internal)?
+            .map_err(TableError::store)?
             .ok_or_else(|| TableError::table_not_found(&table.row.id))?;
         let mut touched = false;
         if *table.seats() != row.seats {
@@ -268,7 +264,7 @@ impl Hub {
             .store
             .chat(&table.row.id, table.next_chat_seq())
             .await
-            .map_err(TableError::internal)?;
+            .map_err(TableError::store)?;
         for line in lines {
             table.keep_chat(line);
         }

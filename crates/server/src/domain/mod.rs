@@ -12,6 +12,7 @@ mod error;
 mod hub;
 pub mod limits;
 mod load;
+pub mod metrics;
 mod moves;
 mod names;
 mod seating;
@@ -23,12 +24,13 @@ mod view;
 
 pub use clock::{Clock, ClockView, OnTimeout, TableRules};
 pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
-pub use error::{Refusal, TableError};
+pub use error::{Refusal, TableError, STORE_RETRY_AFTER};
 pub use hub::{
     By, Hub, Played, Table, CHAT_BURST, CHAT_KEPT, CHAT_PER_SECOND, CLOCK_TICK, ENDED_CACHE,
     MAX_ACTION_LEN, MAX_SEQUENCE,
 };
-pub use limits::Limits;
+pub use limits::{Cidr, Limits};
+pub use metrics::Metrics;
 pub use names::*;
 pub use secrets::*;
 pub use store::*;

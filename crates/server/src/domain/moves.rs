@@ -240,7 +240,7 @@ impl Hub {
                 self.catch_up(table, live).await?;
                 Err(TableError::stale(version, live.version()))
             }
-            Err(e) => Err(TableError::internal(e)),
+            Err(e) => Err(TableError::store(e)),
         }
     }
 
@@ -281,7 +281,7 @@ impl Hub {
             .store
             .actions(&table.row.id, live.version())
             .await
-            .map_err(TableError::internal)?;
+            .map_err(TableError::store)?;
         let mut changed = false;
         for row in rows {
             if row.seq != live.version() {
@@ -322,8 +322,12 @@ impl Hub {
             Notice::Resync => self.all_cached(),
         };
         for table in tables {
-            if let Err(e) = self.refresh(&table).await {
-                tracing::warn!("reading table {} again: {e}", table.row.id);
+            // A database gone away again ends the round (the outage is logged where it is
+            // met): the listener asks for everything again once it is back.
+            match self.refresh(&table).await {
+                Err(TableError::Unavailable { .. }) => return,
+                Err(e) => tracing::warn!("reading table {} again: {e}", table.row.id),
+                Ok(()) => {}
             }
             let changed = {
                 let mut live = table.live.lock().await;
@@ -332,6 +336,7 @@ impl Hub {
             match changed {
                 Ok(true) => self.kick_bots(&table),
                 Ok(false) => {}
+                Err(TableError::Unavailable { .. }) => return,
                 Err(e) => tracing::warn!("catching up table {}: {e}", table.row.id),
             }
         }

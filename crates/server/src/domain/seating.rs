@@ -151,10 +151,7 @@ impl Hub {
             },
             format: game.format(),
         };
-        self.store
-            .create(&row)
-            .await
-            .map_err(TableError::internal)?;
+        self.store.create(&row).await.map_err(TableError::store)?;
         // Just stored, nothing played or said yet: nothing to read back.
         let table = self.build(row, Vec::new(), Vec::new()).await?;
         Ok((table, tokens))
@@ -205,7 +202,7 @@ impl Hub {
                 .store
                 .set_seats(&table.row.id, &before, &after)
                 .await
-                .map_err(TableError::internal)?;
+                .map_err(TableError::store)?;
             if stored {
                 let full = after.iter().all(|s| s.player != Player::Open);
                 table.set_seats(after);
@@ -305,15 +302,12 @@ impl Hub {
             // (The table it follows was brought up to its game's format when loaded.)
             format: table.row.format,
         };
-        self.store
-            .create(&row)
-            .await
-            .map_err(TableError::internal)?;
+        self.store.create(&row).await.map_err(TableError::store)?;
         let stands = self
             .store
             .set_rematch(&table.row.id, &row.id)
             .await
-            .map_err(TableError::internal)?;
+            .map_err(TableError::store)?;
         if stands != row.id {
             // Another server named one first: ours never starts.
             let _ = self.store.abandon(&row.id, 0).await;

@@ -3,6 +3,7 @@
 //! move is acknowledged only after [`Store::append`] has committed its row.
 
 use super::clock::TableRules;
+use super::error::{TableError, STORE_RETRY_AFTER};
 use super::text::stored_text;
 use async_trait::async_trait;
 use bots::BotSpec;
@@ -293,6 +294,15 @@ pub enum StoreError {
     Db(Box<dyn std::error::Error + Send + Sync>),
     #[error("the storage writer has stopped")]
     WriterGone,
+    /// The database cannot take the call now: it is stopped or unreachable, or its disk is
+    /// full. Nothing was written; the call may go through later.
+    #[error("{0}")]
+    Unavailable(Box<dyn std::error::Error + Send + Sync>),
+    /// A write got no answer: no answer in time, or the connection was cut while it was
+    /// on its way. It may have been stored (a later write at its place then conflicts, and
+    /// the table reads the stored row); the database is taken as unavailable meanwhile.
+    #[error("{0}")]
+    Unanswered(Box<dyn std::error::Error + Send + Sync>),
     /// The SQLite file under the running server was removed, replaced or truncated:
     /// whatever is written now would be lost, so nothing more is acknowledged.
     #[error("the database file {0} was removed, replaced or truncated while the server ran; moves are refused until the server restarts on its file")]
@@ -346,6 +356,27 @@ pub trait Store: Send + Sync {
     async fn upgrade(&self, upgrade: &Upgrade) -> Result<bool, StoreError>;
     /// Notices of other servers' writes, where the database can send them (PostgreSQL).
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
+    /// A trivial query: whether the database answers (`GET /readyz`).
+    async fn ping(&self) -> Result<(), StoreError>;
+}
+
+impl TableError {
+    /// What a store's failure is to the caller: `Unavailable` when the database cannot
+    /// take the call now or did not answer it, otherwise an internal error (logged with
+    /// `cause`).
+    pub fn store(cause: StoreError) -> TableError {
+        match cause {
+            StoreError::Unavailable(_) => TableError::Unavailable {
+                retry_after: STORE_RETRY_AFTER,
+                maybe_done: false,
+            },
+            StoreError::Unanswered(_) => TableError::Unavailable {
+                retry_after: STORE_RETRY_AFTER,
+                maybe_done: true,
+            },
+            cause => TableError::internal(cause),
+        }
+    }
 }
 
 /// Milliseconds since the Unix epoch.

@@ -122,6 +122,13 @@ fn take_queued(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
     }
 }
 
+/// Drops the writes nobody waits for any more: their callers gave up (the store's time
+/// ran out, during an outage) and were told the write was refused, so it must not be
+/// stored later behind their backs.
+fn drop_abandoned(batch: &mut Vec<Pending>) {
+    batch.retain(|p| !p.reply.is_closed());
+}
+
 /// Queues `write` for the store's writer task and waits for its commit.
 pub(super) async fn queue(writer: &mpsc::Sender<Pending>, write: Write) -> Result<(), StoreError> {
     let (reply, answer) = oneshot::channel();
@@ -231,6 +238,10 @@ pub(super) async fn run(
             refuse_batch(&mut batch, &gone);
             continue;
         }
+        drop_abandoned(&mut batch);
+        if batch.is_empty() {
+            continue;
+        }
         let written = db.commit(&batch).await;
         last_commit = std::time::Instant::now();
         if !file_holds(guard.as_mut(), &mut batch) {
@@ -238,7 +249,21 @@ pub(super) async fn run(
         }
         match written {
             Ok(inserted) => answer_batch(&mut batch, inserted),
-            Err(Failed::Unreached(why)) => unreached(&mut batch, &why),
+            Err(Failed::Unreached(why)) => {
+                unreached(&mut batch, &format!("no database connection: {why}"));
+            }
+            // The database cannot take writes now (its disk full, its connection lost):
+            // trying each again would fail the same way.
+            Err(Failed::Batch(StoreError::Unavailable(e))) => unreached(&mut batch, &e.to_string()),
+            // The connection was cut while the batch was on its way: it may be stored.
+            Err(Failed::Batch(StoreError::Unanswered(e))) => {
+                let why = e.to_string();
+                for p in batch.drain(..) {
+                    let _ = p
+                        .reply
+                        .send(Err(StoreError::Unanswered(why.clone().into())));
+                }
+            }
             Err(Failed::Batch(e)) if batch.len() == 1 => {
                 if let Some(p) = batch.pop() {
                     let _ = p.reply.send(Err(e));
@@ -264,14 +289,12 @@ pub(super) async fn run(
 }
 
 fn no_connection(why: &str) -> StoreError {
-    StoreError::from(sqlx::Error::Protocol(format!(
-        "no database connection: {why}"
-    )))
+    StoreError::Unavailable(format!("no database connection: {why}").into())
 }
 
-/// Refuses every write of `batch`: the database could not be reached.
+/// Refuses every write of `batch`: the database could not take it, for `why`.
 fn unreached(batch: &mut Vec<Pending>, why: &str) {
     for p in batch.drain(..) {
-        let _ = p.reply.send(Err(no_connection(why)));
+        let _ = p.reply.send(Err(StoreError::Unavailable(why.into())));
     }
 }

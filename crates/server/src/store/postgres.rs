@@ -67,7 +67,9 @@ impl PgStore {
         }
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .acquire_timeout(Duration::from_secs(10))
+            // Under the hub's bound on a store call (5 s by default): during an outage the
+            // writer refuses a batch itself, before its callers give up on it.
+            .acquire_timeout(Duration::from_secs(2))
             .connect_with(options)
             .await?;
         migrator().await?.run(&pool).await?;
@@ -85,9 +87,9 @@ sql_store!(
     PgPool,
     sqlx::Postgres,
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
-        let mut listener = PgListener::connect_with(&self.pool).await?;
-        listener.listen(&self.channel).await?;
+        let mut listener = listen(&self.pool, &self.channel).await?;
         let (tx, rx) = mpsc::unbounded_channel();
+        let (pool, channel) = (self.pool.clone(), self.channel.clone());
         tokio::spawn(async move {
             loop {
                 let notice = tokio::select! {
@@ -100,10 +102,26 @@ sql_store!(
                         .payload()
                         .split(',')
                         .try_for_each(|id| tx.send(Notice::Actions(id.to_string()))),
-                    Ok(None) => tx.send(Notice::Resync),
-                    Err(e) => {
-                        tracing::warn!("notification listener: {e}");
-                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    // The connection was lost (notices with it): listen again on a fresh
+                    // one, then read everything again. The outage is logged once.
+                    Ok(None) | Err(_) => {
+                        tracing::warn!(
+                            "notification listener: the connection was lost; listening again once the database answers"
+                        );
+                        let started = std::time::Instant::now();
+                        listener = loop {
+                            if tx.is_closed() {
+                                return;
+                            }
+                            tokio::time::sleep(Duration::from_millis(500)).await;
+                            if let Ok(listener) = listen(&pool, &channel).await {
+                                break listener;
+                            }
+                        };
+                        tracing::warn!(
+                            "notification listener: listening again after {:.1} s; reading every live table again",
+                            started.elapsed().as_secs_f64()
+                        );
                         tx.send(Notice::Resync)
                     }
                 };
@@ -115,6 +133,13 @@ sql_store!(
         Ok(Some(rx))
     }
 );
+
+/// A listener on `channel`, on a connection of its own.
+async fn listen(pool: &PgPool, channel: &str) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(channel).await?;
+    Ok(listener)
+}
 
 impl PgStore {
     /// Drops a schema made by [`PgStore::connect_schema`] and everything in it (tests clean

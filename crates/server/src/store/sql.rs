@@ -429,6 +429,11 @@ macro_rules! sql_store {
             Ok(())
         }
 
+        async fn ping(&self) -> Result<(), StoreError> {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            Ok(())
+        }
+
         $($subscribe)*
     }
 
@@ -451,7 +456,18 @@ macro_rules! sql_store {
             if written.is_ok() && self.hold {
                 self.held = Some(conn);
             }
-            written.map_err(|e| super::commit::Failed::Batch(StoreError::from(e)))
+            written.map_err(|e| {
+                // No answer came (the connection failed under the batch): it may be stored.
+                let lost = matches!(
+                    e,
+                    sqlx::Error::Io(_) | sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed
+                );
+                super::commit::Failed::Batch(if lost {
+                    StoreError::Unanswered(Box::new(e))
+                } else {
+                    StoreError::from(e)
+                })
+            })
         }
     }
 
@@ -604,11 +620,54 @@ macro_rules! sql_store {
 
 pub(super) use sql_store;
 
-// The databases' own errors, kept as the cause of the domain's `StoreError::Db`.
+// The databases' own errors, kept as the cause of the domain's `StoreError::Db`, or of
+// `StoreError::Unavailable` when the database cannot take the call now.
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> StoreError {
-        StoreError::Db(Box::new(error))
+        if unavailable(&error) {
+            StoreError::Unavailable(Box::new(error))
+        } else {
+            StoreError::Db(Box::new(error))
+        }
     }
+}
+
+/// Whether a database's error says that it cannot take calls now (stopped, unreachable,
+/// out of disk) rather than that this call was wrong.
+fn unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            let code = code.as_ref();
+            // SQLite: a primary result code (the low byte of an extended one).
+            if let Ok(number) = code.parse::<i32>() {
+                return sqlite_unavailable(number);
+            }
+            // PostgreSQL SQLSTATE: 08 connection exception, 53 insufficient resources
+            // (disk full, out of memory, too many connections), 57P01-57P05 the server
+            // shutting down or not yet up, 58 system error (I/O).
+            code.starts_with("08")
+                || code.starts_with("53")
+                || code.starts_with("57P")
+                || code.starts_with("58")
+        }),
+        _ => false,
+    }
+}
+
+/// Whether a SQLite result code (extended or primary) is the disk's or the file's failure:
+/// `SQLITE_FULL`, `SQLITE_IOERR`, `SQLITE_CANTOPEN`, or busy past the timeout.
+fn sqlite_unavailable(code: i32) -> bool {
+    const BUSY: i32 = 5;
+    const LOCKED: i32 = 6;
+    const IOERR: i32 = 10;
+    const FULL: i32 = 13;
+    const CANTOPEN: i32 = 14;
+    matches!(code & 0xff, BUSY | LOCKED | IOERR | FULL | CANTOPEN)
 }
 
 impl From<sqlx::migrate::MigrateError> for StoreError {
@@ -619,6 +678,11 @@ impl From<sqlx::migrate::MigrateError> for StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
-        StoreError::Db(Box::new(error))
+        match &error {
+            rusqlite::Error::SqliteFailure(e, _) if sqlite_unavailable(e.extended_code) => {
+                StoreError::Unavailable(Box::new(error))
+            }
+            _ => StoreError::Db(Box::new(error)),
+        }
     }
 }

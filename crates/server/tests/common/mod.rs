@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod cluster;
 pub use server::testkit::{remote, skip};
 
 use async_trait::async_trait;
@@ -342,6 +343,9 @@ impl Store for Flaky {
     }
     async fn upgrade(&self, upgrade: &server::domain::Upgrade) -> Result<bool, StoreError> {
         self.inner.upgrade(upgrade).await
+    }
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.inner.ping().await
     }
 }
 
