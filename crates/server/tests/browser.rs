@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 use crate::common::browser::{
-    bench, screenshot_path, serve, served, sqlite_in, start_server, Res, Session, DESKTOP, ELEMENT,
-    PHONE,
+    bench, eventually, screenshot_path, serve, served, sqlite_in, start_server, Res, Session,
+    DESKTOP, ELEMENT, PHONE,
 };
 use server::testkit::remote::get_json;
 
@@ -2091,11 +2091,14 @@ async fn finished_by_bots(http: &reqwest::Client, base: &str, body: Value, secs:
         .await
         .expect("table");
     let id = table["id"].as_str().expect("id").to_string();
-    let end = Instant::now() + Duration::from_secs(secs);
-    while summary(base, &id).await.expect("summary")["status"] != json!("finished") {
-        assert!(Instant::now() < end, "the bots did not finish");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let id_ = id.as_str();
+    eventually(secs, move || async move {
+        match summary(base, id_).await.expect("summary")["status"] == json!("finished") {
+            true => Ok(()),
+            false => Err("the bots did not finish".to_string()),
+        }
+    })
+    .await;
     id
 }
 
@@ -3360,15 +3363,15 @@ async fn banners(s: &Session) -> Res<String> {
 
 /// Waits until the page's banners satisfy `want`.
 async fn wait_banners(s: &Session, want: impl Fn(&str) -> bool, secs: u64) -> String {
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
+    let want = &want;
+    eventually(secs, move || async move {
         let shown = banners(s).await.expect("banners");
-        if want(&shown) {
-            return shown;
+        match want(&shown) {
+            true => Ok(shown),
+            false => Err(format!("the banners still say `{shown}`")),
         }
-        assert!(Instant::now() < end, "the banners still say `{shown}`");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await
 }
 
 /// Issue 57: the table page says when its server's database goes away, and when it is

@@ -141,13 +141,11 @@ async fn a_full_disk_refuses_creates_and_moves_then_takes_the_same_move() {
     let file = disk.path().join("tabletop.sqlite");
     let url = format!("sqlite://{}", file.display());
     let state = common::open_unlimited(&url).await;
-    let table = common::create_table(
+    let (id, tokens) = common::table_on(
         &state,
         json!({"game": "distopia", "seed": 11, "seats": ["human", "human"]}),
     )
     .await;
-    let id = common::table_id(&table);
-    let tokens = common::seat_tokens(&table);
     for _ in 0..4 {
         let (seat, version, action) = next_move(&state, &id, &tokens).await.expect("a move");
         let (status, body) = common::act(&state, &id, &tokens[seat], &action, version).await;

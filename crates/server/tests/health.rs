@@ -58,13 +58,11 @@ async fn healthz_readyz_and_metrics_count_what_happened() {
     assert_eq!(before["tabletop_moves_total"], 0.0);
     assert_eq!(before["tabletop_store_up"], 1.0);
 
-    let table = common::create_table(
+    let (id, tokens) = common::table_on(
         &state,
         json!({"game": "distopia", "seed": 3, "seats": ["human", "human"]}),
     )
     .await;
-    let id = common::table_id(&table);
-    let tokens = common::seat_tokens(&table);
     for version in 0..3u64 {
         let view = common::seat_view(&state, &id, &tokens[0]).await;
         let seat = view["to_act"].as_u64().expect("to act") as usize;

@@ -88,6 +88,22 @@ pub async fn served() -> Option<(Bench, String)> {
     Some((bench, format!("http://{addr}")))
 }
 
+/// Asks `probe` every 100 ms until it answers `Ok`, and returns that; after `secs`,
+/// fails with the words of its last `Err`.
+pub async fn eventually<T, F: std::future::Future<Output = Result<T, String>>>(
+    secs: u64,
+    mut probe: impl FnMut() -> F,
+) -> T {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        match probe().await {
+            Ok(done) => return done,
+            Err(why) => assert!(std::time::Instant::now() < end, "{why}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
 /// The database of a server under test: SQLite in `dir`.
 pub fn sqlite_in(dir: &Path) -> String {
     format!("sqlite://{}", dir.join("tables.sqlite").display())

@@ -374,6 +374,12 @@ pub async fn new_table(body: Value) -> (AppState, Value, String) {
     (state, table, id)
 }
 
+/// A table created on `state` from `body`: its id and its seats' tokens.
+pub async fn table_on(state: &AppState, body: Value) -> (String, Vec<String>) {
+    let table = create_table(state, body).await;
+    (table_id(&table), seat_tokens(&table))
+}
+
 /// A table's id from its JSON.
 pub fn table_id(table: &Value) -> String {
     table["id"].as_str().expect("id").to_string()
