@@ -6,7 +6,8 @@
 #   scripts/server-vs-null.sh [--pinned] [--pairs N] [--tables N] [--seconds S] [--db sqlite|postgres]
 #                             [--null file|sqlite]
 #
-# Build first: cargo build --release --workspace --bins --examples (target/release/tabletop and
+# Build first: cargo build --release --workspace --bins --examples (target/release/tabletop, or
+# the binary named by TABLETOP, and
 # target/release/examples/null_server). Each run gets a fresh database (a SQLite file, or
 # the PostgreSQL database tabletop_bench at 127.0.0.1:5432, dropped and made again). The
 # null server appends its moves to a synced file (`--null file`, the default) or, with
@@ -35,7 +36,7 @@ case "$null_mode" in
   sqlite) null_db=db.sqlite ;;
   *) echo "--null takes file or sqlite, not $null_mode" >&2; exit 2 ;;
 esac
-tt=target/release/tabletop null=target/release/examples/null_server
+tt=${TABLETOP:-target/release/tabletop} null=target/release/examples/null_server
 for b in "$tt" "$null"; do
   [ -x "$b" ] || { echo "$b is missing: cargo build --release --workspace --bins --examples" >&2; exit 2; }
 done
