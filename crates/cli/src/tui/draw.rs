@@ -79,10 +79,11 @@ fn title_line(app: &App) -> String {
             format!("{} to act", app.seat_name(seat))
         }
     };
-    format!(
-        "tabletop · {game} · {turn} · {} moves played",
-        app.actions().len()
-    )
+    let played = match app.actions().len() {
+        1 => "1 move played".to_string(),
+        n => format!("{n} moves played"),
+    };
+    format!("tabletop · {game} · {turn} · {played}")
 }
 
 /// A pane's frame: the one with focus has a thick border, a mark in its title and (in
@@ -105,13 +106,35 @@ fn pane<'a>(app: &App, title: &'a str, here: Focus) -> Block<'a> {
 
 fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     let text = app.state().view_text(app.board_viewer());
-    let lines = text.lines().count() as u16;
+    // A line wider than the pane goes on under itself, indented; grids that fit are kept.
+    let width = usize::from(area.width.saturating_sub(2)).max(10);
+    let lines: Vec<Line> = text
+        .lines()
+        .flat_map(|line| {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let deeper = format!("{indent}    ");
+            let options = textwrap::Options::new(width).subsequent_indent(&deeper);
+            textwrap::wrap(line, &options)
+                .into_iter()
+                .map(|l| Line::from(l.into_owned()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let text = lines;
+    let lines = text.len() as u16;
     let inner = area.height.saturating_sub(2);
     let top = app.board_scroll.min(lines.saturating_sub(inner));
-    let title = match app.board_viewer() {
-        engine::Viewer::Seat(seat) => format!("Board, as {} sees it", app.seat_name(seat)),
+    let mut title = match app.board_viewer() {
+        engine::Viewer::Seat(seat) => format!("Board for {}", app.seat_name(seat)),
         engine::Viewer::Spectator => "Board".to_string(),
     };
+    if lines > inner {
+        let last = (top + inner).min(lines);
+        title.push_str(&format!(" · lines {}-{last} of {lines}", top + 1));
+        if app.focus != Focus::Board {
+            title.push_str(" (Tab: scroll)");
+        }
+    }
     frame.render_widget(
         Paragraph::new(text)
             .block(pane(app, &title, Focus::Board))
@@ -139,6 +162,9 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
         );
         return;
     }
+    // Inside the border, after the two columns of the "> " mark.
+    let width = usize::from(area.width.saturating_sub(4)).max(10);
+    let options = textwrap::Options::new(width).subsequent_indent("      ");
     let items: Vec<ListItem> = app
         .moves
         .iter()
@@ -149,7 +175,12 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
             } else {
                 format!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)
             };
-            ListItem::new(text)
+            // A long move goes on under itself, so its words and notation are all seen.
+            let lines: Vec<Line> = textwrap::wrap(&text, &options)
+                .into_iter()
+                .map(|l| Line::from(l.into_owned()))
+                .collect();
+            ListItem::new(lines)
         })
         .collect();
     let mut highlight = Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD);

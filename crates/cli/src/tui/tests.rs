@@ -220,3 +220,54 @@ fn monochrome_draws_the_same_words() {
     // A small terminal still draws without a panic.
     let _ = screen(&app, 30, 10);
 }
+
+/// A place's word narrows the list; the move played there is taken back with `u`.
+#[test]
+fn a_place_narrows_the_moves_and_u_takes_a_move_back() {
+    let mut app = app(&[
+        "euphoria",
+        "--players",
+        "3",
+        "--seats",
+        "human,easy,easy",
+        "--seed",
+        "42",
+    ]);
+    // Recruits are kept (the first move each time) until seat 1 has dice to place.
+    let mut steps = 0;
+    loop {
+        app.run_bots();
+        if app.moves.iter().any(|m| m.goes_to("farm")) {
+            break;
+        }
+        press(&mut app, KeyCode::Enter);
+        steps += 1;
+        assert!(steps < 10 && !app.refused, "{}", app.status);
+    }
+    let before = app.state().state_json();
+    type_in(&mut app, "farm");
+    if app.narrowed {
+        assert!(app.moves.len() > 1 && app.moves.iter().all(|m| m.goes_to("farm")));
+        assert!(screen(&app, 120, 40).contains("Moves there"));
+        press(&mut app, KeyCode::Enter);
+    }
+    assert!(!app.refused, "{}", app.status);
+    assert_ne!(app.state().state_json(), before);
+    press(&mut app, KeyCode::Char('u'));
+    assert!(!app.refused, "{}", app.status);
+    assert_eq!(app.state().state_json(), before);
+    assert_eq!(app.actions().last().map(String::as_str), Some("undo"));
+}
+
+#[test]
+fn h_asks_the_coach_and_chooses_its_best_move() {
+    let mut app = app(&["distopia", "--seats", "human,easy", "--seed", "42"]);
+    press(&mut app, KeyCode::Char('h'));
+    assert!(
+        app.status.starts_with("The coach suggests"),
+        "{}",
+        app.status
+    );
+    let chosen = &app.moves[app.selected];
+    assert!(app.status.contains(&chosen.text.label), "{}", app.status);
+}
