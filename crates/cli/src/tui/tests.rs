@@ -4,6 +4,7 @@ use super::app::{App, Flow, Focus};
 use super::draw::draw;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
 use ratatui::Terminal;
 
 fn app(args: &[&str]) -> App {
@@ -211,12 +212,31 @@ fn keys_move_focus_scroll_and_show_help() {
     assert_eq!(quit, Flow::Quit);
 }
 
+/// The colours of every cell of the screen, foreground and background.
+fn colours(app: &App) -> Vec<(Color, Color)> {
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
+    terminal.draw(|frame| draw(frame, app)).expect("drawn");
+    terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|cell| (cell.fg, cell.bg))
+        .collect()
+}
+
 #[test]
-fn monochrome_draws_the_same_words() {
+fn monochrome_draws_the_same_words_without_colour() {
     let mut app = app(&["dropsite", "--seats", "human,easy", "--seed", "2"]);
     let colour = screen(&app, 120, 40);
+    assert!(colours(&app)
+        .iter()
+        .any(|&c| c != (Color::Reset, Color::Reset)));
     app.mono = true;
     assert_eq!(screen(&app, 120, 40), colour);
+    assert!(colours(&app)
+        .iter()
+        .all(|&c| c == (Color::Reset, Color::Reset)));
     // A small terminal still draws without a panic.
     let _ = screen(&app, 30, 10);
 }
@@ -270,4 +290,28 @@ fn h_asks_the_coach_and_chooses_its_best_move() {
     );
     let chosen = &app.moves[app.selected];
     assert!(app.status.contains(&chosen.text.label), "{}", app.status);
+}
+
+/// Two people at one terminal: each hand shows only after its owner presses Enter.
+#[test]
+fn the_screen_is_handed_over_between_people() {
+    let mut app = app(&["distopia", "--seats", "human,human", "--seed", "4"]);
+    assert_eq!(app.cover, Some(0));
+    assert_eq!(app.board_viewer(), engine::Viewer::Spectator);
+    assert!(screen(&app, 120, 40).contains("seat 1: your turn. Others, look away."));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.cover, None);
+    assert_eq!(app.board_viewer(), engine::Viewer::Seat(0));
+    while app.human_to_act() == Some(0) {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.cover, Some(1));
+    // Keys other than Enter do nothing while the screen waits.
+    let played = app.actions().len();
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.actions().len(), played);
+    assert!(app.typing.is_none());
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.board_viewer(), engine::Viewer::Seat(1));
 }
