@@ -16,8 +16,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Home / End", "the first or last move (top or bottom)"),
     ("Enter", "play the chosen move"),
     (
-        "/ or any letter",
-        "type a move in notation, a number or a place",
+        "/, a-z, 0-9",
+        "type a move: its notation, a number or a place",
     ),
     ("Esc", "cancel the typed move; show every move again"),
     (
@@ -271,6 +271,9 @@ fn draw_help(frame: &mut Frame, app: &App) {
         })
         .collect();
     lines.push(Line::raw(""));
+    lines.push(Line::raw(
+        "After /, a typed move may also start with q, u, h or ?.",
+    ));
     lines.push(Line::raw(format!(
         "`tabletop rules {}` prints the whole rules.",
         app.table.record.game
