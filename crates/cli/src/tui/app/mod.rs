@@ -338,6 +338,8 @@ impl App {
             self.say("It is not your turn.", true);
             return;
         }
+        // Cleared first, so that what playing says (a record not written) stays.
+        self.say("", false);
         let played = match self.session.parse(text) {
             Ok(Move::Game(action)) => self.apply(action),
             Ok(Move::Table(TableMove::Undo)) => {
@@ -350,9 +352,8 @@ impl App {
             }
             Err(e) => Err(e),
         };
-        match played {
-            Ok(()) => self.say("", false),
-            Err(e) => self.say(format!("{}.", crate::said(&e)), true),
+        if let Err(e) = played {
+            self.say(format!("{}.", crate::said(&e)), true);
         }
     }
 
