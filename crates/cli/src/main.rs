@@ -25,6 +25,7 @@ mod serve;
 mod simulate;
 mod soak;
 mod tournament;
+mod tui;
 mod tune;
 
 use clap::{Parser, Subcommand};

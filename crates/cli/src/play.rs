@@ -26,16 +26,33 @@ pub struct PlayArgs {
     /// bots only: a check that they finish).
     #[arg(long, value_name = "N")]
     max_moves: Option<usize>,
+    /// Line mode (prompts and typed moves) even in a terminal, where the full-screen
+    /// board would open.
+    #[arg(long)]
+    plain: bool,
     #[command(flatten)]
     options: GameOptions,
 }
 
-enum Seat {
+pub(crate) enum Seat {
     Human,
     Bot(Box<dyn DynBot>),
 }
 
-pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+/// A table set up from the command line: the game, who sits where, and how the log names them.
+pub(crate) struct Table {
+    pub state: Box<dyn DynState>,
+    pub specs: Vec<BotSpec>,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    pub humans: usize,
+    /// Who the log is told to (the one person at the terminal, or the public).
+    pub viewer: Viewer,
+    pub names: Names,
+    pub record: GameRecord,
+}
+
+fn set_up(args: &PlayArgs) -> anyhow::Result<Table> {
     let config = args.options.to_config(&args.game)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -44,7 +61,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             .unwrap_or(0)
     });
     let game = catalog::game(&args.game).map_err(user)?;
-    let mut state = game.new_state(&config, seed).map_err(user)?;
+    let state = game.new_state(&config, seed).map_err(user)?;
     let specs: Vec<BotSpec> = if args.seats.is_empty() {
         (0..state.seats())
             .map(|s| {
@@ -80,23 +97,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         });
     }
     let humans = specs.iter().filter(|s| **s == BotSpec::Human).count();
-    let mut record = GameRecord {
+    let record = GameRecord {
         game: game.name().to_string(),
         config: state.config_json(),
         seed,
         actions: Vec::new(),
         format: game.format(),
     };
-    outln!(
-        "{} · seats {}",
-        game.name(),
-        specs
-            .iter()
-            .enumerate()
-            .map(|(s, spec)| format!("{}: {spec}", s + 1))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )?;
     // One person at the terminal reads the log as their seat; several, or none, read the
     // public log (each still sees their own hand when it is their turn).
     let viewer = match specs.iter().position(|s| *s == BotSpec::Human) {
@@ -105,6 +112,43 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     };
     let players: Vec<String> = specs.iter().map(ToString::to_string).collect();
     let names = Names::for_viewer(viewer).with_players(&players);
+    Ok(Table {
+        state,
+        specs,
+        seats,
+        seed,
+        humans,
+        viewer,
+        names,
+        record,
+    })
+}
+
+pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let table = set_up(&args)?;
+    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return crate::tui::run(table, args.record.clone(), args.max_moves);
+    }
+    let Table {
+        mut state,
+        specs,
+        mut seats,
+        seed,
+        humans,
+        viewer,
+        names,
+        mut record,
+    } = table;
+    outln!(
+        "{} · seats {}",
+        record.game,
+        specs
+            .iter()
+            .enumerate()
+            .map(|(s, spec)| format!("{}: {spec}", s + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut last_shown: Option<usize> = None;
@@ -293,7 +337,7 @@ fn prompt(
 }
 
 /// What a typed word that is no move comes to when it names a place on the board.
-enum Narrowed<'a> {
+pub(crate) enum Narrowed<'a> {
     /// The one move that goes there.
     One(String),
     /// The moves that go there, for the player to choose from.
@@ -304,7 +348,11 @@ enum Narrowed<'a> {
 
 /// The legal moves that go to the place `input` names (the word the board shows in
 /// brackets, such as Euphoria's `farm`), when `input` itself is not a move.
-fn place_moves<'a>(state: &dyn DynState, moves: &'a [LegalMove], input: &str) -> Narrowed<'a> {
+pub(crate) fn place_moves<'a>(
+    state: &dyn DynState,
+    moves: &'a [LegalMove],
+    input: &str,
+) -> Narrowed<'a> {
     if state.parse_action(input).is_ok() {
         return Narrowed::NotAPlace;
     }
@@ -370,4 +418,18 @@ pub(crate) fn ask(
         outln!()?;
     }
     Ok(Some(line))
+}
+
+/// A table from `play`'s arguments (`["distopia", "--seats", "human,easy"]`), for tests.
+#[cfg(test)]
+pub(crate) fn table_for(args: &[&str]) -> anyhow::Result<Table> {
+    #[derive(clap::Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: PlayArgs,
+    }
+    let line = <Line as clap::Parser>::try_parse_from(
+        std::iter::once("play").chain(args.iter().copied()),
+    )?;
+    set_up(&line.args)
 }

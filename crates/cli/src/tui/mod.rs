@@ -1,0 +1,98 @@
+//! `tabletop play` full-screen, where both ends of the terminal are a person's: the board
+//! for the seat to act, the legal moves in words (chosen with the arrow keys), the log.
+//! Generic over [`engine::DynState`]: no game's rules in here. The app and its keys are in
+//! [`app`], the drawing in [`draw`]; this module owns the terminal and the loop, and thinks
+//! for the bots on another thread so the screen keeps answering.
+mod app;
+mod draw;
+#[cfg(test)]
+mod tests;
+
+use crate::play::Table;
+use app::{App, BotJob, Flow};
+use engine::AnyAction;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A bot's answer from its thread: the seat, the bot back, its move.
+type BotAnswer = (usize, Box<dyn bots::DynBot>, Option<AnyAction>);
+
+pub fn run(table: Table, record: Option<PathBuf>, max_moves: Option<usize>) -> anyhow::Result<()> {
+    let mut app = App::new(table, record, max_moves);
+    app.mono = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    // Raw mode and the other screen; the hook it sets restores the terminal on a panic.
+    let mut terminal = ratatui::try_init()?;
+    let looped = event_loop(&mut terminal, &mut app);
+    ratatui::try_restore()?;
+    looped?;
+    // What stays on the terminal: how it ended, or that it was left.
+    if let Some(why) = &app.failure {
+        anyhow::bail!("{why}");
+    }
+    if app.state().outcome().is_some() {
+        let start = app
+            .log
+            .iter()
+            .rposition(|l| l.starts_with("The game is over"))
+            .unwrap_or(0);
+        for line in &app.log[start..] {
+            outln!("{line}")?;
+        }
+    } else {
+        outln!(
+            "leaving the game (seed {}); nothing more is played",
+            app.table.seed
+        )?;
+    }
+    Ok(())
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow::Result<()> {
+    let mut thinking: Option<mpsc::Receiver<BotAnswer>> = None;
+    loop {
+        terminal.draw(|frame| draw::draw(frame, app))?;
+        if app.failure.is_some() {
+            return Ok(());
+        }
+        if thinking.is_none() {
+            thinking = app.bot_job().map(think);
+        }
+        if let Some(answer) = &thinking {
+            match answer.try_recv() {
+                Ok((seat, bot, action)) => {
+                    app.bot_done(seat, bot, action);
+                    thinking = None;
+                    continue;
+                }
+                Err(mpsc::TryRecvError::Empty) => {}
+                Err(mpsc::TryRecvError::Disconnected) => anyhow::bail!("a bot stopped thinking"),
+            }
+        }
+        // A short wait while a bot thinks, so its move shows as soon as it comes.
+        let wait = Duration::from_millis(if thinking.is_some() { 20 } else { 250 });
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(key)
+                    if key.kind != KeyEventKind::Release && app.on_key(key) == Flow::Quit =>
+                {
+                    return Ok(());
+                }
+                // A resize (or anything else) is answered by the next drawing.
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Starts a bot thinking on its own thread.
+fn think((seat, mut bot, state): BotJob) -> mpsc::Receiver<BotAnswer> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let action = bot.choose(state.as_ref());
+        // The screen may have closed meanwhile: nobody is left to tell.
+        let _ = send.send((seat, bot, action));
+    });
+    receive
+}
