@@ -24,6 +24,7 @@ mod rules;
 mod serve;
 mod simulate;
 mod soak;
+mod table;
 mod tournament;
 mod tui;
 mod tune;

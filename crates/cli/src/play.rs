@@ -3,8 +3,9 @@
 //! one terminal the screen is cleared and the next player presses Enter before their hand
 //! appears. The seed, which would give away every hidden card, shows once the game is over.
 use crate::options::GameOptions;
+use crate::table::{place_moves, Narrowed, Seat, Table};
 use crate::user;
-use bots::{BotSpec, CoachOptions, DynBot};
+use bots::{BotSpec, CoachOptions};
 use engine::{AnyAction, DynState, GameRecord, LegalMove, Names, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -32,24 +33,6 @@ pub struct PlayArgs {
     plain: bool,
     #[command(flatten)]
     options: GameOptions,
-}
-
-pub(crate) enum Seat {
-    Human,
-    Bot(Box<dyn DynBot>),
-}
-
-/// A table set up from the command line: the game, who sits where, and how the log names them.
-pub(crate) struct Table {
-    pub state: Box<dyn DynState>,
-    pub specs: Vec<BotSpec>,
-    pub seats: Vec<Seat>,
-    pub seed: u64,
-    pub humans: usize,
-    /// Who the log is told to (the one person at the terminal, or the public).
-    pub viewer: Viewer,
-    pub names: Names,
-    pub record: GameRecord,
 }
 
 fn set_up(args: &PlayArgs) -> anyhow::Result<Table> {
@@ -333,34 +316,6 @@ fn prompt(
                 crate::said(&e)
             )?,
         }
-    }
-}
-
-/// What a typed word that is no move comes to when it names a place on the board.
-pub(crate) enum Narrowed<'a> {
-    /// The one move that goes there.
-    One(String),
-    /// The moves that go there, for the player to choose from.
-    Several(Vec<&'a LegalMove>),
-    /// It is a move (or nothing the board names): the rules answer it.
-    NotAPlace,
-}
-
-/// The legal moves that go to the place `input` names (the word the board shows in
-/// brackets, such as Euphoria's `farm`), when `input` itself is not a move.
-pub(crate) fn place_moves<'a>(
-    state: &dyn DynState,
-    moves: &'a [LegalMove],
-    input: &str,
-) -> Narrowed<'a> {
-    if state.parse_action(input).is_ok() {
-        return Narrowed::NotAPlace;
-    }
-    let there: Vec<&LegalMove> = moves.iter().filter(|m| m.goes_to(input)).collect();
-    match there.as_slice() {
-        [] => Narrowed::NotAPlace,
-        [one] => Narrowed::One(one.action.clone()),
-        _ => Narrowed::Several(there),
     }
 }
 

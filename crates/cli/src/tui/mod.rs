@@ -8,7 +8,7 @@ mod draw;
 #[cfg(test)]
 mod tests;
 
-use crate::play::Table;
+use crate::table::Table;
 use app::{App, BotJob, Flow};
 use engine::AnyAction;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};

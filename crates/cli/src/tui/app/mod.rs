@@ -1,7 +1,7 @@
 //! The full-screen game's state and what it does: moves played, taken back and hinted,
 //! bots' turns handed out (the keys are in [`keys`]). No terminal in here, so the tests
 //! drive it with key events and read what [`super::draw`] makes of it.
-use crate::play::{Narrowed, Seat, Table};
+use crate::table::{Narrowed, Seat, Table};
 use bots::{BotSpec, CoachOptions, DynBot};
 use engine::{AnyAction, DynState, LegalMove, Move, Session, TableMove, Viewer};
 use std::cell::Cell;
@@ -313,7 +313,7 @@ impl App {
                 return;
             }
         }
-        match crate::play::place_moves(self.state(), &self.moves, input) {
+        match crate::table::place_moves(self.state(), &self.moves, input) {
             Narrowed::One(action) => self.play_text(&action),
             Narrowed::Several(these) => {
                 let these: Vec<LegalMove> = these.into_iter().cloned().collect();
