@@ -427,12 +427,7 @@ pub fn check_message(text: &str) -> Option<ClientMessage> {
             let object = (value.as_ref())
                 .and_then(Value::as_object)
                 .unwrap_or_else(|| panic!("{text:?} is taken but is not a JSON object"));
-            let canonical = match message {
-                ClientMessage::Action { action, version } => {
-                    json!({"type": "action", "action": action, "version": version})
-                }
-                ClientMessage::Sync => json!({"type": "sync"}),
-            };
+            let canonical = written(message);
             // A field given as `null` counts as left out (serde reads both as `None`).
             let given: serde_json::Map<String, Value> = (object.iter())
                 .filter(|(_, v)| !v.is_null())
@@ -450,24 +445,29 @@ pub fn check_message(text: &str) -> Option<ClientMessage> {
         let wanted = match (
             object.get("type"),
             object.get("action"),
+            object.get("actions"),
             object.get("version"),
         ) {
-            (Some(Value::String(t)), Some(Value::String(a)), Some(v)) if t == "action" => {
+            (Some(Value::String(t)), Some(Value::String(a)), None, Some(v)) if t == "action" => {
                 v.as_u64().map(|version| ClientMessage::Action {
                     action: a.clone(),
                     version,
                 })
             }
-            (Some(Value::String(t)), None, None) if t == "sync" => Some(ClientMessage::Sync),
+            (Some(Value::String(t)), None, Some(Value::Array(list)), Some(v)) if t == "action" => {
+                let actions: Option<Vec<String>> = list
+                    .iter()
+                    .map(|a| a.as_str().map(str::to_string))
+                    .collect();
+                actions
+                    .zip(v.as_u64())
+                    .map(|(actions, version)| ClientMessage::Actions { actions, version })
+            }
+            (Some(Value::String(t)), None, None, None) if t == "sync" => Some(ClientMessage::Sync),
             _ => None,
         };
         if let Some(wanted) = wanted {
-            let written = match &wanted {
-                ClientMessage::Action { action, version } => {
-                    json!({"type": "action", "action": action, "version": version})
-                }
-                ClientMessage::Sync => json!({"type": "sync"}),
-            };
+            let written = written(&wanted);
             assert_eq!(
                 ClientMessage::parse(&written.to_string()).ok(),
                 Some(wanted),
@@ -669,8 +669,43 @@ pub fn socket(data: &[u8]) {
                     );
                 }
             },
+            ClientMessage::Actions {
+                actions,
+                version: sent,
+            } => match traced(hub.play_sequence(&table, seat, &actions, sent).await) {
+                Err(e) => {
+                    let e = server::ApiError::from(e);
+                    documented(e.code, &e.message, &format!("actions {actions:?}"));
+                    assert_eq!(
+                        before,
+                        fingerprint(state, &table).await,
+                        "the refused actions {actions:?} ({}) changed the table",
+                        e.code
+                    );
+                }
+                Ok(played) => {
+                    let n = actions.len() as u64;
+                    assert_eq!(played.version, version + n, "{actions:?}");
+                    assert_eq!(sent, version, "{actions:?} were taken on another version");
+                    let stored = fixture.stored_actions(&table.row.id);
+                    assert!(stored.len() as u64 >= n, "{actions:?} are not all stored");
+                }
+            },
         }
     });
+}
+
+/// A client message as the documentation writes it.
+fn written(message: &ClientMessage) -> Value {
+    match message {
+        ClientMessage::Action { action, version } => {
+            json!({"type": "action", "action": action, "version": version})
+        }
+        ClientMessage::Actions { actions, version } => {
+            json!({"type": "action", "actions": actions, "version": version})
+        }
+        ClientMessage::Sync => json!({"type": "sync"}),
+    }
 }
 
 /// `played`, printed when tracing.
