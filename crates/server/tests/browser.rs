@@ -2684,9 +2684,10 @@ async fn the_first_lesson_of_each_game_is_completed_by_clicks() {
     s.quit().await;
 }
 
-/// Every other lesson of every game, opened at its address (`/learn/GAME/ID`) and played
-/// to its end by clicks: each asked move is on the board or its buttons, and is answered
-/// with its step's words.
+/// Every lesson of every game but its first (those are
+/// `the_first_lesson_of_each_game_is_completed_by_clicks`), opened at its address
+/// (`/learn/GAME/ID`) and played to its end by clicks: each asked move is on the board or
+/// its buttons, and is answered with its step's words.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_lesson_of_every_game_is_completed_by_clicks() {
     let Some((bench, base)) = served().await else {
