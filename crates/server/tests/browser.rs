@@ -764,7 +764,10 @@ if (fin.length) return [one(fin), 'retrieve'];
 const picks = q('.board .pick[data-key^="ret:"]');
 if (picks.length) return [one(picks), 'pick'];
 const other = buttons.filter((b) => !/^(trade|offer|give|ask|propose|cancel)\b/.test(b.dataset.action || ''));
-return other.length ? [one(other), 'other'] : null;
+if (other.length) return [one(other), 'other'];
+// Anything else lit on the board (a card to choose, the dilemma): a person clicks it.
+const lit = q('.board .pick');
+return lit.length ? [one(lit), 'other'] : null;
 "#;
 
 /// Plays seat 1 of a 4-seat Euphoria table against three medium bots by the clicks a
