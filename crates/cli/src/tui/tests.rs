@@ -11,6 +11,21 @@ fn app(args: &[&str]) -> App {
     App::new(crate::play::table_for(args).expect("a table"), None, None)
 }
 
+/// A 3-seat Euphoria game (seed 5) with its bots' set-up moves made: seat 1 to act.
+fn euphoria_at_first_turn() -> App {
+    let mut app = app(&[
+        "euphoria",
+        "--players",
+        "3",
+        "--seats",
+        "human,easy,easy",
+        "--seed",
+        "5",
+    ]);
+    app.run_bots();
+    app
+}
+
 /// The screen's text, row by row.
 fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
@@ -113,16 +128,7 @@ fn a_whole_distopia_game_is_played_with_keys_only() {
 
 #[test]
 fn a_euphoria_turn_is_played_with_keys_only() {
-    let mut app = app(&[
-        "euphoria",
-        "--players",
-        "3",
-        "--seats",
-        "human,easy,easy",
-        "--seed",
-        "5",
-    ]);
-    app.run_bots();
+    let mut app = euphoria_at_first_turn();
     assert_eq!(app.human_to_act(), Some(0));
     // A move typed wrong is refused in words and changes nothing.
     let before = app.state().state_json();
@@ -174,16 +180,7 @@ fn a_move_is_typed_by_notation_or_number() {
 
 #[test]
 fn keys_move_focus_scroll_and_show_help() {
-    let mut app = app(&[
-        "euphoria",
-        "--players",
-        "3",
-        "--seats",
-        "human,easy,easy",
-        "--seed",
-        "5",
-    ]);
-    app.run_bots();
+    let mut app = euphoria_at_first_turn();
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     assert_eq!(app.selected, 2);
