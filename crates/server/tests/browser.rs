@@ -165,6 +165,8 @@ async fn describe_page(s: &Session) -> Res<String> {
                pending: d.pending, connected: d.connected, \
                turn: (document.querySelector('.status-line') || {}).innerText, \
                drop: q('.board .drop'), pick: q('.board .pick'), selected: q('.board .selected'), \
+               lit: [...document.querySelectorAll('.board .pick, .board .drop, .board .selected')].map((e) => \
+                 `${e.dataset.key}${e.getClientRects().length ? '' : ' (not shown)'}`), \
                buttons: [...document.querySelectorAll('.actions button')].map((b) => b.innerText), \
                banner: (document.querySelector('.banner:not([hidden])') || {}).innerText, \
                toast: (document.querySelector('.toast:not([hidden])') || {}).innerText})",
@@ -749,25 +751,27 @@ const PERSON: &str = r#"
 const r = arguments[0];
 const q = (c) => [...document.querySelectorAll(c)];
 const one = (l) => l[Math.floor(r * l.length)];
+// In the middle of the window, as a person scrolls it, clear of the bars that stay on screen.
+const go = (el, kind) => { el.scrollIntoView({ block: 'center' }); return [el, kind]; };
 const drop = q('.board .drop[data-key^="sp:"]');
-if (drop.length) return [one(drop), 'place'];
+if (drop.length) return go(one(drop), 'place');
 const dice = q('.board .pick[data-key^="die:"]');
 const values = new Set(dice.map((e) => e.dataset.key));
 const spaces = q('.board .pick[data-key^="sp:"]');
-if (values.size === 1 && spaces.length) return [one(spaces), 'place'];
-if (values.size > 1) return [one(dice), 'die'];
+if (values.size === 1 && spaces.length) return go(one(spaces), 'place');
+if (values.size > 1) return go(one(dice), 'die');
 const all = document.getElementById('retrieve-all');
-if (all) return [all, 'pick'];
+if (all) return go(all, 'pick');
 const buttons = q('.actions .act-btn');
 const fin = buttons.filter((b) => (b.dataset.action || '').startsWith('fin '));
-if (fin.length) return [one(fin), 'retrieve'];
+if (fin.length) return go(one(fin), 'retrieve');
 const picks = q('.board .pick[data-key^="ret:"]');
-if (picks.length) return [one(picks), 'pick'];
+if (picks.length) return go(one(picks), 'pick');
 const other = buttons.filter((b) => !/^(trade|offer|give|ask|propose|cancel)\b/.test(b.dataset.action || ''));
-if (other.length) return [one(other), 'other'];
+if (other.length) return go(one(other), 'other');
 // Anything else lit on the board (a card to choose, the dilemma): a person clicks it.
 const lit = q('.board .pick');
-return lit.length ? [one(lit), 'other'] : null;
+return lit.length ? go(one(lit), 'other') : null;
 "#;
 
 /// Plays seat 1 of a 4-seat Euphoria table against three medium bots by the clicks a
@@ -794,6 +798,8 @@ async fn euphoria_clicks_per_turn(seed: u64) -> Option<(usize, usize)> {
     let (mut clicks, mut done) = (0, 0);
     let end = Instant::now() + Duration::from_secs(900);
     let mut seen = (-1, Instant::now());
+    // What happened to the last click, for the message if the game stalls.
+    let mut last = String::from("none");
     loop {
         assert!(
             Instant::now() < end,
@@ -810,7 +816,7 @@ async fn euphoria_clicks_per_turn(seed: u64) -> Option<(usize, usize)> {
         }
         assert!(
             seen.1.elapsed() < STALL,
-            "stuck at move {version}: {}",
+            "stuck at move {version}, last {last}: {}",
             describe_page(&s).await.expect("page")
         );
         if b["myturn"] != "yes" {
@@ -823,11 +829,15 @@ async fn euphoria_clicks_per_turn(seed: u64) -> Option<(usize, usize)> {
             continue;
         };
         // The board may have been redrawn under us: a stale element is just skipped.
-        if s.click(el).await.is_ok() {
-            clicks += 1;
-            if kind == "place" || kind == "retrieve" {
-                done += 1;
+        match s.click(el).await {
+            Ok(_) => {
+                clicks += 1;
+                last = format!("clicked ({kind})");
+                if kind == "place" || kind == "retrieve" {
+                    done += 1;
+                }
             }
+            Err(e) => last = format!("a click ({kind}) failed: {e}"),
         }
     }
     s.quit().await;
