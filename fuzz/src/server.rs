@@ -9,7 +9,7 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use server::domain::By;
 use server::domain::{
-    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, Status, Store, StoreError,
 };
 use server::{AppState, ClientMessage, Limits, Table};
 use std::collections::HashMap;
@@ -111,15 +111,10 @@ impl Store for MemoryStore {
             Ok(())
         })
     }
-    async fn set_seats(
-        &self,
-        game: &str,
-        before: &[SeatRow],
-        after: &[SeatRow],
-    ) -> Result<bool, StoreError> {
+    async fn set_seats(&self, game: &str, seats: SeatChange<'_>) -> Result<bool, StoreError> {
         Ok(self.with(|games| match games.get_mut(game) {
-            Some(g) if g.row.seats == before => {
-                g.row.seats = after.to_vec();
+            Some(g) if g.row.seats == seats.before => {
+                g.row.seats = seats.after.to_vec();
                 true
             }
             _ => false,

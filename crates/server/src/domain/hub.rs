@@ -7,7 +7,8 @@ pub(super) use super::limits::{rate_limited, Limits, Rate, RateLimiter};
 pub(super) use super::names::*;
 pub(super) use super::secrets::*;
 pub(super) use super::store::{
-    Append, ChatKind, ChatRow, GameRow, Notice, Player, SeatRow, Series, Status, Store, StoreError,
+    Append, ChatKind, ChatRow, GameRow, Notice, Player, SeatChange, SeatRow, Series, Status, Store,
+    StoreError,
 };
 pub(super) use super::text::truncate;
 pub(super) use engine::{

@@ -5,7 +5,8 @@
 //! when it ends.
 
 use super::store::{
-    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError, Upgrade,
+    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, Status, Store, StoreError,
+    Upgrade,
 };
 use async_trait::async_trait;
 use std::collections::BTreeMap;
@@ -315,13 +316,8 @@ impl Store for Metered {
         }
         done
     }
-    async fn set_seats(
-        &self,
-        game: &str,
-        before: &[SeatRow],
-        after: &[SeatRow],
-    ) -> Result<bool, StoreError> {
-        (self.call(Kind::Write, self.inner.set_seats(game, before, after))).await
+    async fn set_seats(&self, game: &str, seats: SeatChange<'_>) -> Result<bool, StoreError> {
+        (self.call(Kind::Write, self.inner.set_seats(game, seats))).await
     }
     async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError> {
         (self.call(Kind::Write, self.inner.set_rematch(game, rematch))).await

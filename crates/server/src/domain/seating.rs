@@ -200,7 +200,13 @@ impl Hub {
             check_confusable(&after, [seat])?;
             let stored = self
                 .store
-                .set_seats(&table.row.id, &before, &after)
+                .set_seats(
+                    &table.row.id,
+                    SeatChange {
+                        before: &before,
+                        after: &after,
+                    },
+                )
                 .await
                 .map_err(TableError::store)?;
             if stored {

@@ -309,19 +309,23 @@ pub enum StoreError {
     FileGone(String),
 }
 
+/// A rewrite of a game's seats: `after` is stored only where they are still `before`.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatChange<'a> {
+    /// The seats as the server last read them.
+    pub before: &'a [SeatRow],
+    /// The seats to store in their place.
+    pub after: &'a [SeatRow],
+}
+
 /// The storage every server uses; see the module docs.
 #[async_trait]
 pub trait Store: Send + Sync {
     /// Adds a new game.
     async fn create(&self, game: &GameRow) -> Result<(), StoreError>;
-    /// Rewrites a game's seats if they are still `before` (a seat taken); `false` when
-    /// they changed meanwhile.
-    async fn set_seats(
-        &self,
-        game: &str,
-        before: &[SeatRow],
-        after: &[SeatRow],
-    ) -> Result<bool, StoreError>;
+    /// Rewrites a game's seats if they are still `seats.before` (a seat taken); `false`
+    /// when they changed meanwhile.
+    async fn set_seats(&self, game: &str, seats: SeatChange<'_>) -> Result<bool, StoreError>;
     /// Names a finished game's rematch unless one is named already; returns the one
     /// that stands.
     async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError>;

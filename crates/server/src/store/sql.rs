@@ -279,19 +279,14 @@ macro_rules! sql_store {
             Ok(true)
         }
 
-        async fn set_seats(
-            &self,
-            game: &str,
-            before: &[SeatRow],
-            after: &[SeatRow],
-        ) -> Result<bool, StoreError> {
-            let text = |seats: &[SeatRow]| {
-                serde_json::to_string(seats).map_err(|e| StoreError::Corrupt(e.to_string()))
+        async fn set_seats(&self, game: &str, seats: SeatChange<'_>) -> Result<bool, StoreError> {
+            let text = |rows: &[SeatRow]| {
+                serde_json::to_string(rows).map_err(|e| StoreError::Corrupt(e.to_string()))
             };
             let done = sqlx::query(SET_SEATS)
-                .bind(text(after)?)
+                .bind(text(seats.after)?)
                 .bind(game)
-                .bind(text(before)?)
+                .bind(text(seats.before)?)
                 .execute(&self.pool)
                 .await?;
             if done.rows_affected() == 1 {

@@ -5,8 +5,8 @@ use super::commit::{queue, run, Commit, Failed, FileGuard, Pending, Write};
 use super::migrations::migrator;
 use super::sql::*;
 use crate::domain::{
-    now_ms, ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
-    Upgrade,
+    now_ms, ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, SeatRow, Status, Store,
+    StoreError, Upgrade,
 };
 use async_trait::async_trait;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};

@@ -12,7 +12,8 @@ use engine::{DynState, GameRecord, Viewer};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use server::domain::{
-    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatRow, Status, Store, StoreError,
+    ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, SeatRow, Status, Store,
+    StoreError,
 };
 use server::{app, AppState, PgStore, SqliteStore};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -318,13 +319,8 @@ impl Store for Flaky {
     async fn subscribe(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         self.inner.subscribe().await
     }
-    async fn set_seats(
-        &self,
-        game: &str,
-        before: &[SeatRow],
-        after: &[SeatRow],
-    ) -> Result<bool, StoreError> {
-        self.inner.set_seats(game, before, after).await
+    async fn set_seats(&self, game: &str, seats: SeatChange<'_>) -> Result<bool, StoreError> {
+        self.inner.set_seats(game, seats).await
     }
     async fn set_rematch(&self, game: &str, rematch: &str) -> Result<String, StoreError> {
         self.inner.set_rematch(game, rematch).await
