@@ -11,6 +11,7 @@
 mod out;
 
 mod bench;
+mod join;
 mod ladder;
 mod learn;
 mod load;
@@ -49,6 +50,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Learn a game: a guided lesson on real positions, then a game against the easy bot.
     Learn(learn::LearnArgs),
+    /// Sit at a server table from its invite link, or watch it from its link.
+    Join(join::JoinArgs),
     /// Run many games between bots on all cores and print statistics.
     Sim(simulate::SimArgs),
     /// Print a new game's state (JSON) from a game, its options and a seed.
@@ -133,6 +136,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Learn(args) => learn::run(args),
+        Command::Join(args) => join::run(args),
         Command::Sim(args) => simulate::run(args),
         Command::New(args) => position::new(args),
         Command::Legal(args) => position::legal(args),
