@@ -356,6 +356,9 @@ fn scalar(value: &Value) -> Option<String> {
                     Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
                         None
                     }
+                    Value::Number(n) if names_seat(k) => n
+                        .as_u64()
+                        .map(|seat| format!("{}: seat {}", words(k), seat + 1)),
                     v => scalar(v).map(|s| format!("{}: {s}", words(k))),
                 })
                 .collect();
@@ -365,8 +368,21 @@ fn scalar(value: &Value) -> Option<String> {
     }
 }
 
+/// Whether a field names a seat: JSON counts seats from 0, people from 1.
+fn names_seat(key: &str) -> bool {
+    matches!(
+        key,
+        "seat" | "to_act" | "winner" | "current" | "round_first"
+    ) || key.ends_with("_seat")
+        || key.ends_with("_player")
+}
+
 fn write_value(lines: &mut Vec<String>, depth: usize, key: Option<&str>, value: &Value) {
     let pad = "  ".repeat(depth);
+    if let (Some(k), Some(seat)) = (key.filter(|k| names_seat(k)), value.as_u64()) {
+        lines.push(format!("{pad}{}: seat {}", words(k), seat + 1));
+        return;
+    }
     let head = key.map(|k| format!("{pad}{}:", words(k)));
     if let Some(text) = scalar(value).filter(|t| t.len() <= 100 || !value.is_object()) {
         match head {

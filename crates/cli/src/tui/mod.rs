@@ -13,6 +13,8 @@ pub mod learn;
 mod nav;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_join;
 
 use crate::table::Table;
 use app::{App, BotJob, Flow};
