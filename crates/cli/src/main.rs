@@ -19,6 +19,7 @@ mod log;
 mod options;
 mod play;
 mod position;
+mod remote;
 mod report;
 mod review;
 mod rules;

@@ -6,10 +6,9 @@
 use super::about::about_move;
 use super::draw::{self, Screen};
 use super::nav::{Ask, Nav, Panel};
-use crate::join::{Address, Heard, Link, Snapshot};
+use crate::remote::{Address, Heard, Link, Snapshot};
 use engine::{LegalMove, Rules};
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, MouseEvent};
-use serde_json::Value;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -313,107 +312,6 @@ impl Screen for RemoteApp {
             "The table's page: /play/{} in a browser. The same link brings you back here.",
             self.table
         )]
-    }
-}
-
-/// The board drawn from a view's JSON, the same for every game: a field a line ("deck
-/// size: 36"), a list of numbers or words on one line, a list of records numbered, one
-/// line each where it fits; nothing left out and nothing added to what the server sent.
-pub fn view_text(view: &Value) -> String {
-    let mut lines = Vec::new();
-    write_value(&mut lines, 0, None, view);
-    lines.join("\n")
-}
-
-fn words(key: &str) -> String {
-    key.replace('_', " ")
-}
-
-fn scalar(value: &Value) -> Option<String> {
-    match value {
-        Value::Null => Some("none".to_string()),
-        Value::Bool(true) => Some("yes".to_string()),
-        Value::Bool(false) => Some("no".to_string()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::String(s) => Some(s.clone()),
-        Value::Array(items) if items.is_empty() => Some("none".to_string()),
-        Value::Array(items) => {
-            let all: Option<Vec<String>> = items
-                .iter()
-                .map(|v| match v {
-                    Value::Array(_) | Value::Object(_) => None,
-                    v => scalar(v),
-                })
-                .collect();
-            all.map(|a| a.join(" "))
-        }
-        Value::Object(fields) => {
-            let all: Option<Vec<String>> = fields
-                .iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| match v {
-                    Value::Object(_) => None,
-                    Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
-                        None
-                    }
-                    Value::Number(n) if names_seat(k) => n
-                        .as_u64()
-                        .map(|seat| format!("{}: seat {}", words(k), seat + 1)),
-                    v => scalar(v).map(|s| format!("{}: {s}", words(k))),
-                })
-                .collect();
-            // A small record goes on one line.
-            all.filter(|a| a.len() <= 6).map(|a| a.join(" · "))
-        }
-    }
-}
-
-/// Whether a field names a seat: JSON counts seats from 0, people from 1.
-fn names_seat(key: &str) -> bool {
-    matches!(
-        key,
-        "seat" | "to_act" | "winner" | "current" | "round_first"
-    ) || key.ends_with("_seat")
-        || key.ends_with("_player")
-}
-
-fn write_value(lines: &mut Vec<String>, depth: usize, key: Option<&str>, value: &Value) {
-    let pad = "  ".repeat(depth);
-    if let (Some(k), Some(seat)) = (key.filter(|k| names_seat(k)), value.as_u64()) {
-        lines.push(format!("{pad}{}: seat {}", words(k), seat + 1));
-        return;
-    }
-    let head = key.map(|k| format!("{pad}{}:", words(k)));
-    if let Some(text) = scalar(value).filter(|t| t.len() <= 100 || !value.is_object()) {
-        match head {
-            Some(head) => lines.push(format!("{head} {text}")),
-            None => lines.push(format!("{pad}{text}")),
-        }
-        return;
-    }
-    let deeper = if head.is_some() { depth + 1 } else { depth };
-    if let Some(head) = head {
-        lines.push(head);
-    }
-    match value {
-        Value::Object(fields) => {
-            for (k, v) in fields.iter().filter(|(_, v)| !v.is_null()) {
-                write_value(lines, deeper, Some(k), v);
-            }
-        }
-        Value::Array(items) => {
-            let inner = "  ".repeat(deeper);
-            for (i, item) in items.iter().enumerate() {
-                match scalar(item) {
-                    Some(text) => lines.push(format!("{inner}{}) {text}", i + 1)),
-                    None => {
-                        lines.push(format!("{inner}{})", i + 1));
-                        write_value(lines, deeper + 1, None, item);
-                    }
-                }
-            }
-        }
-        _ => {}
     }
 }
 

@@ -3,7 +3,7 @@
 //! spectator's board shows the public view with no moves.
 use super::draw::draw;
 use super::join::RemoteApp;
-use crate::join::{Address, Heard, Link};
+use crate::remote::{Address, Heard, Link};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
