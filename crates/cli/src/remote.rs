@@ -69,11 +69,18 @@ impl Address {
             "ws"
         };
         let rest = self.base.split_once("://").map_or("", |(_, r)| r);
-        let mut url = format!("{scheme}://{rest}/api/tables/{}/ws", self.table);
-        if let Some(token) = &self.token {
-            url.push_str(&format!("?token={token}"));
+        self.with_token(format!("{scheme}://{rest}/api/tables/{}/ws", self.table))
+    }
+
+    /// `url` with the seat's token in its query, encoded as a query value.
+    fn with_token(&self, url: String) -> String {
+        match (&self.token, reqwest::Url::parse(&url)) {
+            (Some(token), Ok(mut parsed)) => {
+                parsed.query_pairs_mut().append_pair("token", token);
+                parsed.to_string()
+            }
+            _ => url,
         }
-        url
     }
 }
 
@@ -306,10 +313,7 @@ pub type Told = (Vec<String>, u64);
 
 /// The log so far, as this viewer may know it (`GET …/log`).
 async fn read_log(address: &Address) -> anyhow::Result<Told> {
-    let mut url = format!("{}/api/tables/{}/log", address.base, address.table);
-    if let Some(token) = &address.token {
-        url.push_str(&format!("?token={token}"));
-    }
+    let url = address.with_token(format!("{}/api/tables/{}/log", address.base, address.table));
     let answer = reqwest::get(&url)
         .await
         .map_err(|e| user(format!("cannot reach the table at {}: {e}", address.base)))?;
@@ -427,5 +431,62 @@ fn write_value(lines: &mut Vec<String>, depth: usize, key: Option<&str>, value: 
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Address;
+    use serde_json::json;
+
+    #[test]
+    fn a_tables_link_is_read_and_anything_else_refused_in_words() {
+        let seat = Address::parse("http://127.0.0.1:8080/play/6b17235ab26ba7fb?token=c400")
+            .expect("an invite");
+        assert_eq!(seat.base, "http://127.0.0.1:8080");
+        assert_eq!(seat.table, "6b17235ab26ba7fb");
+        assert_eq!(seat.token.as_deref(), Some("c400"));
+        assert_eq!(
+            seat.socket(),
+            "ws://127.0.0.1:8080/api/tables/6b17235ab26ba7fb/ws?token=c400"
+        );
+        let watch =
+            Address::parse("https://tables.example/play/6b17235ab26ba7fb/").expect("a link");
+        assert_eq!(watch.token, None);
+        assert_eq!(
+            watch.socket(),
+            "wss://tables.example/api/tables/6b17235ab26ba7fb/ws"
+        );
+        // A token is sent as the query value it is, whatever it holds.
+        let odd = Address::parse("http://h/play/ab?token=a%26b").expect("a link");
+        assert_eq!(odd.socket(), "ws://h/api/tables/ab/ws?token=a%26b");
+        for (link, says) in [
+            ("ftp://h/play/ab", "does not start with http"),
+            ("http://h/lobby", "its path is not /play/ID"),
+            ("http://h/play/zz", "hexadecimal"),
+            ("not a link", "is not a table's link"),
+        ] {
+            let error = Address::parse(link).expect_err(link).to_string();
+            assert!(error.contains(says), "{link}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_view_is_drawn_field_by_field_with_seats_from_1() {
+        let view = json!({
+            "deck_size": 36,
+            "hand": [2, 3, 6],
+            "own_debt": null,
+            "to_act": 0,
+            "piles": [{"cards": [2], "closed": false}],
+            "viewer": {"seat": 1}
+        });
+        let text = super::view_text(&view);
+        assert!(text.contains("deck size: 36"), "{text}");
+        assert!(text.contains("hand: 2 3 6"), "{text}");
+        assert!(text.contains("to act: seat 1"), "{text}");
+        assert!(text.contains("1) cards: 2 · closed: no"), "{text}");
+        assert!(text.contains("viewer: seat: seat 2"), "{text}");
+        assert!(!text.contains("own debt"), "nothing shown for null: {text}");
     }
 }
