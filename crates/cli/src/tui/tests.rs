@@ -615,3 +615,20 @@ fn leaving_a_lesson_early_says_so() {
         assert_eq!(app.leave(), Leave::Early);
     }
 }
+
+/// Resigning while a bot thinks ends the game; the bot's move, come too late, is dropped.
+#[test]
+fn resigning_while_a_bot_thinks_ends_the_game_cleanly() {
+    let mut app = app_for_distopia(12);
+    while app.human_to_act().is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    let (seat, mut bot, state) = app.bot_job().expect("the bot's turn");
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.is_over());
+    let action = bot.choose(state.as_ref());
+    app.bot_done(seat, bot, action);
+    assert!(app.failure.is_none(), "{:?}", app.failure);
+    assert_eq!(app.actions().last().map(String::as_str), Some("resign 1"));
+}

@@ -248,6 +248,10 @@ impl App {
         let name = bot.name();
         self.bots[seat] = Some(bot);
         self.say("", false);
+        if self.session.is_over() {
+            // The person resigned while the bot thought: its move comes too late.
+            return;
+        }
         match action {
             None => self.failure = Some(format!("the {name} bot found no move")),
             Some(action) => {
