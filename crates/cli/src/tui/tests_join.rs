@@ -1,6 +1,6 @@
 //! `join`'s full-screen board at a real server on 127.0.0.1 (served in this process, on
-//! SQLite): a seat plays a move by keys alone, a refused move is told in words, and a
-//! spectator's board shows the public view with no moves.
+//! SQLite): a seat plays a move by keys alone, a refused move is told in words, the seat
+//! resigns, and a spectator's board shows the public view and log with no moves.
 use super::draw::draw;
 use super::join::RemoteApp;
 use crate::remote::{Address, Heard, Link};
@@ -153,6 +153,22 @@ fn a_seat_plays_by_keys_and_a_spectator_watches_a_server_table() {
         "{chosen} not told in {:?}",
         app.log
     );
+    // r asks; y sends `resign 1`: at two seats the game ends, told in the log.
+    until(&mut app, &link, &heard, |a| {
+        a.snapshot.as_ref().is_some_and(|s| s.my_turn())
+    });
+    press(&mut app, KeyCode::Char('r'));
+    assert!(screen(&app).contains("Resign seat 1 at this table?"));
+    press(&mut app, KeyCode::Char('y'));
+    until(&mut app, &link, &heard, |a| {
+        a.snapshot.as_ref().is_some_and(|s| s.over())
+    });
+    assert!(
+        app.log.iter().any(|l| l.contains("you resigned")),
+        "{:?}",
+        app.log
+    );
+    assert!(screen(&app).contains("the game is over"));
     link.close();
 
     // The spectator: the public view, no moves, the same log as spectators read it.
@@ -161,7 +177,12 @@ fn a_seat_plays_by_keys_and_a_spectator_watches_a_server_table() {
     let text = screen(&app);
     assert!(text.contains("watching"), "{text}");
     assert!(text.contains("Board (as spectators see it)"), "{text}");
-    assert!(text.contains("You are watching"), "{text}");
+    assert!(text.contains("Your moves (0)"), "{text}");
+    assert!(
+        app.log.iter().any(|l| l.contains("resigned")),
+        "{:?}",
+        app.log
+    );
     assert!(
         app.log.iter().any(|l| l.contains("seat 1 picked up")),
         "{:?}",
