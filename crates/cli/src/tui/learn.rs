@@ -7,11 +7,11 @@
 //! bot.
 use super::about::about_move;
 use super::draw::{self, Screen};
-use super::nav::{Ask, Nav};
+use super::nav::{Ask, Focus, Nav};
 use crate::table::{place_moves, Narrowed};
 use engine::lesson::{self, Attempt, Lesson};
 use engine::{DynState, LegalMove, Rules, Viewer};
-use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, MouseEvent};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, MouseEvent};
 use std::time::Duration;
 
 /// The keys of a lesson, as its help lists them.
@@ -134,6 +134,7 @@ impl LessonApp {
         self.after = None;
         self.stage = Stage::Asking;
         self.nav.selected = 0;
+        self.nav.focus = Focus::Moves;
         self.nav.log_back = 0;
         self.nav.board_scroll = 0;
         self.nav
@@ -148,6 +149,11 @@ impl LessonApp {
             ""
         };
         let may_type = self.stage == Stage::Asking;
+        let free = self.nav.panel.is_none() && self.nav.typing.is_none();
+        if self.stage == Stage::Made && free && key.code == KeyCode::Enter {
+            // After the asked move, Enter goes on whichever pane has the focus.
+            return self.answer(Ask::Play(0));
+        }
         let ask = self.nav.on_key(key, self.moves.len(), letters, may_type);
         self.answer(ask)
     }
