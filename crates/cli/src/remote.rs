@@ -225,8 +225,9 @@ impl Link {
                 }
                 Err(e) => {
                     return Err(user(format!(
-                        "cannot reach the table at {}: {e}",
-                        address.base
+                        "cannot reach the table at {}: {}",
+                        address.base,
+                        causes(&e)
                     )))
                 }
             };
@@ -292,6 +293,22 @@ impl Link {
     }
 }
 
+/// An error and what caused it, in one line ("error sending request …: connection
+/// refused").
+fn causes(error: &dyn std::error::Error) -> String {
+    let mut words = error.to_string();
+    let mut cause = error.source();
+    while let Some(e) = cause {
+        let said = e.to_string();
+        if !words.contains(&said) {
+            words.push_str(": ");
+            words.push_str(&said);
+        }
+        cause = e.source();
+    }
+    words
+}
+
 /// One text frame from the server, as heard.
 fn hear(text: &str) -> Option<Heard> {
     let value: Value = serde_json::from_str(text).ok()?;
@@ -314,9 +331,13 @@ pub type Told = (Vec<String>, u64);
 /// The log so far, as this viewer may know it (`GET …/log`).
 async fn read_log(address: &Address) -> anyhow::Result<Told> {
     let url = address.with_token(format!("{}/api/tables/{}/log", address.base, address.table));
-    let answer = reqwest::get(&url)
-        .await
-        .map_err(|e| user(format!("cannot reach the table at {}: {e}", address.base)))?;
+    let answer = reqwest::get(&url).await.map_err(|e| {
+        user(format!(
+            "cannot reach the table at {}: {}",
+            address.base,
+            causes(&e)
+        ))
+    })?;
     let status = answer.status();
     let body: Value = serde_json::from_str(&answer.text().await?).unwrap_or_default();
     if !status.is_success() {
