@@ -5,10 +5,11 @@
 //! another is asked, and the step asks again. The lesson ends by offering a game against
 //! the easy bot.
 use crate::play::{ask, list_moves};
+use crate::tui::learn::Leave;
 use crate::user;
 use engine::lesson::{self, Attempt, Lesson};
 use engine::{DynState, Viewer};
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 
 #[derive(clap::Args)]
 pub struct LearnArgs {
@@ -20,6 +21,10 @@ pub struct LearnArgs {
     /// List the game's lessons and stop.
     #[arg(long)]
     list: bool,
+    /// Line mode (the step printed, moves typed) even in a terminal, where the full-screen
+    /// board would open.
+    #[arg(long)]
+    plain: bool,
 }
 
 pub fn run(args: LearnArgs) -> anyhow::Result<()> {
@@ -50,6 +55,27 @@ pub fn run(args: LearnArgs) -> anyhow::Result<()> {
         )));
     };
     let starts = lesson.starts(game.as_ref())?;
+    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        let app = crate::tui::learn::LessonApp::new(game.as_ref(), lesson.clone(), n, starts);
+        return match crate::tui::learn::run(app)? {
+            Leave::Play => crate::play::against_easy(game.name()),
+            Leave::Finished => {
+                outln!(
+                    "That is the end of the lesson. Whenever you like: `tabletop play {} --seats {}`",
+                    game.name(),
+                    crate::play::easy_seats(game.name())?
+                )?;
+                Ok(())
+            }
+            Leave::Early => {
+                outln!(
+                    "leaving the lesson; `tabletop learn {} --lesson {n}` starts it again",
+                    game.name()
+                )?;
+                Ok(())
+            }
+        };
+    }
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     outln!(

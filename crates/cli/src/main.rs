@@ -11,6 +11,7 @@
 mod out;
 
 mod bench;
+mod join;
 mod ladder;
 mod learn;
 mod load;
@@ -18,6 +19,7 @@ mod log;
 mod options;
 mod play;
 mod position;
+mod remote;
 mod report;
 mod review;
 mod rules;
@@ -49,6 +51,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Learn a game: a guided lesson on real positions, then a game against the easy bot.
     Learn(learn::LearnArgs),
+    /// Sit at a server table from its invite link, or watch it from its link.
+    Join(join::JoinArgs),
     /// Run many games between bots on all cores and print statistics.
     Sim(simulate::SimArgs),
     /// Print a new game's state (JSON) from a game, its options and a seed.
@@ -133,6 +137,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Learn(args) => learn::run(args),
+        Command::Join(args) => join::run(args),
         Command::Sim(args) => simulate::run(args),
         Command::New(args) => position::new(args),
         Command::Legal(args) => position::legal(args),

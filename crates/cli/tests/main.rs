@@ -7,6 +7,7 @@ mod common;
 mod bots_finish;
 mod cli;
 mod idle;
+mod join;
 mod learn;
 mod log_names;
 mod many;

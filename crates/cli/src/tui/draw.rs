@@ -1,20 +1,59 @@
-//! The screen drawn from an [`App`]: the board on the left, the legal moves and the log on
-//! the right, the answer line and the keys at the foot; the help and the hand-over screen
-//! on top when they are up. Colour only adds to what borders, marks and bold already say,
-//! and none is used under `NO_COLOR`.
-use super::app::{App, Focus};
+//! The screen drawn from any [`Screen`] (a game at this terminal, a lesson, a server
+//! table): the board on the left, the legal moves and the log on the right, the answer
+//! line and the keys at the foot; the help, a question and the hand-over screen on top
+//! when they are up. Colour only adds to what borders, marks and bold already say, and
+//! none is used under `NO_COLOR`.
+use super::nav::{Areas, Focus, Nav, Panel};
+use engine::LegalMove;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// The keys, as the help panel lists them.
+/// What a full-screen board shows; [`draw`] lays it out.
+pub trait Screen {
+    fn nav(&self) -> &Nav;
+    /// The top line: the game, whose turn, how far.
+    fn title(&self) -> String;
+    /// The board pane's title ("Board for seat 1 (you)").
+    fn board_title(&self) -> String;
+    /// The board as text, as the viewer may see it.
+    fn board_text(&self) -> String;
+    fn moves(&self) -> &[LegalMove];
+    fn moves_title(&self) -> String;
+    /// What the moves pane says when there is none to choose.
+    fn no_moves(&self) -> String;
+    /// The log pane's title.
+    fn log_title(&self) -> String {
+        "Log".to_string()
+    }
+    /// The log in words, oldest first.
+    fn log(&self) -> &[String];
+    /// The keys in one line, at the foot.
+    fn keys_line(&self) -> &'static str;
+    /// The keys as the help lists them.
+    fn keys(&self) -> &'static [(&'static str, &'static str)];
+    /// The lines about the chosen move the help shows above the keys (its rules).
+    fn about_chosen(&self) -> Vec<String>;
+    /// Lines under the keys in the help.
+    fn help_foot(&self) -> Vec<String>;
+    /// The seat the screen waits to be handed to, by name.
+    fn cover(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The keys of `play`, as the help panel lists them.
 pub const KEYS: &[(&str, &str)] = &[
     ("Up / Down", "choose a move (or scroll the board or log)"),
     ("PageUp / PageDown", "a page at a time"),
     ("Home / End", "the first or last move (top or bottom)"),
     ("Enter", "play the chosen move"),
+    (
+        "mouse",
+        "click a move to choose it, again to play it; wheel scrolls",
+    ),
     (
         "/, a-z, 0-9",
         "type a move: its notation, a number or a place",
@@ -26,11 +65,13 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("u", "take back your last move, when the rules allow"),
     ("h", "the coach's three best moves (the best one chosen)"),
-    ("?", "this help (any key closes it)"),
+    ("r", "resign (asks first)"),
+    ("?", "this help: the chosen move's rules and the keys"),
     ("q or Ctrl-C", "leave the game"),
 ];
 
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame, screen: &dyn Screen) {
+    let nav = screen.nav();
     let [title, body, status, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(6),
@@ -38,26 +79,26 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Constraint::Length(1),
     ])
     .areas(frame.area());
-    frame.render_widget(Paragraph::new(title_line(app)).style(bold()), title);
+    frame.render_widget(Paragraph::new(screen.title()).style(bold()), title);
     let [board, side] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body);
     let [moves, log] =
         Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(side);
-    app.page.set(moves.height.saturating_sub(3));
-    draw_board(frame, app, board);
-    draw_moves(frame, app, moves);
-    draw_log(frame, app, log);
-    draw_status(frame, app, status);
-    frame.render_widget(
-        Paragraph::new(
-            "↑↓ choose · Enter play · / type · Tab focus · u undo · h hint · ? help · q quit",
-        ),
-        keys,
-    );
-    if let Some(seat) = app.cover {
-        draw_cover(frame, app, seat);
-    } else if app.help {
-        draw_help(frame, app);
+    nav.page.set(moves.height.saturating_sub(3));
+    nav.areas.set(Areas { board, moves, log });
+    draw_board(frame, screen, board);
+    draw_moves(frame, screen, moves);
+    draw_log(frame, screen, log);
+    draw_status(frame, nav, status);
+    frame.render_widget(Paragraph::new(screen.keys_line()), keys);
+    if let Some(name) = screen.cover() {
+        draw_cover(frame, &name);
+    } else {
+        match &nav.panel {
+            Some(Panel::Help) => draw_help(frame, screen),
+            Some(Panel::Confirm(question)) => draw_confirm(frame, question),
+            None => {}
+        }
     }
 }
 
@@ -65,31 +106,10 @@ fn bold() -> Style {
     Style::new().add_modifier(Modifier::BOLD)
 }
 
-fn title_line(app: &App) -> String {
-    let game = &app.table.record.game;
-    let turn = if let Some(why) = &app.failure {
-        format!("stopped: {why}")
-    } else if app.state().to_act().is_none() {
-        "the game is over".to_string()
-    } else {
-        let seat = app.state().to_act().unwrap_or_default();
-        if app.human_to_act().is_some() && app.table.humans == 1 {
-            "your turn".to_string()
-        } else {
-            format!("{} to act", app.seat_name(seat))
-        }
-    };
-    let played = match app.actions().len() {
-        1 => "1 move played".to_string(),
-        n => format!("{n} moves played"),
-    };
-    format!("tabletop · {game} · {turn} · {played}")
-}
-
 /// A pane's frame: the one with focus has a thick border, a mark in its title and (in
 /// colour) a cyan border.
-fn pane<'a>(app: &App, title: &'a str, here: Focus) -> Block<'a> {
-    let focused = app.focus == here;
+fn pane<'a>(nav: &Nav, title: &'a str, here: Focus) -> Block<'a> {
+    let focused = nav.focus == here;
     let mut block = Block::bordered().title(if focused {
         format!("▶ {title}")
     } else {
@@ -97,19 +117,16 @@ fn pane<'a>(app: &App, title: &'a str, here: Focus) -> Block<'a> {
     });
     if focused {
         block = block.border_type(BorderType::Thick).title_style(bold());
-        if !app.mono {
+        if !nav.mono {
             block = block.border_style(Style::new().fg(Color::Cyan));
         }
     }
     block
 }
 
-fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
-    let text = app.state().view_text(app.board_viewer());
-    // A line wider than the pane goes on under itself, indented; grids that fit are kept.
-    let width = usize::from(area.width.saturating_sub(2)).max(10);
-    let lines: Vec<Line> = text
-        .lines()
+/// `text` wrapped to `width`: a line wider goes on under itself, indented deeper.
+fn wrapped(text: &str, width: usize) -> Vec<Line<'static>> {
+    text.lines()
         .flat_map(|line| {
             let indent = &line[..line.len() - line.trim_start().len()];
             let deeper = format!("{indent}    ");
@@ -119,45 +136,44 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
                 .map(|l| Line::from(l.into_owned()))
                 .collect::<Vec<_>>()
         })
-        .collect();
-    let text = lines;
+        .collect()
+}
+
+fn draw_board(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
+    let nav = screen.nav();
+    // A line wider than the pane goes on under itself, indented; grids that fit are kept.
+    let width = usize::from(area.width.saturating_sub(2)).max(10);
+    let text = wrapped(&screen.board_text(), width);
     let lines = text.len() as u16;
     let inner = area.height.saturating_sub(2);
-    let top = app.board_scroll.min(lines.saturating_sub(inner));
-    let mut title = match app.board_viewer() {
-        engine::Viewer::Seat(seat) => format!("Board for {}", app.seat_name(seat)),
-        engine::Viewer::Spectator => "Board".to_string(),
-    };
+    let top = nav.board_scroll.min(lines.saturating_sub(inner));
+    let mut title = screen.board_title();
     if lines > inner {
         let last = (top + inner).min(lines);
         title.push_str(&format!(" · lines {}-{last} of {lines}", top + 1));
-        if app.focus != Focus::Board {
+        if nav.focus != Focus::Board {
             title.push_str(" (Tab: scroll)");
         }
     }
     frame.render_widget(
         Paragraph::new(text)
-            .block(pane(app, &title, Focus::Board))
+            .block(pane(nav, &title, Focus::Board))
             .scroll((top, 0)),
         area,
     );
 }
 
-fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
-    let title = if app.narrowed {
-        "Moves there (Esc: all)".to_string()
-    } else {
-        format!("Your moves ({})", app.moves.len())
-    };
-    let block = pane(app, &title, Focus::Moves);
-    if app.moves.is_empty() {
-        let why = if app.is_over() {
-            "The game is over. Press q to leave."
-        } else {
-            "Waiting for the other players…"
-        };
+fn draw_moves(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
+    let nav = screen.nav();
+    let title = screen.moves_title();
+    let block = pane(nav, &title, Focus::Moves);
+    let moves = screen.moves();
+    nav.rows.borrow_mut().clear();
+    if moves.is_empty() {
         frame.render_widget(
-            Paragraph::new(why).wrap(Wrap { trim: true }).block(block),
+            Paragraph::new(screen.no_moves())
+                .wrap(Wrap { trim: true })
+                .block(block),
             area,
         );
         return;
@@ -165,8 +181,7 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
     // Inside the border, after the two columns of the "> " mark.
     let width = usize::from(area.width.saturating_sub(4)).max(10);
     let options = textwrap::Options::new(width).subsequent_indent("      ");
-    let items: Vec<ListItem> = app
-        .moves
+    let items: Vec<Vec<Line>> = moves
         .iter()
         .enumerate()
         .map(|(i, m)| {
@@ -176,72 +191,85 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
                 format!("{:>3}) {}  [{}]", i + 1, m.text.label, m.action)
             };
             // A long move goes on under itself, so its words and notation are all seen.
-            let lines: Vec<Line> = textwrap::wrap(&text, &options)
+            textwrap::wrap(&text, &options)
                 .into_iter()
                 .map(|l| Line::from(l.into_owned()))
-                .collect();
-            ListItem::new(lines)
+                .collect()
         })
         .collect();
+    let heights: Vec<usize> = items.iter().map(Vec::len).collect();
     let mut highlight = Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD);
-    if !app.mono {
+    if !nav.mono {
         highlight = Style::new()
             .bg(Color::Blue)
             .fg(Color::White)
             .add_modifier(Modifier::BOLD);
     }
-    let list = List::new(items)
+    let list = List::new(items.into_iter().map(ListItem::new))
         .block(block)
         .highlight_style(highlight)
         .highlight_symbol("> ");
-    let mut state = ListState::default().with_selected(Some(app.selected));
+    let mut state = ListState::default().with_selected(Some(nav.selected));
     frame.render_stateful_widget(list, area, &mut state);
+    // Which move each row shows, for a click.
+    let mut rows = nav.rows.borrow_mut();
+    let mut y = area.y + 1;
+    let bottom = area.y + area.height.saturating_sub(1);
+    for (index, &height) in heights.iter().enumerate().skip(state.offset()) {
+        for _ in 0..height {
+            if y >= bottom {
+                return;
+            }
+            rows.push((y, index));
+            y += 1;
+        }
+    }
 }
 
-fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
+fn draw_log(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
+    let nav = screen.nav();
     let width = usize::from(area.width.saturating_sub(2)).max(10);
     let options = textwrap::Options::new(width).subsequent_indent("  ");
-    let lines: Vec<Line> = app
-        .log
+    let lines: Vec<Line> = screen
+        .log()
         .iter()
         .flat_map(|entry| textwrap::wrap(entry, &options))
         .map(|l| Line::from(l.into_owned()))
         .collect();
     let inner = area.height.saturating_sub(2);
     let bottom = (lines.len() as u16).saturating_sub(inner);
-    let top = bottom.saturating_sub(app.log_back);
-    let title = if app.log_back > 0 && top > 0 {
-        "Log (End: newest)"
-    } else {
-        "Log"
-    };
+    let top = bottom.saturating_sub(nav.log_back);
+    let mut title = screen.log_title();
+    if nav.log_back > 0 && top > 0 {
+        title.push_str(" (End: newest)");
+    }
     frame.render_widget(
         Paragraph::new(lines)
-            .block(pane(app, title, Focus::Log))
+            .block(pane(nav, &title, Focus::Log))
             .scroll((top, 0)),
         area,
     );
 }
 
-fn draw_status(frame: &mut Frame, app: &App, area: Rect) {
-    let line = if let Some(typed) = &app.typing {
+fn draw_status(frame: &mut Frame, nav: &Nav, area: Rect) {
+    let line = if let Some(typed) = &nav.typing {
         Line::from(vec![
             Span::styled("move> ", bold()),
             Span::raw(typed.clone()),
             Span::styled("█", Style::new()),
         ])
-    } else if app.refused {
-        let style = if app.mono {
+    } else if nav.refused {
+        let style = if nav.mono {
             bold()
         } else {
             bold().fg(Color::Red)
         };
-        Line::styled(app.status.clone(), style)
+        Line::styled(nav.status.clone(), style)
     } else {
-        Line::raw(app.status.clone())
+        Line::raw(nav.status.clone())
     };
     let mut text = vec![line];
-    if app.typing.is_some() {
+    if nav.typing.is_some() {
         text.push(Line::raw("Enter plays it · Esc cancels"));
     }
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
@@ -260,38 +288,62 @@ fn middle(frame: &Frame, width: u16, height: u16) -> Rect {
     )
 }
 
-fn draw_help(frame: &mut Frame, app: &App) {
-    let mut lines: Vec<Line> = KEYS
-        .iter()
-        .map(|(key, what)| {
-            Line::from(vec![
-                Span::styled(format!("{key:>18}  "), bold()),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
+/// The help: the chosen move's rules (when a move is chosen), then the keys.
+fn draw_help(frame: &mut Frame, screen: &dyn Screen) {
+    let width: u16 = 96;
+    let inner = usize::from(width.min(frame.area().width).saturating_sub(2)).max(10);
+    let mut lines: Vec<Line> = Vec::new();
+    let about = screen.about_chosen();
+    if !about.is_empty() {
+        lines.push(Line::styled("The chosen move", bold()));
+        for text in &about {
+            let options = textwrap::Options::new(inner).subsequent_indent("  ");
+            lines.extend(
+                textwrap::wrap(text, &options)
+                    .into_iter()
+                    .map(|l| Line::from(l.into_owned())),
+            );
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Keys", bold()));
+    }
+    lines.extend(screen.keys().iter().map(|(key, what)| {
+        Line::from(vec![
+            Span::styled(format!("{key:>18}  "), bold()),
+            Span::raw(*what),
+        ])
+    }));
     lines.push(Line::raw(""));
-    lines.push(Line::raw(
-        "After /, a typed move may also start with q, u, h or ?.",
-    ));
-    lines.push(Line::raw(format!(
-        "`tabletop rules {}` prints the whole rules.",
-        app.table.record.game
-    )));
-    let area = middle(frame, 76, lines.len() as u16 + 2);
+    lines.extend(screen.help_foot().into_iter().map(Line::raw));
+    let area = middle(frame, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, area);
     frame.render_widget(
         Paragraph::new(lines).block(
             Block::bordered()
                 .border_type(BorderType::Double)
-                .title(" Keys "),
+                .title(" Help (any key closes it) "),
         ),
         area,
     );
 }
 
-fn draw_cover(frame: &mut Frame, app: &App, seat: usize) {
-    let name = app.seat_name(seat);
+fn draw_confirm(frame: &mut Frame, question: &str) {
+    let text = vec![
+        Line::styled(question.to_string(), bold()),
+        Line::raw(""),
+        Line::raw("y: yes · any other key: no"),
+    ];
+    let area = middle(frame, 64, 6);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().border_type(BorderType::Double)),
+        area,
+    );
+}
+
+fn draw_cover(frame: &mut Frame, name: &str) {
     let text = vec![
         Line::styled(format!("{name}: your turn. Others, look away."), bold()),
         Line::raw(""),

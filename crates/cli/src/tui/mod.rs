@@ -1,17 +1,28 @@
-//! `tabletop play` full-screen, where both ends of the terminal are a person's: the board
-//! for the seat to act, the legal moves in words (chosen with the arrow keys), the log.
-//! Generic over [`engine::DynState`]: no game's rules in here. The app and its keys are in
-//! [`app`], the drawing in [`draw`]; this module owns the terminal and the loop, and thinks
-//! for the bots on another thread so the screen keeps answering.
+//! The full-screen boards, where both ends of the terminal are a person's: `play` (the
+//! board for the seat to act, the legal moves in words chosen with the arrow keys or the
+//! mouse, the log), `learn` (a lesson's steps) and `join` (a seat or a spectator at a
+//! server table). Generic over [`engine::DynState`]: no game's rules in here. What the
+//! three share is in [`nav`] (keys and mouse) and [`draw`] (the screen); `play`'s app is
+//! in [`app`]; this module owns the terminal and `play`'s loop, and thinks for the bots on
+//! another thread so the screen keeps answering.
+mod about;
 mod app;
 mod draw;
+pub mod join;
+pub mod learn;
+mod nav;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_join;
 
 use crate::table::Table;
 use app::{App, BotJob, Flow};
 use engine::AnyAction;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
+};
+use ratatui::crossterm::execute;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -19,19 +30,35 @@ use std::time::Duration;
 /// A bot's answer from its thread: the seat, the bot back, its move.
 type BotAnswer = (usize, Box<dyn bots::DynBot>, Option<AnyAction>);
 
-pub fn run(table: Table, record: Option<PathBuf>, max_moves: Option<usize>) -> anyhow::Result<()> {
-    let mut app = App::new(table, record, max_moves);
-    app.mono = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+/// Takes the terminal (raw mode, the other screen, the mouse where there is one), runs
+/// `body` on it and gives the terminal back as it was, also when `body` fails or panics.
+pub(crate) fn with_terminal<T>(
+    body: impl FnOnce(&mut ratatui::DefaultTerminal) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
     // Raw mode and the other screen; the hook it sets restores the terminal on a panic.
     let mut terminal = ratatui::try_init()?;
-    let looped = event_loop(&mut terminal, &mut app);
+    // A terminal without a mouse ignores the request.
+    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    let result = body(&mut terminal);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::try_restore()?;
-    looped?;
+    result
+}
+
+pub fn run(table: Table, record: Option<PathBuf>, max_moves: Option<usize>) -> anyhow::Result<()> {
+    let mut app = App::new(table, record, max_moves);
+    app.nav.mono = nav::no_color();
+    with_terminal(|terminal| event_loop(terminal, &mut app))?;
     // What stays on the terminal: how it ended, or that it was left.
     if let Some(why) = &app.failure {
         anyhow::bail!("{why}");
     }
-    if app.state().outcome().is_some() {
+    if app.state().outcome().is_some() || app.is_over() {
         let start = app
             .log
             .iter()
@@ -73,14 +100,14 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow:
         // A short wait while a bot thinks, so its move shows as soon as it comes.
         let wait = Duration::from_millis(if thinking.is_some() { 20 } else { 250 });
         if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(key)
-                    if key.kind != KeyEventKind::Release && app.on_key(key) == Flow::Quit =>
-                {
-                    return Ok(());
-                }
+            let flow = match event::read()? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => app.on_key(key),
+                Event::Mouse(mouse) => app.on_mouse(mouse),
                 // A resize (or anything else) is answered by the next drawing.
-                _ => {}
+                _ => Flow::Continue,
+            };
+            if flow == Flow::Quit {
+                return Ok(());
             }
         }
     }

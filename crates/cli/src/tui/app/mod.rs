@@ -1,21 +1,14 @@
 //! The full-screen game's state and what it does: moves played, taken back and hinted,
 //! bots' turns handed out (the keys are in [`keys`]). No terminal in here, so the tests
 //! drive it with key events and read what [`super::draw`] makes of it.
+use super::nav::{Focus, Nav, Panel};
 use crate::table::{Narrowed, Seat, Table};
 use bots::{BotSpec, CoachOptions, DynBot};
-use engine::{AnyAction, DynState, LegalMove, Move, Session, TableMove, Viewer};
-use std::cell::Cell;
+use engine::{AnyAction, DynState, Event, LegalMove, Move, Session, TableEvent, TableMove, Viewer};
 use std::path::PathBuf;
 
 mod keys;
-
-/// The part of the screen the arrow keys work on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Focus {
-    Moves,
-    Board,
-    Log,
-}
+mod screen;
 
 /// What the event loop does after a key.
 #[derive(Debug, PartialEq, Eq)]
@@ -41,18 +34,8 @@ pub struct App {
     /// place narrowed them to.
     pub moves: Vec<LegalMove>,
     pub narrowed: bool,
-    pub selected: usize,
-    pub focus: Focus,
-    pub board_scroll: u16,
-    /// Lines up from the newest; 0 follows the log as it grows.
-    pub log_back: u16,
-    /// The move being typed, while the line is open.
-    pub typing: Option<String>,
-    /// The last answer to a key, in words.
-    pub status: String,
-    /// Whether `status` tells of a refusal (drawn as an error).
-    pub refused: bool,
-    pub help: bool,
+    /// The focus, the chosen move, the scrolled panes, the typing line, the answer line.
+    pub nav: Nav,
     /// The seat the screen waits to be handed to (several people at one terminal).
     pub cover: Option<usize>,
     shown: Option<usize>,
@@ -61,9 +44,8 @@ pub struct App {
     /// Why the game stopped short (a bot found no move, the move bound was reached).
     pub failure: Option<String>,
     over_told: bool,
-    pub mono: bool,
-    /// The heights of the panes at the last drawing (a page for PageUp/PageDown).
-    pub(super) page: Cell<u16>,
+    /// The game's rules page, for `?` on a move.
+    pub(super) rules: engine::Rules,
 }
 
 impl App {
@@ -79,6 +61,7 @@ impl App {
             })
             .collect();
         let specs = table.specs.clone();
+        let table_game = table.record.game.clone();
         let seats: Vec<String> = specs
             .iter()
             .enumerate()
@@ -96,22 +79,19 @@ impl App {
             table,
             moves: Vec::new(),
             narrowed: false,
-            selected: 0,
-            focus: Focus::Moves,
-            board_scroll: 0,
-            log_back: 0,
-            typing: None,
-            status: String::new(),
-            refused: false,
-            help: false,
+            nav: Nav::default(),
             cover: None,
             shown: None,
             record_path,
             max_moves,
             failure: None,
             over_told: false,
-            mono: false,
-            page: Cell::new(10),
+            rules: catalog::game(&table_game)
+                .map(|g| g.rules())
+                .unwrap_or_else(|_| engine::Rules {
+                    title: String::new(),
+                    sections: Vec::new(),
+                }),
         };
         app.refresh();
         app
@@ -171,7 +151,7 @@ impl App {
             }
             None => Vec::new(),
         };
-        self.selected = self.selected.min(self.moves.len().saturating_sub(1));
+        self.nav.clamp(self.moves.len());
         if self.session.is_over() && !self.over_told {
             self.over_told = true;
             self.tell_end();
@@ -203,13 +183,12 @@ impl App {
         }
         lines.push(format!("Seed {}.", self.table.seed));
         self.log.extend(lines);
-        self.log_back = 0;
+        self.nav.log_back = 0;
         self.say("The game is over: q leaves.", false);
     }
 
     fn say(&mut self, text: impl Into<String>, refused: bool) {
-        self.status = text.into();
-        self.refused = refused;
+        self.nav.say(text, refused);
     }
 
     /// Plays `action` for the seat to act: its events go to the log and the record.
@@ -225,7 +204,7 @@ impl App {
             )
             .unwrap_or_default();
         self.log.extend(events.into_iter().map(|e| e.text));
-        self.log_back = 0;
+        self.nav.log_back = 0;
         self.table.record.actions.push(action.to_string());
         self.save();
         if let Some(max) = self
@@ -269,6 +248,10 @@ impl App {
         let name = bot.name();
         self.bots[seat] = Some(bot);
         self.say("", false);
+        if self.session.is_over() {
+            // The person resigned while the bot thought: its move comes too late.
+            return;
+        }
         match action {
             None => self.failure = Some(format!("the {name} bot found no move")),
             Some(action) => {
@@ -290,7 +273,7 @@ impl App {
     }
 
     fn play_selected(&mut self) {
-        let Some(m) = self.moves.get(self.selected) else {
+        let Some(m) = self.moves.get(self.nav.selected) else {
             let why = if self.session.is_over() {
                 "The game is over: q leaves."
             } else {
@@ -319,8 +302,8 @@ impl App {
                 let these: Vec<LegalMove> = these.into_iter().cloned().collect();
                 self.moves = these;
                 self.narrowed = true;
-                self.selected = 0;
-                self.focus = Focus::Moves;
+                self.nav.selected = 0;
+                self.nav.focus = Focus::Moves;
                 self.say(
                     format!(
                         "`{input}` could be any of these moves: choose one (Esc shows them all)."
@@ -346,8 +329,8 @@ impl App {
                 self.undo();
                 return;
             }
-            Ok(Move::Table(_)) => {
-                self.say("Resigning is not offered here: q leaves the game.", true);
+            Ok(Move::Table(TableMove::Resign(_))) => {
+                self.ask_resign();
                 return;
             }
             Err(e) => Err(e),
@@ -388,6 +371,71 @@ impl App {
         }
     }
 
+    /// Who would resign now: the person to act, or else the one person at the terminal
+    /// (who may resign while the bots think).
+    fn resigner(&self) -> Option<usize> {
+        if self.session.is_over() {
+            return None;
+        }
+        self.human_to_act().or(match self.table.viewer {
+            Viewer::Seat(seat) if self.specs[seat] == BotSpec::Human => Some(seat),
+            _ => None,
+        })
+    }
+
+    /// `r`: asks before resigning.
+    pub(super) fn ask_resign(&mut self) {
+        match self.resigner() {
+            None if self.session.is_over() => self.say("The game is over: q leaves.", true),
+            None => self.say("Nobody can resign now: wait for your turn.", true),
+            Some(seat) => {
+                let others = self.specs.len() - self.session.resigned().len() - 1;
+                let then = if others <= 1 {
+                    "the game ends and you lose"
+                } else {
+                    "you are placed last and a bot plays out your seat"
+                };
+                self.nav.panel = Some(Panel::Confirm(format!(
+                    "Resign {}? Then {then}.",
+                    self.seat_name(seat)
+                )));
+            }
+        }
+    }
+
+    /// `y` to "resign?": the seat resigns; where others play on, an easy bot moves for it.
+    pub(super) fn resign(&mut self) {
+        let Some(seat) = self.resigner() else {
+            self.say("Nobody can resign now.", true);
+            return;
+        };
+        if let Err(e) = self.session.resign(seat) {
+            self.say(format!("Nobody resigned: {}.", crate::said(&e)), true);
+            return;
+        }
+        self.table
+            .record
+            .actions
+            .push(format!("resign {}", seat + 1));
+        self.log
+            .push(TableEvent::Resigned { seat }.text(&self.table.names));
+        self.nav.log_back = 0;
+        self.say(format!("{} resigned.", self.seat_name(seat)), false);
+        self.save();
+        if !self.session.is_over() {
+            let seed = engine::derive_seed(self.table.seed, (self.specs.len() + seat) as u64 + 1);
+            let easy = BotSpec::Level(bots::Level::Easy);
+            match catalog::bot(&self.table.record.game, &easy, seed) {
+                Ok(bot) => {
+                    self.bots[seat] = Some(bot);
+                    self.specs[seat] = easy;
+                }
+                Err(e) => self.failure = Some(format!("no bot could take the seat: {e}")),
+            }
+        }
+        self.refresh();
+    }
+
     /// `h`: the coach's three best moves (from this seat's view), the best one selected.
     fn hint(&mut self) {
         if self.human_to_act().is_none() || self.moves.is_empty() {
@@ -403,8 +451,8 @@ impl App {
                     .map(|a| format!("{} ({:.0}% to win)", a.label, a.chance * 100.0))
                     .collect();
                 if let Some(i) = self.moves.iter().position(|m| m.action == advice[0].action) {
-                    self.selected = i;
-                    self.focus = Focus::Moves;
+                    self.nav.selected = i;
+                    self.nav.focus = Focus::Moves;
                 }
                 self.say(format!("The coach suggests: {}.", told.join("; ")), false);
             }
