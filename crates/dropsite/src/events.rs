@@ -1,13 +1,17 @@
 //! What each move did, as one viewer may know it (the game log).
 //!
-//! Worked out from the viewer's views before and after the move plus the public part of
-//! the action: where a card went is public, the value of a banked card is not (ruling S11:
-//! it stays face down even to its owner, unless `open_debt` shows the owner their own).
+//! Worked out from what every seat sees of the table before and after the move ([`Seen`],
+//! borrowed from the state: the piles, the scored rounds, the totals, who acts) plus the
+//! public part of the action: where a card went is public, the value of a banked card is
+//! not (ruling S11: it stays face down even to its owner, unless `open_debt` shows the
+//! owner their own). No hand, debt or deck is read here.
+//!
+//! Not from two whole views per viewer, as it once was: a view copies the viewer's hand,
+//! every pile and every scored round, and the server tells each move to each viewer, so
+//! those copies were about a sixth of its work a move.
 use crate::action::{Action, Target};
 use crate::cards::{Deck, UNMATCHED};
-use crate::state::{DropSite, RoundEnd};
-use crate::view::{DropSiteView, PileView};
-use engine::prelude::*;
+use crate::state::{DropSite, Pile, RoundEnd, RoundResult};
 use engine::text::{and_list, seat, word};
 use engine::{Event, Names, Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -249,7 +253,7 @@ fn public(action: Action) -> Public {
     }
 }
 
-fn landing(pile: Option<&PileView>, card: u8) -> Landing {
+fn landing(pile: Option<&Pile>, card: u8) -> Landing {
     match pile {
         Some(p) if p.sideways && !p.restarted => Landing::Restarted,
         Some(p) if card == 0 && p.sideways => Landing::Closed,
@@ -277,13 +281,38 @@ fn matches(deck: &Deck, debt: &[u8], shown: &[Vec<u8>]) -> Vec<DebtMatch> {
         .collect()
 }
 
-/// The move told from the two views and the public part of the action.
+/// What every seat sees of a table: the part of a view the events are told from.
+struct Seen<'a> {
+    to_act: Option<Seat>,
+    round: u32,
+    piles: &'a [Pile],
+    history: &'a [RoundResult],
+    totals: &'a [i64],
+    /// The winner, once the game is over.
+    winner: Option<Seat>,
+}
+
+impl DropSite {
+    fn seen(&self) -> Seen<'_> {
+        Seen {
+            to_act: self.to_act,
+            round: self.round,
+            piles: &self.piles,
+            history: &self.history,
+            totals: &self.totals,
+            winner: self.to_act.is_none().then(|| self.leader()).flatten(),
+        }
+    }
+}
+
+/// The move told from what every seat saw before and after it, the public part of the
+/// action, and the banked card where its owner may see it.
 fn describe(
     deck: &Deck,
-    before: &DropSiteView,
+    before: &Seen,
     action: Public,
     own_card: Option<u8>,
-    after: &DropSiteView,
+    after: &Seen,
 ) -> Vec<DropSiteEvent> {
     let mut out = Vec::new();
     let Some(seat) = before.to_act else {
@@ -336,7 +365,7 @@ fn describe(
             }),
             None => out.push(DropSiteEvent::GameOver {
                 winner: after.winner,
-                totals: after.totals.clone(),
+                totals: after.totals.to_vec(),
             }),
         }
     }
@@ -351,9 +380,17 @@ impl DropSite {
         after: &DropSite,
         viewer: Viewer,
     ) -> Vec<DropSiteEvent> {
-        let (b, a) = (before.view(viewer), after.view(viewer));
         // The owner sees a banked card only when its open debt shows it anyway.
-        let own_card = (b.own_debt.is_some() && viewer.seat() == b.to_act).then_some(action.card);
-        describe(&after.config.deck, &b, public(action), own_card, &a)
+        let owner = viewer
+            .seat()
+            .is_some_and(|s| s < before.config.players && before.to_act == Some(s));
+        let own_card = (before.config.open_debt && owner).then_some(action.card);
+        describe(
+            &after.config.deck,
+            &before.seen(),
+            public(action),
+            own_card,
+            &after.seen(),
+        )
     }
 }
