@@ -92,7 +92,7 @@ export function render(snap) {
     const score = v.scores && v.scores[s];
     const ch = byKey(DATA.characters, sd.character);
     return h('div', { class: `dplayer seat-${s} ${v.to_act === s ? 'acting' : ''}`, dataset: { mark: `player:${s}` } },
-      h('div', { class: 'name' }, seatMark(s), ' ', seatName(s, snap.seat), v.first_player === s ? h('small', {}, ' (first)') : null),
+      seatMark(s), h('div', { class: 'name' }, seatName(s, snap.seat), v.first_player === s ? h('small', {}, ' (first)') : null),
       h('div', { class: 'character' }, ch ? `${ch.name}: scores ${ch.scores.map(kindName).join(' + ')}` : sd.character),
       h('div', { class: 'won' }, `Won: ${sd.won_count} card${sd.won_count === 1 ? '' : 's'}`,
         sd.won && sd.won.length ? h('div', { class: 'won-cards' }, sd.won.map((c) => card(c))) : null),

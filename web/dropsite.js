@@ -108,7 +108,7 @@ export function render(snap, ctx) {
     class: `ds-player seat-${s} ${v.to_act === s ? 'acting' : ''} ${s === me ? 'me' : ''} ${v.winner === s ? 'winner' : ''}`,
     dataset: { mark: `player:${s}` },
   },
-  h('div', { class: 'name' }, seatMark(s), ' ', seatName(s, me)),
+  h('div', { class: 'name' }, seatName(s, me), ' ', seatMark(s)),
   h('div', { class: 'total' }, h('span', { class: 'big' }, v.totals[s]), ` / ${v.target}`),
   h('div', { class: 'counts' },
     h('span', { title: 'cards in hand' }, `${v.hand_sizes[s]} in hand`),

@@ -151,7 +151,7 @@ export function render(snap) {
     },
       // A die or a card in the summary is a move or a text: a click on it does not fold.
       h('summary', { onclick: (ev) => { if (ev.target.closest('[data-key], [data-info]')) ev.preventDefault(); } },
-        h('span', { class: 'name' }, seatMark(s), ' ', seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
+        seatMark(s), ' ', h('span', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
         h('span', { class: 'meters' },
           h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
           h('span', { title: 'morale' }, `morale ${p.morale}`),

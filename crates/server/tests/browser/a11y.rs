@@ -393,8 +393,8 @@ for (const r of document.querySelectorAll('.recruit[class*="f-"]')) {
 for (const s of document.querySelectorAll('.star[class*="seat-"]')) {
   if (!s.querySelector('.seat-mark')) out.push('a star without its seat\'s shape');
 }
-for (const n of document.querySelectorAll('.dplayer .name, .ds-player .name, .eplayer .name')) {
-  if (!n.querySelector('.seat-mark')) out.push(`${n.textContent} without its seat's shape`);
+for (const p of document.querySelectorAll('.dplayer, .ds-player, .eplayer')) {
+  if (!p.querySelector('.seat-mark')) out.push(`${p.textContent.slice(0, 30)} without its seat's shape`);
 }
 const shapes = new Map();
 for (const d of document.querySelectorAll('.die')) {
