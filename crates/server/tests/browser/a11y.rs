@@ -129,6 +129,11 @@ async fn play_by_keys(
     anyhow::bail!("not done after {limit:?} by keys ({p:?})")
 }
 
+/// Whether anything matches `css`.
+async fn has(s: &Session, css: &str) -> Res<bool> {
+    Ok(s.find(css).await?.is_some())
+}
+
 /// Waits (bounded) until nothing matches `css`.
 async fn gone(s: &Session, css: &str, secs: u64) -> Res<()> {
     let end = Instant::now() + Duration::from_secs(secs);
@@ -478,6 +483,31 @@ async fn axe_finds_no_serious_violation_on_any_page() {
                     .map(|m| format!("{page}: {}", m.as_str().unwrap_or_default())),
             );
             pages += 1;
+            // A move begun by keys: a card of the hand picked (Drop Site: its targets
+            // lit), or a district picked up (Distop-IA: the hand to play).
+            if n == 2 && has(&s, ".board .pick").await.expect("find") {
+                let version = s.body().await.expect("body")["version"].clone();
+                s.exec("document.querySelector('.board .pick').focus()", json!([]))
+                    .await
+                    .expect("focus");
+                s.keys(key::ENTER).await.expect("enter");
+                let picked = async || -> Res<bool> {
+                    let b = s.body().await?;
+                    Ok(has(&s, ".board .selected").await?
+                        || (b["version"] != version && b["myturn"] == "yes"))
+                };
+                let end = Instant::now() + Duration::from_secs(20);
+                while !picked().await.expect("page") {
+                    assert!(Instant::now() < end, "{page}: Enter picked nothing");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                found.extend(
+                    axe(&s, &source, &format!("{page}, a move begun"))
+                        .await
+                        .expect("axe"),
+                );
+                pages += 1;
+            }
             // The keys' list, open.
             if n == 2 {
                 s.keys("?").await.expect("?");
