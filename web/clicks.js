@@ -1,6 +1,7 @@
 // The click model, shared by the table page and the lesson page, and the popup beside an
 // element.
 import { h } from './ui.js';
+import { boardKeys } from './keys.js';
 
 /**
  * The click model. The game describes each legal move (`moves`): the action to send, a
@@ -87,14 +88,20 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
     for (const el of board.querySelectorAll('[data-key]')) {
       el.classList.toggle('hinted', Boolean(pick) && (el.dataset.key === pick.dst || (el.dataset.key === pick.src && !pick.dst)));
     }
+    refocus();
   }
 
   board.addEventListener('click', (ev) => {
     const playable = ev.target.closest('.pick, .drop, .selected');
     if (!playable) onOther(ev);
+    activate(ev.target);
+  });
+
+  // A click on `target`, or Enter or Space on it: the innermost element whose key does
+  // something now plays its move, picks it as a source, or drops the one picked.
+  function activate(target) {
     if (!canPlay()) return;
-    // The innermost element whose key does something now.
-    let el = ev.target.closest('[data-key]');
+    let el = target.closest('[data-key]');
     while (el && board.contains(el)) {
       const k = el.dataset.key;
       if (selected !== null) {
@@ -115,12 +122,36 @@ export function boardClicks({ board, buttons, send, canPlay, busy = () => false,
       const to = moves.onlyTo(k);
       if (to.length > 1) {
         buttons.replaceChildren(...to.map((m) => h('button', { class: 'act-btn', dataset: { action: m.text }, onclick: () => play(m.text) }, m.label || m.text)));
+        // By keys, the choice goes on among those buttons.
+        if (board.contains(document.activeElement)) buttons.querySelector('button').focus();
         return;
       }
       el = el.parentElement && el.parentElement.closest('[data-key]');
     }
     if (selected !== null) { selected = null; decorate(); }
+  }
+
+  // The same by keys (keys.js): Escape drops the picked source.
+  const refocus = boardKeys({
+    board, buttons, activate,
+    cancel: () => { if (selected === null) return false; selected = null; hinted = null; decorate(); return true; },
+    words: (el) => whatItDoes(el.dataset.key),
   });
+
+  // What choosing the element of key `k` would do, in words (for a screen reader).
+  function whatItDoes(k) {
+    if (selected !== null) {
+      if (k === selected) return 'Picked: choose it again to put it back';
+      const m = moves.list.find((x) => x.src === selected && x.dst === k);
+      return m ? m.label || m.text : '';
+    }
+    const from = moves.from(k);
+    if (from.length === 1 && !from[0].dst) return from[0].label || from[0].text;
+    if (from.length) return `Pick it, then choose where it goes (${from.length} move${from.length === 1 ? '' : 's'})`;
+    const to = moves.to(k).length === 1 ? moves.to(k) : moves.onlyTo(k);
+    if (to.length === 1) return to[0].label || to[0].text;
+    return to.length ? `${to.length} moves` : '';
+  }
 
   return {
     /** The legal moves now. */

@@ -1,7 +1,7 @@
 // Distop-IA: the eight districts around the border (the opponent's row on top, read
 // D C B A, yours below, read A B C D, so play runs round the ring), each with its stack
 // and border limit; the hand being played; characters, won cards, collaborator, mission.
-import { h, seatName } from './ui.js';
+import { h, seatName, seatMark, seatWords } from './ui.js';
 
 // The printed components (`GET /api/games/distopia`): card types with what they mean, the
 // characters, collaborators and missions with their texts, the board's marks.
@@ -11,6 +11,7 @@ export function prepare(about) {
 }
 const byKey = (list, key) => list.find((x) => x.card === key || x.key === key || x.kind === key);
 const kindName = (k) => { const d = byKey(DATA.kinds, k); return d ? d.name : k; };
+const kindLetter = (k) => { const d = byKey(DATA.kinds, k); return d ? d.letter : ''; };
 
 /** What each event touched on the board (`data-mark`s). */
 export function marks(ev) {
@@ -45,10 +46,15 @@ function legend() {
       h('li', {}, h('span', { class: 'swatch mark limit' }, '2/3'), ` Cards in the district / ${marksText.limit}`)));
 }
 
+// A card: its type's letter beside its colour (colour is never the only cue), its number,
+// name and points; read as words ("7 Bribe, hobby, 2 points, siren").
+// In the order it is shown (number, name, points), then its type and siren.
+const cardWords = (c) => `${c.number === null ? '' : `${c.number} `}${c.name}, ${c.points} point${c.points === 1 ? '' : 's'}, ${kindName(c.kind)}${c.siren ? ', siren' : ''}`;
 function card(c, key) {
   const num = c.number === null ? '' : c.number;
-  return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})` },
-    h('span', { class: 'num' }, c.kind === 'guard' ? 'G' : num),
+  const words = cardWords(c);
+  return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})`, role: 'img', 'aria-label': words },
+    h('span', { class: 'num' }, h('span', { class: 'klet', title: kindName(c.kind), dataset: { letter: kindLetter(c.kind) } }), c.kind === 'guard' ? '' : num),
     h('span', { class: 'nm' }, c.name),
     h('span', { class: 'pts' }, c.kind === 'guard' ? '' : `${c.points}★`, c.siren ? h('span', { class: 'siren', title: 'siren' }, '⚠') : null));
 }
@@ -63,13 +69,20 @@ export function render(snap) {
     const next = t && isAt(t.next, side.seat, d.letter);
     const passed = t && t.passed.some((p) => isAt(p, side.seat, d.letter));
     const over = d.cards.length > d.limit;
+    const whose = side.seat === snap.seat ? 'Your' : `${seatWords(side.seat, snap.seat)}’s`;
+    const n = d.cards.length;
+    const sr = (text) => h('span', { class: 'sr-only' }, text);
     return h('div', {
       class: `district seat-${side.seat} ${next ? 'next' : ''} ${passed ? 'passed' : ''} ${t && t.picked === d.letter && side.seat === v.to_act ? 'picked' : ''}`,
       dataset: { key: `d:${side.seat}:${d.letter}`, mark: `d:${side.seat}:${d.letter}` },
+      role: 'group',
     },
-    h('div', { class: 'dhead' }, h('b', {}, d.letter), h('span', { class: `limit ${over ? 'over' : ''}`, title: 'border limit' }, `${d.cards.length}/${d.limit}`)),
-    h('div', { class: 'dstack' }, d.cards.length ? d.cards.map((c) => card(c)) : h('div', { class: 'empty-note' }, 'empty')),
-    next ? h('div', { class: 'next-tag' }, 'next') : null);
+    // Read as it is shown, with words for a screen reader between ("Your district A: 2/3
+    // cards of its border limit, …"): its name is what it shows.
+    h('div', { class: 'dhead' }, h('b', {}, sr(`${whose} district `), d.letter, sr(': ')),
+      h('span', { class: `limit ${over ? 'over' : ''}`, title: 'border limit' }, `${n}/${d.limit}`, sr(` cards of its border limit${over ? ', over it' : ''}${passed ? ', passed' : ''}. `))),
+    h('div', { class: 'dstack' }, n ? d.cards.map((c) => card(c)) : h('div', { class: 'empty-note' }, 'empty')),
+    next ? h('div', { class: 'next-tag' }, sr('. It is the '), 'next', sr(' to play into')) : null);
   };
   const side = (s) => v.sides[s];
   const top = [...side(them).districts].reverse().map((d) => district(side(them), d));
@@ -79,7 +92,7 @@ export function render(snap) {
     const score = v.scores && v.scores[s];
     const ch = byKey(DATA.characters, sd.character);
     return h('div', { class: `dplayer seat-${s} ${v.to_act === s ? 'acting' : ''}`, dataset: { mark: `player:${s}` } },
-      h('div', { class: 'name' }, seatName(s, snap.seat), v.first_player === s ? h('small', {}, ' (first)') : null),
+      seatMark(s), h('div', { class: 'name' }, seatName(s, snap.seat), v.first_player === s ? h('small', {}, ' (first)') : null),
       h('div', { class: 'character' }, ch ? `${ch.name}: scores ${ch.scores.map(kindName).join(' + ')}` : sd.character),
       h('div', { class: 'won' }, `Won: ${sd.won_count} card${sd.won_count === 1 ? '' : 's'}`,
         sd.won && sd.won.length ? h('div', { class: 'won-cards' }, sd.won.map((c) => card(c))) : null),

@@ -2,7 +2,7 @@
 // and debt sizes, your hand, the scored rounds, and the round just finished (its sites,
 // the revealed debts, each match and the scores) until your next move. Every card shows
 // its points, from the table's deck or else the printed one (`GET /api/games/dropsite`).
-import { h, seatName } from './ui.js';
+import { h, seatName, seatMark } from './ui.js';
 
 let DECK = [];
 let UNMATCHED = -2;
@@ -38,9 +38,12 @@ function card(value, { cls = '', key } = {}) {
   const pts = points(value);
   return h('div', {
     class: `card v${value} ${cls}`, dataset: key ? { key } : undefined,
+    role: 'img', 'aria-label': `Card ${value}, ${plus(pts)} point${Math.abs(pts) === 1 ? '' : 's'} when matched`,
     title: `${value}: on your debt, ${plus(pts)} for each drop site showing ${value} when the round ends, else ${UNMATCHED}`,
   },
-  h('span', { class: 'corner' }, value), h('span', { class: 'pip' }, value), h('span', { class: 'cpts' }, plus(pts)));
+  // The corner repeats the value (drawn by style.css), so the text is the value and its
+  // points once each, as the name reads them.
+  h('span', { class: 'corner', dataset: { v: value } }), h('span', { class: 'pip' }, value), h('span', { class: 'cpts' }, plus(pts)));
 }
 
 function pile(p, i) {
@@ -51,10 +54,11 @@ function pile(p, i) {
   let note = `shows ${p.shows.join(' & ')}`;
   if (p.closed) note = `closed · ${note}`;
   else if (p.sideways && !p.restarted) note = `sideways zero · ${note}`;
-  return h('div', { class: `site ${p.closed ? 'closed' : ''}`, dataset: { key: `site:${n}`, mark: `site:${n}` } },
-    h('div', { class: 'site-head' }, h('b', {}, `Drop site ${n}`)),
+  // Read as it is shown: its name is its head, its cards and its foot.
+  return h('div', { class: `site ${p.closed ? 'closed' : ''}`, dataset: { key: `site:${n}`, mark: `site:${n}` }, role: 'group' },
+    h('div', { class: 'site-head' }, h('b', {}, `Drop site ${n}`), h('span', { class: 'sr-only' }, ': ')),
     h('div', { class: 'stack' }, cards),
-    h('div', { class: 'site-foot' }, note));
+    h('div', { class: 'site-foot' }, h('span', { class: 'sr-only' }, '; it '), note));
 }
 
 /**
@@ -104,24 +108,23 @@ export function render(snap, ctx) {
     class: `ds-player seat-${s} ${v.to_act === s ? 'acting' : ''} ${s === me ? 'me' : ''} ${v.winner === s ? 'winner' : ''}`,
     dataset: { mark: `player:${s}` },
   },
-  h('div', { class: 'name' }, seatName(s, me)),
+  h('div', { class: 'name' }, seatName(s, me), ' ', seatMark(s)),
   h('div', { class: 'total' }, h('span', { class: 'big' }, v.totals[s]), ` / ${v.target}`),
   h('div', { class: 'counts' },
     h('span', { title: 'cards in hand' }, `${v.hand_sizes[s]} in hand`),
     s === me
-      ? h('div', { class: 'debt mine', dataset: { key: 'debt', mark: `debt:${s}` }, title: 'your debt (face down)' },
-        h('div', { class: 'facedown' }, v.debt_sizes[s]),
+      ? h('div', { class: 'debt mine', dataset: { key: 'debt', mark: `debt:${s}` }, title: 'your debt (face down)', role: 'group' },
+        h('div', { class: 'facedown' }, h('span', { class: 'sr-only' }, 'Your debt: '), v.debt_sizes[s], h('span', { class: 'sr-only' }, ' cards face down; ')),
         h('span', {}, v.own_debt ? `debt: ${v.own_debt.join(' ') || '—'}` : 'your debt'))
       : h('span', { class: 'debt', dataset: { mark: `debt:${s}` }, title: 'debt cards (face down)' }, h('span', { class: 'facedown tiny' }), ` ${v.debt_sizes[s]} on debt`)))));
 
   const sites = v.piles.map(pile);
   if (v.piles.length < v.pile_limit) {
-    sites.push(h('div', { class: 'site empty', dataset: { key: 'new' } },
-      h('div', { class: 'site-head' }, h('b', {}, `New drop site ${v.piles.length + 1}`)),
-      h('div', { class: 'stack' }, h('div', { class: 'card ghost' }, '+')),
-      h('div', { class: 'site-foot' }, v.piles.length + 1 === v.pile_limit
-        ? 'starting it ends the round'
-        : `starting drop site ${v.pile_limit} ends the round`)));
+    const foot = v.piles.length + 1 === v.pile_limit ? 'starting it ends the round' : `starting drop site ${v.pile_limit} ends the round`;
+    sites.push(h('div', { class: 'site empty', dataset: { key: 'new' }, role: 'group' },
+      h('div', { class: 'site-head' }, h('b', {}, `New drop site ${v.piles.length + 1}`), h('span', { class: 'sr-only' }, ': ')),
+      h('div', { class: 'stack', 'aria-hidden': 'true' }, h('div', { class: 'card ghost' }, '+')),
+      h('div', { class: 'site-foot' }, foot)));
   }
   const last = v.history[v.history.length - 1];
   const history = v.history.length ? h('details', { class: 'panel history', open: true },

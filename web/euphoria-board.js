@@ -4,7 +4,7 @@
 // region holds its allegiance track, its tunnel (not Icarus), its territory of stars, its
 // action spaces and its two markets. style.css places the regions by their faction
 // (`grid-area`); on a phone the same order is kept as far as the width allows.
-import { h } from './ui.js';
+import { h, SEAT_SHAPES } from './ui.js';
 
 /**
  * The board of view `v`: `data` is the printed components (`GET /api/games/euphoria`),
@@ -32,10 +32,12 @@ export function drawBoard({ data, v, me, good, die }) {
       class: `space k-${sp.kind} ${extraClass || ''}`,
       dataset: { key: `sp:${sp.code}`, mark: `sp:${sp.code}`, info: about, infoTitle: title },
       title: `${title}: ${about}`,
+      // Read as it is shown: its name, cost and gain, the dice on it (in words).
+      role: 'group',
     },
       body ? h('div', { class: 'sname' }, body)
-        : [h('div', { class: 'shead' }, h('span', { class: 'sname' }, sp.name), ' ',
-          h('span', { class: 'scost' }, cost === 'nothing' ? 'free' : `pay ${cost}`)),
+        : [h('div', { class: 'shead' }, h('span', { class: 'sname' }, sp.name), h('span', { class: 'sr-only' }, ':'), ' ',
+          h('span', { class: 'scost' }, cost === 'nothing' ? 'free' : `pay ${cost}`), h('span', { class: 'sr-only' }, ',')),
         h('div', { class: 'sgives' }, `get ${sp.gives}`)],
       dice.length ? h('div', { class: 'sdice' }, dice) : null);
   };
@@ -49,7 +51,7 @@ export function drawBoard({ data, v, me, good, die }) {
         spaceBox(data.spaces.findIndex((s) => s.kind === 'built' && s.market === m), 'built', [
           h('b', {}, tile.name), h('small', {}, slot.name), h('small', { class: 'scost' }, `costs ${tile.cost.text}`),
           h('small', { class: 'penalty' }, `without a star: ${tile.penalty_text}`)]),
-        h('div', { class: 'mstars' }, mk.stars.map((s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}` }, '★'))));
+        h('div', { class: 'mstars' }, mk.stars.map((s) => star(s))));
     }
     return h('div', { class: 'market building', dataset: { mark: `market:${slot.code}` } },
       h('div', { class: 'mtitle' }, h('b', {}, slot.name), `, being built: ${mk.workers} of ${mk.needed} workers`),
@@ -57,9 +59,12 @@ export function drawBoard({ data, v, me, good, die }) {
         .map(([s, i]) => spaceBox(i, 'msite', good(s.cost.fixed[0][0])))));
   };
 
+  // A star of seat `s`: its seat's shape beside its colour, its seat in words.
+  const star = (s) => h('span', { class: `star seat-${s}`, title: `seat ${s + 1}`, role: 'img', 'aria-label': `a star of seat ${s + 1}` }, '★', h('small', { class: 'seat-mark', 'aria-hidden': 'true' }, SEAT_SHAPES[s]));
   const T = data.tracks;
-  // A track: its word, its cells (drawn by the caller) and where it stands.
-  const track = (cls, title, label, cells, here, max) => h('div', { class: `track ${cls}`, title },
+  // A track: its word, its cells (drawn by the caller) and where it stands; read as its
+  // sentence.
+  const track = (cls, title, label, cells, here, max) => h('div', { class: `track ${cls}`, title, role: 'img', 'aria-label': title },
     h('span', { class: 'tlabel' }, label), h('span', { class: 'cells' }, cells), h('b', {}, `${here}/${max}`));
   const region = (fc, fi) => {
     const f = fc.faction;
@@ -76,9 +81,9 @@ export function drawBoard({ data, v, me, good, die }) {
         fc.tunnel ? track('tunnel', `${fc.region}'s tunnel: the miner has dug ${v.miners[fi]} of ${T.tunnel_end} steps`, 'tunnel',
           [...Array(T.tunnel_end + 1).keys()].slice(1).map((k) => h('i', { class: `${k <= v.miners[fi] ? 'dug' : ''} ${k === T.tunnel_reveal ? 'reveal' : ''}` })),
           v.miners[fi], T.tunnel_end) : null,
-        h('div', { class: 'territory', title: `${fc.region}'s territory: ${terr.length} of ${v.territory_spots} stars placed` }, h('span', { class: 'tlabel' }, 'territory'),
+        h('div', { class: 'territory', title: `${fc.region}'s territory: ${terr.length} of ${v.territory_spots} stars placed`, role: 'group', 'aria-label': `${fc.region}'s territory: ${terr.length} of ${v.territory_spots} stars placed` }, h('span', { class: 'tlabel', 'aria-hidden': 'true' }, 'territory'),
           [...Array(v.territory_spots).keys()].map((k) => (k < terr.length
-            ? h('span', { class: `star seat-${terr[k]}` }, '★') : h('span', { class: 'star free' }, '☆'))))),
+            ? star(terr[k]) : h('span', { class: 'star free', 'aria-hidden': 'true' }, '☆'))))),
       h('div', { class: 'spaces' }, spaces.map(([, i]) => spaceBox(i))),
       markets.length ? h('div', { class: 'markets' }, markets) : null);
   };

@@ -2,6 +2,7 @@
 // is left (a setting kept in this browser), every die retrieved by one button, and a
 // trade composed in one dialog. Each sends the game's own moves, in order, in one request.
 import { h, seatName } from './ui.js';
+import { openModal } from './keys.js';
 
 // The setting "end my turn by itself when only trading is left" (on unless turned off),
 // kept in this browser.
@@ -84,8 +85,8 @@ function openTrade(snap, t, { goods, supply, good }) {
   const partner = h('select', { id: 'trade-partner' }, partners.map((s) => h('option', { value: s }, seatName(s, me))));
   const said = h('p', { class: 'trade-said', role: 'status' });
   const row = ([g, input]) => h('label', { class: 'trade-good' }, good(g), ' ', input);
-  const dialog = h('dialog', { class: 'trade-dialog', id: 'trade-dialog' },
-    h('h3', {}, 'Propose a trade'),
+  const dialog = h('dialog', { class: 'trade-dialog', id: 'trade-dialog', 'aria-labelledby': 'trade-title' },
+    h('h3', { id: 'trade-title' }, 'Propose a trade'),
     h('label', {}, 'To ', partner),
     h('fieldset', {}, h('legend', {}, 'You give'), give.length ? give.map(row) : h('p', { class: 'muted' }, 'You hold nothing to give.')),
     h('fieldset', {}, h('legend', {}, 'You ask for'), ask.map(row)),
@@ -99,10 +100,9 @@ function openTrade(snap, t, { goods, supply, good }) {
         if (!gives.length && !asks.length) { said.textContent = 'Choose at least one good to give or ask for.'; return; }
         if (both.length) { said.textContent = `You cannot give and ask for ${both[0][0]} in one offer.`; return; }
         dialog.close();
-        dialog.remove();
         t.socket.send(['trade', `offer p${Number(partner.value) + 1}`, ...gives, ...asks, 'propose']);
       } }, 'Send the offer'),
-      h('button', { type: 'button', onclick: () => { dialog.close(); dialog.remove(); } }, 'Cancel')));
-  document.body.append(dialog);
-  dialog.showModal();
+      h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel')));
+  // Modal: the focus stays in it, and goes back where it was when it closes (keys.js).
+  openModal(dialog);
 }

@@ -2,7 +2,7 @@
 // every action space with the worker dice on it, the tracks, tunnels, territories and
 // markets), your dice, goods, artifact cards, recruits and dilemma, and the other
 // players' counts.
-import { h, seatName, withNames } from './ui.js';
+import { h, seatName, seatMark, seatWords, withNames } from './ui.js';
 import { autoEndSetting, composeTrade } from './euphoria-turn.js';
 import { drawBoard } from './euphoria-board.js';
 
@@ -66,6 +66,15 @@ function recruitText(id) {
   return EDITION === 'v1' && r.v1 ? `${r.text} (1st edition: ${r.v1})` : r.text;
 }
 
+// A recruit's faction: the first letter of its name in a badge of the faction's colour,
+// and the name itself for a screen reader (colour is never the only cue).
+function factionMark(id) {
+  const r = DATA.recruits[id - 1];
+  const f = r && DATA.factions.find((x) => x.faction === r.faction);
+  if (!f) return null;
+  return [h('span', { class: `fmark f-${f.faction}`, 'aria-hidden': 'true', title: f.name }, f.name[0]), h('span', { class: 'sr-only' }, `${f.name}: `)];
+}
+
 function recruitName(id) {
   const r = DATA.recruits[id - 1];
   return r ? r.name : `recruit ${id}`;
@@ -79,8 +88,10 @@ function ability(id) {
 
 // The pips of a die face, by the cells of a 3 by 3 grid (1 to 9, row by row).
 const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+// A die's pips take its seat's shape (style.css), so the seat is never told by colour alone.
+let viewer = null;
 function die(seat, value, key) {
-  const words = `${key && key.startsWith('die:') ? 'your die' : `seat ${seat + 1}'s die`} showing ${value}`;
+  const words = `${seat === viewer ? 'your die' : `${seatWords(seat, viewer)}’s die`} showing ${value}`;
   return h('span', { class: `die seat-${seat}`, dataset: key ? { key } : undefined, title: words, role: 'img', 'aria-label': words },
     (PIPS[value] || []).map((c) => h('i', { class: `pip c${c}` })));
 }
@@ -95,6 +106,7 @@ export function render(snap) {
   const v = snap.view;
   EDITION = v.edition;
   const me = snap.seat;
+  viewer = me;
   const n = v.players.length;
 
   const playerPanel = (p, s) => {
@@ -116,7 +128,7 @@ export function render(snap) {
       title: r.id ? recruitText(r.id) : '',
       dataset: r.id ? { info: recruitText(r.id), infoTitle: recruitName(r.id) } : undefined,
     },
-      h('span', { class: 'rname' }, r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (face down)', r.star ? ' ★' : ''),
+      h('span', { class: 'rname' }, r.id ? factionMark(r.id) : null, r.id ? recruitName(r.id) : 'face-down recruit', r.up ? '' : ' (face down)', r.star ? ' ★' : ''),
       r.id ? ability(r.id) : null));
     let dilemma = null;
     if (p.dilemma !== null) {
@@ -126,7 +138,7 @@ export function render(snap) {
     } else {
       dilemma = h('div', { class: 'dilemma muted' }, `Dilemma: ${p.dilemma_state === 'unresolved' ? 'hidden' : p.dilemma_state}`);
     }
-    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: 'recruit up', title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, h('span', { class: 'rname' }, recruitName(id)), ability(id)))) : null;
+    const dealt = p.dealt && p.dealt.length ? h('div', { class: 'dealt' }, h('b', {}, 'Dealt: '), p.dealt.map((id) => h('span', { class: `recruit up f-${(DATA.recruits[id - 1] || {}).faction}`, title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } }, h('span', { class: 'rname' }, factionMark(id), recruitName(id)), ability(id)))) : null;
     // Each panel folds to its first line (name, stars, knowledge, morale, dice); on a
     // phone they start folded, below the board. A fold the player opened or closed stays
     // so across the table's updates.
@@ -139,11 +151,11 @@ export function render(snap) {
     },
       // A die or a card in the summary is a move or a text: a click on it does not fold.
       h('summary', { onclick: (ev) => { if (ev.target.closest('[data-key], [data-info]')) ev.preventDefault(); } },
-        h('span', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
+        seatMark(s), ' ', h('span', { class: 'name' }, seatName(s, me), h('span', { class: 'stars-left', title: 'stars left to place' }, ` ★ ${p.stars_left} left`)),
         h('span', { class: 'meters' },
           h('span', { title: 'knowledge' }, `knowledge ${p.knowledge}`),
           h('span', { title: 'morale' }, `morale ${p.morale}`),
-          h('span', { class: 'dice-line' }, 'dice: ', ready.map((val) => die(s, val, mine ? `die:${val}` : null)),
+          h('span', { class: 'dice-line' }, 'dice: ', ready.map((val) => die(s, val, null)),
             placed ? h('small', {}, ` ${placed} on board`) : null, reserve ? h('small', {}, ` ${reserve} in reserve`) : null))),
       h('div', { class: 'goods' }, supply, h('span', { class: 'sep' }), cards),
       h('div', { class: 'recruits' }, recruits),
@@ -157,14 +169,15 @@ export function render(snap) {
   // A recruit to choose is shown as its card (name, then ability) by the prompt, so the
   // choice and what it is about are on screen together.
   const card = (id) => h('div', { class: `recruit up card ${DATA.recruits[id - 1] ? `f-${DATA.recruits[id - 1].faction}` : ''}`, title: recruitText(id), dataset: { info: recruitText(id), infoTitle: recruitName(id) } },
-    h('span', { class: 'rname' }, recruitName(id)), ability(id));
+    h('span', { class: 'rname' }, factionMark(id), recruitName(id)), ability(id));
   const mineDealt = me !== null && v.players[me].dealt && v.players[me].dealt.length ? v.players[me].dealt : null;
   const drawn = v.drawn || mineDealt ? h('div', { class: 'panel choice-cards' }, h('b', {}, v.drawn ? 'Drawn recruits: ' : 'Your dealt recruits: '),
     h('div', { class: 'recruits' }, (v.drawn || mineDealt).map(card))) : null;
-  // On a phone, my ready dice again in the prompt bar, which stays in view above the
-  // board (the dice in my panel may be folded away or a screen below).
+  // My ready dice, to be picked, in the prompt bar, which stays in view above the board
+  // on a phone (the dice in my panel's first line only show them: a control inside the
+  // fold's summary would be one control inside another).
   const myReady = me === null ? [] : v.players[me].dice.filter((d) => d !== 'reserve' && d.ready !== undefined).map((d) => d.ready);
-  const promptDice = myReady.length && !v.over && phone()
+  const promptDice = myReady.length && !v.over
     ? h('span', { class: 'prompt-dice' }, 'your dice: ', myReady.map((val) => die(me, val, `die:${val}`))) : null;
   return h('div', { class: 'eu' },
     h('div', { class: 'prompt' }, v.over || snap.status === 'finished' ? 'The game is over.' : promptFor(v, me), promptDice),

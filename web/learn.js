@@ -8,6 +8,7 @@
 import { h, api, aboutGame, withNames, setSeatNames, tokens } from './ui.js';
 import { gameModule } from './games.js';
 import { boardClicks } from './clicks.js';
+import { announce } from './keys.js';
 
 /** The page of a game's lessons, or of one lesson when `id` is given. */
 export async function showLearn(root, name, id) {
@@ -97,6 +98,8 @@ export async function showLearn(root, name, id) {
     // Each answer counted, so a second answer of the same kind is told apart.
     answer.dataset.seq = String(Number(answer.dataset.seq || 0) + 1);
     answer.replaceChildren(...children);
+    // Said to a screen reader too (a region shown only now may not be read).
+    announce(answer.textContent);
   }
 
   async function send(action) {

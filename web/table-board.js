@@ -42,6 +42,11 @@ export function makeBoard(t) {
     t.log.markBoard();
   }
 
+  // By keys, the text of what has the focus shows as a tap would show it (a space's
+  // whole sentence, cut short on the board), and goes with the focus.
+  board.addEventListener('focusin', (ev) => { if (ev.target.matches(':focus-visible')) showInfo(ev); });
+  board.addEventListener('focusout', () => { info.hidden = true; });
+
   // A tap on something with a text (`data-info`) that is not a move shows the text.
   function showInfo(ev) {
     const el = ev.target.closest('[data-info]');

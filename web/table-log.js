@@ -2,12 +2,14 @@
 // told one event at a time in the news line (in the order it happened) and marked on
 // the board.
 import { h, api, seatName, withNames } from './ui.js';
+import { announce } from './keys.js';
 
 /** The log of table `t` (see table.js for `t`). */
 export function makeLog(t) {
   const { id, token } = t;
-  // What the latest moves did, one event at a time, in the order it happened.
-  const news = h('div', { class: 'news', id: 'news', hidden: true, 'aria-live': 'polite' });
+  // What the latest moves did, one event at a time, in the order it happened (said to a
+  // screen reader through the page's polite live region, keys.js).
+  const news = h('div', { class: 'news', id: 'news', hidden: true });
   const logList = h('ol', { class: 'log-list', id: 'log' });
   const panel = h('details', { class: 'panel log-panel', open: true },
     h('summary', {}, 'Game log ', h('small', { class: 'muted' }, '(newest first)')), logList);
@@ -95,6 +97,7 @@ export function makeLog(t) {
     setTimeout(() => li.classList.remove('fresh'), 2500);
     news.hidden = false;
     news.replaceChildren(h('span', { class: `news-text seat-${next.entry.seat}` }, withNames(next.ev.text)));
+    announce(next.ev.text);
     current = next.ev;
     t.board.mark([current], 'flash');
     // Others' moves are told slowly enough to follow, the viewer's own faster, and a

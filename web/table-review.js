@@ -1,6 +1,6 @@
 // A finished game's review: the chart of each seat's chances, the marked moves, and a
 // past moment of the board (as the player who made the move saw it).
-import { h, api, fullName, withNames } from './ui.js';
+import { h, api, fullName, seatMark, withNames } from './ui.js';
 import { endingParts } from './table-end.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -72,7 +72,10 @@ export function makeReview(t) {
     const places = t.snap && t.snap.outcome ? t.snap.outcome.places : null;
     if (places) order.sort((a, b) => places[a] - places[b]);
     const { why, lines } = endingParts(review.ending, order, 'review', mine());
-    const legend = h('p', { class: 'chart-legend' }, names.map((n, s) => h('span', { class: `legend seat-${s}` }, h('span', { class: 'swatch' }), ' ', fullName(s, mine()))));
+    // Each seat's line by its colour and its dashes (style.css), its shape beside its name.
+    const legend = h('p', { class: 'chart-legend' }, names.map((n, s) => h('span', { class: `legend seat-${s}` },
+      svg('svg', { class: 'swatch-line', viewBox: '0 0 30 6', width: 30, height: 6, 'aria-hidden': 'true' }, svg('line', { class: 'chart-line', x1: 0, y1: 3, x2: 30, y2: 3 })),
+      ' ', seatMark(s), ' ', fullName(s, mine()))));
     const marks = review.moves.filter((m) => m.marked);
     const percent = (c) => `${Math.round(c * 100)}%`;
     const markList = marks.length

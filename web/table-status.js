@@ -2,6 +2,7 @@
 // resign, take the seat back) and the hint button, the clocks, the toast that flashes a
 // refusal, the tab's title, and the page's state in `body`'s data (which tests read).
 import { h, api, seatName, fullName, withNames } from './ui.js';
+import { announce, showKeys } from './keys.js';
 
 /** The status of table `t` (see table.js for `t`). */
 export function makeStatus(t) {
@@ -79,9 +80,14 @@ export function makeStatus(t) {
   }
   setInterval(drawClock, 500);
 
+  // Whether the last drawing said it was this viewer's turn (a new turn is announced).
+  let wasMyTurn = false;
   function draw() {
     const { snap } = t;
     const mine = snap.seat;
+    const myTurn = snap.status !== 'finished' && mine !== null && snap.to_act === mine && snap.legal.length > 0;
+    if (myTurn && !wasMyTurn) announce('Your turn.');
+    wasMyTurn = myTurn;
     let text;
     if (snap.status === 'finished') text = 'Game over';
     else if (snap.open_seats && snap.open_seats.length) text = `Waiting for players: ${snap.open_seats.map((s) => `seat ${s + 1}`).join(', ')} open`;
@@ -101,6 +107,7 @@ export function makeStatus(t) {
       h('span', { class: 'muted' }, who, ` · move ${snap.version}`),
       notes.length ? h('span', { class: 'table-notes', id: 'table-notes' }, notes.map((n, i) => (i ? [' · ', n] : n))) : null,
       ...tableButtons(),
+      h('button', { class: 'small', id: 'keys-open', title: 'The keys that play this table (also the ? key)', onclick: showKeys }, 'Keys'),
       h('a', { class: 'button small', href: '/' }, 'Lobby')].filter(Boolean));
   }
 

@@ -78,6 +78,18 @@ export function seatName(seat, mine) {
   return nameEl(seatNames[seat] || `Seat ${seat + 1}`);
 }
 
+/** Each seat's shape, drawn beside its colour wherever a colour alone would tell the seat
+ * (a die's pips take the same shape, style.css): colour is never the only cue. */
+export const SEAT_SHAPES = ['●', '■', '◆', '▲', '○', '✚'];
+export function seatMark(seat) {
+  return h('span', { class: `seat-mark seat-${seat}`, 'aria-hidden': 'true' }, SEAT_SHAPES[seat] || String(seat + 1));
+}
+
+/** A seat's name in plain words for an accessible name: "you" or its name. */
+export function seatWords(seat, mine) {
+  return seat === mine ? 'you' : seatNames[seat] || `Seat ${seat + 1}`;
+}
+
 /** A seat's full name, marked "(you)" for the viewer's own (a list of page children). */
 export function fullName(seat, mine) {
   const name = nameEl(seatNames[seat] || `Seat ${seat + 1}`);

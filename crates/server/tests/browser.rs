@@ -27,6 +27,9 @@ use crate::common::browser::{
 };
 use server::testkit::remote::get_json;
 
+// Keyboard play, axe-core's audit and the cues beside colour (issue 56).
+mod a11y;
+
 /// A small deterministic random stream for choosing clicks.
 struct Lcg(u64);
 impl Lcg {

@@ -16,6 +16,7 @@ mod life;
 mod limits;
 mod load;
 mod log;
+mod palette;
 mod restart;
 mod secrets;
 mod socket;

@@ -16,6 +16,19 @@ pub const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 pub const DESKTOP: (u32, u32) = (1400, 1000);
 pub const PHONE: (u32, u32) = (390, 844);
 
+/// WebDriver's codes for the keys that type no character.
+pub mod key {
+    pub const TAB: &str = "\u{E004}";
+    pub const ENTER: &str = "\u{E007}";
+    pub const SHIFT: &str = "\u{E008}";
+    pub const ESCAPE: &str = "\u{E00C}";
+    pub const SPACE: &str = "\u{E00D}";
+    pub const LEFT: &str = "\u{E012}";
+    pub const UP: &str = "\u{E013}";
+    pub const RIGHT: &str = "\u{E014}";
+    pub const DOWN: &str = "\u{E015}";
+}
+
 /// Browser tests share the two cores badly: one at a time.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
@@ -319,6 +332,53 @@ impl Session {
         self.cmd("POST", &format!("/element/{element}/click"), json!({}))
             .await
             .map(drop)
+    }
+    /// A script that answers through its last argument, a callback (a promise waited on).
+    pub async fn exec_async(&self, script: &str, args: Value) -> Res<Value> {
+        self.cmd(
+            "POST",
+            "/execute/async",
+            json!({"script": script, "args": args}),
+        )
+        .await
+    }
+    /// Presses and releases each key of `keys` in turn, to whatever has the focus, as a
+    /// person at a keyboard would (WebDriver's key actions; a special key is its
+    /// WebDriver code, such as [`key::TAB`]).
+    pub async fn keys(&self, keys: &str) -> Res<()> {
+        let actions: Vec<Value> = keys
+            .chars()
+            .flat_map(|k| {
+                let k = k.to_string();
+                [
+                    json!({"type": "keyDown", "value": k}),
+                    json!({"type": "keyUp", "value": k}),
+                ]
+            })
+            .collect();
+        self.cmd(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        )
+        .await
+        .map(drop)
+    }
+    /// Shift held while the keys of `keys` are pressed (Shift+Tab).
+    pub async fn shift_keys(&self, keys: &str) -> Res<()> {
+        let mut actions = vec![json!({"type": "keyDown", "value": key::SHIFT})];
+        for k in keys.chars() {
+            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
+        }
+        actions.push(json!({"type": "keyUp", "value": key::SHIFT}));
+        self.cmd(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        )
+        .await
+        .map(drop)
     }
     pub async fn type_into(&self, element: &str, text: &str) -> Res<()> {
         self.cmd("POST", &format!("/element/{element}/clear"), json!({}))
