@@ -56,7 +56,9 @@ function card(c, key) {
   return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})`, role: 'img', 'aria-label': words },
     h('span', { class: 'num' }, h('span', { class: 'klet', title: kindName(c.kind), dataset: { letter: kindLetter(c.kind) } }), c.kind === 'guard' ? '' : num),
     h('span', { class: 'nm' }, c.name),
-    h('span', { class: 'pts' }, c.kind === 'guard' ? '' : `${c.points}★`, c.siren ? h('span', { class: 'siren', title: 'siren' }, '⚠') : null));
+    // The star and the siren mark are drawn by the style sheet: the name in words says
+    // "points" and "siren", and a button's name must hold all the text it shows.
+    h('span', { class: 'pts' }, c.kind === 'guard' ? '' : [`${c.points}`, h('span', { class: 'star-mark' })], c.siren ? h('span', { class: 'siren', title: 'siren' }) : null));
 }
 
 export function render(snap) {
