@@ -92,6 +92,9 @@ impl MemoryStore {
     }
 }
 
+/// No accounts: the fuzz targets call no account's route with a session.
+impl server::domain::Accounts for MemoryStore {}
+
 #[async_trait]
 impl Store for MemoryStore {
     async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
@@ -345,7 +348,14 @@ impl Fixture {
         let seats = vec![json!("human"), json!(if open { "open" } else { "human" })];
         let hub = &self.state.hub;
         let (table, tokens) = hub
-            .create(name, None, Some(u64::from(moves)), Some(seats), None)
+            .create(
+                name,
+                None,
+                Some(u64::from(moves)),
+                Some(seats),
+                None,
+                server::domain::Creator::default(),
+            )
             .await
             .unwrap_or_else(|e| panic!("{name}: a table for two is refused: {e:?}"));
         if !open {
@@ -543,7 +553,7 @@ pub fn decoders(data: &[u8]) {
                 return;
             };
             match server::domain::parse_seat(&value) {
-                Ok((player, name)) => {
+                Ok(server::domain::SeatSpec { player, name, .. }) => {
                     assert!(
                         value
                             .as_str()

@@ -107,6 +107,10 @@ pub struct SeatRow {
     /// When an open seat was taken (ms since the Unix epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joined: Option<i64>,
+    /// The id of the account that owns the seat (docs/accounts.md): the seat opens
+    /// wherever its owner is signed in, and the table is in the owner's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
 }
 
 impl SeatRow {
@@ -311,7 +315,7 @@ pub enum StoreError {
 
 /// The storage every server uses; see the module docs.
 #[async_trait]
-pub trait Store: Send + Sync {
+pub trait Store: super::account_store::Accounts + Send + Sync {
     /// Adds a new game.
     async fn create(&self, game: &GameRow) -> Result<(), StoreError>;
     /// Rewrites a game's seats if they are still `before` (a seat taken); `false` when

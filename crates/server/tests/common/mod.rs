@@ -287,6 +287,9 @@ impl Flaky {
     }
 }
 
+/// No accounts: the tests that fail the store call none of them.
+impl server::domain::Accounts for Flaky {}
+
 #[async_trait]
 impl Store for Flaky {
     async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
@@ -419,6 +422,7 @@ pub fn human_seat(token_sha256: Option<String>, name: Option<String>) -> SeatRow
         token_sha256,
         name,
         joined: None,
+        account: None,
     }
 }
 
