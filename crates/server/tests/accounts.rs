@@ -623,6 +623,12 @@ async fn a_rated_two_seat_game_moves_both_ratings_by_the_formula(state: AppState
         "after one rated game: Bea {:?} Ada {:?}",
         expected[1], expected[0]
     );
+    // The worked example of docs/accounts.md.
+    let example = (
+        shown(expected[1].0, expected[1].1),
+        shown(expected[0].0, expected[0].1),
+    );
+    assert_eq!(example, (1138, 927));
     // Bea won: she moved up, Ada down, by as much (equal ratings before).
     assert!(expected[1].0 > 25.0 && expected[0].0 < 25.0);
     assert!((expected[1].0 - 25.0 - (25.0 - expected[0].0)).abs() < 1e-12);

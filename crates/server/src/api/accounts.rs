@@ -6,22 +6,6 @@ use super::extract::*;
 use crate::domain::{shown_rating, Refusal, SignedIn, TableError};
 use axum::http::{header, HeaderValue, Method};
 
-/// The session cookie's name.
-pub(crate) const COOKIE: &str = "tabletop_session";
-
-/// The session id a request's cookie carries, if it carries one.
-pub(crate) fn session_id(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == COOKIE)
-        .map(|(_, value)| value.trim().to_string())
-        .filter(|value| !value.is_empty() && value.len() <= 128)
-}
-
 /// The signed-in caller, required: `401 auth/signed_out` without a live session.
 pub(crate) struct Account(pub SignedIn);
 
@@ -339,37 +323,38 @@ pub(crate) async fn me(State(hub): Hubs, Account(who): Account) -> Result<Json<M
         (store.owned_seats(&who.account.id, MY_TABLES).await).map_err(ApiError::internal)?;
     let mut tables = Vec::with_capacity(owned.len());
     for o in owned {
-        let mut out = MyTable {
-            id: o.table.id.clone(),
-            game: o.table.game.clone(),
-            status: o.table.status,
-            seat: o.seat,
-            rated: o.table.rules.rated,
-            your_turn: false,
-            to_act: None,
-            players: crate::domain::display_names(&o.table.seats),
-            result: None,
+        // A table that cannot be read now (its game's code gone, its rows damaged) is
+        // left out of the list rather than failing it.
+        let table = match hub.table(&o.table).await {
+            Ok(table) => table,
+            Err(e) => {
+                tracing::warn!("table {} of an account's list: {e}", o.table);
+                continue;
+            }
         };
-        if let Ok(table) = hub.table(&o.table.id).await {
-            let glance = table.glance().await;
-            out.status = glance.status;
-            out.players = table.display_names();
-            out.to_act = glance.to_act;
-            out.your_turn = matches!(glance.status, Status::Open | Status::Running)
+        let glance = table.glance().await;
+        let (status, outcome) = table.outcome().await;
+        tables.push(MyTable {
+            id: table.row.id.clone(),
+            game: table.row.game.clone(),
+            status: glance.status,
+            seat: o.seat,
+            rated: table.row.rules.rated,
+            your_turn: matches!(glance.status, Status::Open | Status::Running)
                 && glance.to_act == Some(o.seat)
-                && table.open_seats().is_empty();
-            let (status, outcome) = table.outcome().await;
-            if let Some(outcome) = outcome.filter(|_| status == Status::Finished) {
-                out.result = Some(ResultOut {
+                && table.open_seats().is_empty(),
+            to_act: glance.to_act,
+            players: table.display_names(),
+            result: outcome
+                .filter(|_| status == Status::Finished)
+                .map(|outcome| ResultOut {
                     place: outcome.places.get(o.seat).copied().unwrap_or(0),
                     winners: (outcome.places.iter().enumerate())
                         .filter(|(_, &p)| p == 0)
                         .map(|(s, _)| s)
                         .collect(),
-                });
-            }
-        }
-        tables.push(out);
+                }),
+        });
     }
     // "Your turn" first; otherwise as listed (newest first).
     tables.sort_by_key(|t| !t.your_turn);

@@ -265,6 +265,22 @@ where
     Ok((table, viewer, body))
 }
 
+/// The session cookie's name.
+pub(crate) const COOKIE: &str = "tabletop_session";
+
+/// The session id a request's cookie carries, if it carries one.
+pub(crate) fn session_id(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == COOKIE)
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
 /// The seat of `table` that the account signed in by the request's session cookie owns,
 /// if any (docs/accounts.md): an owned seat opens wherever its owner is signed in.
 async fn owned_seat(
@@ -272,7 +288,7 @@ async fn owned_seat(
     table: &Arc<Table>,
     headers: &HeaderMap,
 ) -> Result<Option<Seat>, ApiError> {
-    let Some(id) = super::accounts::session_id(headers) else {
+    let Some(id) = session_id(headers) else {
         return Ok(None);
     };
     if table.seats().iter().all(|s| s.account.is_none()) {

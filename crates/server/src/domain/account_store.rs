@@ -2,7 +2,7 @@
 //! seats they own, their ratings and each rated game's changes, behind [`Accounts`] (a
 //! part of every [`super::Store`]; `crate::store` implements it on SQLite and PostgreSQL).
 
-use super::store::{GameRow, StoreError};
+use super::store_error::StoreError;
 use async_trait::async_trait;
 use engine::Seat;
 
@@ -93,10 +93,10 @@ pub struct HistoryRow {
     pub at: i64,
 }
 
-/// A table in an account's list: the table and the seat it owns there.
-#[derive(Clone, Debug, PartialEq)]
+/// A table in an account's list: the table's id and the seat it owns there.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OwnedSeat {
-    pub table: GameRow,
+    pub table: String,
     pub seat: Seat,
 }
 

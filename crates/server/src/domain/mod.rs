@@ -21,6 +21,7 @@ mod ratings;
 mod seating;
 mod secrets;
 pub mod store;
+mod store_error;
 mod table;
 mod text;
 mod view;

@@ -395,6 +395,14 @@ impl Hub {
         if stands != row.id {
             // Another server named one first: ours never starts.
             let _ = self.store.abandon(&row.id, 0).await;
+        } else {
+            // Each account keeps its seat, and the rematch joins its list.
+            let owned: Vec<(Seat, String)> = (row.seats.iter().enumerate())
+                .filter_map(|(seat, s)| s.account.clone().map(|a| (seat, a)))
+                .collect();
+            if !owned.is_empty() {
+                (self.store.add_owners(&row.id, &owned).await).map_err(TableError::store)?;
+            }
         }
         if let Ok(mut r) = table.rematch.lock() {
             *r = Some(stands.clone());

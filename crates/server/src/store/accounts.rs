@@ -194,20 +194,21 @@ macro_rules! accounts_store {
                 account: &str,
                 limit: u32,
             ) -> Result<Vec<crate::domain::OwnedSeat>, StoreError> {
-                let sql = format!(
-                    "SELECT {GAME_COLUMNS}, seat FROM seat_owners JOIN games ON games.id = seat_owners.game_id \
-                     WHERE seat_owners.account_id = $1 ORDER BY created DESC, id DESC LIMIT $2"
-                );
-                let rows = sqlx::query(&sql)
-                    .bind(account)
-                    .bind(i64::from(limit))
-                    .fetch_all(&self.pool)
-                    .await?;
+                let rows = sqlx::query(
+                    "SELECT games.id, seat_owners.seat FROM seat_owners \
+                     JOIN games ON games.id = seat_owners.game_id \
+                     WHERE seat_owners.account_id = $1 \
+                     ORDER BY games.created DESC, games.id DESC LIMIT $2",
+                )
+                .bind(account)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
                 rows.iter()
                     .map(|row| {
-                        let seat: i64 = row.try_get(13)?;
+                        let seat: i64 = row.try_get(1)?;
                         Ok(crate::domain::OwnedSeat {
-                            table: game_from_row(row)?,
+                            table: row.try_get(0)?,
                             seat: usize::try_from(seat)
                                 .map_err(|e| StoreError::Corrupt(format!("seat {seat}: {e}")))?,
                         })
