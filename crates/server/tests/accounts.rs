@@ -243,6 +243,58 @@ async fn signing_up_in_and_out(state: AppState) {
 }
 
 on_both_stores!(
+    the_cookie_is_secure_over_https,
+    Limits {
+        trust_forwarded: true,
+        ..roomy()
+    }
+);
+
+async fn the_cookie_is_secure_over_https(state: AppState) {
+    // Behind a trusted proxy: `Secure` when the proxy says the request came over HTTPS.
+    for (proto, secure) in [(None, false), (Some("http"), false), (Some("https"), true)] {
+        let mut request = Request::builder()
+            .method("POST")
+            .uri("/api/accounts")
+            .header("host", HOST)
+            .header("content-type", "application/json");
+        if let Some(proto) = proto {
+            request = request.header("x-forwarded-proto", proto);
+        }
+        let name = format!("Ada {}", proto.unwrap_or("none"));
+        let body = json!({"name": name, "password": "correct horse"}).to_string();
+        let request = request.body(Body::from(body)).expect("request");
+        let (status, headers, _) = common::send_raw(&state, request).await;
+        assert_eq!(status, StatusCode::CREATED);
+        let (_, header) = set_cookie(&headers);
+        assert_eq!(header.ends_with("; Secure"), secure, "{proto:?}: {header}");
+    }
+    // `serve --secure-cookies`: always.
+    let store = server::SqliteStore::connect("sqlite::memory:")
+        .await
+        .expect("sqlite");
+    let limits = Limits {
+        secure_cookies: true,
+        ..roomy()
+    };
+    let secure = AppState::with_limits(Arc::new(store), limits)
+        .await
+        .expect("state");
+    let body = json!({"name": "Bea", "password": "correct horse"});
+    let (_, headers, _) = send(&secure, "POST", "/api/accounts", None, None, Some(body)).await;
+    let (cookie, header) = set_cookie(&headers);
+    assert!(
+        header.contains("HttpOnly; SameSite=Lax; Secure"),
+        "{header}"
+    );
+    let (_, headers, _) = send(&secure, "DELETE", "/api/session", Some(&cookie), None, None).await;
+    assert!(
+        set_cookie(&headers).1.ends_with("; Secure"),
+        "forgotten as it was set"
+    );
+}
+
+on_both_stores!(
     a_wrong_password_and_an_unknown_name_are_refused_alike,
     roomy()
 );
