@@ -85,7 +85,7 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/accounts", axum::routing::post(api::sign_up))
         .route(
             "/api/session",
-            axum::routing::post(api::sign_in).delete(api::sign_out),
+            get(api::session).post(api::sign_in).delete(api::sign_out),
         )
         .route(
             "/api/sessions",

@@ -154,6 +154,13 @@ async fn signing_up_in_and_out(state: AppState) {
     let (status, mine) = me(&state, &first).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(mine, json!({"name": "Ada", "ratings": [], "tables": []}));
+    let (_, _, answer) = send(&state, "GET", "/api/session", Some(&first), None, None).await;
+    assert_eq!(answer, json!({"signed_in": true, "name": "Ada"}));
+    let (status, _, answer) = send(&state, "GET", "/api/session", None, None, None).await;
+    assert_eq!(
+        (status, answer),
+        (StatusCode::OK, json!({"signed_in": false}))
+    );
     let (status, _, answer) = send(&state, "GET", "/api/me", None, None, None).await;
     assert_eq!(
         (status, answer["code"].as_str()),
@@ -865,4 +872,79 @@ async fn no_secret_reaches_the_log(state: AppState) {
     {
         assert!(!written.contains(word), "`{word}` in the log:\n{written}");
     }
+}
+
+/// In a browser: signing up from the lobby's form, and a table made by the account then
+/// opened from "My tables" with no token in its link: the seat is the account's, so the
+/// board offers its moves. Not one error in the console.
+#[tokio::test]
+async fn my_tables_open_in_the_browser_without_a_token() {
+    use common::browser::{served, DESKTOP};
+    let Some((bench, base)) = served().await else {
+        return;
+    };
+    let s = bench.driver.session(DESKTOP).await.expect("browser");
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    let name = s.wait_for("#account-name", 20).await.expect("the form");
+    s.type_into(&name, "Ada").await.expect("name");
+    let password = s.wait_for("#account-password", 5).await.expect("the form");
+    s.type_into(&password, "correct horse")
+        .await
+        .expect("password");
+    let sign_up = s.wait_for("#sign-up", 5).await.expect("the button");
+    s.click(&sign_up).await.expect("sign up");
+    s.wait_for("#sign-out", 20).await.expect("signed in");
+    // A table made by Ada from another client (a second session of hers).
+    let client = reqwest::Client::new();
+    let signed = client
+        .post(format!("{base}/api/session"))
+        .json(&json!({"name": "Ada", "password": "correct horse"}))
+        .send()
+        .await
+        .expect("sign in");
+    let (cookie, _) = set_cookie(signed.headers());
+    let made: Value = client
+        .post(format!("{base}/api/tables"))
+        .header("cookie", format!("tabletop_session={cookie}"))
+        .json(&json!({"game": "dropsite", "seats": ["human", "random"]}))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("a table");
+    let id = made["id"].as_str().expect("id");
+    s.goto(&format!("{base}/")).await.expect("lobby");
+    let link = s
+        .wait_for(&format!("#my-tables a[href='/play/{id}']"), 20)
+        .await
+        .expect("the table in My tables");
+    s.click(&link).await.expect("open it");
+    s.wait_for(".board > *", 20).await.expect("the board");
+    let end = Instant::now() + Duration::from_secs(30);
+    loop {
+        let body = s.body().await.expect("page");
+        if body["myturn"] == "yes" {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "the seat never came to its turn: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let location = s
+        .exec("return location.pathname + location.search", json!([]))
+        .await
+        .expect("where");
+    assert_eq!(
+        location,
+        json!(format!("/play/{id}")),
+        "no token in the link"
+    );
+    assert_eq!(
+        s.console_errors().await.expect("console"),
+        Vec::<String>::new()
+    );
+    s.quit().await;
 }

@@ -208,6 +208,15 @@ pub(crate) async fn sign_in(
     session_answer(&hub, &headers, StatusCode::OK, session)
 }
 
+/// `GET /api/session`: whether the caller is signed in, and as whom (never a 401: a page
+/// asks it on every load).
+pub(crate) async fn session(MaybeAccount(who): MaybeAccount) -> Json<serde_json::Value> {
+    Json(match who {
+        Some(who) => serde_json::json!({"signed_in": true, "name": who.account.name}),
+        None => serde_json::json!({"signed_in": false}),
+    })
+}
+
 /// `DELETE /api/session`: sign out here.
 pub(crate) async fn sign_out(
     State(hub): Hubs,

@@ -15,8 +15,8 @@ mod socket;
 mod tables;
 
 pub(crate) use accounts::{
-    check_origin, leaderboard, me, patch_me, player, sign_in, sign_out, sign_out_everywhere,
-    sign_up,
+    check_origin, leaderboard, me, patch_me, player, session, sign_in, sign_out,
+    sign_out_everywhere, sign_up,
 };
 pub(crate) use chat::*;
 pub(crate) use coach::*;
