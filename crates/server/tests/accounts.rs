@@ -944,6 +944,8 @@ async fn my_tables_open_in_the_browser_without_a_token() {
         json!(format!("/play/{id}")),
         "no token in the link"
     );
+    // The seat's own buttons are there too.
+    s.wait_for("#resign", 10).await.expect("the resign button");
     assert_eq!(
         s.console_errors().await.expect("console"),
         Vec::<String>::new()
