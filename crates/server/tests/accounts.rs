@@ -986,3 +986,34 @@ async fn sign_in_attempts_are_limited_per_address(state: AppState) {
     }
     assert_eq!(statuses, [201, 401, 401, 200, 429, 429]);
 }
+
+/// A rated table that finished while its rating was lost (the server stopped between the
+/// two) is rated when a server next reads it, and only once.
+#[tokio::test]
+async fn a_finished_rated_table_is_rated_when_read_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let state = common::open_unlimited(&url).await;
+    let ada = sign_up(&state, "Ada", "correct horse").await;
+    sign_up(&state, "Bea", "correct horse").await;
+    let body = json!({"game": "dropsite", "rated": true, "seats": ["human", {"player": "human", "account": "Bea"}]});
+    let (_, _, table) = send(&state, "POST", "/api/tables", Some(&ada), None, Some(body)).await;
+    let id = table["id"].as_str().expect("id").to_string();
+    resign(&state, &id, &ada).await;
+    let rated = rated_page(&state, "Bea", "dropsite", 1).await;
+    // The ratings lost, as if the server had stopped before it wrote them.
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("the file");
+    for sql in ["DELETE FROM rating_history", "DELETE FROM ratings"] {
+        sqlx::query(sql).execute(&pool).await.expect("deleted");
+    }
+    pool.close().await;
+    let again = common::open_unlimited(&url).await;
+    let (status, _) = common::get(&again, &format!("/api/tables/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(rated_page(&again, "Bea", "dropsite", 1).await, rated);
+    // Read again by a third server: still one rated game.
+    let third = common::open_unlimited(&url).await;
+    common::get(&third, &format!("/api/tables/{id}"), None).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(rated_page(&third, "Bea", "dropsite", 1).await, rated);
+}
