@@ -3,6 +3,7 @@
 import { h, api, aboutGame, nameEl, withNames, tokens, rulesHref } from './ui.js';
 import { games as offered } from './games.js';
 import { botWords, makeTables } from './lobby-tables.js';
+import { accountPanel } from './account.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
@@ -180,6 +181,6 @@ export async function showLobby(root) {
   drawForm();
   root.replaceChildren(h('div', { class: 'lobby' },
     h('section', {}, h('h1', {}, 'Choose a game'), gamePicker, form, result),
-    h('section', {}, tables)));
+    h('section', {}, accountPanel(), tables)));
   refresh();
 }

@@ -44,7 +44,7 @@ export function makeStatus(t) {
   }
   function tableButtons() {
     const { snap } = t;
-    if (!token || snap.seat === null || snap.status === 'finished') return [];
+    if (snap.seat === null || snap.status === 'finished') return [];
     const out = [...t.hints.buttons()];
     if (snap.can_undo) out.push(h('button', { class: 'small', id: 'undo', title: 'Take back your last move (possible while it drew, rolled and revealed nothing)', onclick: () => tableCall('undo') }, 'Undo'));
     if ((snap.away || []).includes(snap.seat)) {

@@ -50,6 +50,10 @@ pub struct ServeArgs {
     /// proxy that sets it; otherwise clients could pick their own address).
     #[arg(long)]
     pub trust_forwarded: bool,
+    /// Mark the session cookie `Secure` (the server is reached over HTTPS). Behind a
+    /// proxy trusted with --trust-forwarded, `X-Forwarded-Proto: https` does it too.
+    #[arg(long)]
+    pub secure_cookies: bool,
     /// Turn the per-address and per-token rates off (for load tests; logged at start).
     #[arg(long)]
     pub no_rate_limits: bool,
@@ -128,6 +132,8 @@ impl ServeArgs {
             expire_idle: Duration::from_secs(self.expire_idle),
             store_timeout: Duration::from_secs_f64(self.store_timeout),
             metrics_from: self.metrics_from.clone(),
+            secure_cookies: self.secure_cookies,
+            ..server::Limits::default()
         }
     }
 }

@@ -82,6 +82,18 @@ pub fn app(state: AppState) -> axum::Router {
             "/api/games/{game}/lessons/{id}/steps/{n}",
             axum::routing::post(api::lesson_move),
         )
+        .route("/api/accounts", axum::routing::post(api::sign_up))
+        .route(
+            "/api/session",
+            get(api::session).post(api::sign_in).delete(api::sign_out),
+        )
+        .route(
+            "/api/sessions",
+            axum::routing::delete(api::sign_out_everywhere),
+        )
+        .route("/api/me", get(api::me).patch(api::patch_me))
+        .route("/api/players/{name}", get(api::player))
+        .route("/api/leaderboard/{game}", get(api::leaderboard))
         .route("/api/tables", get(api::list_tables).post(api::create_table))
         .route("/api/tables/{id}", get(api::get_table))
         .route("/api/tables/{id}/view", get(api::my_view))
@@ -114,6 +126,10 @@ pub fn app(state: AppState) -> axum::Router {
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(api::MAX_BODY))
         .layer(axum::middleware::from_fn(api::declared_too_large))
+        .layer(axum::middleware::from_fn_with_state(
+            state.hub.clone(),
+            api::check_origin,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.hub.clone(),
             api::client_addr,

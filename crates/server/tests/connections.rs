@@ -64,7 +64,7 @@ async fn read_some(tcp: &mut TcpStream, buf: &mut [u8]) -> usize {
 /// The spectators' socket of a new Drop Site table.
 async fn spectator_url(state: &AppState, addr: SocketAddr) -> String {
     let (table, _) = (state.hub)
-        .create("dropsite", None, None, None, None)
+        .create("dropsite", None, None, None, None, Default::default())
         .await
         .expect("a table");
     format!("ws://{addr}/api/tables/{}/ws", table.row.id)

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod accounts;
 mod api;
 mod bots;
 mod browser;

@@ -3,7 +3,8 @@
 use crate::common;
 
 use server::domain::{
-    ActionRow, Append, GameRow, Notice, Player, SeatRow, Status, Store, StoreError, Upgrade,
+    AccountRow, ActionRow, Append, GameRow, HistoryRow, Notice, Player, RatedGame, RatingChange,
+    RatingRow, SeatRow, SessionRow, Status, Store, StoreError, Upgrade,
 };
 use std::str::FromStr;
 use std::sync::Arc;
@@ -27,6 +28,7 @@ fn game_row(id: &str, created: i64) -> GameRow {
             token_sha256: None,
             name: None,
             joined: None,
+            account: None,
         },
     ];
     let config = serde_json::json!({"players": 2, "target": 50});
@@ -265,6 +267,177 @@ async fn conformance(store: Arc<dyn Store>) {
     );
 
     upgrades_conform(&store).await;
+    accounts_conform(&store).await;
+}
+
+/// Every row of the accounts' tables (docs/accounts.md): accounts unique by skeleton,
+/// sessions, seat owners, ratings written once per table and only over the rating read.
+async fn accounts_conform(store: &Arc<dyn Store>) {
+    let account = |id: &str, name: &str, skeleton: &str| AccountRow {
+        id: id.into(),
+        name: name.into(),
+        skeleton: skeleton.into(),
+        password: format!("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$hash-of-{id}"),
+        created: 7,
+    };
+    let ada = account("acc-ada", "Ada", "ada-skeleton");
+    let bea = account("acc-bea", "Bea", "bea-skeleton");
+    assert!(store.create_account(&ada).await.expect("create"));
+    assert!(store.create_account(&bea).await.expect("create"));
+    // Unique by skeleton: nothing written for a name that looks like one taken.
+    let again = account("acc-other", "Αda", "ada-skeleton");
+    assert!(!store.create_account(&again).await.expect("create"));
+    assert_eq!(store.account("acc-other").await.expect("read"), None);
+    assert_eq!(
+        store.account_named("ada-skeleton").await.expect("read"),
+        Some(ada.clone())
+    );
+    assert_eq!(
+        store.account("acc-bea").await.expect("read"),
+        Some(bea.clone())
+    );
+    assert_eq!(store.account_named("nobody").await.expect("read"), None);
+
+    // Sessions: read with their account, ended one by one or all at once.
+    let session = |hash: &str, account: &str| SessionRow {
+        id_sha256: hash.into(),
+        account: account.into(),
+        created: 11,
+    };
+    for (hash, who) in [
+        ("s1", "acc-ada"),
+        ("s2", "acc-ada"),
+        ("s3", "acc-ada"),
+        ("s4", "acc-bea"),
+    ] {
+        store
+            .add_session(&session(hash, who))
+            .await
+            .expect("session");
+    }
+    let (found, owner) = store.session("s1").await.expect("read").expect("s1");
+    assert_eq!(
+        (found.account.as_str(), found.created, owner),
+        ("acc-ada", 11, ada.clone())
+    );
+    store.end_session("s1").await.expect("end");
+    assert!(store.session("s1").await.expect("read").is_none());
+    // A new password ends every other session of the account, not the one kept.
+    store
+        .set_password("acc-ada", "new-hash", "s2")
+        .await
+        .expect("password");
+    let (_, owner) = store.session("s2").await.expect("read").expect("s2 kept");
+    assert_eq!(owner.password, "new-hash");
+    assert!(store.session("s3").await.expect("read").is_none());
+    assert_eq!(store.end_sessions("acc-ada").await.expect("end all"), 1);
+    assert!(store.session("s2").await.expect("read").is_none());
+    assert!(
+        store.session("s4").await.expect("read").is_some(),
+        "Bea's stays"
+    );
+
+    // Seat owners: the tables of an account, newest first, with its seat.
+    let mut old = game_row("owned-old", 10);
+    old.seats[0].account = Some("acc-ada".into());
+    let new = game_row("owned-new", 20);
+    store.create(&old).await.expect("create");
+    store.create(&new).await.expect("create");
+    store
+        .add_owners("owned-old", &[(0, "acc-ada".into())])
+        .await
+        .expect("owners");
+    store
+        .add_owners("owned-new", &[(1, "acc-ada".into()), (0, "acc-bea".into())])
+        .await
+        .expect("owners");
+    let mine = store.owned_seats("acc-ada", 10).await.expect("read");
+    let listed: Vec<(&str, usize)> = mine.iter().map(|o| (o.table.as_str(), o.seat)).collect();
+    assert_eq!(listed, [("owned-new", 1), ("owned-old", 0)]);
+    assert_eq!(store.game("owned-old").await.expect("read"), Some(old));
+    assert_eq!(
+        store.owned_seats("acc-ada", 1).await.expect("read").len(),
+        1
+    );
+
+    // A rated game: history rows and ratings, once per table.
+    let change = |account: &str, seat: usize, place: u8, games: u64, mu: f64| RatingChange {
+        account: account.into(),
+        seat,
+        place,
+        mu_before: 25.0,
+        sigma_before: 8.0,
+        games_before: games,
+        mu_after: mu,
+        sigma_after: 7.5,
+    };
+    let first = RatedGame {
+        game_id: "owned-new".into(),
+        game: "dropsite".into(),
+        at: 30,
+        seats: vec![
+            change("acc-bea", 0, 1, 0, 22.5),
+            change("acc-ada", 1, 0, 0, 27.5),
+        ],
+    };
+    assert!(store.rate(&first).await.expect("rate"));
+    assert!(
+        !store.rate(&first).await.expect("rate again"),
+        "once per table"
+    );
+    let ratings = store.ratings("acc-ada").await.expect("read");
+    assert_eq!(
+        ratings,
+        [RatingRow {
+            account: "acc-ada".into(),
+            game: "dropsite".into(),
+            mu: 27.5,
+            sigma: 7.5,
+            games: 1,
+            at: 30,
+        }]
+    );
+    let board = store.leaderboard("dropsite", 10).await.expect("read");
+    let names: Vec<&str> = board.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Ada", "Bea"]);
+    assert!(store
+        .leaderboard("euphoria", 10)
+        .await
+        .expect("read")
+        .is_empty());
+    // A rating read before another game moved it is not written over.
+    let stale = RatedGame {
+        game_id: "owned-old".into(),
+        game: "dropsite".into(),
+        at: 40,
+        seats: vec![change("acc-ada", 0, 0, 0, 30.0)],
+    };
+    assert!(!store.rate(&stale).await.expect("rate"));
+    assert_eq!(store.ratings("acc-ada").await.expect("read")[0].mu, 27.5);
+    assert_eq!(store.history("acc-ada", 10).await.expect("read").len(), 1);
+    let fresh = RatedGame {
+        seats: vec![change("acc-ada", 0, 0, 1, 30.0)],
+        ..stale
+    };
+    assert!(store.rate(&fresh).await.expect("rate"));
+    let now = &store.ratings("acc-ada").await.expect("read")[0];
+    assert_eq!((now.mu, now.games, now.at), (30.0, 2, 40));
+    let history = store.history("acc-ada", 10).await.expect("read");
+    assert_eq!(
+        history[1],
+        HistoryRow {
+            game_id: "owned-new".into(),
+            game: "dropsite".into(),
+            seat: 1,
+            place: 0,
+            mu_before: 25.0,
+            sigma_before: 8.0,
+            mu_after: 27.5,
+            sigma_after: 7.5,
+            at: 30,
+        }
+    );
+    assert_eq!(history[0].game_id, "owned-old", "newest first");
 }
 
 #[tokio::test]

@@ -68,7 +68,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "auth/required",
-            "this call needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN)",
+            "this call needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN), or the session cookie of the account that owns the seat",
         )
     }
 
@@ -126,6 +126,15 @@ impl From<TableError> for ApiError {
                     Refusal::GameOver => (StatusCode::CONFLICT, "game/over"),
                     Refusal::HintsOff => (StatusCode::FORBIDDEN, "hint/off"),
                     Refusal::HintsNotForYou => (StatusCode::FORBIDDEN, "hint/not_seated"),
+                    Refusal::AccountName => (StatusCode::BAD_REQUEST, "account/name"),
+                    Refusal::Password => (StatusCode::BAD_REQUEST, "account/password"),
+                    Refusal::NameTaken => (StatusCode::CONFLICT, "account/name_taken"),
+                    Refusal::SeatNameTaken => (StatusCode::CONFLICT, "seat/name_taken"),
+                    Refusal::BadCredentials => (StatusCode::UNAUTHORIZED, "auth/bad_credentials"),
+                    Refusal::SignedOut => (StatusCode::UNAUTHORIZED, "auth/signed_out"),
+                    Refusal::CrossOrigin => (StatusCode::FORBIDDEN, "auth/cross_origin"),
+                    Refusal::NoAccount => (StatusCode::NOT_FOUND, "account/not_found"),
+                    Refusal::Rated => (StatusCode::CONFLICT, "table/rated"),
                 };
                 ApiError::new(status, code, message)
             }

@@ -181,7 +181,8 @@ impl<S: Send + Sync> FromRequest<S> for NoBody {
 
 /// Who a call speaks for at the table its path names (`{id}`): the seat whose token it
 /// carries (`Authorization: Bearer TOKEN`, the scheme in any case as RFC 9110 has it, or
-/// `?token=TOKEN`), else a spectator; with its body `B`. The one place a token becomes a
+/// `?token=TOKEN`), else the seat owned by the account its session cookie signs in, else
+/// a spectator; with its body `B`. The one place a token becomes a
 /// viewer. A seat's call is its player heard from (the presence docs/http-api.md
 /// describes: a bot playing for the seat hands it back, a paused table goes on), and
 /// only once the body is read: a refused call changes nothing.
@@ -251,14 +252,52 @@ where
     let table = hub.table(&id).await?;
     let viewer = match token(&parts.headers, &query) {
         Some(token) => Viewer::Seat(authenticate(hub, &table, &token).await?),
-        None if seated => return Err(ApiError::token_required()),
-        None => Viewer::Spectator,
+        None => match owned_seat(hub, &table, &parts.headers).await? {
+            Some(seat) => Viewer::Seat(seat),
+            None if seated => return Err(ApiError::token_required()),
+            None => Viewer::Spectator,
+        },
     };
     let body = B::from_request(Request::from_parts(parts, body), hub).await?;
     if let Some(seat) = viewer.seat() {
         hub.seen(&table, seat).await?;
     }
     Ok((table, viewer, body))
+}
+
+/// The session cookie's name.
+pub(crate) const COOKIE: &str = "tabletop_session";
+
+/// The session id a request's cookie carries, if it carries one.
+pub(crate) fn session_id(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == COOKIE)
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
+/// The seat of `table` that the account signed in by the request's session cookie owns,
+/// if any (docs/accounts.md): an owned seat opens wherever its owner is signed in.
+async fn owned_seat(
+    hub: &Arc<Hub>,
+    table: &Arc<Table>,
+    headers: &HeaderMap,
+) -> Result<Option<Seat>, ApiError> {
+    let Some(id) = session_id(headers) else {
+        return Ok(None);
+    };
+    if table.seats().iter().all(|s| s.account.is_none()) {
+        return Ok(None);
+    }
+    let Some(who) = hub.signed_in(&id).await? else {
+        return Ok(None);
+    };
+    Ok((table.seats().iter()).position(|s| s.account.as_deref() == Some(who.account.id.as_str())))
 }
 
 /// The token of a request (see [`Caller`]).

@@ -2,6 +2,7 @@
 //! shapes of requests, answers and errors; see docs/http-api.md). It serves the domain
 //! (`crate::domain`) and never reaches under it to the store's implementations.
 
+mod accounts;
 mod chat;
 mod coach;
 pub mod error;
@@ -13,6 +14,10 @@ mod play;
 mod socket;
 mod tables;
 
+pub(crate) use accounts::{
+    check_origin, leaderboard, me, patch_me, player, session, sign_in, sign_out,
+    sign_out_everywhere, sign_up,
+};
 pub(crate) use chat::*;
 pub(crate) use coach::*;
 pub use error::ApiError;

@@ -1,5 +1,6 @@
 //! Tables: made, listed, read, joined, their records and rematches.
 
+use super::accounts::MaybeAccount;
 use super::extract::*;
 
 /// The most tables one lobby page lists, and how many when `limit` is not given.
@@ -21,6 +22,13 @@ pub(crate) struct CreateTable {
     /// The table's own rules: clock, on timeout, take-over bot, away time.
     #[serde(default)]
     table: Option<crate::domain::TableRules>,
+    /// A rated table (docs/accounts.md).
+    #[serde(default)]
+    rated: bool,
+    /// The seat a signed-in creator takes (0-based); by default the first human seat no
+    /// account is named for.
+    #[serde(default)]
+    seat: Option<Seat>,
 }
 
 #[derive(Serialize)]
@@ -30,6 +38,9 @@ pub(crate) struct SeatOut {
     player: String,
     /// The name people read: the one given, or "Seat N" counted from 1.
     name: String,
+    /// The account that owns the seat (its name), if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    account: Option<String>,
     /// The seat's secret (human seats, only in the create response).
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -112,6 +123,7 @@ pub(super) fn table_out(
                     seat,
                     player: s.player.to_string(),
                     name: s.display(seat),
+                    account: s.account.as_ref().map(|_| s.display(seat)),
                     invite: token
                         .as_ref()
                         .map(|t| format!("/play/{}?token={t}", row.id)),
@@ -135,21 +147,31 @@ pub(crate) struct TableRulesOut {
     away_seconds: u64,
     /// Whether a seated player may ask for a hint on its turn.
     hints: bool,
+    /// A rated table: its result moves its players' ratings.
+    rated: bool,
 }
 
 pub(crate) async fn create_table(
     State(hub): Hubs,
     client: Option<Extension<ClientAddr>>,
+    MaybeAccount(who): MaybeAccount,
     Body(request): Body<CreateTable>,
 ) -> Result<Response, ApiError> {
     hub.count_create(client.and_then(|Extension(c)| c.0))?;
+    let mut rules = request.table.unwrap_or_default();
+    rules.rated |= request.rated;
+    let creator = crate::domain::Creator {
+        account: who.map(|w| w.account),
+        seat: request.seat,
+    };
     let (table, tokens) = hub
         .create(
             &request.game,
             request.options,
             request.seed,
             request.seats,
-            request.table,
+            Some(rules),
+            creator,
         )
         .await?;
     let mut out = table_out(&table.row, &table.seats(), Some(&tokens));
@@ -300,6 +322,7 @@ pub(super) struct Joined {
 pub(crate) async fn join(
     State(hub): Hubs,
     Path((id, seat)): Path<(String, String)>,
+    MaybeAccount(who): MaybeAccount,
     MaybeBody(request): MaybeBody<Join>,
 ) -> Result<Response, ApiError> {
     let table = hub.table(&id).await?;
@@ -318,7 +341,8 @@ pub(crate) async fn join(
         .as_deref()
         .map(crate::domain::display_name)
         .transpose()?;
-    let token = hub.join(&table, seat, name).await?;
+    let account = who.map(|w| w.account);
+    let token = hub.join(&table, seat, name, account.as_ref()).await?;
     Ok((
         StatusCode::CREATED,
         Json(Joined {
@@ -364,7 +388,8 @@ impl TableRulesOut {
             on_timeout: r.on_timeout,
             takeover: r.takeover.clone(),
             away_seconds: r.away_seconds,
-            hints: r.hints_on(seats),
+            hints: !r.rated && r.hints_on(seats),
+            rated: r.rated,
         }
     }
 }

@@ -83,6 +83,10 @@ pub struct TableRules {
     /// choice); a table stored before hints existed reads the same default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hints: Option<bool>,
+    /// A rated table (docs/accounts.md): every seat an account's, no taking back, no
+    /// hints; its result moves its players' ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 impl Default for TableRules {
@@ -93,6 +97,7 @@ impl Default for TableRules {
             takeover: medium(),
             away_seconds: AWAY_DEFAULT,
             hints: None,
+            rated: false,
         }
     }
 }

@@ -55,6 +55,12 @@ impl Hub {
         table: &Arc<Table>,
         seat: Seat,
     ) -> Result<Hint, TableError> {
+        if table.row.rules.rated {
+            return Err(TableError::new(
+                Refusal::Rated,
+                "this table is rated: the coach gives no hints at it",
+            ));
+        }
         if !table.row.rules.hints_on(&table.seats()) {
             return Err(TableError::new(
                 Refusal::HintsOff,

@@ -89,6 +89,25 @@ pub enum Refusal {
     HintsOff,
     /// The coach has nothing to say: a spectator asked, or the seat is not playing.
     HintsNotForYou,
+    /// An account's name cannot be shown as given.
+    AccountName,
+    /// A new password is too short or too long.
+    Password,
+    /// The name looks like an account's: it is taken.
+    NameTaken,
+    /// A guest's seat name looks like an account's name.
+    SeatNameTaken,
+    /// The name and password match no account (an unknown name and a wrong password
+    /// alike).
+    BadCredentials,
+    /// The call needs a signed-in account.
+    SignedOut,
+    /// A cookie-authenticated call came from another site's page.
+    CrossOrigin,
+    /// No account has this name.
+    NoAccount,
+    /// The table is rated: no taking back, no hints.
+    Rated,
 }
 
 impl TableError {

@@ -236,6 +236,9 @@ pub struct Hub {
     pub(super) chats: RateLimiter<(String, String)>,
     /// Hints by table and seat (one seat, one token).
     pub(super) hints: RateLimiter<(String, Seat)>,
+    /// Sign-in attempts by account name (its skeleton), and by client address.
+    pub(super) sign_in_names: RateLimiter<String>,
+    pub(super) sign_in_addrs: RateLimiter<IpAddr>,
     /// The coach's hints and reviews.
     pub(super) coach: Coach,
     /// Held while a rematch is named.
@@ -331,6 +334,14 @@ impl Hub {
             ),
             actions: RateLimiter::new(limits.action_burst, f64::from(limits.actions_per_second)),
             chats: RateLimiter::new(CHAT_BURST, CHAT_PER_SECOND),
+            sign_in_names: RateLimiter::new(
+                limits.sign_in_burst,
+                f64::from(limits.sign_ins_per_minute) / 60.0,
+            ),
+            sign_in_addrs: RateLimiter::new(
+                limits.address_sign_in_burst,
+                f64::from(limits.address_sign_ins_per_minute) / 60.0,
+            ),
             hints: RateLimiter::new(limits.hint_burst, f64::from(limits.hints_per_minute) / 60.0),
             coach: Coach::default(),
             rematches: Mutex::new(()),

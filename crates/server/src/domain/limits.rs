@@ -45,6 +45,17 @@ pub struct Limits {
     pub store_timeout: Duration,
     /// Besides loopback, the addresses `GET /metrics` answers.
     pub metrics_from: Vec<Cidr>,
+    /// Sign-in attempts one account name may take at once, and then a minute (always on).
+    pub sign_in_burst: u32,
+    pub sign_ins_per_minute: u32,
+    /// Sign-in attempts and sign-ups one client address may make at once, and then a
+    /// minute (always on).
+    pub address_sign_in_burst: u32,
+    pub address_sign_ins_per_minute: u32,
+    /// The session cookie is marked `Secure` (`serve --secure-cookies`: the server is
+    /// reached over HTTPS); behind a trusted proxy (`trust_forwarded`), also when it says
+    /// `X-Forwarded-Proto: https`.
+    pub secure_cookies: bool,
 }
 
 impl Default for Limits {
@@ -66,6 +77,11 @@ impl Default for Limits {
             expire_idle: Duration::from_secs(7 * 24 * 3600),
             store_timeout: Duration::from_secs(5),
             metrics_from: Vec::new(),
+            sign_in_burst: 5,
+            sign_ins_per_minute: 5,
+            address_sign_in_burst: 30,
+            address_sign_ins_per_minute: 30,
+            secure_cookies: false,
         }
     }
 }
@@ -224,6 +240,8 @@ pub enum Rate {
     Chat,
     /// Tables created, per client address.
     Creates,
+    /// Sign-ins, per account name and per client address.
+    SignIns,
 }
 
 /// A wait in words: "1 second", "20 seconds", and whole minutes (rounded up) from two
@@ -245,6 +263,9 @@ pub fn rate_limited(rate: Rate, retry_after: u64) -> TableError {
         Rate::Hints => format!("You can ask for another hint in {wait}."),
         Rate::Actions => format!("Moves are coming too fast: you can move again in {wait}."),
         Rate::Chat => format!("Messages are coming too fast: you can write again in {wait}."),
+        Rate::SignIns => {
+            format!("There were too many attempts to sign in: you can try again in {wait}.")
+        }
         Rate::Creates => {
             format!("Many tables were just made from your address: you can make another in {wait}.")
         }

@@ -37,6 +37,11 @@ impl Hub {
         let (row, rows) = self.upgraded(row, rows).await?;
         let chat = self.store.chat(id, 0).await.map_err(TableError::store)?;
         let table = self.build(row, rows, chat).await?;
+        if table.row.status == Status::Finished {
+            // A rated table that finished as a server stopped may not have been rated:
+            // rating is once per table, so trying again is safe.
+            self.rate_later(&table);
+        }
         if self.notified {
             // A row stored between the read above and the table's entry among the live
             // ones was told while no table could take the notice: read it now. (On

@@ -4,11 +4,15 @@
 //! ([`Limits::store_timeout`](super::Limits)) and logs an outage once, when it starts and
 //! when it ends.
 
+use super::account_store::{
+    AccountRow, Accounts, HistoryRow, OwnedSeat, RatedGame, RatingRow, SessionRow,
+};
 use super::store::{
     ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, Status, Store, StoreError,
     Upgrade,
 };
 use async_trait::async_trait;
+use engine::Seat;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::future::Future;
@@ -304,6 +308,68 @@ impl Metered {
             self.metrics.store_outages.fetch_add(1, Ordering::Relaxed);
             tracing::error!("the database is unavailable: {cause}; writes are refused with 503 store/unavailable until it answers");
         }
+    }
+}
+
+#[async_trait]
+impl Accounts for Metered {
+    async fn create_account(&self, account: &AccountRow) -> Result<bool, StoreError> {
+        (self.call(Kind::Write, self.inner.create_account(account))).await
+    }
+    async fn account_named(&self, skeleton: &str) -> Result<Option<AccountRow>, StoreError> {
+        (self.call(Kind::Read, self.inner.account_named(skeleton))).await
+    }
+    async fn account(&self, id: &str) -> Result<Option<AccountRow>, StoreError> {
+        (self.call(Kind::Read, self.inner.account(id))).await
+    }
+    async fn set_password(
+        &self,
+        account: &str,
+        password: &str,
+        keep: &str,
+    ) -> Result<(), StoreError> {
+        (self.call(
+            Kind::Write,
+            self.inner.set_password(account, password, keep),
+        ))
+        .await
+    }
+    async fn add_session(&self, session: &SessionRow) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.add_session(session))).await
+    }
+    async fn session(
+        &self,
+        id_sha256: &str,
+    ) -> Result<Option<(SessionRow, AccountRow)>, StoreError> {
+        (self.call(Kind::Read, self.inner.session(id_sha256))).await
+    }
+    async fn end_session(&self, id_sha256: &str) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.end_session(id_sha256))).await
+    }
+    async fn end_sessions(&self, account: &str) -> Result<u64, StoreError> {
+        (self.call(Kind::Write, self.inner.end_sessions(account))).await
+    }
+    async fn add_owners(&self, game: &str, owners: &[(Seat, String)]) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.add_owners(game, owners))).await
+    }
+    async fn owned_seats(&self, account: &str, limit: u32) -> Result<Vec<OwnedSeat>, StoreError> {
+        (self.call(Kind::Read, self.inner.owned_seats(account, limit))).await
+    }
+    async fn ratings(&self, account: &str) -> Result<Vec<RatingRow>, StoreError> {
+        (self.call(Kind::Read, self.inner.ratings(account))).await
+    }
+    async fn leaderboard(
+        &self,
+        game: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        (self.call(Kind::Read, self.inner.leaderboard(game, limit))).await
+    }
+    async fn rate(&self, rated: &RatedGame) -> Result<bool, StoreError> {
+        (self.call(Kind::Write, self.inner.rate(rated))).await
+    }
+    async fn history(&self, account: &str, limit: u32) -> Result<Vec<HistoryRow>, StoreError> {
+        (self.call(Kind::Read, self.inner.history(account, limit))).await
     }
 }
 

@@ -3,6 +3,8 @@
 //! of every call. It imports nothing of the HTTP API (`crate::api`, axum) nor of a
 //! database crate: `crate::store` implements [`Store`], `crate::api` serves the tables.
 
+mod account_store;
+mod accounts;
 mod bot_play;
 mod chat;
 pub mod clock;
@@ -15,13 +17,19 @@ mod load;
 pub mod metrics;
 mod moves;
 mod names;
+mod ratings;
 mod seating;
 mod secrets;
 pub mod store;
+mod store_error;
 mod table;
 mod text;
 mod view;
 
+pub use account_store::*;
+pub use accounts::{
+    account_name, NewSession, SignedIn, MAX_PASSWORD_BYTES, MIN_PASSWORD_CHARS, SESSION_LIFE,
+};
 pub use clock::{Clock, ClockView, OnTimeout, TableRules};
 pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
 pub use error::{Refusal, TableError, STORE_RETRY_AFTER};
@@ -32,6 +40,8 @@ pub use hub::{
 pub use limits::{Cidr, Limits};
 pub use metrics::Metrics;
 pub use names::*;
+pub use ratings::{first_rating, rated, rating_config, shown_rating};
+pub use seating::Creator;
 pub use secrets::*;
 pub use store::*;
 pub use text::{stored_text, truncate};

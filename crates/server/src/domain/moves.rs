@@ -110,6 +110,12 @@ impl Hub {
                     }
                 }
                 match *table_move {
+                    TableMove::Undo if table.row.rules.rated => {
+                        return Err(TableError::new(
+                            Refusal::Rated,
+                            "this table is rated: a move cannot be taken back",
+                        ))
+                    }
                     TableMove::Undo => next.undo(seat)?,
                     TableMove::Resign(seat) => next.resign(seat)?,
                 }
@@ -265,6 +271,7 @@ impl Hub {
         self.check_at(table, next);
         if status == Status::Finished {
             self.forget(&table.row.id);
+            self.rate_later(table);
         } else if bot_due {
             self.kick_bots(table);
         }

@@ -108,22 +108,45 @@ pub fn check_confusable(
     Ok(())
 }
 
+/// One seat as a table's creator gives it (see [`parse_seat`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatSpec {
+    /// `human`, `open` or a bot spec, as given.
+    pub player: String,
+    /// The name given, checked.
+    pub name: Option<String>,
+    /// The account named to own the seat, as given.
+    pub account: Option<String>,
+}
+
 /// One seat as a table's creator gives it: `"human"`, a bot spec such as `"medium"`, or
-/// an object `{"player": "human", "name": "Ada"}` (the name is optional).
+/// an object `{"player": "human", "name": "Ada"}` (the name is optional), which may name
+/// the account that owns the seat: `{"player": "human", "account": "Bea"}`.
 ///
 /// # Errors
 /// `seat/invalid` for any other shape, `seat/name` for a bad name.
-pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>), TableError> {
+pub fn parse_seat(given: &serde_json::Value) -> Result<SeatSpec, TableError> {
     let invalid = |why: String| TableError::new(Refusal::SeatInvalid, why);
     match given {
-        serde_json::Value::String(player) => Ok((player.clone(), None)),
+        serde_json::Value::String(player) => Ok(SeatSpec {
+            player: player.clone(),
+            name: None,
+            account: None,
+        }),
         serde_json::Value::Object(map) => {
-            if let Some(key) = map.keys().find(|k| *k != "player" && *k != "name") {
+            if let Some(key) =
+                (map.keys()).find(|k| !["player", "name", "account"].contains(&k.as_str()))
+            {
                 return Err(invalid(format!(
-                    "unknown seat field `{}`: expected `player` and `name`",
+                    "unknown seat field `{}`: expected `player`, `name` and `account`",
                     truncate(key, 40)
                 )));
             }
+            let account = match map.get("account") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(a)) => Some(a.clone()),
+                Some(_) => return Err(invalid("a seat's `account` must be a string".into())),
+            };
             let player = match map.get("player") {
                 Some(serde_json::Value::String(p)) => p.clone(),
                 _ => return Err(invalid("a seat object needs a `player` string".into())),
@@ -133,7 +156,11 @@ pub fn parse_seat(given: &serde_json::Value) -> Result<(String, Option<String>),
                 Some(serde_json::Value::String(n)) => Some(display_name(n)?),
                 Some(_) => return Err(invalid("a seat's `name` must be a string".into())),
             };
-            Ok((player, name))
+            Ok(SeatSpec {
+                player,
+                name,
+                account,
+            })
         }
         _ => Err(invalid(
             "a seat is a string (`human` or a bot) or {\"player\": …, \"name\": …}".into(),

@@ -1,10 +1,22 @@
 //! Making a table, taking an open seat, and the rematch.
 
+use super::account_store::AccountRow;
 use super::hub::*;
+
+/// Who makes a table, as accounts see it (docs/accounts.md).
+#[derive(Clone, Debug, Default)]
+pub struct Creator {
+    /// The signed-in creator, if any: it owns a seat of the table.
+    pub account: Option<AccountRow>,
+    /// The seat it owns (0-based); by default the first human seat no account is named
+    /// for.
+    pub seat: Option<Seat>,
+}
 
 impl Hub {
     /// Creates a table and stores it; returns it with the human seats' tokens (in seat
-    /// order, `None` for bots).
+    /// order, `None` for bots and for seats owned by another account than the creator's:
+    /// they open where their owner is signed in).
     ///
     /// # Errors
     /// Unknown game, invalid options or seats, or the store fails.
@@ -15,6 +27,7 @@ impl Hub {
         seed: Option<u64>,
         seats: Option<Vec<serde_json::Value>>,
         rules: Option<super::clock::TableRules>,
+        creator: Creator,
     ) -> Result<(Arc<Table>, Vec<Option<String>>), TableError> {
         let game = catalog::game(game_name)?;
         if self.live_tables() >= self.limits.max_tables {
@@ -60,7 +73,14 @@ impl Hub {
                 .iter()
                 .map(parse_seat)
                 .collect::<Result<Vec<_>, _>>()?,
-            None => vec![("human".to_string(), None); state.seats()],
+            None => vec![
+                SeatSpec {
+                    player: "human".to_string(),
+                    name: None,
+                    account: None,
+                };
+                state.seats()
+            ],
         };
         if seats.len() != state.seats() {
             return Err(TableError::new(
@@ -91,7 +111,10 @@ impl Hub {
         // like every bot of a table stored before the limits changed.
         let mut rows = Vec::with_capacity(seats.len());
         let mut tokens = Vec::with_capacity(seats.len());
-        for (text, name) in &seats {
+        for SeatSpec {
+            player: text, name, ..
+        } in &seats
+        {
             let name = name.clone();
             if text.trim().eq_ignore_ascii_case("open") {
                 rows.push(SeatRow {
@@ -99,6 +122,7 @@ impl Hub {
                     token_sha256: None,
                     name: None,
                     joined: None,
+                    account: None,
                 });
                 tokens.push(None);
                 continue;
@@ -113,6 +137,7 @@ impl Hub {
                     token_sha256: Some(token_hash(&token)),
                     name,
                     joined: None,
+                    account: None,
                 });
                 tokens.push(Some(token));
             } else {
@@ -125,12 +150,30 @@ impl Hub {
                     token_sha256: None,
                     name,
                     joined: None,
+                    account: None,
                 });
                 tokens.push(None);
             }
         }
+        let owners = self.owners(&seats, &rows, &creator).await?;
+        for (seat, owner) in owners.iter().enumerate() {
+            if let Some(account) = owner {
+                rows[seat].name = Some(account.name.clone());
+                rows[seat].account = Some(account.id.clone());
+                // Another account's seat opens where its owner is signed in: its token
+                // is nobody's.
+                if creator.account.as_ref().map(|a| &a.id) != Some(&account.id) {
+                    tokens[seat] = None;
+                }
+            } else if let Some(name) = &rows[seat].name {
+                self.check_guest_name(name).await?;
+            }
+        }
         check_confusable(&rows, 0..rows.len())?;
-        let hints = rules.hints_on(&rows);
+        if rules.rated {
+            rated_seats(&rows, rules.hints)?;
+        }
+        let hints = !rules.rated && rules.hints_on(&rows);
         let created = super::store::now_ms();
         let row = GameRow {
             id: table_id(created)?,
@@ -152,23 +195,48 @@ impl Hub {
             format: game.format(),
         };
         self.store.create(&row).await.map_err(TableError::store)?;
+        let owned: Vec<(Seat, String)> = (row.seats.iter().enumerate())
+            .filter_map(|(seat, s)| s.account.clone().map(|a| (seat, a)))
+            .collect();
+        if !owned.is_empty() {
+            (self.store.add_owners(&row.id, &owned).await).map_err(TableError::store)?;
+        }
         // Just stored, nothing played or said yet: nothing to read back.
         let table = self.build(row, Vec::new(), Vec::new()).await?;
         Ok((table, tokens))
     }
 
-    /// Takes open seat `seat` of `table` for a person named `name` (or "Seat N");
-    /// returns the seat's new token. The game starts once no seat is open.
+    /// Takes open seat `seat` of `table` for a person named `name` (or "Seat N"), or
+    /// for signed-in `account` (the seat is then its, under its name); returns the seat's
+    /// new token. The game starts once no seat is open.
     ///
     /// # Errors
     /// `seat/not_found` for a seat the table does not have, `seat/taken` when nobody
-    /// may take it (or someone just did), or the store fails.
+    /// may take it (or someone just did, or the account sits at the table already),
+    /// `auth/signed_out` at a rated table without an account, `seat/name_taken` for a
+    /// guest's name that is an account's, or the store fails.
     pub async fn join(
         self: &Arc<Self>,
         table: &Arc<Table>,
         seat: Seat,
         name: Option<String>,
+        account: Option<&AccountRow>,
     ) -> Result<String, TableError> {
+        if table.row.rules.rated && account.is_none() {
+            return Err(TableError::new(
+                Refusal::SignedOut,
+                "this table is rated: sign in to take a seat at it",
+            ));
+        }
+        let name = match account {
+            Some(account) => Some(account.name.clone()),
+            None => {
+                if let Some(name) = &name {
+                    self.check_guest_name(name).await?;
+                }
+                name
+            }
+        };
         let count = table.seats().len();
         if seat >= count {
             return Err(TableError::new(
@@ -189,6 +257,14 @@ impl Hub {
                     format!("seat {} is not open: someone sits there", seat + 1),
                 ));
             }
+            if let Some(mine) = account.and_then(|a| {
+                (before.iter()).position(|s| s.account.as_deref() == Some(a.id.as_str()))
+            }) {
+                return Err(TableError::new(
+                    Refusal::SeatTaken,
+                    format!("you sit at seat {} of this table already", mine + 1),
+                ));
+            }
             let mut after = (*before).clone();
             let now = super::store::now_ms();
             after[seat] = SeatRow {
@@ -196,6 +272,7 @@ impl Hub {
                 token_sha256: Some(token_hash(&token)),
                 name: name.clone(),
                 joined: Some(now),
+                account: account.map(|a| a.id.clone()),
             };
             check_confusable(&after, [seat])?;
             let stored = self
@@ -210,6 +287,13 @@ impl Hub {
                 .await
                 .map_err(TableError::store)?;
             if stored {
+                if let Some(account) = account {
+                    (self
+                        .store
+                        .add_owners(&table.row.id, &[(seat, account.id.clone())])
+                        .await)
+                        .map_err(TableError::store)?;
+                }
                 let full = after.iter().all(|s| s.player != Player::Open);
                 table.set_seats(after);
                 if full {
@@ -317,6 +401,14 @@ impl Hub {
         if stands != row.id {
             // Another server named one first: ours never starts.
             let _ = self.store.abandon(&row.id, 0).await;
+        } else {
+            // Each account keeps its seat, and the rematch joins its list.
+            let owned: Vec<(Seat, String)> = (row.seats.iter().enumerate())
+                .filter_map(|(seat, s)| s.account.clone().map(|a| (seat, a)))
+                .collect();
+            if !owned.is_empty() {
+                (self.store.add_owners(&row.id, &owned).await).map_err(TableError::store)?;
+            }
         }
         if let Ok(mut r) = table.rematch.lock() {
             *r = Some(stands.clone());
@@ -326,4 +418,123 @@ impl Hub {
         let token = rematch_token(&next.row.bot_secret, &old_hash);
         Ok((next, to, token))
     }
+}
+
+impl Hub {
+    /// The account that owns each seat of a new table: those the seats name, and the
+    /// signed-in creator's (the seat it names, or the first human seat nobody is named
+    /// for). One account owns one seat of a table.
+    ///
+    /// # Errors
+    /// `account/not_found` for a name no account has, `seat/invalid` for an account named
+    /// for a seat that is no person's or for two seats, `seat/not_found` or `seat/taken`
+    /// for the creator's seat, `auth/signed_out` for a seat asked for without signing in.
+    async fn owners(
+        &self,
+        specs: &[SeatSpec],
+        rows: &[SeatRow],
+        creator: &Creator,
+    ) -> Result<Vec<Option<AccountRow>>, TableError> {
+        let mut owners: Vec<Option<AccountRow>> = vec![None; rows.len()];
+        for (seat, spec) in specs.iter().enumerate() {
+            let Some(name) = &spec.account else { continue };
+            if rows[seat].player != Player::Human {
+                return Err(TableError::new(
+                    Refusal::SeatInvalid,
+                    format!(
+                        "seat {} names an account, so it is a person's: its player is `human`",
+                        seat + 1
+                    ),
+                ));
+            }
+            owners[seat] = Some(self.account_called(name).await?);
+        }
+        match (&creator.account, creator.seat) {
+            (None, Some(_)) => {
+                return Err(TableError::new(
+                    Refusal::SignedOut,
+                    "only a signed-in creator chooses a seat with `seat`: sign in first",
+                ))
+            }
+            (None, None) => {}
+            (Some(me), Some(seat)) => {
+                if seat >= rows.len() {
+                    return Err(TableError::new(
+                        Refusal::SeatNotFound,
+                        format!(
+                            "this table has seats 0 to {} (`seat` counts from 0, as seats do in the API)",
+                            rows.len() - 1
+                        ),
+                    ));
+                }
+                if rows[seat].player != Player::Human {
+                    return Err(TableError::new(
+                        Refusal::SeatInvalid,
+                        format!("seat {} is not a person's: you cannot sit there", seat + 1),
+                    ));
+                }
+                if owners[seat].as_ref().is_some_and(|a| a.id != me.id) {
+                    return Err(TableError::new(
+                        Refusal::SeatTaken,
+                        format!("seat {} is named for another account", seat + 1),
+                    ));
+                }
+                owners[seat] = Some(me.clone());
+            }
+            (Some(me), None) => {
+                let free = (0..rows.len())
+                    .find(|&s| rows[s].player == Player::Human && owners[s].is_none());
+                let named = owners.iter().flatten().any(|a| a.id == me.id);
+                if let (Some(seat), false) = (free, named) {
+                    owners[seat] = Some(me.clone());
+                }
+            }
+        }
+        for (seat, owner) in owners.iter().enumerate() {
+            let Some(owner) = owner else { continue };
+            if let Some(other) = (owners.iter().enumerate())
+                .skip(seat + 1)
+                .find(|(_, o)| o.as_ref().is_some_and(|o| o.id == owner.id))
+                .map(|(s, _)| s)
+            {
+                return Err(TableError::new(
+                    Refusal::SeatInvalid,
+                    format!(
+                        "the account {} is named for seats {} and {}: an account sits at one seat of a table",
+                        truncate(&owner.name, MAX_NAME_CHARS),
+                        seat + 1,
+                        other + 1
+                    ),
+                ));
+            }
+        }
+        Ok(owners)
+    }
+}
+
+/// Checks the seats of a rated table: each a person's with an account, or open (to be
+/// taken by an account); no hints asked for.
+///
+/// # Errors
+/// `table/invalid` naming the seat, `table/rated` for hints.
+fn rated_seats(rows: &[SeatRow], hints: Option<bool>) -> Result<(), TableError> {
+    for (seat, row) in rows.iter().enumerate() {
+        let why = match row.player {
+            Player::Open => continue,
+            Player::Human if row.account.is_some() => continue,
+            Player::Human => "every person at a rated table plays as an account: name one with `account`, or leave the seat open for one",
+            Player::Bot(_) => "a rated table seats no bots (bots have no rating yet)",
+        };
+        return Err(TableError::new(
+            Refusal::TableInvalid,
+            format!("seat {}: {why}", seat + 1),
+        ));
+    }
+    if hints == Some(true) {
+        return Err(TableError::new(
+            Refusal::Rated,
+            "a rated table gives no hints: leave `hints` out or set it to false",
+        ));
+    }
+    Ok(())
 }

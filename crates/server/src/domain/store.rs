@@ -4,6 +4,7 @@
 
 use super::clock::TableRules;
 use super::error::{TableError, STORE_RETRY_AFTER};
+pub use super::store_error::StoreError;
 use super::text::stored_text;
 use async_trait::async_trait;
 use bots::BotSpec;
@@ -107,6 +108,10 @@ pub struct SeatRow {
     /// When an open seat was taken (ms since the Unix epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joined: Option<i64>,
+    /// The id of the account that owns the seat (docs/accounts.md): the seat opens
+    /// wherever its owner is signed in, and the table is in the owner's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
 }
 
 impl SeatRow {
@@ -281,34 +286,6 @@ pub enum Notice {
     Resync,
 }
 
-/// A storage failure.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The row for this `(game, seq)` already exists: another move won.
-    #[error("action {seq} of game {game} already exists")]
-    Conflict { game: String, seq: u64 },
-    #[error("stored data is corrupt: {0}")]
-    Corrupt(String),
-    /// The database failed (the store's own error, kept as its cause).
-    #[error(transparent)]
-    Db(Box<dyn std::error::Error + Send + Sync>),
-    #[error("the storage writer has stopped")]
-    WriterGone,
-    /// The database cannot take the call now: it is stopped or unreachable, or its disk is
-    /// full. Nothing was written; the call may go through later.
-    #[error("{0}")]
-    Unavailable(Box<dyn std::error::Error + Send + Sync>),
-    /// A write got no answer: no answer in time, or the connection was cut while it was
-    /// on its way. It may have been stored (a later write at its place then conflicts, and
-    /// the table reads the stored row); the database is taken as unavailable meanwhile.
-    #[error("{0}")]
-    Unanswered(Box<dyn std::error::Error + Send + Sync>),
-    /// The SQLite file under the running server was removed, replaced or truncated:
-    /// whatever is written now would be lost, so nothing more is acknowledged.
-    #[error("the database file {0} was removed, replaced or truncated while the server ran; moves are refused until the server restarts on its file")]
-    FileGone(String),
-}
-
 /// A rewrite of a game's seats: `after` is stored only where they are still `before`.
 #[derive(Clone, Copy, Debug)]
 pub struct SeatChange<'a> {
@@ -320,7 +297,7 @@ pub struct SeatChange<'a> {
 
 /// The storage every server uses; see the module docs.
 #[async_trait]
-pub trait Store: Send + Sync {
+pub trait Store: super::account_store::Accounts + Send + Sync {
     /// Adds a new game.
     async fn create(&self, game: &GameRow) -> Result<(), StoreError>;
     /// Rewrites a game's seats if they are still `seats.before` (a seat taken); `false`

@@ -37,6 +37,10 @@ const FILES: &[(&str, &str)] = &[
         "0006_formats.sql",
         include_str!("../../migrations/0006_formats.sql"),
     ),
+    (
+        "0007_accounts.sql",
+        include_str!("../../migrations/0007_accounts.sql"),
+    ),
 ];
 
 /// The migrations of [`FILES`], as sqlx reads a migrations folder.

@@ -4,6 +4,7 @@
 //! only after [`Store::append`] has committed its row; `UNIQUE (game_id, seq)` makes
 //! exactly one of two conflicting moves win.
 
+mod accounts;
 mod commit;
 mod migrations;
 mod postgres;

@@ -82,6 +82,8 @@ impl PgStore {
     }
 }
 
+super::accounts::accounts_store!(PgStore);
+
 sql_store!(
     PgStore,
     PgPool,

@@ -75,6 +75,8 @@ impl SqliteStore {
     }
 }
 
+super::accounts::accounts_store!(SqliteStore);
+
 sql_store!(
     SqliteStore,
     SqlitePool,

@@ -288,6 +288,19 @@ impl Flaky {
     }
 }
 
+/// The accounts' calls a guest's table makes (its seat names checked against the
+/// accounts' names) go to the store underneath; the tests that fail the store call no
+/// other.
+#[async_trait]
+impl server::domain::Accounts for Flaky {
+    async fn account_named(
+        &self,
+        skeleton: &str,
+    ) -> Result<Option<server::domain::AccountRow>, StoreError> {
+        self.inner.account_named(skeleton).await
+    }
+}
+
 #[async_trait]
 impl Store for Flaky {
     async fn create(&self, game: &GameRow) -> Result<(), StoreError> {
@@ -415,6 +428,7 @@ pub fn human_seat(token_sha256: Option<String>, name: Option<String>) -> SeatRow
         token_sha256,
         name,
         joined: None,
+        account: None,
     }
 }
 
