@@ -47,18 +47,20 @@ function legend() {
 }
 
 // A card: its type's letter beside its colour (colour is never the only cue), its number,
-// name and points; read as words ("7 Bribe, hobby, 2 points, siren").
-// In the order it is shown (number, name, points), then its type and siren.
-const cardWords = (c) => `${c.number === null ? '' : `${c.number} `}${c.name}, ${c.points} point${c.points === 1 ? '' : 's'}, ${kindName(c.kind)}${c.siren ? ', siren' : ''}`;
+// name and points; read as words ("7 Bribe, 2 points, hobby, siren"). Its name is its own
+// text, the words a screen reader needs beside what is shown kept in `sr-only` spans and
+// the type's letter, star and siren mark drawn by the style sheet: a card that becomes a
+// button then names all it shows, in the order shown, whatever part of it is clipped.
+const sr = (text) => h('span', { class: 'sr-only' }, text);
 function card(c, key) {
-  const num = c.number === null ? '' : c.number;
-  const words = cardWords(c);
-  return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})`, role: 'img', 'aria-label': words },
-    h('span', { class: 'num' }, h('span', { class: 'klet', title: kindName(c.kind), dataset: { letter: kindLetter(c.kind) } }), c.kind === 'guard' ? '' : num),
+  const guard = c.kind === 'guard';
+  const points = `${c.points} point${c.points === 1 ? '' : 's'}`;
+  return h('div', { class: `dcard ${c.kind}`, dataset: key ? { key } : undefined, title: `${c.name} (${kindName(c.kind)}, ${c.points} points${c.siren ? ', siren' : ''})` },
+    h('span', { class: 'num' }, h('span', { class: 'klet', title: kindName(c.kind), dataset: { letter: kindLetter(c.kind) } }),
+      guard || c.number === null ? '' : [`${c.number}`, sr(' ')]),
     h('span', { class: 'nm' }, c.name),
-    // The star and the siren mark are drawn by the style sheet: the name in words says
-    // "points" and "siren", and a button's name must hold all the text it shows.
-    h('span', { class: 'pts' }, c.kind === 'guard' ? '' : [`${c.points}`, h('span', { class: 'star-mark' })], c.siren ? h('span', { class: 'siren', title: 'siren' }) : null));
+    h('span', { class: 'pts' }, sr(', '), guard ? sr(points) : [`${c.points}`, h('span', { class: 'star-mark' }), sr(points.slice(`${c.points}`.length))],
+      sr(`, ${kindName(c.kind)}`), c.siren ? [h('span', { class: 'siren', title: 'siren' }), sr(', siren')] : null));
 }
 
 export function render(snap) {

@@ -330,7 +330,62 @@ async fn a_euphoria_turn_is_played_by_keys_alone() {
         played.escapes, 1,
         "no die was put back by Escape: {played:?}"
     );
+    // The whole board as text, opened by keys: the API's text for this seat, in a
+    // dialog that holds the focus and gives it back when Escape closes it.
+    s.exec(
+        "document.getElementById('board-text-open').focus()",
+        json!([]),
+    )
+    .await
+    .expect("focus");
+    s.keys(key::ENTER).await.expect("enter");
+    s.wait_for("#board-text[data-version]", 10)
+        .await
+        .expect("the board as text");
+    let shown = s
+        .exec(
+            "const d = document.getElementById('board-text'); \
+             return [d.querySelector('pre').textContent, d.dataset.version, \
+                     !!document.activeElement.closest('#board-text')]",
+            json!([]),
+        )
+        .await
+        .expect("text");
+    let board = api_board(&base, &link).await.expect("board");
+    assert_eq!(shown[1], board["version"].to_string(), "{shown}");
+    let text = board["text"].as_str().expect("text");
+    assert!(
+        !text.is_empty() && shown[0].as_str().is_some_and(|t| t.ends_with(text)),
+        "{shown}"
+    );
+    assert_eq!(shown[2], json!(true), "the dialog does not hold the focus");
+    s.keys(key::ESCAPE).await.expect("escape");
+    gone(&s, "#board-text", 5).await.expect("closed");
+    let back = s
+        .exec("return document.activeElement.id", json!([]))
+        .await
+        .expect("focus");
+    assert_eq!(
+        back,
+        json!("board-text-open"),
+        "the focus did not come back"
+    );
     s.quit().await;
+}
+
+/// The seat's board as text from the API (`GET /board`), for the seat of `link`.
+async fn api_board(base: &str, link: &str) -> Res<Value> {
+    let (id, token) = link
+        .split_once("/play/")
+        .and_then(|(_, rest)| rest.split_once("?token="))
+        .ok_or_else(|| anyhow::anyhow!("not a seat link: {link}"))?;
+    Ok(reqwest::Client::new()
+        .get(format!("{base}/api/tables/{id}/board"))
+        .bearer_auth(token)
+        .send()
+        .await?
+        .json()
+        .await?)
 }
 
 /// axe-core's script: `AXE_CORE_JS`, else where `.ci/run` installs it
@@ -370,7 +425,7 @@ async fn axe(s: &Session, source: &str, page: &str) -> Res<Vec<String>> {
              axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations \
                .filter((v) => v.impact === 'serious' || v.impact === 'critical') \
                .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4) \
-                 .map((n) => n.target.join(' ')).join(' | ')}`)), (e) => done([`axe failed: ${e}`]))",
+                 .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 400)} ${n.any.map((c) => c.message).join('; ')}`).join(' | ')}`)), (e) => done([`axe failed: ${e}`]))",
             json!([]),
         )
         .await?;
