@@ -22,7 +22,10 @@ export function openModal(dialog) {
   const back = document.activeElement;
   dialog.addEventListener('close', () => {
     dialog.remove();
-    if (back && document.contains(back) && typeof back.focus === 'function') back.focus();
+    // A button the page drew again meanwhile (the status line is, on every move) is
+    // found again by its id.
+    const to = back && !document.contains(back) && back.id ? document.getElementById(back.id) : back;
+    if (to && document.contains(to) && typeof to.focus === 'function') to.focus();
   });
   document.body.append(dialog);
   dialog.showModal();

@@ -3,6 +3,7 @@
 // refusal, the tab's title, and the page's state in `body`'s data (which tests read).
 import { h, api, seatName, fullName, withNames } from './ui.js';
 import { announce, showKeys } from './keys.js';
+import { showBoardText } from './board-text.js';
 
 /** The status of table `t` (see table.js for `t`). */
 export function makeStatus(t) {
@@ -108,6 +109,7 @@ export function makeStatus(t) {
       notes.length ? h('span', { class: 'table-notes', id: 'table-notes' }, notes.map((n, i) => (i ? [' · ', n] : n))) : null,
       ...tableButtons(),
       h('button', { class: 'small', id: 'keys-open', title: 'The keys that play this table (also the ? key)', onclick: showKeys }, 'Keys'),
+      h('button', { class: 'small', id: 'board-text-open', title: 'The whole board in words, to read at once', onclick: () => showBoardText(id, token) }, 'Board as text'),
       h('a', { class: 'button small', href: '/' }, 'Lobby')].filter(Boolean));
   }
 

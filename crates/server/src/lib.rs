@@ -102,6 +102,7 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/tables/{id}/spectate", get(api::spectate))
         .route("/api/tables/{id}/record", get(api::record))
         .route("/api/tables/{id}/log", get(api::log))
+        .route("/api/tables/{id}/board", get(api::board))
         .route("/api/tables/{id}/ws", get(api::websocket))
         .route(
             "/api/tables/{id}/seats/{seat}/join",

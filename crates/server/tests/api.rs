@@ -1657,3 +1657,69 @@ async fn two_illegal_drop_site_moves_answer_two_refusal_codes() {
     assert_eq!(stale["code"], "action/stale_version", "{stale}");
     assert!(stale.get("refusal").is_none(), "{stale}");
 }
+
+/// `GET /board` answers each viewer the game's own text of that viewer's view (what the
+/// terminal prints), at a position a few moves in: a seat's with its token, the
+/// spectators' without; a bad token is refused and answers no board.
+#[tokio::test]
+async fn the_board_as_text_is_each_viewers_own_view() {
+    let two = json!({"players": 2});
+    for (game, options) in [
+        ("dropsite", &two),
+        ("distopia", &json!({})),
+        ("euphoria", &two),
+    ] {
+        let (state, table, id) =
+            new_table(json!({"game": game, "options": options, "seed": 5})).await;
+        let tokens = common::seat_tokens(&table);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut played = Vec::new();
+        for _ in 0..6 {
+            let any = seat_view(&state, &id, &tokens[0]).await;
+            let Some(seat) = any["to_act"].as_u64() else {
+                break;
+            };
+            let view = seat_view(&state, &id, &tokens[seat as usize]).await;
+            let legal: Vec<String> = serde_json::from_value(view["legal"].clone()).expect("legal");
+            let action = legal.choose(&mut rng).expect("a legal move").clone();
+            let (status, answer) = act(
+                &state,
+                &id,
+                &tokens[seat as usize],
+                &action,
+                &view["version"],
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{game}: {answer}");
+            played.push(action);
+        }
+        // The same game here: its views' texts are what the server must answer.
+        let mut here = catalog::game(game)
+            .expect("game")
+            .new_state(options, 5)
+            .expect("state");
+        for action in &played {
+            let action = here.parse_action(action).expect("notation");
+            here.apply_any(&action).expect("replays");
+        }
+        let uri = format!("/api/tables/{id}/board");
+        for (token, viewer) in [
+            (Some(tokens[0].as_str()), engine::Viewer::Seat(0)),
+            (Some(tokens[1].as_str()), engine::Viewer::Seat(1)),
+            (None, engine::Viewer::Spectator),
+        ] {
+            let (status, board) = get(&state, &uri, token).await;
+            assert_eq!(status, StatusCode::OK, "{game}: {board}");
+            assert_eq!(board["version"], json!(played.len()), "{game}: {board}");
+            assert_eq!(
+                board["text"].as_str(),
+                Some(here.view_text(viewer).as_str()),
+                "{game}: {viewer:?}"
+            );
+        }
+        let (status, refused) = get(&state, &uri, Some(&"0".repeat(64))).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{game}: {refused}");
+        assert_eq!(refused["code"], "auth/bad_token", "{refused}");
+        assert!(refused.get("text").is_none(), "{refused}");
+    }
+}

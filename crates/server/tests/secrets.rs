@@ -145,6 +145,7 @@ async fn one_game(game: &str, options: Value, seats: Value, rng_seed: u64) {
         if step % 20 == 0 {
             get(&http, format!("http://{addr}/api/tables"), None, &mut seen).await;
             get(&http, format!("{base}/spectate"), None, &mut seen).await;
+            get(&http, format!("{base}/board"), None, &mut seen).await;
             get(&http, format!("{base}/record"), None, &mut seen).await;
         }
         if summary["status"] == "finished" {
@@ -161,6 +162,7 @@ async fn one_game(game: &str, options: Value, seats: Value, rng_seed: u64) {
         };
         let view = get(&http, format!("{base}/view"), Some(token), &mut seen).await;
         get(&http, format!("{base}/legal"), Some(token), &mut seen).await;
+        get(&http, format!("{base}/board"), Some(token), &mut seen).await;
         let legal: Vec<String> = serde_json::from_value(view["legal"].clone()).expect("legal");
         let Some(action) = legal.choose(&mut rng) else {
             continue;

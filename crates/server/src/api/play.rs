@@ -37,6 +37,20 @@ pub(crate) async fn log(
     Ok(Json(LogOut { version, entries }).into_response())
 }
 
+/// A viewer's board in plain text.
+#[derive(Serialize)]
+pub(super) struct BoardOut {
+    version: u64,
+    text: String,
+}
+
+/// `GET /api/tables/{id}/board`: the caller's board in plain text (a seat's with its
+/// token, else a spectator's).
+pub(crate) async fn board(Caller { table, viewer, .. }: Caller) -> Result<Response, ApiError> {
+    let (version, text) = table.board_text(viewer).await;
+    Ok(Json(BoardOut { version, text }).into_response())
+}
+
 #[derive(Serialize)]
 pub(super) struct LegalOut {
     version: u64,

@@ -94,6 +94,14 @@ impl Table {
         }
     }
 
+    /// `viewer`'s board in plain text, as the terminal draws it (the game's view for that
+    /// viewer, so nothing another seat keeps hidden), and the version it is at: what a
+    /// page shows for reading the whole board at once, e.g. by a screen reader.
+    pub async fn board_text(&self, viewer: Viewer) -> (u64, String) {
+        let live = self.live.lock().await;
+        (live.version(), live.session.state().view_text(viewer))
+    }
+
     /// `viewer`'s log from action `since` on (every action from 0 for the whole log).
     pub async fn log(&self, viewer: Viewer, since: u64) -> (u64, Vec<LogEntry>) {
         let live = self.live.lock().await;
