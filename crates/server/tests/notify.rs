@@ -26,6 +26,9 @@ struct Mail {
 
 type Mails = Arc<Mutex<Vec<Mail>>>;
 
+/// The POSTs a webhook receiver took: each signature header and body.
+type Posts = Arc<Mutex<Vec<(String, Vec<u8>)>>>;
+
 /// A small SMTP server on `listener`: it greets, takes every sender and recipient, and
 /// keeps each message's text.
 fn smtp_sink(listener: TcpListener, mails: Mails) -> tokio::task::JoinHandle<()> {
@@ -89,8 +92,8 @@ fn smtp_sink(listener: TcpListener, mails: Mails) -> tokio::task::JoinHandle<()>
 }
 
 /// A webhook receiver on 127.0.0.1: each POST's signature header and body.
-async fn webhook_receiver() -> (String, Arc<Mutex<Vec<(String, Vec<u8>)>>>) {
-    let posts: Arc<Mutex<Vec<(String, Vec<u8>)>>> = Arc::default();
+async fn webhook_receiver() -> (String, Posts) {
+    let posts: Posts = Arc::default();
     let kept = posts.clone();
     let app = axum::Router::new().route(
         "/hook",
