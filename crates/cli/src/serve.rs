@@ -98,6 +98,21 @@ pub struct ServeArgs {
     /// read `GET /metrics`; the flag may be given several times.
     #[arg(long = "metrics-from", value_name = "CIDR")]
     pub metrics_from: Vec<server::domain::Cidr>,
+    /// The mail server turn notifications and address verifications are sent through:
+    /// `smtp://HOST:PORT` (plain, as to a relay on loopback). Without it, no mail is sent.
+    #[arg(long, value_name = "URL")]
+    pub smtp: Option<String>,
+    /// The sender of those mails.
+    #[arg(long, default_value = "Tabletop <tabletop@localhost>")]
+    pub mail_from: String,
+    /// The server's address as players reach it (`https://play.example.org`), for the
+    /// links in notifications; the bound address when not given.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Let webhooks reach private, loopback and link-local addresses (refused with
+    /// `account/webhook_private` otherwise).
+    #[arg(long)]
+    pub allow_private_webhooks: bool,
     /// Pings in a row without an answer before a WebSocket is closed.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub ping_misses: u32,
@@ -133,6 +148,7 @@ impl ServeArgs {
             store_timeout: Duration::from_secs_f64(self.store_timeout),
             metrics_from: self.metrics_from.clone(),
             secure_cookies: self.secure_cookies,
+            allow_private_webhooks: self.allow_private_webhooks,
             ..server::Limits::default()
         }
     }
@@ -164,5 +180,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         database: args.database,
         limits,
         connections,
+        notify: server::notify::NotifyOptions {
+            smtp: args.smtp,
+            from: args.mail_from,
+            public_url: args.public_url.unwrap_or_default(),
+            ..server::notify::NotifyOptions::default()
+        },
     }))
 }

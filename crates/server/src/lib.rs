@@ -14,6 +14,7 @@ pub mod api;
 pub mod conn;
 pub mod domain;
 pub mod headers;
+pub mod notify;
 pub mod store;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -92,6 +93,8 @@ pub fn app(state: AppState) -> axum::Router {
             axum::routing::delete(api::sign_out_everywhere),
         )
         .route("/api/me", get(api::me).patch(api::patch_me))
+        .route("/api/verify", get(api::verify_email))
+        .route("/api/unsubscribe", get(api::unsubscribe))
         .route("/api/players/{name}", get(api::player))
         .route("/api/leaderboard/{game}", get(api::leaderboard))
         .route("/api/tables", get(api::list_tables).post(api::create_table))
@@ -158,6 +161,9 @@ pub struct ServeOptions {
     pub limits: Limits,
     /// Connections, timeouts and pings.
     pub connections: ConnectionLimits,
+    /// How turn notifications are sent (docs/accounts.md, Notifications). Its
+    /// `public_url`, when empty, is the bound address's.
+    pub notify: notify::NotifyOptions,
 }
 
 impl Default for ServeOptions {
@@ -167,6 +173,10 @@ impl Default for ServeOptions {
             database: "sqlite://tabletop.sqlite".to_string(),
             limits: Limits::default(),
             connections: ConnectionLimits::default(),
+            notify: notify::NotifyOptions {
+                public_url: String::new(),
+                ..notify::NotifyOptions::default()
+            },
         }
     }
 }
@@ -187,6 +197,11 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
     let mut state = AppState::with_limits(store::open(&opts.database).await?, opts.limits).await?;
     state.limits = opts.connections;
     let addr = listener.local_addr()?;
+    let mut notify = opts.notify;
+    if notify.public_url.is_empty() {
+        notify.public_url = format!("http://{addr}");
+    }
+    let sender = notify::start(state.hub.clone(), notify)?;
     tracing::info!("listening on http://{addr}");
     {
         use std::io::Write;
@@ -202,6 +217,7 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         hub.shut_down();
     })
     .await?;
+    sender.abort();
     Ok(())
 }
 

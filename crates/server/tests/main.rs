@@ -17,6 +17,7 @@ mod life;
 mod limits;
 mod load;
 mod log;
+mod notify;
 mod palette;
 mod restart;
 mod secrets;

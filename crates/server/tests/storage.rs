@@ -3,8 +3,9 @@
 use crate::common;
 
 use server::domain::{
-    AccountRow, ActionRow, Append, GameRow, HistoryRow, Notice, Player, RatedGame, RatingChange,
-    RatingRow, SeatRow, SessionRow, Status, Store, StoreError, Upgrade,
+    AccountRow, ActionRow, Append, Channel, ContactRow, GameRow, HistoryRow, NoteRow, Notice,
+    Player, RatedGame, RatingChange, RatingRow, SeatRow, SessionRow, Status, Store, StoreError,
+    Upgrade,
 };
 use std::str::FromStr;
 use std::sync::Arc;
@@ -438,6 +439,130 @@ async fn accounts_conform(store: &Arc<dyn Store>) {
         }
     );
     assert_eq!(history[0].game_id, "owned-old", "newest first");
+    notifications_conform(store, &ada.id).await;
+}
+
+/// The contacts and the notifications' outbox (docs/accounts.md, Notifications): a
+/// contact written and read, the links' tokens, a turn queued once, and a row claimed by
+/// one worker at a time, put back for a retry and marked sent.
+async fn notifications_conform(store: &Arc<dyn Store>, account: &str) {
+    let contact = ContactRow {
+        account: account.into(),
+        email: Some("ada@example.org".into()),
+        email_verified: false,
+        verify_token: Some("v0".into()),
+        webhook: Some("https://hooks.example.org/ada".into()),
+        webhook_secret: Some("s3cret".into()),
+        notifications: true,
+        unsubscribe_token: "u0".into(),
+    };
+    assert!(store.contact(account).await.expect("read").is_none());
+    store.set_contact(&contact).await.expect("write");
+    assert_eq!(
+        store.contact(account).await.expect("read"),
+        Some(contact.clone())
+    );
+    assert_eq!(store.verify_email("nope").await.expect("verify"), None);
+    assert_eq!(
+        store.verify_email("v0").await.expect("verify").as_deref(),
+        Some(account)
+    );
+    assert_eq!(
+        store.verify_email("v0").await.expect("verify"),
+        None,
+        "used up"
+    );
+    let read = store
+        .contact(account)
+        .await
+        .expect("read")
+        .expect("a contact");
+    assert!(read.email_verified && read.verify_token.is_none());
+    assert_eq!(
+        store.unsubscribe("u0").await.expect("off").as_deref(),
+        Some(account)
+    );
+    assert!(
+        !store
+            .contact(account)
+            .await
+            .expect("read")
+            .expect("a contact")
+            .notifications
+    );
+
+    let note = |id: &str, channel| NoteRow {
+        id: id.into(),
+        account: account.into(),
+        game_id: "owned-old".into(),
+        seq: 3,
+        channel,
+        target: "ada@example.org".into(),
+        created: 1_000,
+        attempts: 0,
+    };
+    let queued = store
+        .queue_notes(&[note("n1", Channel::Email), note("n2", Channel::Webhook)])
+        .await
+        .expect("queue");
+    assert_eq!(queued, 2);
+    // The same turn again: nothing added.
+    assert_eq!(
+        store
+            .queue_notes(&[note("n3", Channel::Email)])
+            .await
+            .expect("queue"),
+        0
+    );
+    let claimed = store
+        .claim_notes("w1", 2_000, 62_000, 1)
+        .await
+        .expect("claim");
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(claimed[0].attempts, 1);
+    let first = claimed[0].id.clone();
+    // Another worker gets the other row only; then nothing while the claims hold.
+    let other = store
+        .claim_notes("w2", 2_000, 62_000, 10)
+        .await
+        .expect("claim");
+    assert_eq!(other.len(), 1);
+    assert_ne!(other[0].id, first);
+    assert!(store
+        .claim_notes("w2", 3_000, 63_000, 10)
+        .await
+        .expect("claim")
+        .is_empty());
+    // A worker without the claim marks nothing; the holder puts it back for later.
+    store
+        .note_done(&first, "w2", 3_000, None)
+        .await
+        .expect("mark");
+    store
+        .note_done(&first, "w1", 3_000, Some(10_000))
+        .await
+        .expect("mark");
+    assert!(store
+        .claim_notes("w2", 9_000, 69_000, 10)
+        .await
+        .expect("claim")
+        .is_empty());
+    let retried = store
+        .claim_notes("w2", 10_000, 70_000, 10)
+        .await
+        .expect("claim");
+    assert_eq!((retried.len(), retried[0].attempts), (1, 2));
+    store
+        .note_done(&first, "w2", 10_000, None)
+        .await
+        .expect("sent");
+    // A claim that ran out (its worker died) is taken by another.
+    let late = store
+        .claim_notes("w3", 70_000, 130_000, 10)
+        .await
+        .expect("claim");
+    assert_eq!(late.len(), 1);
+    assert_ne!(late[0].id, first, "a sent row is not claimed again");
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 //! of every call a cookie may authenticate.
 
 use super::extract::*;
-use crate::domain::{shown_rating, Refusal, SignedIn, TableError};
+use crate::domain::{shown_rating, ContactChange, Refusal, SignedIn, TableError};
 use axum::http::{header, HeaderValue, Method};
 
 /// The signed-in caller, required: `401 auth/signed_out` without a live session.
@@ -241,12 +241,34 @@ pub(crate) async fn sign_out_everywhere(
     )
 }
 
-/// `PATCH /api/me`: a new password, with the old one.
+/// `PATCH /api/me`: a new password (with the old one), a mail address, a webhook, and
+/// notifications on or off; each optional.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ChangeMe {
-    old_password: String,
-    password: String,
+    #[serde(default)]
+    old_password: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    webhook: Option<String>,
+    #[serde(default)]
+    notifications: Option<bool>,
+}
+
+/// The answer to `PATCH /api/me`: the name and the contact as it now is.
+#[derive(Serialize)]
+pub(crate) struct ChangedMe {
+    name: String,
+    email: Option<String>,
+    email_verified: bool,
+    webhook: Option<String>,
+    notifications: bool,
+    /// The webhook's signing secret: only in the answer that set the webhook.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    webhook_secret: Option<String>,
 }
 
 pub(crate) async fn patch_me(
@@ -254,11 +276,64 @@ pub(crate) async fn patch_me(
     Account(who): Account,
     Body(change): Body<ChangeMe>,
 ) -> Result<Response, ApiError> {
-    hub.change_password(&who, &change.old_password, &change.password)
-        .await?;
-    Ok(Json(SignedInOut {
+    match (&change.old_password, &change.password) {
+        (Some(old), Some(new)) => hub.change_password(&who, old, new).await?,
+        (None, None) => {}
+        _ => {
+            return Err(ApiError::malformed(
+                "a new password is sent with the old one: both `old_password` and `password`",
+            ))
+        }
+    }
+    // Checked before anything is written: a refused address or webhook changes nothing.
+    let contact = ContactChange {
+        email: change.email,
+        webhook: change.webhook,
+        notifications: change.notifications,
+    };
+    let view = hub.change_contact(&who, contact).await?;
+    Ok(Json(ChangedMe {
         name: who.account.name,
+        email: view.email,
+        email_verified: view.email_verified,
+        webhook: view.webhook,
+        notifications: view.notifications,
+        webhook_secret: view.webhook_secret,
     })
+    .into_response())
+}
+
+/// `GET /api/verify?token=`: the link mailed to a new address; verifies it.
+pub(crate) async fn verify_email(State(hub): Hubs, query: Params) -> Result<Response, ApiError> {
+    let token = query.get("token").unwrap_or_default();
+    if !hub.verify_email(&token).await? {
+        return Err(TableError::new(
+            Refusal::LinkUnknown,
+            "this verification link is unknown or used up: set the address again for a new one",
+        )
+        .into());
+    }
+    Ok(Json(serde_json::json!({
+        "verified": true,
+        "message": "Your mail address is verified: your turns will be mailed to it."
+    }))
+    .into_response())
+}
+
+/// `GET /api/unsubscribe?token=`: the link every notification carries; turns them off.
+pub(crate) async fn unsubscribe(State(hub): Hubs, query: Params) -> Result<Response, ApiError> {
+    let token = query.get("token").unwrap_or_default();
+    if !hub.unsubscribe(&token).await? {
+        return Err(TableError::new(
+            Refusal::LinkUnknown,
+            "this unsubscribe link belongs to no account",
+        )
+        .into());
+    }
+    Ok(Json(serde_json::json!({
+        "notifications": false,
+        "message": "You will get no more turn notifications. Turn them on again on your account's page."
+    }))
     .into_response())
 }
 

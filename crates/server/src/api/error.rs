@@ -135,6 +135,10 @@ impl From<TableError> for ApiError {
                     Refusal::CrossOrigin => (StatusCode::FORBIDDEN, "auth/cross_origin"),
                     Refusal::NoAccount => (StatusCode::NOT_FOUND, "account/not_found"),
                     Refusal::Rated => (StatusCode::CONFLICT, "table/rated"),
+                    Refusal::Email => (StatusCode::BAD_REQUEST, "account/email"),
+                    Refusal::Webhook => (StatusCode::BAD_REQUEST, "account/webhook"),
+                    Refusal::WebhookPrivate => (StatusCode::BAD_REQUEST, "account/webhook_private"),
+                    Refusal::LinkUnknown => (StatusCode::NOT_FOUND, "account/link_unknown"),
                 };
                 ApiError::new(status, code, message)
             }

@@ -16,7 +16,7 @@ mod tables;
 
 pub(crate) use accounts::{
     check_origin, leaderboard, me, patch_me, player, session, sign_in, sign_out,
-    sign_out_everywhere, sign_up,
+    sign_out_everywhere, sign_up, unsubscribe, verify_email,
 };
 pub(crate) use chat::*;
 pub(crate) use coach::*;

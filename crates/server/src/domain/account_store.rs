@@ -100,6 +100,87 @@ pub struct OwnedSeat {
     pub seat: Seat,
 }
 
+/// An account's contact for notifications (docs/accounts.md, Notifications).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ContactRow {
+    pub account: String,
+    /// The mail address given (unverified until its link is followed).
+    pub email: Option<String>,
+    pub email_verified: bool,
+    /// The token of the verification link mailed to `email` (none once verified).
+    pub verify_token: Option<String>,
+    /// The webhook's URL.
+    pub webhook: Option<String>,
+    /// The key that signs each POST to the webhook (HMAC-SHA256); never logged.
+    pub webhook_secret: Option<String>,
+    /// Whether the account wants turn notifications.
+    pub notifications: bool,
+    /// The token of the unsubscribe link every notification carries.
+    pub unsubscribe_token: String,
+}
+
+impl std::fmt::Debug for ContactRow {
+    /// Everything but the tokens and the secret.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ContactRow")
+            .field("account", &self.account)
+            .field("email_verified", &self.email_verified)
+            .field("notifications", &self.notifications)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a notification row is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    /// A turn's mail.
+    Email,
+    /// A turn's POST to the webhook.
+    Webhook,
+    /// The mail with an address's verification link.
+    Verify,
+}
+
+impl Channel {
+    /// The channel's name in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::Webhook => "webhook",
+            Channel::Verify => "verify",
+        }
+    }
+
+    /// The channel a name in the database stands for.
+    pub fn parse(name: &str) -> Option<Channel> {
+        match name {
+            "email" => Some(Channel::Email),
+            "webhook" => Some(Channel::Webhook),
+            "verify" => Some(Channel::Verify),
+            _ => None,
+        }
+    }
+}
+
+/// One notification to send: a row of the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoteRow {
+    /// Random.
+    pub id: String,
+    pub account: String,
+    /// The table it is about (empty for a verification mail).
+    pub game_id: String,
+    /// The move number that made it the account's turn (the time for a verification mail).
+    pub seq: i64,
+    pub channel: Channel,
+    /// The address or URL it goes to.
+    pub target: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    /// The tries so far (a claim counts one).
+    pub attempts: u32,
+}
+
 /// What a store without accounts answers (a store made for a fuzz target or a test).
 fn no_accounts() -> StoreError {
     StoreError::Db("this store keeps no accounts".into())
@@ -179,6 +260,53 @@ pub trait Accounts: Send + Sync {
     }
     /// An account's rated games, newest first, at most `limit`.
     async fn history(&self, _account: &str, _limit: u32) -> Result<Vec<HistoryRow>, StoreError> {
+        Err(no_accounts())
+    }
+
+    /// An account's contact for notifications.
+    async fn contact(&self, _account: &str) -> Result<Option<ContactRow>, StoreError> {
+        Err(no_accounts())
+    }
+    /// Writes an account's contact (in place of the one it had).
+    async fn set_contact(&self, _contact: &ContactRow) -> Result<(), StoreError> {
+        Err(no_accounts())
+    }
+    /// Marks verified the address whose link has this token; the account, or `None` when
+    /// no address waits for it.
+    async fn verify_email(&self, _token: &str) -> Result<Option<String>, StoreError> {
+        Err(no_accounts())
+    }
+    /// Turns notifications off for the account whose unsubscribe link has this token; the
+    /// account, or `None` when no account has it.
+    async fn unsubscribe(&self, _token: &str) -> Result<Option<String>, StoreError> {
+        Err(no_accounts())
+    }
+    /// Adds notifications to the outbox, due at once; a row whose table, move, account and
+    /// channel are there already is left out. Answers how many were added.
+    async fn queue_notes(&self, _notes: &[NoteRow]) -> Result<u64, StoreError> {
+        Err(no_accounts())
+    }
+    /// Claims at most `limit` due notifications for `worker` until `until` (ms), in one
+    /// statement: a row claimed by another worker whose claim has not run out is left
+    /// alone, so that each row goes to one worker at a time. Each claim counts a try.
+    async fn claim_notes(
+        &self,
+        _worker: &str,
+        _now: i64,
+        _until: i64,
+        _limit: u32,
+    ) -> Result<Vec<NoteRow>, StoreError> {
+        Err(no_accounts())
+    }
+    /// Marks a claimed notification sent (at `at`), or, with `retry_at`, puts it back to
+    /// be tried again then. Nothing when `worker` no longer holds its claim.
+    async fn note_done(
+        &self,
+        _id: &str,
+        _worker: &str,
+        _at: i64,
+        _retry_at: Option<i64>,
+    ) -> Result<(), StoreError> {
         Err(no_accounts())
     }
 }

@@ -108,6 +108,14 @@ pub enum Refusal {
     NoAccount,
     /// The table is rated: no taking back, no hints.
     Rated,
+    /// A mail address notifications cannot go to.
+    Email,
+    /// A webhook URL notifications cannot be posted to.
+    Webhook,
+    /// A webhook that reaches a private, loopback or link-local address.
+    WebhookPrivate,
+    /// A verification or unsubscribe link that is unknown or used up.
+    LinkUnknown,
 }
 
 impl TableError {

@@ -56,6 +56,9 @@ pub struct Limits {
     /// reached over HTTPS); behind a trusted proxy (`trust_forwarded`), also when it says
     /// `X-Forwarded-Proto: https`.
     pub secure_cookies: bool,
+    /// Webhooks may reach private, loopback and link-local addresses
+    /// (`serve --allow-private-webhooks`).
+    pub allow_private_webhooks: bool,
 }
 
 impl Default for Limits {
@@ -82,6 +85,7 @@ impl Default for Limits {
             address_sign_in_burst: 30,
             address_sign_ins_per_minute: 30,
             secure_cookies: false,
+            allow_private_webhooks: false,
         }
     }
 }

@@ -5,7 +5,8 @@
 //! when it ends.
 
 use super::account_store::{
-    AccountRow, Accounts, HistoryRow, OwnedSeat, RatedGame, RatingRow, SessionRow,
+    AccountRow, Accounts, ContactRow, HistoryRow, NoteRow, OwnedSeat, RatedGame, RatingRow,
+    SessionRow,
 };
 use super::store::{
     ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, Status, Store, StoreError,
@@ -370,6 +371,43 @@ impl Accounts for Metered {
     }
     async fn history(&self, account: &str, limit: u32) -> Result<Vec<HistoryRow>, StoreError> {
         (self.call(Kind::Read, self.inner.history(account, limit))).await
+    }
+    async fn contact(&self, account: &str) -> Result<Option<ContactRow>, StoreError> {
+        (self.call(Kind::Read, self.inner.contact(account))).await
+    }
+    async fn set_contact(&self, contact: &ContactRow) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.set_contact(contact))).await
+    }
+    async fn verify_email(&self, token: &str) -> Result<Option<String>, StoreError> {
+        (self.call(Kind::Write, self.inner.verify_email(token))).await
+    }
+    async fn unsubscribe(&self, token: &str) -> Result<Option<String>, StoreError> {
+        (self.call(Kind::Write, self.inner.unsubscribe(token))).await
+    }
+    async fn queue_notes(&self, notes: &[NoteRow]) -> Result<u64, StoreError> {
+        (self.call(Kind::Write, self.inner.queue_notes(notes))).await
+    }
+    async fn claim_notes(
+        &self,
+        worker: &str,
+        now: i64,
+        until: i64,
+        limit: u32,
+    ) -> Result<Vec<NoteRow>, StoreError> {
+        (self.call(
+            Kind::Write,
+            self.inner.claim_notes(worker, now, until, limit),
+        ))
+        .await
+    }
+    async fn note_done(
+        &self,
+        id: &str,
+        worker: &str,
+        at: i64,
+        retry_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.note_done(id, worker, at, retry_at))).await
     }
 }
 

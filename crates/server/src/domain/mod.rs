@@ -17,6 +17,7 @@ mod load;
 pub mod metrics;
 mod moves;
 mod names;
+pub mod notify;
 mod ratings;
 mod seating;
 mod secrets;
@@ -40,6 +41,7 @@ pub use hub::{
 pub use limits::{Cidr, Limits};
 pub use metrics::Metrics;
 pub use names::*;
+pub use notify::{ContactChange, ContactView};
 pub use ratings::{first_rating, rated, rating_config, shown_rating};
 pub use seating::Creator;
 pub use secrets::*;

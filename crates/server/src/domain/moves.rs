@@ -212,8 +212,14 @@ impl Hub {
         // The move's own notation is what is stored and pushed (`5  DEBT` is `5 debt`).
         self.store_entry(table, live, version, seat, &mv.to_string(), status)
             .await?;
+        let was_to_act = live.session.to_act();
         let before = std::mem::replace(&mut live.session, next).into_state();
         live.advanced(before, mv, seat, super::store::now_ms());
+        if let Some(to_act) = live.session.to_act().filter(|_| status == Status::Running) {
+            if was_to_act != Some(to_act) {
+                self.notify_turn(table, live.version(), seat, to_act);
+            }
+        }
         Ok(status)
     }
 

@@ -345,6 +345,190 @@ macro_rules! accounts_store {
                     })
                     .collect()
             }
+
+            async fn contact(
+                &self,
+                account: &str,
+            ) -> Result<Option<crate::domain::ContactRow>, StoreError> {
+                let row = sqlx::query(
+                    "SELECT account_id, email, email_verified, verify_token, webhook, \
+                     webhook_secret, notifications, unsubscribe_token FROM contacts \
+                     WHERE account_id = $1",
+                )
+                .bind(account)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(match row {
+                    Some(row) => {
+                        let verified: i64 = row.try_get(2)?;
+                        let on: i64 = row.try_get(6)?;
+                        Some(crate::domain::ContactRow {
+                            account: row.try_get(0)?,
+                            email: row.try_get(1)?,
+                            email_verified: verified != 0,
+                            verify_token: row.try_get(3)?,
+                            webhook: row.try_get(4)?,
+                            webhook_secret: row.try_get(5)?,
+                            notifications: on != 0,
+                            unsubscribe_token: row.try_get(7)?,
+                        })
+                    }
+                    None => None,
+                })
+            }
+
+            async fn set_contact(
+                &self,
+                c: &crate::domain::ContactRow,
+            ) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO contacts (account_id, email, email_verified, verify_token, \
+                     webhook, webhook_secret, notifications, unsubscribe_token) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id) DO UPDATE \
+                     SET email = excluded.email, email_verified = excluded.email_verified, \
+                     verify_token = excluded.verify_token, webhook = excluded.webhook, \
+                     webhook_secret = excluded.webhook_secret, \
+                     notifications = excluded.notifications, \
+                     unsubscribe_token = excluded.unsubscribe_token",
+                )
+                .bind(&c.account)
+                .bind(&c.email)
+                .bind(i64::from(c.email_verified))
+                .bind(&c.verify_token)
+                .bind(&c.webhook)
+                .bind(&c.webhook_secret)
+                .bind(i64::from(c.notifications))
+                .bind(&c.unsubscribe_token)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn verify_email(&self, token: &str) -> Result<Option<String>, StoreError> {
+                let row = sqlx::query(
+                    "UPDATE contacts SET email_verified = 1, verify_token = NULL \
+                     WHERE verify_token = $1 AND email IS NOT NULL RETURNING account_id",
+                )
+                .bind(token)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(match row {
+                    Some(row) => Some(row.try_get(0)?),
+                    None => None,
+                })
+            }
+
+            async fn unsubscribe(&self, token: &str) -> Result<Option<String>, StoreError> {
+                let row = sqlx::query(
+                    "UPDATE contacts SET notifications = 0 WHERE unsubscribe_token = $1 \
+                     RETURNING account_id",
+                )
+                .bind(token)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(match row {
+                    Some(row) => Some(row.try_get(0)?),
+                    None => None,
+                })
+            }
+
+            async fn queue_notes(&self, notes: &[crate::domain::NoteRow]) -> Result<u64, StoreError> {
+                let mut tx = self.pool.begin().await?;
+                let mut added = 0;
+                for n in notes {
+                    let done = sqlx::query(
+                        "INSERT INTO notifications (id, account_id, game_id, seq, channel, \
+                         target, created, attempts, next_at) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $7) \
+                         ON CONFLICT (game_id, seq, account_id, channel) DO NOTHING",
+                    )
+                    .bind(&n.id)
+                    .bind(&n.account)
+                    .bind(&n.game_id)
+                    .bind(n.seq)
+                    .bind(n.channel.as_str())
+                    .bind(&n.target)
+                    .bind(n.created)
+                    .execute(&mut *tx)
+                    .await?;
+                    added += done.rows_affected();
+                }
+                tx.commit().await?;
+                Ok(added)
+            }
+
+            async fn claim_notes(
+                &self,
+                worker: &str,
+                now: i64,
+                until: i64,
+                limit: u32,
+            ) -> Result<Vec<crate::domain::NoteRow>, StoreError> {
+                // The claim's condition is on the UPDATE itself, not only in the subquery:
+                // PostgreSQL checks it again on a row another transaction just claimed,
+                // and leaves that row out.
+                let rows = sqlx::query(
+                    "UPDATE notifications SET claimed_by = $1, claim_until = $2, \
+                     attempts = attempts + 1 \
+                     WHERE sent IS NULL AND next_at <= $3 \
+                     AND (claimed_by IS NULL OR claim_until < $3) \
+                     AND id IN (SELECT id FROM notifications WHERE sent IS NULL \
+                     AND next_at <= $3 AND (claimed_by IS NULL OR claim_until < $3) \
+                     ORDER BY next_at LIMIT $4) \
+                     RETURNING id, account_id, game_id, seq, channel, target, created, attempts",
+                )
+                .bind(worker)
+                .bind(until)
+                .bind(now)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter()
+                    .map(|row| {
+                        let channel: String = row.try_get(4)?;
+                        let attempts: i64 = row.try_get(7)?;
+                        Ok(crate::domain::NoteRow {
+                            id: row.try_get(0)?,
+                            account: row.try_get(1)?,
+                            game_id: row.try_get(2)?,
+                            seq: row.try_get(3)?,
+                            channel: crate::domain::Channel::parse(&channel).ok_or_else(|| {
+                                StoreError::Corrupt(format!("notification channel `{channel}`"))
+                            })?,
+                            target: row.try_get(5)?,
+                            created: row.try_get(6)?,
+                            attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn note_done(
+                &self,
+                id: &str,
+                worker: &str,
+                at: i64,
+                retry_at: Option<i64>,
+            ) -> Result<(), StoreError> {
+                let query = match retry_at {
+                    None => sqlx::query(
+                        "UPDATE notifications SET sent = $3, claimed_by = NULL, \
+                         claim_until = NULL WHERE id = $1 AND claimed_by = $2",
+                    )
+                    .bind(id)
+                    .bind(worker)
+                    .bind(at),
+                    Some(next) => sqlx::query(
+                        "UPDATE notifications SET next_at = $3, claimed_by = NULL, \
+                         claim_until = NULL WHERE id = $1 AND claimed_by = $2",
+                    )
+                    .bind(id)
+                    .bind(worker)
+                    .bind(next),
+                };
+                query.execute(&self.pool).await?;
+                Ok(())
+            }
         }
     };
 }

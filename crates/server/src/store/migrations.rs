@@ -41,6 +41,10 @@ const FILES: &[(&str, &str)] = &[
         "0007_accounts.sql",
         include_str!("../../migrations/0007_accounts.sql"),
     ),
+    (
+        "0008_notifications.sql",
+        include_str!("../../migrations/0008_notifications.sql"),
+    ),
 ];
 
 /// The migrations of [`FILES`], as sqlx reads a migrations folder.
