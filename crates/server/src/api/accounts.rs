@@ -332,7 +332,7 @@ pub(crate) async fn unsubscribe(State(hub): Hubs, query: Params) -> Result<Respo
     }
     Ok(Json(serde_json::json!({
         "notifications": false,
-        "message": "You will get no more turn notifications. Turn them on again on your account's page."
+        "message": "You will get no more turn notifications. They come back when your account turns notifications on again."
     }))
     .into_response())
 }

@@ -2,9 +2,19 @@
 //! implements the domain's [`crate::domain::Accounts`] for each database's store, through
 //! its sqlx pool.
 
-pub(super) const ACCOUNT_COLUMNS: &str = "id, name, skeleton, password, created";
+/// The query of one account by the column `$key` (its id or its name's skeleton): the
+/// columns [`account_at`] reads, as one static text.
+macro_rules! account_by {
+    ($key:literal) => {
+        concat!(
+            "SELECT id, name, skeleton, password, created FROM accounts WHERE ",
+            $key,
+            " = $1"
+        )
+    };
+}
 
-/// An account from the columns [`ACCOUNT_COLUMNS`] names, from `at` on.
+/// An account from the columns `id, name, skeleton, password, created`, from `at` on.
 macro_rules! account_at {
     ($row:expr, $at:expr) => {
         crate::domain::AccountRow {
@@ -39,6 +49,21 @@ macro_rules! rating_at {
 /// Implements [`crate::domain::Accounts`] for `$store` (which has a sqlx `pool`).
 macro_rules! accounts_store {
     ($store:ty) => {
+        impl $store {
+            /// The account the query `sql` ([`account_by`]) finds for `key`.
+            async fn account_where(
+                &self,
+                sql: &'static str,
+                key: &str,
+            ) -> Result<Option<crate::domain::AccountRow>, StoreError> {
+                let row = sqlx::query(sql).bind(key).fetch_optional(&self.pool).await?;
+                Ok(match row {
+                    Some(row) => Some(super::accounts::account_at!(row, 0)),
+                    None => None,
+                })
+            }
+        }
+
         #[async_trait]
         impl crate::domain::Accounts for $store {
             async fn create_account(
@@ -63,30 +88,14 @@ macro_rules! accounts_store {
                 &self,
                 skeleton: &str,
             ) -> Result<Option<crate::domain::AccountRow>, StoreError> {
-                let sql = format!(
-                    "SELECT {} FROM accounts WHERE skeleton = $1",
-                    super::accounts::ACCOUNT_COLUMNS
-                );
-                let row = sqlx::query(&sql).bind(skeleton).fetch_optional(&self.pool).await?;
-                Ok(match row {
-                    Some(row) => Some(super::accounts::account_at!(row, 0)),
-                    None => None,
-                })
+                (self.account_where(super::accounts::account_by!("skeleton"), skeleton)).await
             }
 
             async fn account(
                 &self,
                 id: &str,
             ) -> Result<Option<crate::domain::AccountRow>, StoreError> {
-                let sql = format!(
-                    "SELECT {} FROM accounts WHERE id = $1",
-                    super::accounts::ACCOUNT_COLUMNS
-                );
-                let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
-                Ok(match row {
-                    Some(row) => Some(super::accounts::account_at!(row, 0)),
-                    None => None,
-                })
+                self.account_where(super::accounts::account_by!("id"), id).await
             }
 
             async fn set_password(
@@ -534,5 +543,6 @@ macro_rules! accounts_store {
 }
 
 pub(super) use account_at;
+pub(super) use account_by;
 pub(super) use accounts_store;
 pub(super) use rating_at;
