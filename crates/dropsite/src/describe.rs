@@ -97,9 +97,8 @@ impl Present for DropSite {
     }
     fn public_action(&self, action: Action, viewer: Viewer) -> String {
         // A banked card is face down, to its owner too unless `open_debt` (ruling S11).
-        let owner_sees = self.config.open_debt && viewer.seat() == self.to_act;
         match action.target {
-            Target::Debt if !owner_sees => "debt".into(),
+            Target::Debt if !self.sees_own_bank(viewer) => "debt".into(),
             _ => action.to_string(),
         }
     }

@@ -300,7 +300,7 @@ impl DropSite {
             piles: &self.piles,
             history: &self.history,
             totals: &self.totals,
-            winner: self.to_act.is_none().then(|| self.leader()).flatten(),
+            winner: self.winner(),
         }
     }
 }
@@ -381,10 +381,7 @@ impl DropSite {
         viewer: Viewer,
     ) -> Vec<DropSiteEvent> {
         // The owner sees a banked card only when its open debt shows it anyway.
-        let owner = viewer
-            .seat()
-            .is_some_and(|s| s < before.config.players && before.to_act == Some(s));
-        let own_card = (before.config.open_debt && owner).then_some(action.card);
+        let own_card = before.sees_own_bank(viewer).then_some(action.card);
         describe(
             &after.config.deck,
             &before.seen(),

@@ -1,7 +1,7 @@
 //! The full state of a game of Drop Site. Serialized, it is the position format.
 use crate::cards::VALUES;
 use crate::Config;
-use engine::{GameRng, Seat};
+use engine::{GameRng, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// One drop site: a face-up pile in the middle of the table.
@@ -205,6 +205,17 @@ impl DropSite {
         (over && leaders == 1)
             .then(|| self.totals.iter().position(|&t| t == best))
             .flatten()
+    }
+
+    /// The winner, once the game is over (what every seat's view shows).
+    pub(crate) fn winner(&self) -> Option<Seat> {
+        self.to_act.is_none().then(|| self.leader()).flatten()
+    }
+
+    /// Whether `viewer` is the seat to act and sees the card it banks: its own debt is
+    /// open to it under `open_debt`, and face down to it otherwise (ruling S11).
+    pub(crate) fn sees_own_bank(&self, viewer: Viewer) -> bool {
+        self.config.open_debt && self.to_act.is_some() && viewer.seat() == self.to_act
     }
 }
 

@@ -64,11 +64,7 @@ impl DropSite {
             deck_size: self.deck.len(),
             totals: self.totals.clone(),
             history: self.history.clone(),
-            winner: if self.to_act.is_none() {
-                self.leader()
-            } else {
-                None
-            },
+            winner: self.winner(),
         }
     }
 }
