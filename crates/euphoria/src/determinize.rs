@@ -198,21 +198,14 @@ impl Euphoria {
         let hidden = |s: Seat| s != seat && !before.dilemma_visible(s, Some(seat));
         // Gathered on the stack (the box, then the hidden cards), without allocating.
         let mut dilemmas = [0u8; DILEMMAS.len()];
-        let mut len = 0;
         let held = (self.players.iter().enumerate())
             .filter(|&(s, _)| hidden(s))
             .map(|(_, p)| p.dilemma);
-        for d in self.dilemma_box.iter().copied().chain(held) {
-            if let Some(slot) = dilemmas.get_mut(len) {
-                *slot = d;
-                len += 1;
-            }
-        }
-        let dilemmas = &mut dilemmas[..len];
-        // Sorted first, as above.
-        dilemmas.sort_unstable();
-        shuffle(&mut dilemmas[..], rng);
-        let mut end = len;
+        let mut end = sorted_shuffle(
+            &mut dilemmas,
+            self.dilemma_box.iter().copied().chain(held),
+            rng,
+        );
         for (s, p) in self.players.iter_mut().enumerate() {
             if hidden(s) {
                 p.dilemma = match end.checked_sub(1) {
@@ -232,19 +225,12 @@ impl Euphoria {
     fn resample_tiles<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
         // Gathered on the stack (the box, then the unbuilt slots), without allocating.
         let mut tiles = [0u8; TILES];
-        let mut len = 0;
         let unbuilt = self.markets.iter().filter(|m| !m.built).map(|m| m.tile);
-        for t in self.box_tiles.iter().copied().chain(unbuilt) {
-            if let Some(slot) = tiles.get_mut(len) {
-                *slot = t;
-                len += 1;
-            }
-        }
-        let tiles = &mut tiles[..len];
-        // Sorted first, as above.
-        tiles.sort_unstable();
-        shuffle(&mut tiles[..], rng);
-        let mut end = len;
+        let mut end = sorted_shuffle(
+            &mut tiles,
+            self.box_tiles.iter().copied().chain(unbuilt),
+            rng,
+        );
         for m in self.markets.iter_mut() {
             if !m.built {
                 if let Some(e) = end.checked_sub(1) {
@@ -256,4 +242,23 @@ impl Euphoria {
         self.box_tiles.clear();
         self.box_tiles.extend_from_slice(&tiles[..end]);
     }
+}
+
+/// Gathers `cards` into `buf` (as many as fit), sorts them (as above: the sample then
+/// depends only on what the seat sees, not on where the hidden cards happen to lie) and
+/// shuffles them; returns how many were gathered.
+fn sorted_shuffle<R: rand::Rng + ?Sized>(
+    buf: &mut [u8],
+    cards: impl Iterator<Item = u8>,
+    rng: &mut R,
+) -> usize {
+    let mut len = 0;
+    for (slot, card) in buf.iter_mut().zip(cards) {
+        *slot = card;
+        len += 1;
+    }
+    let gathered = &mut buf[..len];
+    gathered.sort_unstable();
+    shuffle(gathered, rng);
+    len
 }

@@ -165,34 +165,18 @@ impl Euphoria {
         // Dilemmas and tiles: each once.
         // (A number past the last card is no card: it is reported, never wrapped round to
         // one that exists.)
-        let mut dil = [0u8; DILEMMAS.len()];
         let held = self.players.iter().map(|p| p.dilemma);
-        for d in held.chain(self.dilemma_box.iter().copied()) {
-            match dil.get_mut(usize::from(d)) {
-                Some(c) => *c += 1,
-                None => out.push(format!(
-                    "dilemma card {d} is no dilemma card (0 to {})",
-                    DILEMMAS.len() - 1
-                )),
-            }
-        }
-        if dil.iter().any(|&c| c != 1) {
-            out.push(format!("dilemma cards miscounted: {dil:?}"));
-        }
-        let mut tiles = [0u8; TILES];
+        each_once::<{ DILEMMAS.len() }>(
+            held.chain(self.dilemma_box.iter().copied()),
+            ("dilemma card", "dilemma cards"),
+            out,
+        );
         let laid = self.markets.iter().map(|m| m.tile);
-        for t in laid.chain(self.box_tiles.iter().copied()) {
-            match tiles.get_mut(usize::from(t)) {
-                Some(c) => *c += 1,
-                None => out.push(format!(
-                    "market tile {t} is no market tile (0 to {})",
-                    TILES - 1
-                )),
-            }
-        }
-        if tiles.iter().any(|&c| c != 1) {
-            out.push(format!("market tiles miscounted: {tiles:?}"));
-        }
+        each_once::<TILES>(
+            laid.chain(self.box_tiles.iter().copied()),
+            ("market tile", "market tiles"),
+            out,
+        );
     }
 
     /// Allegiance, miners, territories and the workers on the spaces.
@@ -275,5 +259,24 @@ impl Euphoria {
         if self.over != self.someone_won() {
             out.push("the game is over exactly when someone has placed all stars".into());
         }
+    }
+}
+
+/// Reports the cards of a set of `N` numbered 0 to N − 1 (named `one` and, plural, `many`)
+/// that are not there exactly once, and any number that is no card.
+fn each_once<const N: usize>(
+    cards: impl Iterator<Item = u8>,
+    (one, many): (&str, &str),
+    out: &mut Vec<String>,
+) {
+    let mut counts = [0u8; N];
+    for card in cards {
+        match counts.get_mut(usize::from(card)) {
+            Some(c) => *c += 1,
+            None => out.push(format!("{one} {card} is no {one} (0 to {})", N - 1)),
+        }
+    }
+    if counts.iter().any(|&c| c != 1) {
+        out.push(format!("{many} miscounted: {counts:?}"));
     }
 }
