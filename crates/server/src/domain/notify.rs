@@ -171,6 +171,21 @@ pub async fn check_webhook(given: &str, allow_private: bool) -> Result<String, T
     Ok(url.to_string())
 }
 
+/// A link's token, if it can be one (a longer one is never looked up).
+fn link_token(token: &str) -> Option<&str> {
+    (!token.is_empty() && token.len() <= 128).then_some(token)
+}
+
+/// Whether a link's lookup (`None`: the token could be none) found what it names.
+async fn followed<T>(
+    lookup: Option<impl std::future::Future<Output = Result<Option<T>, StoreError>>>,
+) -> Result<bool, TableError> {
+    match lookup {
+        Some(found) => Ok(found.await.map_err(store)?.is_some()),
+        None => Ok(false),
+    }
+}
+
 fn store(e: StoreError) -> TableError {
     TableError::store(e)
 }
@@ -279,15 +294,7 @@ impl Hub {
     /// # Errors
     /// The store fails.
     pub async fn verify_email(&self, token: &str) -> Result<bool, TableError> {
-        if token.is_empty() || token.len() > 128 {
-            return Ok(false);
-        }
-        Ok(self
-            .store
-            .verify_email(token)
-            .await
-            .map_err(store)?
-            .is_some())
+        followed(link_token(token).map(|t| self.store.verify_email(t))).await
     }
 
     /// Follows an unsubscribe link: `true` when an account's notifications are now off.
@@ -295,15 +302,7 @@ impl Hub {
     /// # Errors
     /// The store fails.
     pub async fn unsubscribe(&self, token: &str) -> Result<bool, TableError> {
-        if token.is_empty() || token.len() > 128 {
-            return Ok(false);
-        }
-        Ok(self
-            .store
-            .unsubscribe(token)
-            .await
-            .map_err(store)?
-            .is_some())
+        followed(link_token(token).map(|t| self.store.unsubscribe(t))).await
     }
 
     /// After move `seq` (the one that made the table's version `seq`) by `mover` at `table`

@@ -32,6 +32,19 @@ pub mod key {
 /// Browser tests share the two cores badly: one at a time.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// Each key of `keys` pressed and released in turn, as WebDriver key actions.
+fn key_presses(keys: &str) -> Vec<Value> {
+    keys.chars()
+        .flat_map(|k| {
+            let k = k.to_string();
+            [
+                json!({"type": "keyDown", "value": k}),
+                json!({"type": "keyUp", "value": k}),
+            ]
+        })
+        .collect()
+}
+
 fn find_program(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
@@ -297,12 +310,12 @@ impl Session {
             .map(drop)
     }
     pub async fn exec(&self, script: &str, args: Value) -> Res<Value> {
-        self.cmd(
-            "POST",
-            "/execute/sync",
-            json!({"script": script, "args": args}),
-        )
-        .await
+        self.execute("sync", script, args).await
+    }
+    /// Runs `script` as `/execute/{how}` (`sync` or `async`).
+    async fn execute(&self, how: &str, script: &str, args: Value) -> Res<Value> {
+        let body = json!({"script": script, "args": args});
+        self.cmd("POST", &format!("/execute/{how}"), body).await
     }
     pub async fn find(&self, css: &str) -> Res<Option<String>> {
         let v = self
@@ -335,50 +348,25 @@ impl Session {
     }
     /// A script that answers through its last argument, a callback (a promise waited on).
     pub async fn exec_async(&self, script: &str, args: Value) -> Res<Value> {
-        self.cmd(
-            "POST",
-            "/execute/async",
-            json!({"script": script, "args": args}),
-        )
-        .await
+        self.execute("async", script, args).await
     }
     /// Presses and releases each key of `keys` in turn, to whatever has the focus, as a
     /// person at a keyboard would (WebDriver's key actions; a special key is its
     /// WebDriver code, such as [`key::TAB`]).
     pub async fn keys(&self, keys: &str) -> Res<()> {
-        let actions: Vec<Value> = keys
-            .chars()
-            .flat_map(|k| {
-                let k = k.to_string();
-                [
-                    json!({"type": "keyDown", "value": k}),
-                    json!({"type": "keyUp", "value": k}),
-                ]
-            })
-            .collect();
-        self.cmd(
-            "POST",
-            "/actions",
-            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
-        )
-        .await
-        .map(drop)
+        self.key_actions(key_presses(keys)).await
     }
     /// Shift held while the keys of `keys` are pressed (Shift+Tab).
     pub async fn shift_keys(&self, keys: &str) -> Res<()> {
         let mut actions = vec![json!({"type": "keyDown", "value": key::SHIFT})];
-        for k in keys.chars() {
-            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
-            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
-        }
+        actions.extend(key_presses(keys));
         actions.push(json!({"type": "keyUp", "value": key::SHIFT}));
-        self.cmd(
-            "POST",
-            "/actions",
-            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
-        )
-        .await
-        .map(drop)
+        self.key_actions(actions).await
+    }
+    /// Performs a keyboard's `actions` (WebDriver's key actions).
+    async fn key_actions(&self, actions: Vec<Value>) -> Res<()> {
+        let body = json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]});
+        self.cmd("POST", "/actions", body).await.map(drop)
     }
     pub async fn type_into(&self, element: &str, text: &str) -> Res<()> {
         self.cmd("POST", &format!("/element/{element}/clear"), json!({}))
