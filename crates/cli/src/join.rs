@@ -136,9 +136,9 @@ fn line_mode(
             if !now.my_turn() || waiting {
                 break;
             }
-            let action = match line.parse::<usize>() {
-                Ok(n) if (1..=now.moves.len()).contains(&n) => now.moves[n - 1].action.clone(),
-                _ => line.clone(),
+            let action = match crate::table::numbered(&now.moves, line) {
+                Some(m) => m.action.clone(),
+                None => line.clone(),
             };
             typed.pop_front();
             link.send(&action, now.version);

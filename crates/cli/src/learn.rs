@@ -143,9 +143,9 @@ fn play_step(
         }
         // A number picks from the list, as at the play prompt.
         let moves = start.moves();
-        let chosen = match input.parse::<usize>() {
-            Ok(n) if (1..=moves.len()).contains(&n) => moves[n - 1].action.clone(),
-            _ => input.to_string(),
+        let chosen = match crate::table::numbered(&moves, input) {
+            Some(m) => m.action.clone(),
+            None => input.to_string(),
         };
         let attempt = match start.parse_action(&chosen) {
             Ok(made) => lesson::attempt(lesson, step, start, &made),

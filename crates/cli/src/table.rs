@@ -32,6 +32,13 @@ pub(crate) enum Narrowed<'a> {
     NotAPlace,
 }
 
+/// The move a number picks from the list (counted from 1), when `input` is a number in
+/// the list's range: every prompt takes one as well as a move's notation.
+pub(crate) fn numbered<'a>(moves: &'a [LegalMove], input: &str) -> Option<&'a LegalMove> {
+    let n = input.parse::<usize>().ok()?;
+    moves.get(n.checked_sub(1)?)
+}
+
 /// The legal moves that go to the place `input` names (the word the board shows in
 /// brackets, such as Euphoria's `farm`), when `input` itself is not a move.
 pub(crate) fn place_moves<'a>(

@@ -3,8 +3,9 @@
 //! line and the keys at the foot; the help, a question and the hand-over screen on top
 //! when they are up. Colour only adds to what borders, marks and bold already say, and
 //! none is used under `NO_COLOR`.
+use super::about::about_move;
 use super::nav::{Areas, Focus, Nav, Panel};
-use engine::LegalMove;
+use engine::{LegalMove, Rules};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -30,12 +31,17 @@ pub trait Screen {
     }
     /// The log in words, oldest first.
     fn log(&self) -> &[String];
-    /// The keys in one line, at the foot.
-    fn keys_line(&self) -> &'static str;
-    /// The keys as the help lists them.
-    fn keys(&self) -> &'static [(&'static str, &'static str)];
+    /// The keys, at the foot and in the help.
+    fn keys(&self) -> &'static Keys;
+    /// The game's rules (`None` while they are not known yet).
+    fn rules(&self) -> Option<&Rules>;
     /// The lines about the chosen move the help shows above the keys (its rules).
-    fn about_chosen(&self) -> Vec<String>;
+    fn about_chosen(&self) -> Vec<String> {
+        match (self.moves().get(self.nav().selected), self.rules()) {
+            (Some(m), Some(rules)) => about_move(m, &self.board_text(), rules),
+            _ => Vec::new(),
+        }
+    }
     /// Lines under the keys in the help.
     fn help_foot(&self) -> Vec<String>;
     /// The seat the screen waits to be handed to, by name.
@@ -44,31 +50,41 @@ pub trait Screen {
     }
 }
 
-/// The keys of `play`, as the help panel lists them.
-pub const KEYS: &[(&str, &str)] = &[
-    ("Up / Down", "choose a move (or scroll the board or log)"),
-    ("PageUp / PageDown", "a page at a time"),
-    ("Home / End", "the first or last move (top or bottom)"),
-    ("Enter", "play the chosen move"),
-    (
-        "mouse",
-        "click a move to choose it, again to play it; wheel scrolls",
-    ),
-    (
-        "/, a-z, 0-9",
-        "type a move: its notation, a number or a place",
-    ),
-    ("Esc", "cancel the typed move; show every move again"),
-    (
-        "Tab / Shift-Tab",
-        "move between the moves, the board and the log",
-    ),
-    ("u", "take back your last move, when the rules allow"),
-    ("h", "the coach's three best moves (the best one chosen)"),
-    ("r", "resign (asks first)"),
-    ("?", "this help: the chosen move's rules and the keys"),
-    ("q or Ctrl-C", "leave the game"),
-];
+/// A screen's keys: in one line at the foot, and as the help lists them.
+pub struct Keys {
+    pub line: &'static str,
+    pub list: &'static [(&'static str, &'static str)],
+}
+
+/// The keys of `play`.
+pub const KEYS: Keys = Keys {
+    line:
+        "↑↓ choose · Enter play · / type · Tab focus · u undo · h hint · r resign · ? help · q quit",
+    list: &[
+        ("Up / Down", "choose a move (or scroll the board or log)"),
+        ("PageUp / PageDown", "a page at a time"),
+        ("Home / End", "the first or last move (top or bottom)"),
+        ("Enter", "play the chosen move"),
+        (
+            "mouse",
+            "click a move to choose it, again to play it; wheel scrolls",
+        ),
+        (
+            "/, a-z, 0-9",
+            "type a move: its notation, a number or a place",
+        ),
+        ("Esc", "cancel the typed move; show every move again"),
+        (
+            "Tab / Shift-Tab",
+            "move between the moves, the board and the log",
+        ),
+        ("u", "take back your last move, when the rules allow"),
+        ("h", "the coach's three best moves (the best one chosen)"),
+        ("r", "resign (asks first)"),
+        ("?", "this help: the chosen move's rules and the keys"),
+        ("q or Ctrl-C", "leave the game"),
+    ],
+};
 
 pub fn draw(frame: &mut Frame, screen: &dyn Screen) {
     let nav = screen.nav();
@@ -90,7 +106,7 @@ pub fn draw(frame: &mut Frame, screen: &dyn Screen) {
     draw_moves(frame, screen, moves);
     draw_log(frame, screen, log);
     draw_status(frame, nav, status);
-    frame.render_widget(Paragraph::new(screen.keys_line()), keys);
+    frame.render_widget(Paragraph::new(screen.keys().line), keys);
     if let Some(name) = screen.cover() {
         draw_cover(frame, &name);
     } else {
@@ -139,6 +155,11 @@ fn wrapped(text: &str, width: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// A pane of `lines` shown from line `top` (counted from 0).
+fn scrolled<'a>(lines: Vec<Line<'a>>, block: Block<'a>, top: u16) -> Paragraph<'a> {
+    Paragraph::new(lines).block(block).scroll((top, 0))
+}
+
 fn draw_board(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
     let nav = screen.nav();
     // A line wider than the pane goes on under itself, indented; grids that fit are kept.
@@ -155,12 +176,7 @@ fn draw_board(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
             title.push_str(" (Tab: scroll)");
         }
     }
-    frame.render_widget(
-        Paragraph::new(text)
-            .block(pane(nav, &title, Focus::Board))
-            .scroll((top, 0)),
-        area,
-    );
+    frame.render_widget(scrolled(text, pane(nav, &title, Focus::Board), top), area);
 }
 
 fn draw_moves(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
@@ -243,12 +259,7 @@ fn draw_log(frame: &mut Frame, screen: &dyn Screen, area: Rect) {
     if nav.log_back > 0 && top > 0 {
         title.push_str(" (End: newest)");
     }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(pane(nav, &title, Focus::Log))
-            .scroll((top, 0)),
-        area,
-    );
+    frame.render_widget(scrolled(lines, pane(nav, &title, Focus::Log), top), area);
 }
 
 fn draw_status(frame: &mut Frame, nav: &Nav, area: Rect) {
@@ -307,7 +318,7 @@ fn draw_help(frame: &mut Frame, screen: &dyn Screen) {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Keys", bold()));
     }
-    lines.extend(screen.keys().iter().map(|(key, what)| {
+    lines.extend(screen.keys().list.iter().map(|(key, what)| {
         Line::from(vec![
             Span::styled(format!("{key:>18}  "), bold()),
             Span::raw(*what),

@@ -3,8 +3,7 @@
 //! the moves are the snapshot's, in the game's words; the log is the server's, as this
 //! viewer may know it. Enter sends the chosen move as the table page does; a refusal is
 //! told in words and changes nothing.
-use super::about::about_move;
-use super::draw::{self, Screen};
+use super::draw::{self, Keys, Screen};
 use super::nav::{Ask, Nav, Panel};
 use crate::remote::{Address, Heard, Link, Snapshot};
 use engine::{LegalMove, Rules};
@@ -12,29 +11,32 @@ use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, MouseEvent}
 use std::sync::mpsc;
 use std::time::Duration;
 
-/// The keys at a server table, as its help lists them.
-const KEYS: &[(&str, &str)] = &[
-    ("Up / Down", "choose a move (or scroll the board or log)"),
-    ("PageUp / PageDown", "a page at a time"),
-    ("Home / End", "the first or last move (top or bottom)"),
-    ("Enter", "send the chosen move to the table"),
-    (
-        "mouse",
-        "click a move to choose it, again to play it; wheel scrolls",
-    ),
-    ("/, a-z, 0-9", "type a move: its notation or a number"),
-    (
-        "Tab / Shift-Tab",
-        "move between the moves, the board and the log",
-    ),
-    ("u", "take back your last move, when the table allows"),
-    ("r", "resign (asks first)"),
-    ("?", "this help: the chosen move's rules and the keys"),
-    (
-        "q or Ctrl-C",
-        "leave the table (the same link brings you back)",
-    ),
-];
+/// The keys at a server table.
+const KEYS: Keys = Keys {
+    line: "↑↓ choose · Enter send · / type · Tab focus · u undo · r resign · ? help · q leave",
+    list: &[
+        ("Up / Down", "choose a move (or scroll the board or log)"),
+        ("PageUp / PageDown", "a page at a time"),
+        ("Home / End", "the first or last move (top or bottom)"),
+        ("Enter", "send the chosen move to the table"),
+        (
+            "mouse",
+            "click a move to choose it, again to play it; wheel scrolls",
+        ),
+        ("/, a-z, 0-9", "type a move: its notation or a number"),
+        (
+            "Tab / Shift-Tab",
+            "move between the moves, the board and the log",
+        ),
+        ("u", "take back your last move, when the table allows"),
+        ("r", "resign (asks first)"),
+        ("?", "this help: the chosen move's rules and the keys"),
+        (
+            "q or Ctrl-C",
+            "leave the table (the same link brings you back)",
+        ),
+    ],
+};
 
 /// The letters that do something of their own at a table.
 const LETTERS: &str = "ur";
@@ -164,10 +166,9 @@ impl RemoteApp {
                 None => self.not_now(),
             },
             Ask::Typed(text) => {
-                let moves = self.moves_now();
-                let action = match text.parse::<usize>() {
-                    Ok(n) if (1..=moves.len()).contains(&n) => moves[n - 1].action.clone(),
-                    _ => text,
+                let action = match crate::table::numbered(self.moves_now(), &text) {
+                    Some(m) => m.action.clone(),
+                    None => text,
                 };
                 self.send(action);
             }
@@ -292,19 +293,12 @@ impl Screen for RemoteApp {
         &self.log
     }
 
-    fn keys_line(&self) -> &'static str {
-        "↑↓ choose · Enter send · / type · Tab focus · u undo · r resign · ? help · q leave"
+    fn keys(&self) -> &'static Keys {
+        &KEYS
     }
 
-    fn keys(&self) -> &'static [(&'static str, &'static str)] {
-        KEYS
-    }
-
-    fn about_chosen(&self) -> Vec<String> {
-        match (self.moves_now().get(self.nav.selected), &self.rules) {
-            (Some(m), Some(rules)) => about_move(m, &self.board_text(), rules),
-            _ => Vec::new(),
-        }
+    fn rules(&self) -> Option<&Rules> {
+        self.rules.as_ref()
     }
 
     fn help_foot(&self) -> Vec<String> {

@@ -5,39 +5,41 @@
 //! nothing changes; the asked move is played by the real engine ([`engine::lesson`]) and
 //! told as its events, then Enter goes on. At the end, `p` starts a game against the easy
 //! bot.
-use super::about::about_move;
-use super::draw::{self, Screen};
+use super::draw::{self, Keys, Screen};
 use super::nav::{Ask, Focus, Nav};
-use crate::table::{place_moves, Narrowed};
+use crate::table::{numbered, place_moves, Narrowed};
 use engine::lesson::{self, Attempt, Lesson};
 use engine::{DynState, LegalMove, Rules, Viewer};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, MouseEvent};
 use std::time::Duration;
 
-/// The keys of a lesson, as its help lists them.
-const KEYS: &[(&str, &str)] = &[
-    (
-        "Up / Down",
-        "choose a move (or scroll the board or the lesson)",
-    ),
-    ("PageUp / PageDown", "a page at a time"),
-    (
-        "Enter",
-        "play the chosen move; after the asked move, the next step",
-    ),
-    (
-        "mouse",
-        "click a move to choose it, again to play it; wheel scrolls",
-    ),
-    ("/, a-z, 0-9", "type a move: its notation or a number"),
-    (
-        "Tab / Shift-Tab",
-        "move between the moves, the board and the lesson",
-    ),
-    ("p", "at the end: a game against the easy bot"),
-    ("?", "this help: the chosen move's rules and the keys"),
-    ("q or Ctrl-C", "leave the lesson"),
-];
+/// The keys of a lesson.
+const KEYS: Keys = Keys {
+    line: "↑↓ choose · Enter play / go on · / type · Tab focus · ? help · q leave",
+    list: &[
+        (
+            "Up / Down",
+            "choose a move (or scroll the board or the lesson)",
+        ),
+        ("PageUp / PageDown", "a page at a time"),
+        (
+            "Enter",
+            "play the chosen move; after the asked move, the next step",
+        ),
+        (
+            "mouse",
+            "click a move to choose it, again to play it; wheel scrolls",
+        ),
+        ("/, a-z, 0-9", "type a move: its notation or a number"),
+        (
+            "Tab / Shift-Tab",
+            "move between the moves, the board and the lesson",
+        ),
+        ("p", "at the end: a game against the easy bot"),
+        ("?", "this help: the chosen move's rules and the keys"),
+        ("q or Ctrl-C", "leave the lesson"),
+    ],
+};
 
 /// Where the lesson is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,12 +217,10 @@ impl LessonApp {
 
     /// A typed line: a number from the list, a place, or a move's notation.
     fn typed(&mut self, input: &str) {
-        if let Ok(n) = input.parse::<usize>() {
-            if (1..=self.moves.len()).contains(&n) {
-                let action = self.moves[n - 1].action.clone();
-                self.attempt(&action);
-                return;
-            }
+        if let Some(m) = numbered(&self.moves, input) {
+            let action = m.action.clone();
+            self.attempt(&action);
+            return;
         }
         let start = self.starts[self.step].as_ref();
         match place_moves(start, &self.moves, input) {
@@ -339,19 +339,12 @@ impl Screen for LessonApp {
         &self.log
     }
 
-    fn keys_line(&self) -> &'static str {
-        "↑↓ choose · Enter play / go on · / type · Tab focus · ? help · q leave"
+    fn keys(&self) -> &'static Keys {
+        &KEYS
     }
 
-    fn keys(&self) -> &'static [(&'static str, &'static str)] {
-        KEYS
-    }
-
-    fn about_chosen(&self) -> Vec<String> {
-        let Some(m) = self.moves.get(self.nav.selected) else {
-            return Vec::new();
-        };
-        about_move(m, &self.board_text(), &self.rules)
+    fn rules(&self) -> Option<&Rules> {
+        Some(&self.rules)
     }
 
     fn help_foot(&self) -> Vec<String> {

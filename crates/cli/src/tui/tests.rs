@@ -15,19 +15,40 @@ fn app(args: &[&str]) -> App {
     App::new(crate::play::table_for(args).expect("a table"), None, None)
 }
 
-/// A 3-seat Euphoria game (seed 5) with its bots' set-up moves made: seat 1 to act.
-fn euphoria_at_first_turn() -> App {
-    let mut app = app(&[
+/// A 3-seat Euphoria game, seat 1 a person and the others easy bots.
+fn euphoria(seed: &str) -> App {
+    app(&[
         "euphoria",
         "--players",
         "3",
         "--seats",
         "human,easy,easy",
         "--seed",
-        "5",
-    ]);
+        seed,
+    ])
+}
+
+/// A 3-seat Euphoria game (seed 5) with its bots' set-up moves made: seat 1 to act.
+fn euphoria_at_first_turn() -> App {
+    let mut app = euphoria("5");
     app.run_bots();
     app
+}
+
+/// A 3-seat Euphoria game (seed 42) where seat 1 has kept recruits (the first move each
+/// time) until it has dice to place at `place`.
+fn euphoria_with_dice_for(place: &str) -> App {
+    let mut app = euphoria("42");
+    let mut steps = 0;
+    loop {
+        app.run_bots();
+        if app.moves.iter().any(|m| m.goes_to(place)) {
+            return app;
+        }
+        press(&mut app, KeyCode::Enter);
+        steps += 1;
+        assert!(steps < 10 && !app.nav.refused, "{}", app.nav.status);
+    }
 }
 
 /// The screen's text, row by row.
@@ -245,26 +266,7 @@ fn monochrome_draws_the_same_words_without_colour() {
 /// A place's word narrows the list; the move played there is taken back with `u`.
 #[test]
 fn a_place_narrows_the_moves_and_u_takes_a_move_back() {
-    let mut app = app(&[
-        "euphoria",
-        "--players",
-        "3",
-        "--seats",
-        "human,easy,easy",
-        "--seed",
-        "42",
-    ]);
-    // Recruits are kept (the first move each time) until seat 1 has dice to place.
-    let mut steps = 0;
-    loop {
-        app.run_bots();
-        if app.moves.iter().any(|m| m.goes_to("farm")) {
-            break;
-        }
-        press(&mut app, KeyCode::Enter);
-        steps += 1;
-        assert!(steps < 10 && !app.nav.refused, "{}", app.nav.status);
-    }
+    let mut app = euphoria_with_dice_for("farm");
     let before = app.state().state_json();
     type_in(&mut app, "farm");
     if app.narrowed {
@@ -325,26 +327,7 @@ fn the_screen_is_handed_over_between_people() {
 /// passages of the rules about it, and the keys.
 #[test]
 fn question_mark_shows_the_chosen_moves_rules_and_the_keys() {
-    let mut app = app(&[
-        "euphoria",
-        "--players",
-        "3",
-        "--seats",
-        "human,easy,easy",
-        "--seed",
-        "42",
-    ]);
-    // Recruits kept until seat 1 has dice to place.
-    let mut steps = 0;
-    loop {
-        app.run_bots();
-        if app.moves.iter().any(|m| m.goes_to("aqu")) {
-            break;
-        }
-        press(&mut app, KeyCode::Enter);
-        steps += 1;
-        assert!(steps < 10, "{}", app.nav.status);
-    }
+    let mut app = euphoria_with_dice_for("aqu");
     let at = app
         .moves
         .iter()

@@ -288,13 +288,11 @@ impl App {
 
     /// A typed line: a number from the list, a place on the board, or a move's notation.
     fn typed(&mut self, input: &str) {
-        if let Ok(n) = input.parse::<usize>() {
-            // As in line mode, a number in the list's range chooses from the list.
-            if (1..=self.moves.len()).contains(&n) {
-                let text = self.moves[n - 1].action.clone();
-                self.play_text(&text);
-                return;
-            }
+        // As in line mode, a number in the list's range chooses from the list.
+        if let Some(m) = crate::table::numbered(&self.moves, input) {
+            let text = m.action.clone();
+            self.play_text(&text);
+            return;
         }
         match crate::table::place_moves(self.state(), &self.moves, input) {
             Narrowed::One(action) => self.play_text(&action),

@@ -1,7 +1,6 @@
 //! The [`App`] as the drawing sees it ([`Screen`]).
 use super::App;
-use crate::tui::about::about_move;
-use crate::tui::draw::{Screen, KEYS};
+use crate::tui::draw::{Keys, Screen, KEYS};
 use crate::tui::nav::Nav;
 use engine::LegalMove;
 
@@ -65,19 +64,12 @@ impl Screen for App {
         &self.log
     }
 
-    fn keys_line(&self) -> &'static str {
-        "↑↓ choose · Enter play · / type · Tab focus · u undo · h hint · r resign · ? help · q quit"
+    fn keys(&self) -> &'static Keys {
+        &KEYS
     }
 
-    fn keys(&self) -> &'static [(&'static str, &'static str)] {
-        KEYS
-    }
-
-    fn about_chosen(&self) -> Vec<String> {
-        let Some(m) = self.moves.get(self.nav.selected) else {
-            return Vec::new();
-        };
-        about_move(m, &self.board_text(), &self.rules)
+    fn rules(&self) -> Option<&engine::Rules> {
+        Some(&self.rules)
     }
 
     fn help_foot(&self) -> Vec<String> {
