@@ -2,10 +2,11 @@
 //! `docs/python.md`).
 use crate::action::{Action, Target};
 use crate::cards::{HAND, VALUES};
-use crate::view::DropSiteView;
+use crate::state::Pile;
+use crate::view::{DropSiteView, PileView};
 use crate::{Config, DropSite};
 use engine::tensor::Writer;
-use engine::Tensor;
+use engine::{Seat, Tensor};
 
 /// Features per drop site slot: made, top value (13), values shown (13), sideways,
 /// restarted, closed.
@@ -45,6 +46,94 @@ fn pile_features(
     features[PILE - 1] = f32::from(closed);
 }
 
+/// A drop site as an observation reads it: the same from a view's site and the state's.
+trait SiteSeen {
+    fn cards(&self) -> &[u8];
+    /// The values it shows for matching at round end.
+    fn shows(&self) -> impl Iterator<Item = u8>;
+    /// Sideways, restarted, closed.
+    fn flags(&self) -> [bool; 3];
+}
+
+impl SiteSeen for PileView {
+    fn cards(&self) -> &[u8] {
+        &self.cards
+    }
+    fn shows(&self) -> impl Iterator<Item = u8> {
+        self.shows.iter().copied()
+    }
+    fn flags(&self) -> [bool; 3] {
+        [self.sideways, self.restarted, self.closed]
+    }
+}
+
+impl SiteSeen for Pile {
+    fn cards(&self) -> &[u8] {
+        &self.cards
+    }
+    fn shows(&self) -> impl Iterator<Item = u8> {
+        Pile::shows(self)
+    }
+    fn flags(&self) -> [bool; 3] {
+        [self.sideways, self.restarted, self.closed]
+    }
+}
+
+/// What an observation is made of, read from a view ([`Tensor::encode`]) or from the
+/// state ([`Tensor::observe`]): the viewer's own cards, then the table as all see it.
+struct Seen<'a, D, P> {
+    /// The viewer's seat, from which seats are counted (0 for a spectator).
+    me: usize,
+    hand: &'a [u8],
+    /// The viewer's own debt, when the table shows it.
+    own_debt: &'a [u8],
+    /// Cards in each seat's debt.
+    debt_sizes: D,
+    totals: &'a [i64],
+    to_act: Option<Seat>,
+    round_first: Seat,
+    piles: &'a [P],
+    deck_size: usize,
+    round: u32,
+    /// Cards in all hands.
+    in_hands: usize,
+}
+
+impl<D: Iterator<Item = usize>, P: SiteSeen> Seen<'_, D, P> {
+    fn write(self, config: &Config, out: &mut [f32]) {
+        let players = config.players;
+        let relative = |s: usize| (s + players - self.me) % players;
+        let deck = config.deck.size().max(1) as f32;
+        let mut w = Writer::new(out);
+        counts(w.section(VALUES), self.hand);
+        counts(w.section(VALUES), self.own_debt);
+        let debts = w.section(players);
+        for (s, n) in self.debt_sizes.enumerate().take(players) {
+            debts[relative(s)] = n as f32 / deck;
+        }
+        let totals = w.section(players);
+        for (s, &t) in self.totals.iter().enumerate().take(players) {
+            totals[relative(s)] = t as f32 / config.target as f32;
+        }
+        w.one_hot(players, self.to_act.map(relative));
+        w.one_hot(players, Some(relative(self.round_first)));
+        for slot in 0..config.pile_limit() {
+            let features = w.section(PILE);
+            if let Some(pile) = self.piles.get(slot) {
+                pile_features(features, pile.cards(), pile.shows(), pile.flags());
+            }
+        }
+        let seen = w.section(VALUES);
+        for pile in self.piles {
+            counts(seen, pile.cards());
+        }
+        w.push(self.deck_size as f32 / deck);
+        w.push(self.round as f32 / config.max_rounds as f32);
+        w.push(self.in_hands as f32 / (HAND * players) as f32);
+        w.push(f32::from(self.to_act.is_none()));
+    }
+}
+
 impl Tensor for DropSite {
     fn num_distinct_actions(config: &Config) -> usize {
         VALUES * targets(config)
@@ -77,46 +166,22 @@ impl Tensor for DropSite {
     }
 
     fn encode(config: &Config, view: &DropSiteView, out: &mut [f32]) {
-        let players = config.players;
-        // Seats are counted from the viewer: entry 0 is the viewer (seat 0 for a spectator).
-        let me = view.viewer.seat().unwrap_or(0);
-        let relative = |s: usize| (s + players - me) % players;
-        let mut w = Writer::new(out);
-        counts(w.section(VALUES), view.hand.as_deref().unwrap_or_default());
-        counts(
-            w.section(VALUES),
-            view.own_debt.as_deref().unwrap_or_default(),
-        );
-        let debts = w.section(players);
-        for (s, &n) in view.debt_sizes.iter().enumerate().take(players) {
-            debts[relative(s)] = n as f32 / config.deck.size().max(1) as f32;
-        }
-        let totals = w.section(players);
-        for (s, &t) in view.totals.iter().enumerate().take(players) {
-            totals[relative(s)] = t as f32 / config.target as f32;
-        }
-        w.one_hot(players, view.to_act.map(relative));
-        w.one_hot(players, Some(relative(view.round_first)));
-        for slot in 0..config.pile_limit() {
-            let features = w.section(PILE);
-            let Some(pile) = view.piles.get(slot) else {
-                continue;
-            };
-            pile_features(
-                features,
-                &pile.cards,
-                pile.shows.iter().copied(),
-                [pile.sideways, pile.restarted, pile.closed],
-            );
-        }
-        let seen = w.section(VALUES);
-        for pile in &view.piles {
-            counts(seen, &pile.cards);
-        }
-        w.push(view.deck_size as f32 / config.deck.size().max(1) as f32);
-        w.push(view.round as f32 / config.max_rounds as f32);
-        w.push(view.hand_sizes.iter().sum::<usize>() as f32 / (HAND * players) as f32);
-        w.push(f32::from(view.to_act.is_none()));
+        let seen = Seen {
+            // Seats are counted from the viewer: entry 0 is the viewer (seat 0 for a
+            // spectator).
+            me: view.viewer.seat().unwrap_or(0),
+            hand: view.hand.as_deref().unwrap_or_default(),
+            own_debt: view.own_debt.as_deref().unwrap_or_default(),
+            debt_sizes: view.debt_sizes.iter().copied(),
+            totals: &view.totals,
+            to_act: view.to_act,
+            round_first: view.round_first,
+            piles: &view.piles,
+            deck_size: view.deck_size,
+            round: view.round,
+            in_hands: view.hand_sizes.iter().sum(),
+        };
+        seen.write(config, out);
     }
 
     /// The same numbers as `encode` of the viewer's view (the tensor check holds them
@@ -124,47 +189,23 @@ impl Tensor for DropSite {
     /// observation built through it cost more the longer a game ran.
     fn observe(&self, viewer: engine::Viewer, out: &mut [f32]) {
         let config = &self.config;
-        let players = config.players;
-        let seat = viewer.seat().filter(|&s| s < players);
-        let me = viewer.seat().unwrap_or(0);
-        let relative = |s: usize| (s + players - me) % players;
-        let deck = config.deck.size().max(1) as f32;
-        let mut w = Writer::new(out);
-        counts(w.section(VALUES), seat.map_or(&[], |s| &self.hands[s]));
-        let own_debt = seat
-            .filter(|_| config.open_debt)
-            .map_or(&[][..], |s| &self.debts[s]);
-        counts(w.section(VALUES), own_debt);
-        let debts = w.section(players);
-        for (s, d) in self.debts.iter().enumerate().take(players) {
-            debts[relative(s)] = d.len() as f32 / deck;
-        }
-        let totals = w.section(players);
-        for (s, &t) in self.totals.iter().enumerate().take(players) {
-            totals[relative(s)] = t as f32 / config.target as f32;
-        }
-        w.one_hot(players, self.to_act.map(relative));
-        w.one_hot(players, Some(relative(self.round_first)));
-        for slot in 0..config.pile_limit() {
-            let features = w.section(PILE);
-            let Some(pile) = self.piles.get(slot) else {
-                continue;
-            };
-            pile_features(
-                features,
-                &pile.cards,
-                pile.shows(),
-                [pile.sideways, pile.restarted, pile.closed],
-            );
-        }
-        let seen = w.section(VALUES);
-        for pile in &self.piles {
-            counts(seen, &pile.cards);
-        }
-        w.push(self.deck.len() as f32 / deck);
-        w.push(self.round as f32 / config.max_rounds as f32);
-        w.push(self.hands.iter().map(Vec::len).sum::<usize>() as f32 / (HAND * players) as f32);
-        w.push(f32::from(self.to_act.is_none()));
+        let seat = viewer.seat().filter(|&s| s < config.players);
+        let seen = Seen {
+            me: viewer.seat().unwrap_or(0),
+            hand: seat.map_or(&[], |s| &self.hands[s]),
+            own_debt: seat
+                .filter(|_| config.open_debt)
+                .map_or(&[][..], |s| &self.debts[s]),
+            debt_sizes: self.debts.iter().map(Vec::len),
+            totals: &self.totals,
+            to_act: self.to_act,
+            round_first: self.round_first,
+            piles: &self.piles,
+            deck_size: self.deck.len(),
+            round: self.round,
+            in_hands: self.hands.iter().map(Vec::len).sum(),
+        };
+        seen.write(config, out);
     }
 
     fn max_game_length(config: &Config) -> Option<usize> {

@@ -16,14 +16,7 @@ fn told(game: &mut DropSite, text: &str, viewer: Viewer) -> (Vec<DropSiteEvent>,
 }
 
 fn two() -> DropSite {
-    position(
-        2,
-        0,
-        &[&[1, 3, 0, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10], &[0], &[5]],
-        &[11],
-    )
+    common::two(&[1, 3, 0, 8, 12])
 }
 
 #[test]

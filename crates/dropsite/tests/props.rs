@@ -1,4 +1,5 @@
 //! Random games: the shared conformance harness, and proptest-driven invariants.
+use crate::common::config;
 use dropsite::{Config, DropSite};
 use engine::conformance::{self, Options};
 use engine::prelude::*;
@@ -6,13 +7,6 @@ use engine::{Names, Session, Viewer};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
-
-fn config(players: usize) -> Config {
-    Config {
-        players,
-        ..Config::default()
-    }
-}
 
 #[test]
 fn conformance_two_players() {

@@ -8,14 +8,7 @@ use engine::{Coded, Viewer};
 
 fn two() -> DropSite {
     // Seat 0 holds 1 3 3 8 12; sites: a 10, a sideways zero, a 5.
-    position(
-        2,
-        0,
-        &[&[1, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10], &[0], &[5]],
-        &[11],
-    )
+    common::two(&[1, 3, 3, 8, 12])
 }
 
 #[test]

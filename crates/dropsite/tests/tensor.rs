@@ -1,17 +1,11 @@
 //! Action indices and observation tensors: the engine's harness, and a seat's own cards.
 use crate::common;
+use common::config;
 
 use dropsite::{Config, DropSite};
 use engine::prelude::*;
 use engine::{tensor, Tensor, Viewer};
 use rand::SeedableRng;
-
-fn config(players: usize) -> Config {
-    Config {
-        players,
-        ..Config::default()
-    }
-}
 
 #[test]
 fn harness_on_every_table_size() {

@@ -12,6 +12,14 @@ pub fn pile(cards: &[u8]) -> Pile {
     p
 }
 
+/// The default table for `players` players.
+pub fn config(players: usize) -> Config {
+    Config {
+        players,
+        ..Config::default()
+    }
+}
+
 /// A position: the given hands, debts and piles; every other card in the deck, with
 /// `deck_top` drawn first (its last card first).
 pub fn position(
@@ -22,19 +30,10 @@ pub fn position(
     piles: &[&[u8]],
     deck_top: &[u8],
 ) -> DropSite {
-    position_with(
-        Config {
-            players,
-            ..Config::default()
-        },
-        to_act,
-        hands,
-        debts,
-        piles,
-        deck_top,
-    )
+    position_with(config(players), to_act, hands, debts, piles, deck_top)
 }
 
+/// [`position`] at the table `config`.
 pub fn position_with(
     config: Config,
     to_act: usize,
@@ -57,6 +56,19 @@ pub fn position_with(
     }
     b.build()
         .unwrap_or_else(|e| panic!("bad test position: {e:?}"))
+}
+
+/// Two players, seat 0 to act holding `hand`, seat 1 holding 2 4 6 7 9; the sites a 10, a
+/// sideways zero and a 5; 11 drawn next.
+pub fn two(hand: &[u8]) -> DropSite {
+    position(
+        2,
+        0,
+        &[hand, &[2, 4, 6, 7, 9]],
+        &[&[], &[]],
+        &[&[10], &[0], &[5]],
+        &[11],
+    )
 }
 
 pub use engine::testkit::{act, refuse as refused};
