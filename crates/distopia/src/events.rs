@@ -122,6 +122,19 @@ fn cards_count(n: usize) -> String {
 
 impl Event for DistopiaEvent {
     fn text(&self, names: &Names) -> String {
+        // What a collaborator did for `who`: with the card it moved, and from where.
+        let used =
+            |template: &str, who: Seat, c: Collaborator, moved: Option<(&CardView, &Place)>| {
+                let mut args = vec![("who", seat(who)), ("c", word(c.to_string()))];
+                if let Some((card, from)) = moved {
+                    args.extend([
+                        ("card", word(card_text(card))),
+                        ("owner", seat(from.seat)),
+                        ("d", from.letter()),
+                    ]);
+                }
+                names.say(template, &args)
+            };
         match self {
             DistopiaEvent::Picked {
                 seat: who, from, ..
@@ -170,33 +183,27 @@ impl Event for DistopiaEvent {
                     ("d", at.letter()),
                 ],
             ),
-            DistopiaEvent::Crossed { seat: who } => names.say(
+            DistopiaEvent::Crossed { seat: who } => used(
                 "{who} used {c}: the next card goes across the border",
-                &[
-                    ("who", seat(*who)),
-                    ("c", word(Collaborator::SpyPets.to_string())),
-                ],
+                *who,
+                Collaborator::SpyPets,
+                None,
             ),
-            DistopiaEvent::Clockwise { seat: who } => names.say(
+            DistopiaEvent::Clockwise { seat: who } => used(
                 "{who} used {c}: this turn goes clockwise",
-                &[
-                    ("who", seat(*who)),
-                    ("c", word(Collaborator::GrandmaTheHacker.to_string())),
-                ],
+                *who,
+                Collaborator::GrandmaTheHacker,
+                None,
             ),
             DistopiaEvent::Robot {
                 seat: who,
                 from,
                 card,
-            } => names.say(
+            } => used(
                 "{who} used {c} and took {card} from {owner's} district {d} into the hand",
-                &[
-                    ("who", seat(*who)),
-                    ("c", word(Collaborator::RebelRobot.to_string())),
-                    ("card", word(card_text(card))),
-                    ("owner", seat(from.seat)),
-                    ("d", from.letter()),
-                ],
+                *who,
+                Collaborator::RebelRobot,
+                Some((card, from)),
             ),
             DistopiaEvent::Won {
                 seat: who,
@@ -212,33 +219,27 @@ impl Event for DistopiaEvent {
                     ("cards", word(cards_text(cards))),
                 ],
             ),
-            DistopiaEvent::RaidOffered { seat: who } => names.say(
+            DistopiaEvent::RaidOffered { seat: who } => used(
                 "{who} may take one more card with {c}",
-                &[
-                    ("who", seat(*who)),
-                    ("c", word(Collaborator::ShelfRaider.to_string())),
-                ],
+                *who,
+                Collaborator::ShelfRaider,
+                None,
             ),
             DistopiaEvent::Raided {
                 seat: who,
                 from,
                 card,
-            } => names.say(
+            } => used(
                 "{who} used {c} and won {card} from {owner's} district {d} too",
-                &[
-                    ("who", seat(*who)),
-                    ("c", word(Collaborator::ShelfRaider.to_string())),
-                    ("card", word(card_text(card))),
-                    ("owner", seat(from.seat)),
-                    ("d", from.letter()),
-                ],
+                *who,
+                Collaborator::ShelfRaider,
+                Some((card, from)),
             ),
-            DistopiaEvent::RaidDeclined { seat: who } => names.say(
+            DistopiaEvent::RaidDeclined { seat: who } => used(
                 "{who} did not use {c}",
-                &[
-                    ("who", seat(*who)),
-                    ("c", word(Collaborator::ShelfRaider.to_string())),
-                ],
+                *who,
+                Collaborator::ShelfRaider,
+                None,
             ),
             DistopiaEvent::MissionEarned { seat: who, mission } => names.say(
                 "{who} earned the mission {m}: 5 points at the end",

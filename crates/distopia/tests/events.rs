@@ -111,29 +111,31 @@ fn collaborators_tell_what_they_did() {
         "seat 1 used The Shelf Raider and won comic book (6) from your district A too"
     );
 
-    let mut g = game(with_collaborator(quiet(), Collaborator::SpyPets));
-    act(&mut g, "pick B");
-    let (_, texts) = told(&mut g, "cross", Viewer::Seat(0));
-    assert_eq!(
-        texts,
-        ["you used Spy Pets: the next card goes across the border"]
-    );
-
-    let mut g = game(with_collaborator(quiet(), Collaborator::GrandmaTheHacker));
-    act(&mut g, "pick B");
-    let (_, texts) = told(&mut g, "grandma", Viewer::Seat(1));
-    assert_eq!(
-        texts,
-        ["seat 1 used Grandma the Hacker: this turn goes clockwise"]
-    );
-
-    let mut g = game(with_collaborator(quiet(), Collaborator::RebelRobot));
-    act(&mut g, "pick B");
-    let (_, texts) = told(&mut g, "robot A", Viewer::Spectator);
-    assert_eq!(
-        texts,
-        ["seat 1 used Rebel Robot and took atlas (15) from their district A into the hand"]
-    );
+    // Each collaborator used after the first pick, as `viewer` is told it.
+    for (collaborator, used, viewer, said) in [
+        (
+            Collaborator::SpyPets,
+            "cross",
+            Viewer::Seat(0),
+            "you used Spy Pets: the next card goes across the border",
+        ),
+        (
+            Collaborator::GrandmaTheHacker,
+            "grandma",
+            Viewer::Seat(1),
+            "seat 1 used Grandma the Hacker: this turn goes clockwise",
+        ),
+        (
+            Collaborator::RebelRobot,
+            "robot A",
+            Viewer::Spectator,
+            "seat 1 used Rebel Robot and took atlas (15) from their district A into the hand",
+        ),
+    ] {
+        let mut g = picked_b_with(collaborator);
+        let (_, texts) = told(&mut g, used, viewer);
+        assert_eq!(texts, [said]);
+    }
 }
 
 #[test]

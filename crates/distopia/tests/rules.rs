@@ -428,11 +428,7 @@ fn the_guarded_ending_explains_itself_four_guards_four_cards_removed() {
     );
     let outcome = g.outcome().expect("over");
     assert_eq!(ending.check(&outcome), Ok(()));
-    let seat2: Vec<(&str, i64)> = ending.seats[1]
-        .lines
-        .iter()
-        .map(|l| (l.label.as_str(), l.points))
-        .collect();
+    let seat2 = engine::testkit::score_lines(&ending, 1);
     assert_eq!(
         seat2,
         vec![
@@ -556,8 +552,7 @@ fn collaborators_are_refused_when_not_in_play() {
         let reason = refuse(&mut g, a);
         assert_eq!(reason, Refusal::NoCollaborator, "{a}");
     }
-    let mut g = game(with_collaborator(quiet(), Collaborator::GrandmaTheHacker));
-    act(&mut g, "pick B");
+    let mut g = picked_b_with(Collaborator::GrandmaTheHacker);
     let reason = refuse(&mut g, "cross");
     assert_eq!(
         reason,
@@ -574,8 +569,7 @@ fn collaborators_are_refused_when_not_in_play() {
 
 #[test]
 fn spy_pets_crosses_one_border_card_then_passes_to_the_opponent() {
-    let mut g = game(with_collaborator(quiet(), Collaborator::SpyPets));
-    act(&mut g, "pick B");
+    let mut g = picked_b_with(Collaborator::SpyPets);
     assert!(legal(&g).contains(&"cross".to_string()));
     act(&mut g, "cross");
     // Across from seat 0's B is seat 1's C.
@@ -596,8 +590,7 @@ fn spy_pets_crosses_one_border_card_then_passes_to_the_opponent() {
 
 #[test]
 fn grandma_the_hacker_plays_clockwise_for_one_turn() {
-    let mut g = game(with_collaborator(quiet(), Collaborator::GrandmaTheHacker));
-    act(&mut g, "pick B");
+    let mut g = picked_b_with(Collaborator::GrandmaTheHacker);
     assert!(legal(&g).contains(&"grandma".to_string()));
     act(&mut g, "grandma");
     assert_eq!(g.next_district(), 0, "to the left: seat 0's A");
@@ -613,8 +606,7 @@ fn grandma_the_hacker_plays_clockwise_for_one_turn() {
 #[test]
 fn grandma_and_robot_only_before_the_first_card() {
     for c in [Collaborator::GrandmaTheHacker, Collaborator::RebelRobot] {
-        let mut g = game(with_collaborator(quiet(), c));
-        act(&mut g, "pick B");
+        let mut g = picked_b_with(c);
         act(&mut g, "play 4");
         let text = if c == Collaborator::RebelRobot {
             "robot A"
@@ -631,8 +623,7 @@ fn grandma_and_robot_only_before_the_first_card() {
 
 #[test]
 fn rebel_robot_takes_a_neighbours_top_card_which_is_not_refilled() {
-    let mut g = game(with_collaborator(quiet(), Collaborator::RebelRobot));
-    act(&mut g, "pick B");
+    let mut g = picked_b_with(Collaborator::RebelRobot);
     let l = legal(&g);
     assert!(l.contains(&"robot A".to_string()) && l.contains(&"robot C".to_string()));
     let reason = refuse(&mut g, "robot D");
@@ -844,8 +835,7 @@ fn a_loaded_state_saves_back_as_it_was_whatever_its_repetition_record_holds() {
 
 #[test]
 fn the_text_board_shows_the_table() {
-    let mut g = game(with_collaborator(quiet(), Collaborator::SpyPets));
-    act(&mut g, "pick B");
+    let g = picked_b_with(Collaborator::SpyPets);
     let text = g.view(Viewer::Seat(0)).to_string();
     for needle in [
         "meadow",

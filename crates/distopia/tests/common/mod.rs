@@ -67,6 +67,14 @@ pub fn with_collaborator(mut s: Builder, card: Collaborator) -> Builder {
     s
 }
 
+/// The quiet table with `card` as the only advanced card, after seat 0 picked its
+/// district B.
+pub fn picked_b_with(card: Collaborator) -> Distopia {
+    let mut g = game(with_collaborator(quiet(), card));
+    act(&mut g, "pick B");
+    g
+}
+
 /// The position with `card` as the only advanced card.
 pub fn with_mission(mut s: Builder, card: Mission) -> Builder {
     s.config = Config {
