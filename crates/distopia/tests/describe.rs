@@ -3,7 +3,7 @@
 use distopia::{letter_char, Action, Border, Config, Distopia, Phase};
 use engine::prelude::*;
 use engine::rng_from_seed;
-use rand::seq::IndexedRandom;
+use engine::testkit::walk_randomly;
 
 /// The ring index a `d:<seat>:<letter>` key names.
 fn ring(key: &str) -> usize {
@@ -115,7 +115,6 @@ fn check_position(game: &Distopia, legal: &[Action]) {
 
 #[test]
 fn every_label_says_what_the_rules_then_do() {
-    let mut legal = Vec::new();
     let mut positions = 0;
     let mut plays = 0;
     for (k, border) in Border::all().into_iter().enumerate() {
@@ -127,21 +126,19 @@ fn every_label_says_what_the_rules_then_do() {
             };
             for seed in 0..3 {
                 let mut game = Distopia::new(&config, seed + 10 * k as u64).expect("valid");
-                let mut rng = rng_from_seed(seed);
-                for _ in 0..400 {
-                    if game.to_act().is_none() {
-                        break;
-                    }
-                    game.legal_actions(&mut legal);
-                    plays += legal
-                        .iter()
-                        .filter(|a| matches!(a, Action::Play(_)))
-                        .count();
-                    check_position(&game, &legal);
-                    positions += 1;
-                    let a = *legal.choose(&mut rng).expect("a legal move");
-                    game.apply(a).expect("legal");
-                }
+                walk_randomly(
+                    &mut game,
+                    &mut rng_from_seed(seed),
+                    400,
+                    |game, legal, _, _| {
+                        plays += legal
+                            .iter()
+                            .filter(|a| matches!(a, Action::Play(_)))
+                            .count();
+                        check_position(game, legal);
+                        positions += 1;
+                    },
+                );
             }
         }
     }

@@ -164,11 +164,7 @@ fn paus_scoring_explained_line_by_line() {
         ending.why,
         "the game ended because the last card of the deck was drawn; Anna won with 24 points to 14"
     );
-    let lines: Vec<(&str, i64)> = ending.seats[1]
-        .lines
-        .iter()
-        .map(|l| (l.label.as_str(), l.points))
-        .collect();
+    let lines = engine::testkit::score_lines(&ending, 1);
     // Steps 1-3 of the final scoring, as the rulebook's example tells them: 14 points.
     assert_eq!(
         lines,

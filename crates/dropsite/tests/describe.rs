@@ -2,7 +2,7 @@
 //! rules then do, in the positions of random games.
 use dropsite::{Action, Config, DropSite, Target};
 use engine::prelude::*;
-use rand::seq::IndexedRandom;
+use engine::testkit::walk_randomly;
 use rand::SeedableRng;
 
 fn check_position(game: &DropSite, legal: &[Action]) {
@@ -77,7 +77,6 @@ fn check_position(game: &DropSite, legal: &[Action]) {
 
 #[test]
 fn every_label_says_what_the_rules_then_do() {
-    let mut legal = Vec::new();
     let mut positions = 0;
     for (players, seed) in [(2, 1), (3, 2), (4, 3), (2, 4)] {
         let config = Config {
@@ -86,13 +85,10 @@ fn every_label_says_what_the_rules_then_do() {
         };
         let mut game = DropSite::new(&config, seed).expect("valid");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        while game.to_act().is_some() {
-            game.legal_actions(&mut legal);
-            check_position(&game, &legal);
+        walk_randomly(&mut game, &mut rng, usize::MAX, |game, legal, _, _| {
+            check_position(game, legal);
             positions += 1;
-            let a = *legal.choose(&mut rng).expect("a legal move");
-            game.apply(a).expect("legal");
-        }
+        });
     }
     assert!(positions > 500, "{positions} positions");
 }

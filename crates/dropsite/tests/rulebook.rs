@@ -187,16 +187,10 @@ fn you_win_the_end_explains_figures_3_and_4_round_by_round() {
         ending.why,
         "round 1 ended when drop site 5 was started, and after its scoring Ann reached the target of 9 points with 9 points, more than anyone else"
     );
-    let lines = |s: usize| -> Vec<(String, i64)> {
-        ending.seats[s]
-            .lines
-            .iter()
-            .map(|l| (l.label.clone(), l.points))
-            .collect()
-    };
+    let lines = |s: usize| engine::testkit::score_lines(&ending, s);
     // 7 + 4 - 2 = 9 (figures 3 and 4); Bob's unmatched 11 scores -2.
-    assert_eq!(lines(0), vec![("round 1 (debt 12, 2, 10)".to_string(), 9)]);
-    assert_eq!(lines(1), vec![("round 1 (debt 11)".to_string(), -2)]);
+    assert_eq!(lines(0), vec![("round 1 (debt 12, 2, 10)", 9)]);
+    assert_eq!(lines(1), vec![("round 1 (debt 11)", -2)]);
     let outcome = game.outcome().expect("over");
     assert_eq!(ending.check(&outcome), Ok(()));
     assert_eq!(ending.totals(), vec![9, -2]);

@@ -77,3 +77,44 @@ pub fn play_randomly<G: Game>(g: &mut G, rng: &mut impl rand::Rng, most: usize) 
     }
     most
 }
+
+/// The score lines of `seat` (from 0) in an ending, as (label, points).
+///
+/// # Panics
+/// When the ending has no such seat.
+pub fn score_lines(ending: &crate::Ending, seat: usize) -> Vec<(&str, i64)> {
+    ending.seats[seat]
+        .lines
+        .iter()
+        .map(|l| (l.label.as_str(), l.points))
+        .collect()
+}
+
+/// Plays up to `most` actions drawn at random by `rng` from the legal ones, fewer when the
+/// game ends first, and shows each move to `step`: the position before it, the legal
+/// actions there, the action drawn and the position after it. Returns how many it played.
+///
+/// # Panics
+/// When a seat to act has no legal action, or the rules refuse one they listed.
+pub fn walk_randomly<G: Game>(
+    g: &mut G,
+    rng: &mut impl rand::Rng,
+    most: usize,
+    mut step: impl FnMut(&G, &[G::Action], G::Action, &G),
+) -> usize {
+    use rand::seq::IndexedRandom;
+    let mut legal = Vec::new();
+    for played in 0..most {
+        if g.to_act().is_none() {
+            return played;
+        }
+        g.legal_actions(&mut legal);
+        let &a = legal.choose(rng).expect("a seat to act has a legal action");
+        let before = g.clone();
+        if let Err(e) = g.apply(a) {
+            panic!("the legal action {a} was refused: {e}");
+        }
+        step(&before, &legal, a, g);
+    }
+    most
+}

@@ -4,8 +4,8 @@
 
 use engine::prelude::*;
 use engine::rng_from_seed;
+use engine::testkit::play_randomly;
 use euphoria::{Config, Edition, Euphoria};
-use rand::seq::IndexedRandom;
 use std::time::Instant;
 
 fn main() {
@@ -24,25 +24,13 @@ fn main() {
     let mut actions = 0u64;
     let mut turns = 0u64;
     let mut longest = 0u64;
-    let mut legal = Vec::new();
     for seed in 0..games {
         let Ok(mut game) = Euphoria::new(&config, seed) else {
             eprintln!("bad config");
             return;
         };
         let mut rng = rng_from_seed(seed ^ 0x5EED);
-        let mut n = 0u64;
-        while game.to_act().is_some() {
-            game.legal_actions(&mut legal);
-            let Some(&a) = legal.choose(&mut rng) else {
-                break;
-            };
-            if let Err(e) = game.apply(a) {
-                eprintln!("seed {seed}: {e}");
-                return;
-            }
-            n += 1;
-        }
+        let n = play_randomly(&mut game, &mut rng, usize::MAX) as u64;
         actions += n;
         turns += game.turns() as u64;
         longest = longest.max(n);

@@ -6,11 +6,11 @@ use crate::common;
 use common::{bare, on, tile};
 use engine::prelude::*;
 use engine::rng_from_seed;
+use engine::testkit::walk_randomly;
 use euphoria::cards::{Penalty, Space, SpaceKind};
 use euphoria::state::Step;
 use euphoria::Builder;
 use euphoria::{Action, Config, DieLoc, Edition, Euphoria, RetrievePay};
-use rand::seq::IndexedRandom;
 
 /// The signed morale a label states (`morale +2`, `morale −1`, `morale unchanged`).
 fn stated_morale(label: &str) -> i32 {
@@ -127,7 +127,6 @@ fn check_position(game: &Euphoria, legal: &[Action]) -> usize {
 
 #[test]
 fn every_label_says_what_the_rules_then_do_in_random_games() {
-    let mut legal = Vec::new();
     let (mut positions, mut retrievals) = (0, 0);
     for (players, edition, seed) in [
         (2, Edition::V2, 1),
@@ -140,17 +139,15 @@ fn every_label_says_what_the_rules_then_do_in_random_games() {
             ..Config::players(players).with_offers(1)
         };
         let mut game = Euphoria::new(&config, seed).expect("valid");
-        let mut rng = rng_from_seed(seed);
-        for _ in 0..1500 {
-            if game.to_act().is_none() {
-                break;
-            }
-            game.legal_actions(&mut legal);
-            retrievals += check_position(&game, &legal);
-            positions += 1;
-            let a = *legal.choose(&mut rng).expect("a legal move");
-            game.apply(a).expect("legal");
-        }
+        walk_randomly(
+            &mut game,
+            &mut rng_from_seed(seed),
+            1500,
+            |game, legal, _, _| {
+                retrievals += check_position(game, legal);
+                positions += 1;
+            },
+        );
     }
     assert!(positions > 3000, "{positions} positions");
     assert!(retrievals > 50, "{retrievals} retrievals");
@@ -250,44 +247,40 @@ fn texts_name_places_in_words_not_codes() {
             .find(|w| codes.iter().any(|c| c == w))
             .map(|w| format!("{w:?} in {text:?}"))
     };
-    let mut legal = Vec::new();
     let mut checked = 0;
     for (players, seed) in [(2, 11), (4, 12), (6, 13)] {
         let config = Config::players(players).with_offers(1);
         let mut game = Euphoria::new(&config, seed).expect("valid");
-        let mut rng = rng_from_seed(seed);
-        for _ in 0..1200 {
-            if game.to_act().is_none() {
-                break;
-            }
-            game.legal_actions(&mut legal);
-            for &a in &legal {
-                assert_eq!(coded(&game.describe(a).label), None);
-            }
-            let view = game.view(Viewer::Seat(game.current()));
-            assert_eq!(coded(&view.prompt), None);
-            assert_eq!(coded(&view.to_string()), None);
-            // A space the seat cannot take now is refused in words (every tenth position).
-            if checked % 10 == 0 {
-                for space in Space::all() {
-                    for value in 1..=6 {
-                        if let Err(e) = game.clone().apply(Action::Place { value, space }) {
-                            assert_eq!(coded(&e.reason.to_string()), None);
+        walk_randomly(
+            &mut game,
+            &mut rng_from_seed(seed),
+            1200,
+            |game, legal, played, after| {
+                for &a in legal {
+                    assert_eq!(coded(&game.describe(a).label), None);
+                }
+                let view = game.view(Viewer::Seat(game.current()));
+                assert_eq!(coded(&view.prompt), None);
+                assert_eq!(coded(&view.to_string()), None);
+                // A space the seat cannot take now is refused in words (every tenth position).
+                if checked % 10 == 0 {
+                    for space in Space::all() {
+                        for value in 1..=6 {
+                            if let Err(e) = game.clone().apply(Action::Place { value, space }) {
+                                assert_eq!(coded(&e.reason.to_string()), None);
+                            }
                         }
                     }
                 }
-            }
-            let a = *legal.choose(&mut rng).expect("a legal move");
-            let before = game.clone();
-            game.apply(a).expect("legal");
-            for viewer in [Viewer::Spectator, Viewer::Seat(before.current())] {
-                let names = Names::for_viewer(viewer);
-                for event in Euphoria::events(&before, a, &game, viewer) {
-                    assert_eq!(coded(&event.text(&names)), None);
+                for viewer in [Viewer::Spectator, Viewer::Seat(game.current())] {
+                    let names = Names::for_viewer(viewer);
+                    for event in Euphoria::events(game, played, after, viewer) {
+                        assert_eq!(coded(&event.text(&names)), None);
+                    }
                 }
-            }
-            checked += 1;
-        }
+                checked += 1;
+            },
+        );
     }
     assert!(checked > 2000, "{checked} positions");
 }
