@@ -13,7 +13,6 @@
 //! | `pass` | do not use The Shelf Raider |
 use crate::cards::Card;
 use engine::ParseActionError;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
@@ -115,18 +114,7 @@ impl FromStr for Action {
     }
 }
 
-impl Serialize for Action {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+engine::serde_as_notation!(Action);
 
 impl Action {
     /// Every action there is (for tests that compare legality with the legal list).

@@ -35,6 +35,7 @@ mod key;
 pub mod lesson;
 pub mod log;
 mod moves;
+mod notation;
 mod outcome;
 pub mod prelude;
 mod record;
@@ -70,3 +71,6 @@ pub use seat::{Seat, Viewer};
 pub use session::{session_log, Session, TableEvent, TableRefusal};
 pub use tensor::{IndexError, Tensor};
 pub use text::Names;
+
+#[doc(hidden)]
+pub use serde as __serde;

@@ -52,19 +52,7 @@ impl FromStr for Act {
     }
 }
 
-impl Serialize for Act {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Act {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+engine::serde_as_notation!(Act);
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Tally {
