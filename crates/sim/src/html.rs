@@ -352,9 +352,7 @@ fn study(out: &mut String, part: &Part, summary: &Summary, tag: &str) -> Result<
     }
     for aspect in aspects {
         let rows: Vec<_> = summary
-            .holdings
-            .iter()
-            .filter(|h| h.aspect == aspect)
+            .holdings_of(aspect)
             .map(|h| {
                 (
                     h.value.clone(),

@@ -225,6 +225,11 @@ enum Bin {
 }
 
 impl Summary {
+    /// The win rates by what a seat held of one aspect (`character`, `first hand points`).
+    pub fn holdings_of<'a>(&'a self, aspect: &'a str) -> impl Iterator<Item = &'a HoldingRate> {
+        self.holdings.iter().filter(move |h| h.aspect == aspect)
+    }
+
     pub fn of(results: &[GameResult], bots: Vec<String>) -> Summary {
         let n = results.len() as f64;
         let seats = bots

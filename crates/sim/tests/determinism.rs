@@ -2,6 +2,17 @@ use bots::BotSpec;
 use dropsite::{Config, DropSite};
 use sim::{run, SimOptions};
 
+/// `games` unsharded games of random bots at `seats` seats, on `threads` threads.
+fn random_bots(games: u64, seed: u64, threads: usize, seats: usize) -> SimOptions {
+    SimOptions {
+        games,
+        seed,
+        threads: Some(threads),
+        seats: vec![BotSpec::Random; seats],
+        shard: None,
+    }
+}
+
 #[test]
 fn the_same_seed_gives_the_same_summary_whatever_the_thread_count() {
     let config = Config {
@@ -9,13 +20,7 @@ fn the_same_seed_gives_the_same_summary_whatever_the_thread_count() {
         target: 50,
         ..Config::default()
     };
-    let options = |threads| SimOptions {
-        games: 60,
-        seed: 11,
-        threads: Some(threads),
-        seats: vec![BotSpec::Random; 3],
-        shard: None,
-    };
+    let options = |threads| random_bots(60, 11, threads, 3);
     let one = run::<DropSite>(&config, &options(1), &|| {}).expect("runs");
     let two = run::<DropSite>(&config, &options(2), &|| {}).expect("runs");
     assert_eq!(one.summary, two.summary);
@@ -29,13 +34,7 @@ fn the_same_seed_gives_the_same_summary_whatever_the_thread_count() {
 
 #[test]
 fn a_seat_list_of_the_wrong_length_is_refused() {
-    let options = SimOptions {
-        games: 1,
-        seed: 1,
-        threads: Some(1),
-        seats: vec![BotSpec::Random; 3],
-        shard: None,
-    };
+    let options = random_bots(1, 1, 1, 3);
     let err =
         run::<DropSite>(&Config::default(), &options, &|| {}).expect_err("2 players, 3 seats");
     assert!(
@@ -56,21 +55,10 @@ fn the_wilson_interval_brackets_the_rate() {
 
 #[test]
 fn win_rates_by_holding_cover_every_seat_of_every_game() {
-    let options = SimOptions {
-        games: 40,
-        seed: 3,
-        threads: Some(2),
-        seats: vec![BotSpec::Random; 2],
-        shard: None,
-    };
+    let options = random_bots(40, 3, 2, 2);
     let report =
         run::<distopia::Distopia>(&distopia::Config::default(), &options, &|| {}).expect("runs");
-    let characters: Vec<_> = report
-        .summary
-        .holdings
-        .iter()
-        .filter(|h| h.aspect == "character")
-        .collect();
+    let characters: Vec<_> = report.summary.holdings_of("character").collect();
     let names: Vec<&str> = characters.iter().map(|h| h.value.as_str()).collect();
     assert_eq!(names, ["Collector", "Teacher"]);
     assert_eq!(characters.iter().map(|h| h.seats).sum::<u64>(), 80);
@@ -81,12 +69,7 @@ fn win_rates_by_holding_cover_every_seat_of_every_game() {
         ..Config::default()
     };
     let report = run::<DropSite>(&config, &options, &|| {}).expect("runs");
-    let bins: Vec<_> = report
-        .summary
-        .holdings
-        .iter()
-        .filter(|h| h.aspect == "first hand points")
-        .collect();
+    let bins: Vec<_> = report.summary.holdings_of("first hand points").collect();
     assert!((3..=5).contains(&bins.len()), "{bins:?}");
     assert!(bins.iter().all(|h| h.value.starts_with('Q')), "{bins:?}");
     assert_eq!(bins.iter().map(|h| h.seats).sum::<u64>(), 80);

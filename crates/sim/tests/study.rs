@@ -136,12 +136,7 @@ fn a_distopia_report_charts_every_seat_and_component_with_the_study_numbers() {
     }
     for aspect in ["character", "border", "collaborator", "mission"] {
         let fig = figure(&page, &format!("held-{aspect}"));
-        let rows: Vec<_> = report
-            .summary
-            .holdings
-            .iter()
-            .filter(|h| h.aspect == aspect)
-            .collect();
+        let rows: Vec<_> = report.summary.holdings_of(aspect).collect();
         assert!(!rows.is_empty());
         assert_eq!(bars(fig), rows.len(), "one bar per {aspect}");
         for h in rows {
@@ -205,12 +200,7 @@ fn a_dropsite_report_charts_first_hand_quintiles_and_a_variant() {
 /// Each holding of `aspect` has its bar and its row (name and win rate) in its figure.
 fn holdings_charted(page: &str, summary: &sim::Summary, aspect: &str) -> Vec<sim::HoldingRate> {
     let fig = figure(page, &format!("held-{}", aspect.replace(' ', "-")));
-    let rows: Vec<_> = summary
-        .holdings
-        .iter()
-        .filter(|h| h.aspect == aspect)
-        .cloned()
-        .collect();
+    let rows: Vec<_> = summary.holdings_of(aspect).cloned().collect();
     assert!(!rows.is_empty(), "no {aspect}");
     assert_eq!(bars(fig), rows.len(), "one bar per {aspect}");
     for h in &rows {
