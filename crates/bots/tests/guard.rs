@@ -9,42 +9,51 @@ use engine::{Deal, Seat};
 use euphoria::{Config, Euphoria};
 use std::collections::HashSet;
 
-/// Opens a trade whenever it may and cancels it at once; otherwise the first legal action
-/// (declining any offer). Without the guard it opens and cancels for ever.
-struct Fickle;
+/// A bot that plays by a rule: the rule's choice among the legal actions.
+struct ByRule {
+    name: &'static str,
+    rule: fn(&Observer<'_, Euphoria>, &[euphoria::Action]) -> Option<euphoria::Action>,
+}
 
-impl Bot<Euphoria> for Fickle {
+impl Bot<Euphoria> for ByRule {
     fn name(&self) -> String {
-        "fickle".into()
+        self.name.into()
     }
     fn choose(&mut self, observer: &Observer<'_, Euphoria>) -> Option<euphoria::Action> {
         let mut legal = Vec::new();
         observer.legal_actions(&mut legal);
-        let named = |word: &str| legal.iter().copied().find(|a| a.to_string() == word);
-        named("trade")
-            .or_else(|| named("cancel"))
-            .or_else(|| named("decline"))
-            .or_else(|| legal.first().copied())
+        (self.rule)(observer, &legal)
+    }
+}
+
+/// Opens a trade whenever it may and cancels it at once; otherwise the first legal action
+/// (declining any offer). Without the guard it opens and cancels for ever.
+fn fickle() -> ByRule {
+    ByRule {
+        name: "fickle",
+        rule: |_, legal| {
+            let named = |word: &str| legal.iter().copied().find(|a| a.to_string() == word);
+            named("trade")
+                .or_else(|| named("cancel"))
+                .or_else(|| named("decline"))
+                .or_else(|| legal.first().copied())
+        },
     }
 }
 
 /// Pursues any deal it can (opens, offers to the first seat it may, gives, asks,
 /// proposes, accepts); otherwise the first legal action. Without the guard it offers trade
 /// after trade.
-struct Eager;
-
-impl Bot<Euphoria> for Eager {
-    fn name(&self) -> String {
-        "eager".into()
-    }
-    fn choose(&mut self, observer: &Observer<'_, Euphoria>) -> Option<euphoria::Action> {
-        let mut legal = Vec::new();
-        observer.legal_actions(&mut legal);
-        let pursue = legal.iter().copied().find(|&a| {
-            // Builds an offer of one good at most, so that it comes to proposing.
-            observer.deal(a) == Deal::Pursue && !a.to_string().starts_with("give")
-        });
-        pursue.or_else(|| legal.first().copied())
+fn eager() -> ByRule {
+    ByRule {
+        name: "eager",
+        rule: |observer, legal| {
+            let pursue = legal.iter().copied().find(|&a| {
+                // Builds an offer of one good at most, so that it comes to proposing.
+                observer.deal(a) == Deal::Pursue && !a.to_string().starts_with("give")
+            });
+            pursue.or_else(|| legal.first().copied())
+        },
     }
 }
 
@@ -95,7 +104,7 @@ fn is_trade(game: &Euphoria, action: euphoria::Action) -> bool {
 #[test]
 fn without_the_guard_a_fickle_bot_opens_and_cancels_for_ever() {
     let mut g = game();
-    let played = play(&mut g, &mut unguarded(|| Fickle), 2_000);
+    let played = play(&mut g, &mut unguarded(fickle), 2_000);
     let tail: Vec<String> = played[1_000..].iter().map(|p| p.2.to_string()).collect();
     assert!(
         tail.iter().all(|a| a == "trade" || a == "cancel"),
@@ -106,7 +115,7 @@ fn without_the_guard_a_fickle_bot_opens_and_cancels_for_ever() {
 #[test]
 fn behind_the_guard_no_choice_is_repeated_at_a_position_within_a_turn() {
     let mut g = game();
-    let played = play(&mut g, &mut guarded(|| Fickle), 2_000);
+    let played = play(&mut g, &mut guarded(fickle), 2_000);
     let mut seen = HashSet::new();
     for &(key, seat, action, legal) in &played {
         if key.owner != seat || legal == 1 {
@@ -132,14 +141,14 @@ fn behind_the_guard_no_choice_is_repeated_at_a_position_within_a_turn() {
 fn behind_the_guard_a_bot_offers_each_seat_at_most_one_trade_a_turn() {
     // Without the guard the eager bot makes trade after trade in one turn.
     let mut g = game();
-    let played = play(&mut g, &mut unguarded(|| Eager), 400);
+    let played = play(&mut g, &mut unguarded(eager), 400);
     assert!(played.iter().all(|p| p.0.turn == played[0].0.turn));
 
     let mut g = game();
     let mut offers = HashSet::new();
     let mut proposals = 0;
     let mut legal = Vec::new();
-    let mut bots = guarded(|| Eager);
+    let mut bots = guarded(eager);
     for _ in 0..3_000 {
         let Some(observer) = Observer::new(&g) else {
             break;
@@ -172,7 +181,7 @@ fn a_seat_answering_an_offer_answers_on_the_merits_every_time() {
     // The first player offers a trade; the seat asked, behind the guard, declines it, and
     // declines the very same offer again: answering is not its turn, and nothing is avoided.
     let mut g = game();
-    let mut bots = guarded(|| Fickle);
+    let mut bots = guarded(fickle);
     let mut legal = Vec::new();
     // Some moves without trading first, so that the seats hold goods to trade.
     for _ in 0..80 {

@@ -17,6 +17,18 @@ fn record(name: &str) -> GameRecord {
     serde_json::from_str(&text).expect("a game record")
 }
 
+/// The state of a new game of `players` (seed `seed`), as a state file holds it: it
+/// loads, so what an edit of it makes refused is the edit.
+fn new_state(players: usize, seed: u64) -> serde_json::Value {
+    let game = Euphoria::new(&euphoria::Config::players(players), seed).expect("a game");
+    let state = serde_json::to_value(&game).expect("serializes");
+    assert!(
+        load_state::<Euphoria>(&state).is_ok(),
+        "the game as it was loads"
+    );
+    state
+}
+
 #[test]
 fn records_made_before_issue_16_replay_to_their_end() {
     for k in 1..=5 {
@@ -196,8 +208,7 @@ fn a_state_file_with_a_list_longer_than_the_rules_allow_is_refused() {
 fn a_state_file_whose_steps_name_a_seat_the_table_lacks_is_refused() {
     // Two seats, in the setup: seat 1 keeps a recruit face down next. A file naming seat
     // 2 there loaded before, and the legal actions then looked up a player that is not.
-    let game = Euphoria::new(&euphoria::Config::players(2), 1).expect("a game");
-    let state = serde_json::to_value(&game).expect("serializes");
+    let state = new_state(2, 1);
     let mut stack = state["stack"].clone();
     let steps = stack.as_array_mut().expect("a list of steps");
     let at = (steps.iter())
@@ -220,18 +231,13 @@ fn a_state_file_whose_steps_name_a_seat_the_table_lacks_is_refused() {
             "{field}: {err}"
         );
     }
-    assert!(
-        load_state::<Euphoria>(&state).is_ok(),
-        "the game as it was loads"
-    );
 }
 
 #[test]
 fn a_state_file_holding_a_number_that_is_no_recruit_is_refused() {
     // Recruits are numbered 1 to 48: a 0 dealt to a seat was not counted, loaded, and
     // determinizing then dealt some recruit twice.
-    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
-    let state = serde_json::to_value(&game).expect("serializes");
+    let state = new_state(3, 2);
     let mut edited = state.clone();
     edited["players"][2]["dealt"] = serde_json::json!([0]);
     let err = load_state::<Euphoria>(&edited).expect_err("recruit 0");
@@ -239,10 +245,6 @@ fn a_state_file_holding_a_number_that_is_no_recruit_is_refused() {
         err.to_string()
             .contains("recruit number 0 is no recruit (1 to 48)"),
         "{err}"
-    );
-    assert!(
-        load_state::<Euphoria>(&state).is_ok(),
-        "the game as it was loads"
     );
 }
 
@@ -267,8 +269,7 @@ fn a_state_file_naming_a_die_a_player_does_not_have_is_refused() {
     // A die is one of four, 0 to 3: a file naming another is refused, never wrapped round
     // to one that exists (the typed die of a step or of the turn, or a number a pending
     // ability held before its trigger was typed).
-    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
-    let state = serde_json::to_value(&game).expect("serializes");
+    let state = new_state(3, 2);
     let mut edited = state.clone();
     edited["turn"]["die"] = serde_json::json!(7);
     let err = load_state::<Euphoria>(&edited).expect_err("die 7");
@@ -296,8 +297,7 @@ fn a_state_file_naming_a_die_a_player_does_not_have_is_refused() {
 fn a_state_file_naming_a_card_past_the_last_is_refused() {
     // Dilemma 6 and market tile 18 are no cards: counted as the card they wrap round to,
     // they passed the count and the view then looked them up.
-    let game = Euphoria::new(&euphoria::Config::players(3), 2).expect("a game");
-    let state = serde_json::to_value(&game).expect("serializes");
+    let state = new_state(3, 2);
     let mut edited = state.clone();
     let d = edited["players"][0]["dilemma"].as_u64().expect("a dilemma");
     edited["players"][0]["dilemma"] = serde_json::json!(d + 6);

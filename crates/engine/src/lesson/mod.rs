@@ -371,22 +371,16 @@ mod tests {
     #[test]
     fn a_check_says_what_it_found_instead() {
         let view = serde_json::json!({"v": 2});
-        let c = Check::View(ViewCheck {
-            view: "/v".into(),
-            is: 1.into(),
-        });
-        assert_eq!(
-            check(&c, &view, &[]),
-            Err("the view's /v is 2, not 1".into())
-        );
-        let missing = Check::View(ViewCheck {
-            view: "/w".into(),
-            is: 1.into(),
-        });
-        assert_eq!(
-            check(&missing, &view, &[]),
-            Err("the view has no /w".into())
-        );
+        for (pointer, found) in [
+            ("/v", "the view's /v is 2, not 1"),
+            ("/w", "the view has no /w"),
+        ] {
+            let c = Check::View(ViewCheck {
+                view: pointer.into(),
+                is: 1.into(),
+            });
+            assert_eq!(check(&c, &view, &[]), Err(found.into()));
+        }
         let event = Check::Event(EventCheck {
             event: "e".into(),
             text: None,
