@@ -496,6 +496,40 @@ pub fn check_message(text: &str) -> Option<ClientMessage> {
     parsed.ok()
 }
 
+/// One text decoder (`what`: what it reads, in the messages, and its tag in a refusal's):
+/// what it takes is 1 to `max` characters with no control character, and taken again
+/// it is itself; what it refuses, it refuses with a documented code.
+fn clean_text(
+    text: &str,
+    decode: fn(&str) -> Result<String, server::domain::TableError>,
+    max: usize,
+    (what, tag): (&str, &str),
+) {
+    match decode(text) {
+        Ok(got) => {
+            let chars = got.chars().count();
+            assert!(
+                (1..=max).contains(&chars),
+                "{text:?} is taken as the {what} {got:?} of {chars} characters"
+            );
+            assert!(
+                !got.chars()
+                    .any(|c| c.is_control() || is_bidi_or_separator(c)),
+                "{text:?} is taken as the {what} {got:?}, with a control character"
+            );
+            assert_eq!(
+                decode(&got).ok().as_ref(),
+                Some(&got),
+                "the {what} {got:?} (from {text:?}) is not taken as itself"
+            );
+        }
+        Err(e) => {
+            let e = server::ApiError::from(e);
+            documented(e.code, &e.message, &format!("{tag} {text:?}"))
+        }
+    }
+}
+
 /// The text decoders of the create and join bodies and the chat: names, chat lines,
 /// seats and table rules. What they take is what they promise, and taking it again gives
 /// the same.
@@ -508,54 +542,18 @@ pub fn decoders(data: &[u8]) {
                 let _ = check_message(text);
             }
         }
-        1 => match server::domain::display_name(&text) {
-            Ok(name) => {
-                let chars = name.chars().count();
-                assert!(
-                    (1..=server::domain::MAX_NAME_CHARS).contains(&chars),
-                    "{text:?} is taken as the name {name:?} of {chars} characters"
-                );
-                assert!(
-                    !name
-                        .chars()
-                        .any(|c| c.is_control() || is_bidi_or_separator(c)),
-                    "{text:?} is taken as the name {name:?}, with a control character"
-                );
-                assert_eq!(
-                    server::domain::display_name(&name).ok().as_ref(),
-                    Some(&name),
-                    "the name {name:?} (from {text:?}) is not taken as itself"
-                );
-            }
-            Err(e) => {
-                let e = server::ApiError::from(e);
-                documented(e.code, &e.message, &format!("name {text:?}"))
-            }
-        },
-        2 => match server::domain::chat_text(&text) {
-            Ok(line) => {
-                let chars = line.chars().count();
-                assert!(
-                    (1..=server::domain::MAX_CHAT_CHARS).contains(&chars),
-                    "{text:?} is taken as a line of {chars} characters"
-                );
-                assert!(
-                    !line
-                        .chars()
-                        .any(|c| c.is_control() || is_bidi_or_separator(c)),
-                    "{text:?} is taken as the line {line:?}, with a control character"
-                );
-                assert_eq!(
-                    server::domain::chat_text(&line).ok().as_ref(),
-                    Some(&line),
-                    "the line {line:?} is not taken as itself"
-                );
-            }
-            Err(e) => {
-                let e = server::ApiError::from(e);
-                documented(e.code, &e.message, &format!("chat {text:?}"))
-            }
-        },
+        1 => clean_text(
+            &text,
+            server::domain::display_name,
+            server::domain::MAX_NAME_CHARS,
+            ("name", "name"),
+        ),
+        2 => clean_text(
+            &text,
+            server::domain::chat_text,
+            server::domain::MAX_CHAT_CHARS,
+            ("line", "chat"),
+        ),
         3 => {
             let Ok(value) = serde_json::from_slice::<Value>(rest) else {
                 return;
@@ -603,6 +601,25 @@ pub fn decoders(data: &[u8]) {
             }
         }
     }
+}
+
+/// A move refused by the hub (`what`: the move, in words): with a documented code, and
+/// the table as it was (`before`: its fingerprint then).
+async fn refused_unchanged(
+    e: server::domain::TableError,
+    what: &str,
+    before: &str,
+    state: &AppState,
+    table: &Table,
+) {
+    let e = server::ApiError::from(e);
+    documented(e.code, &e.message, &what);
+    assert_eq!(
+        before,
+        fingerprint(state, table).await,
+        "the refused {what} ({}) changed the table",
+        e.code
+    );
 }
 
 fn is_bidi_or_separator(c: char) -> bool {
@@ -663,16 +680,7 @@ pub fn socket(data: &[u8]) {
                 Ok(mv) => hub.play(&table, seat, &mv, sent, By::Player).await,
                 Err(e) => Err(e),
             }) {
-                Err(e) => {
-                    let e = server::ApiError::from(e);
-                    documented(e.code, &e.message, &format!("action {action:?}"));
-                    assert_eq!(
-                        before,
-                        fingerprint(state, &table).await,
-                        "the refused action {action:?} ({}) changed the table",
-                        e.code
-                    );
-                }
+                Err(e) => refused_unchanged(e, &format!("action {action:?}"), &before, state, &table).await,
                 Ok(played) => {
                     assert_eq!(played.version, version + 1, "{action:?}");
                     assert_eq!(sent, version, "{action:?} was taken on another version");
@@ -692,14 +700,8 @@ pub fn socket(data: &[u8]) {
                 version: sent,
             } => match traced(hub.play_sequence(&table, seat, &actions, sent).await) {
                 Err(e) => {
-                    let e = server::ApiError::from(e);
-                    documented(e.code, &e.message, &format!("actions {actions:?}"));
-                    assert_eq!(
-                        before,
-                        fingerprint(state, &table).await,
-                        "the refused actions {actions:?} ({}) changed the table",
-                        e.code
-                    );
+                    let what = format!("actions {actions:?}");
+                    refused_unchanged(e, &what, &before, state, &table).await
                 }
                 Ok(played) => {
                     let n = actions.len() as u64;
