@@ -1,6 +1,6 @@
 //! Every kind of effect a move has produces its event, told to each viewer as it may know it.
 use crate::common;
-use common::{position, position_with};
+use common::{config, position_with};
 use dropsite::{Config, DebtMatch, DropSite, DropSiteEvent, Landing, RoundEnd};
 use engine::prelude::*;
 use engine::{Event, Names, Viewer};
@@ -92,8 +92,8 @@ fn a_played_card_says_where_it_went_and_what_a_zero_did() {
         assert_eq!(texts, [text]);
     }
     // A second zero closes a restarted sideways site.
-    let mut game = position(
-        2,
+    let mut game = position_with(
+        config(2),
         1,
         &[&[1, 3, 5, 8, 12], &[0, 4, 6, 7, 9]],
         &[&[], &[]],
@@ -116,14 +116,15 @@ fn a_played_card_says_where_it_went_and_what_a_zero_did() {
 #[test]
 fn a_round_end_reveals_each_debt_with_its_matches_and_the_scores() {
     // Two players: the fifth site ends the round. Sites show 10, 0, 5, 7 and the new 9.
-    let mut game = position(
-        2,
+    let start = position_with(
+        config(2),
         0,
         &[&[1, 3, 4, 9, 12], &[2, 4, 6, 8, 9]],
         &[&[5, 7, 11], &[10, 10]],
         &[&[10], &[0], &[5], &[7]],
         &[11],
     );
+    let mut game = start.clone();
     let (events, texts) = told(&mut game, "9 new", Viewer::Spectator);
     assert_eq!(
         events[1],
@@ -179,14 +180,7 @@ fn a_round_end_reveals_each_debt_with_its_matches_and_the_scores() {
     );
     assert!(texts[4].starts_with("round 2 begins: seat 2 plays first; drop site 1 is"));
     // Seats see the same round end, named from their side.
-    let mut again = position(
-        2,
-        0,
-        &[&[1, 3, 4, 9, 12], &[2, 4, 6, 8, 9]],
-        &[&[5, 7, 11], &[10, 10]],
-        &[&[10], &[0], &[5], &[7]],
-        &[11],
-    );
+    let mut again = start;
     let (_, texts) = told(&mut again, "9 new", Viewer::Seat(1));
     assert!(
         texts[3].starts_with("your debt held 10 and 10"),

@@ -1,6 +1,6 @@
 //! The worked examples of the Drop Site rulebook, one test each, named after its section.
 use crate::common;
-use common::{act, pile, position};
+use common::{act, config, no_debts, pile, round_end};
 use dropsite::{cards::DECK, score_round, RoundEnd};
 use engine::prelude::*;
 
@@ -20,14 +20,7 @@ fn scoring_figure_4_an_unmatched_10_brings_it_to_9() {
 
 #[test]
 fn zeros_figure_5_a_zero_turns_the_site_sideways_and_a_new_site_starts_on_top() {
-    let mut game = position(
-        2,
-        0,
-        &[&[0, 3, 5, 8, 9], &[1, 2, 4, 6, 7]],
-        &[&[], &[]],
-        &[&[10, 6]],
-        &[11, 11],
-    );
+    let mut game = no_debts([&[0, 3, 5, 8, 9], &[1, 2, 4, 6, 7]], &[&[10, 6]], &[11, 11]);
     act(&mut game, "0 on 1");
     let p = &game.piles()[0];
     assert!(p.sideways && !p.restarted && !p.closed);
@@ -53,11 +46,8 @@ fn zeros_figure_5_a_zero_turns_the_site_sideways_and_a_new_site_starts_on_top() 
 
 #[test]
 fn zeros_a_zero_on_the_new_site_closes_the_pile_and_both_zeros_score() {
-    let mut game = position(
-        2,
-        0,
-        &[&[0, 3, 5, 8, 9], &[0, 2, 4, 6, 7]],
-        &[&[], &[]],
+    let mut game = no_debts(
+        [&[0, 3, 5, 8, 9], &[0, 2, 4, 6, 7]],
         &[&[10, 0, 6]],
         &[11, 11],
     );
@@ -92,14 +82,7 @@ fn note_1_a_card_matching_two_sites_scores_twice_and_two_cards_may_match_one_sit
 #[test]
 fn note_2_a_sideways_site_counts_toward_the_round_end() {
     // Two players, four drop sites made; the fifth is made with a zero.
-    let mut game = position(
-        2,
-        1,
-        &[&[1, 2, 3, 5, 6], &[0, 2, 3, 5, 6]],
-        &[&[12], &[]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config(2), &[0, 2, 3, 5, 6], [&[12], &[]]);
     act(&mut game, "0 new");
     assert_eq!(game.history().len(), 1, "the round ended immediately");
     let round = &game.history()[0];
@@ -130,14 +113,7 @@ fn note_3_drawing_the_last_card_ends_the_round() {
 
 #[test]
 fn drop_sites_you_may_play_an_8_on_a_10_but_not_a_12() {
-    let game = position(
-        2,
-        0,
-        &[&[1, 3, 8, 12, 12], &[1, 2, 4, 6, 7]],
-        &[&[], &[]],
-        &[&[10]],
-        &[],
-    );
+    let game = no_debts([&[1, 3, 8, 12, 12], &[1, 2, 4, 6, 7]], &[&[10]], &[]);
     assert!(game.is_legal("8 on 1".parse().expect("notation")));
     assert!(!game.is_legal("12 on 1".parse().expect("notation")));
 }

@@ -1,6 +1,6 @@
 //! Each rule of Drop Site, once where it allows and once where it refuses.
 use crate::common;
-use common::{act, position, position_with, refused};
+use common::{act, config, no_debts, position_with, refused, round_end};
 use dropsite::Refusal;
 use dropsite::{Action, Config, DropSite, RoundEnd};
 use engine::prelude::*;
@@ -35,14 +35,7 @@ fn drop_sites_a_lower_card_is_allowed() {
 
 #[test]
 fn drop_sites_an_equal_or_higher_card_is_refused() {
-    let mut game = position(
-        2,
-        0,
-        &[&[5, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10], &[5]],
-        &[11],
-    );
+    let mut game = no_debts([&[5, 3, 3, 8, 12], &[2, 4, 6, 7, 9]], &[&[10], &[5]], &[11]);
     assert_eq!(
         refused(&mut game, "5 on 2"),
         Refusal::NotLower { card: 5, top: 5 }
@@ -53,26 +46,34 @@ fn drop_sites_an_equal_or_higher_card_is_refused() {
     );
 }
 
+/// `text` is refused in [`two`] for `why`, with its code and its words.
+fn refused_in_two(text: &str, why: Refusal, (code, words): (&str, &str)) {
+    let err = refused(&mut two(), text);
+    assert_eq!(err, why);
+    assert_eq!(err.code(), code);
+    assert_eq!(err.to_string(), words);
+}
+
 #[test]
 fn a_card_not_in_hand_is_refused() {
-    let mut game = two();
-    let err = refused(&mut game, "9 debt");
-    assert_eq!(err, Refusal::NotHeld { seat: 0, card: 9 });
-    assert_eq!(err.code(), "dropsite/card_not_in_hand");
-    assert_eq!(
-        err.to_string(),
-        "seat 1 holds no 9",
-        "seats are counted from 1"
+    // Seats are counted from 1 in the words.
+    refused_in_two(
+        "9 debt",
+        Refusal::NotHeld { seat: 0, card: 9 },
+        ("dropsite/card_not_in_hand", "seat 1 holds no 9"),
     );
 }
 
 #[test]
 fn a_site_that_does_not_exist_is_refused() {
-    let mut game = two();
-    let err = refused(&mut game, "1 on 4");
-    assert_eq!(err, Refusal::NoSuchSite { site: 3, sites: 3 });
-    assert_eq!(err.code(), "dropsite/no_such_site");
-    assert_eq!(err.to_string(), "there is no drop site 4 (there are 3)");
+    refused_in_two(
+        "1 on 4",
+        Refusal::NoSuchSite { site: 3, sites: 3 },
+        (
+            "dropsite/no_such_site",
+            "there is no drop site 4 (there are 3)",
+        ),
+    );
 }
 
 #[test]
@@ -130,14 +131,7 @@ fn open_debt_shows_the_owner_only() {
 
 #[test]
 fn a_zero_on_a_site_turns_it_sideways_and_a_new_site_goes_on_top() {
-    let mut game = position(
-        2,
-        0,
-        &[&[0, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10]],
-        &[11, 11],
-    );
+    let mut game = no_debts([&[0, 3, 3, 8, 12], &[2, 4, 6, 7, 9]], &[&[10]], &[11, 11]);
     act(&mut game, "0 on 1");
     assert!(game.piles()[0].sideways);
     act(&mut game, "9 on 1");
@@ -147,14 +141,7 @@ fn a_zero_on_a_site_turns_it_sideways_and_a_new_site_goes_on_top() {
 #[test]
 fn below_a_zero_nothing_may_be_played_only_a_new_site_started() {
     // The sideways pile takes any card as a new site, but once restarted it descends.
-    let mut game = position(
-        2,
-        0,
-        &[&[4, 3, 3, 8, 12], &[2, 5, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10, 0, 7]],
-        &[11],
-    );
+    let mut game = no_debts([&[4, 3, 3, 8, 12], &[2, 5, 6, 7, 9]], &[&[10, 0, 7]], &[11]);
     assert_eq!(
         refused(&mut game, "8 on 1"),
         Refusal::NotLower { card: 8, top: 7 }
@@ -164,11 +151,8 @@ fn below_a_zero_nothing_may_be_played_only_a_new_site_started() {
 
 #[test]
 fn a_closed_pile_refuses_every_card() {
-    let mut game = position(
-        2,
-        0,
-        &[&[1, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
+    let mut game = no_debts(
+        [&[1, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
         &[&[10, 0, 5, 0]],
         &[11],
     );
@@ -180,14 +164,7 @@ fn a_closed_pile_refuses_every_card() {
 
 #[test]
 fn a_site_made_with_a_zero_is_sideways_at_once() {
-    let mut game = position(
-        2,
-        0,
-        &[&[0, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10]],
-        &[11],
-    );
+    let mut game = no_debts([&[0, 3, 3, 8, 12], &[2, 4, 6, 7, 9]], &[&[10]], &[11]);
     act(&mut game, "0 new");
     let p = &game.piles()[1];
     assert!(p.sideways && !p.restarted);
@@ -207,7 +184,7 @@ fn round_end_at(players: usize) {
     let limit = players + 3;
     let piles: Vec<Vec<u8>> = (0..limit - 2).map(|i| vec![12 - i as u8]).collect();
     let piles: Vec<&[u8]> = piles.iter().map(|p| p.as_slice()).collect();
-    let mut game = position(players, 0, &hands, &debts, &piles, &[]);
+    let mut game = position_with(config(players), 0, &hands, &debts, &piles, &[]);
     // Restarting on a sideways zero is no new pile (S6): build one and restart it first.
     act(&mut game, "6 new");
     assert_eq!(game.piles().len(), limit - 1);
@@ -242,11 +219,8 @@ fn round_end_four_players_at_the_seventh_site() {
 
 #[test]
 fn restarting_a_sideways_pile_does_not_count_toward_the_round_end() {
-    let mut game = position(
-        2,
-        0,
-        &[&[7, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
+    let mut game = no_debts(
+        [&[7, 3, 3, 8, 12], &[2, 4, 6, 7, 9]],
         &[&[12], &[11], &[10], &[0]],
         &[5, 5],
     );
@@ -257,14 +231,7 @@ fn restarting_a_sideways_pile_does_not_count_toward_the_round_end() {
 
 #[test]
 fn the_player_who_ends_the_round_does_not_draw_and_a_new_round_is_dealt() {
-    let mut game = position(
-        2,
-        1,
-        &[&[1, 2, 3, 5, 6], &[2, 3, 5, 6, 7]],
-        &[&[12], &[]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config(2), &[2, 3, 5, 6, 7], [&[12], &[]]);
     let deck_before = game.deck_len();
     act(&mut game, "7 new");
     assert_eq!(game.history().len(), 1);
@@ -338,14 +305,7 @@ fn the_game_ends_when_someone_reaches_the_target_and_goes_on_below_it() {
         target: 14,
         ..Config::default()
     };
-    let mut game = position_with(
-        config.clone(),
-        1,
-        &[&[1, 2, 3, 5, 6], &[2, 3, 5, 6, 7]],
-        &[&[12, 12], &[]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config.clone(), &[2, 3, 5, 6, 7], [&[12, 12], &[]]);
     act(&mut game, "7 new");
     assert_eq!(game.totals(), [14, 0]);
     assert_eq!(game.to_act(), None, "14 reaches the target of 14");
@@ -357,14 +317,7 @@ fn the_game_ends_when_someone_reaches_the_target_and_goes_on_below_it() {
         target: 15,
         ..Config::default()
     };
-    let mut game = position_with(
-        config,
-        1,
-        &[&[1, 2, 3, 5, 6], &[2, 3, 5, 6, 7]],
-        &[&[12, 12], &[]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config, &[2, 3, 5, 6, 7], [&[12, 12], &[]]);
     act(&mut game, "7 new");
     assert!(game.to_act().is_some(), "14 of 15: another round");
     assert!(game.outcome().is_none());
@@ -376,14 +329,7 @@ fn a_tie_at_the_top_plays_on() {
         target: 7,
         ..Config::default()
     };
-    let mut game = position_with(
-        config,
-        1,
-        &[&[1, 2, 3, 5, 6], &[2, 3, 5, 6, 7]],
-        &[&[12], &[11]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config, &[2, 3, 5, 6, 7], [&[12], &[11]]);
     act(&mut game, "7 new");
     assert_eq!(game.totals(), [7, 7]);
     assert!(game.to_act().is_some(), "tied at 7: play more rounds (S14)");
@@ -391,14 +337,7 @@ fn a_tie_at_the_top_plays_on() {
 
 #[test]
 fn negative_totals_are_allowed() {
-    let mut game = position(
-        2,
-        1,
-        &[&[1, 2, 3, 5, 6], &[2, 3, 5, 6, 7]],
-        &[&[4, 4], &[]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config(2), &[2, 3, 5, 6, 7], [&[4, 4], &[]]);
     act(&mut game, "7 new");
     assert_eq!(game.totals(), [-4, 0]);
 }
@@ -409,14 +348,7 @@ fn after_max_rounds_the_leader_wins_below_the_target() {
         max_rounds: 1,
         ..Config::default()
     };
-    let mut game = position_with(
-        config,
-        1,
-        &[&[1, 2, 3, 5, 6], &[2, 3, 5, 6, 7]],
-        &[&[12], &[]],
-        &[&[12], &[11], &[10], &[9]],
-        &[],
-    );
+    let mut game = round_end(config, &[2, 3, 5, 6, 7], [&[12], &[]]);
     act(&mut game, "7 new");
     assert_eq!(game.to_act(), None);
     assert_eq!(game.outcome().expect("over").winners(), vec![0]);

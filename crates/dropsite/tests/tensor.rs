@@ -23,24 +23,8 @@ fn harness_on_every_table_size() {
 
 #[test]
 fn a_seat_sees_its_hand_and_not_the_others() {
-    let deck_top: &[u8] = &[];
-    let piles: &[&[u8]] = &[&[9]];
-    let a = common::position(
-        2,
-        0,
-        &[&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10]],
-        &[&[], &[]],
-        piles,
-        deck_top,
-    );
-    let b = common::position(
-        2,
-        0,
-        &[&[1, 2, 3, 4, 6], &[5, 7, 8, 9, 10]],
-        &[&[], &[]],
-        piles,
-        deck_top,
-    );
+    let a = common::no_debts([&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10]], &[&[9]], &[]);
+    let b = common::no_debts([&[1, 2, 3, 4, 6], &[5, 7, 8, 9, 10]], &[&[9]], &[]);
     // Two different hands for seat 0: two different tensors for seat 0 ...
     assert_ne!(
         a.observation(Viewer::Seat(0)),

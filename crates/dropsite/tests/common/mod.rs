@@ -20,20 +20,8 @@ pub fn config(players: usize) -> Config {
     }
 }
 
-/// A position: the given hands, debts and piles; every other card in the deck, with
-/// `deck_top` drawn first (its last card first).
-pub fn position(
-    players: usize,
-    to_act: usize,
-    hands: &[&[u8]],
-    debts: &[&[u8]],
-    piles: &[&[u8]],
-    deck_top: &[u8],
-) -> DropSite {
-    position_with(config(players), to_act, hands, debts, piles, deck_top)
-}
-
-/// [`position`] at the table `config`.
+/// A position at the table `config`: the given hands, debts and piles; every other card
+/// in the deck, with `deck_top` drawn first (its last card first).
 pub fn position_with(
     config: Config,
     to_act: usize,
@@ -61,13 +49,26 @@ pub fn position_with(
 /// Two players, seat 0 to act holding `hand`, seat 1 holding 2 4 6 7 9; the sites a 10, a
 /// sideways zero and a 5; 11 drawn next.
 pub fn two(hand: &[u8]) -> DropSite {
-    position(
-        2,
-        0,
-        &[hand, &[2, 4, 6, 7, 9]],
-        &[&[], &[]],
-        &[&[10], &[0], &[5]],
-        &[11],
+    no_debts([hand, &[2, 4, 6, 7, 9]], &[&[10], &[0], &[5]], &[11])
+}
+
+/// Two players with no debts yet, seat 0 to act: the hands by seat, the piles, and the
+/// cards drawn next (the last first).
+pub fn no_debts(hands: [&[u8]; 2], piles: &[&[u8]], deck_top: &[u8]) -> DropSite {
+    position_with(config(2), 0, &hands, &[&[], &[]], piles, deck_top)
+}
+
+/// Two players at the table `config` with four drop sites made (12, 11, 10, 9) and the
+/// deck empty, seat 1 to act: seat 0 holds 1 2 3 5 6, seat 1 `hand`; the debts are
+/// `debts`, by seat.
+pub fn round_end(config: Config, hand: &[u8], debts: [&[u8]; 2]) -> DropSite {
+    position_with(
+        config,
+        1,
+        &[&[1, 2, 3, 5, 6], hand],
+        &debts,
+        &[&[12], &[11], &[10], &[9]],
+        &[],
     )
 }
 
