@@ -8,7 +8,7 @@ use common::*;
 use engine::prelude::*;
 use engine::Viewer;
 use euphoria::cards::{card_data, Good, Penalty, Recruit, Space};
-use euphoria::{Config, Euphoria};
+use euphoria::{Builder, Config, Euphoria};
 
 fn fresh(players: usize) -> Euphoria {
     bare(&Config::players(players), 21)
@@ -46,15 +46,22 @@ fn card_data_gives_costs_penalties_and_abilities_as_data_and_words() {
     }
 }
 
-#[test]
-fn state_and_view_json_use_snake_case_variants() {
+/// A 3-seat game where `seat` has a die showing 2 on the Generator and one ready showing
+/// 3, changed further by `more`.
+fn generator_and_ready(seat: usize, more: impl FnOnce(Builder) -> Builder) -> Euphoria {
     let mut g = fresh(3);
     edit(&mut g, |e| {
-        e.dice(
-            1,
+        more(e.dice(
+            seat,
             &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
-        )
+        ))
     });
+    g
+}
+
+#[test]
+fn state_and_view_json_use_snake_case_variants() {
+    let g = generator_and_ready(1, |e| e);
     let state = serde_json::to_string(&g).expect("JSON");
     assert!(state.contains("\"board\"") && state.contains("\"ready\""));
     assert!(state.contains("\"unresolved\"") && state.contains("\"reserve\""));
@@ -117,14 +124,7 @@ fn the_text_board_shows_costs_progress_abilities_penalties_and_offers() {
 
 #[test]
 fn fin_free_and_fin_food_say_what_they_do() {
-    let mut g = fresh(3);
-    edit(&mut g, |e| {
-        e.dice(
-            0,
-            &[on(Space::area(euphoria::Faction::Euphorian), 2), ready(3)],
-        )
-        .good(0, Good::Food, 1)
-    });
+    let mut g = generator_and_ready(0, |e| e.good(0, Good::Food, 1));
     act(&mut g, "ret 2@gen");
     let text = g.view(Viewer::Seat(0)).to_string();
     assert!(

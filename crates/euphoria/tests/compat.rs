@@ -29,6 +29,14 @@ fn new_state(players: usize, seed: u64) -> serde_json::Value {
     state
 }
 
+/// Why loading `state` after `edit` is refused (it must be).
+fn refused_edit(state: &serde_json::Value, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut edited = state.clone();
+    edit(&mut edited);
+    let err = load_state::<Euphoria>(&edited).expect_err("the edited state is refused");
+    err.to_string()
+}
+
 #[test]
 fn records_made_before_issue_16_replay_to_their_end() {
     for k in 1..=5 {
@@ -215,19 +223,12 @@ fn a_state_file_whose_steps_name_a_seat_the_table_lacks_is_refused() {
         .position(|s| s == &serde_json::json!({"choose_down": 1}))
         .expect("seat 1 keeps a recruit face down");
     steps[at] = serde_json::json!({"choose_down": 2});
-    let mut edited = state.clone();
-    edited["stack"] = stack;
-    let err = load_state::<Euphoria>(&edited).expect_err("no seat 2 at a table of two");
-    assert!(
-        err.to_string().contains("names seat 2 at a table of 2"),
-        "{err}"
-    );
+    let err = refused_edit(&state, |s| s["stack"] = stack);
+    assert!(err.contains("names seat 2 at a table of 2"), "{err}");
     for (field, value) in [("current", 2), ("first_player", 5)] {
-        let mut edited = state.clone();
-        edited[field] = serde_json::json!(value);
-        let err = load_state::<Euphoria>(&edited).expect_err("no such seat");
+        let err = refused_edit(&state, |s| s[field] = serde_json::json!(value));
         assert!(
-            err.to_string().contains(&format!("names seat {value}")),
+            err.contains(&format!("names seat {value}")),
             "{field}: {err}"
         );
     }
@@ -237,13 +238,11 @@ fn a_state_file_whose_steps_name_a_seat_the_table_lacks_is_refused() {
 fn a_state_file_holding_a_number_that_is_no_recruit_is_refused() {
     // Recruits are numbered 1 to 48: a 0 dealt to a seat was not counted, loaded, and
     // determinizing then dealt some recruit twice.
-    let state = new_state(3, 2);
-    let mut edited = state.clone();
-    edited["players"][2]["dealt"] = serde_json::json!([0]);
-    let err = load_state::<Euphoria>(&edited).expect_err("recruit 0");
+    let err = refused_edit(&new_state(3, 2), |s| {
+        s["players"][2]["dealt"] = serde_json::json!([0]);
+    });
     assert!(
-        err.to_string()
-            .contains("recruit number 0 is no recruit (1 to 48)"),
+        err.contains("recruit number 0 is no recruit (1 to 48)"),
         "{err}"
     );
 }
@@ -270,10 +269,8 @@ fn a_state_file_naming_a_die_a_player_does_not_have_is_refused() {
     // to one that exists (the typed die of a step or of the turn, or a number a pending
     // ability held before its trigger was typed).
     let state = new_state(3, 2);
-    let mut edited = state.clone();
-    edited["turn"]["die"] = serde_json::json!(7);
-    let err = load_state::<Euphoria>(&edited).expect_err("die 7");
-    assert!(err.to_string().contains("die 7; a player has 4"), "{err}");
+    let err = refused_edit(&state, |s| s["turn"]["die"] = serde_json::json!(7));
+    assert!(err.contains("die 7; a player has 4"), "{err}");
     // A bare number (a pending ability's trigger before triggers were typed) is read
     // only in a format-1 file, by the step that brings it up to today's format.
     let mut edited = state.clone();
@@ -298,26 +295,17 @@ fn a_state_file_naming_a_card_past_the_last_is_refused() {
     // Dilemma 6 and market tile 18 are no cards: counted as the card they wrap round to,
     // they passed the count and the view then looked them up.
     let state = new_state(3, 2);
-    let mut edited = state.clone();
-    let d = edited["players"][0]["dilemma"].as_u64().expect("a dilemma");
-    edited["players"][0]["dilemma"] = serde_json::json!(d + 6);
-    let err = load_state::<Euphoria>(&edited).expect_err("a dilemma past the last");
-    assert!(
-        err.to_string().contains(&format!(
-            "dilemma card {} is no dilemma card (0 to 5)",
-            d + 6
-        )),
-        "{err}"
-    );
-    let mut edited = state.clone();
-    let t = edited["markets"][0]["tile"].as_u64().expect("a tile");
-    edited["markets"][0]["tile"] = serde_json::json!(t + 18);
-    let err = load_state::<Euphoria>(&edited).expect_err("a tile past the last");
-    assert!(
-        err.to_string().contains(&format!(
-            "market tile {} is no market tile (0 to 17)",
-            t + 18
-        )),
-        "{err}"
-    );
+    for (at, cards, what) in [
+        ("/players/0/dilemma", 6, "dilemma card"),
+        ("/markets/0/tile", 18, "market tile"),
+    ] {
+        let mut past = 0;
+        let err = refused_edit(&state, |s| {
+            let card = s.pointer_mut(at).expect("a card");
+            past = card.as_u64().expect("a card number") + cards;
+            *card = serde_json::json!(past);
+        });
+        let said = format!("{what} {past} is no {what} (0 to {})", cards - 1);
+        assert!(err.contains(&said), "{err}");
+    }
 }

@@ -125,6 +125,18 @@ fn check_position(game: &Euphoria, legal: &[Action]) -> usize {
     retrievals
 }
 
+/// A random game of `config` (seed `seed`, at most `most` moves), each move shown to `step`
+/// ([`walk_randomly`]).
+fn random_game(
+    config: &Config,
+    seed: u64,
+    most: usize,
+    step: impl FnMut(&Euphoria, &[Action], Action, &Euphoria),
+) {
+    let mut game = Euphoria::new(config, seed).expect("valid");
+    walk_randomly(&mut game, &mut rng_from_seed(seed), most, step);
+}
+
 #[test]
 fn every_label_says_what_the_rules_then_do_in_random_games() {
     let (mut positions, mut retrievals) = (0, 0);
@@ -138,16 +150,10 @@ fn every_label_says_what_the_rules_then_do_in_random_games() {
             edition,
             ..Config::players(players).with_offers(1)
         };
-        let mut game = Euphoria::new(&config, seed).expect("valid");
-        walk_randomly(
-            &mut game,
-            &mut rng_from_seed(seed),
-            1500,
-            |game, legal, _, _| {
-                retrievals += check_position(game, legal);
-                positions += 1;
-            },
-        );
+        random_game(&config, seed, 1500, |game, legal, _, _| {
+            retrievals += check_position(game, legal);
+            positions += 1;
+        });
     }
     assert!(positions > 3000, "{positions} positions");
     assert!(retrievals > 50, "{retrievals} retrievals");
@@ -250,37 +256,31 @@ fn texts_name_places_in_words_not_codes() {
     let mut checked = 0;
     for (players, seed) in [(2, 11), (4, 12), (6, 13)] {
         let config = Config::players(players).with_offers(1);
-        let mut game = Euphoria::new(&config, seed).expect("valid");
-        walk_randomly(
-            &mut game,
-            &mut rng_from_seed(seed),
-            1200,
-            |game, legal, played, after| {
-                for &a in legal {
-                    assert_eq!(coded(&game.describe(a).label), None);
-                }
-                let view = game.view(Viewer::Seat(game.current()));
-                assert_eq!(coded(&view.prompt), None);
-                assert_eq!(coded(&view.to_string()), None);
-                // A space the seat cannot take now is refused in words (every tenth position).
-                if checked % 10 == 0 {
-                    for space in Space::all() {
-                        for value in 1..=6 {
-                            if let Err(e) = game.clone().apply(Action::Place { value, space }) {
-                                assert_eq!(coded(&e.reason.to_string()), None);
-                            }
+        random_game(&config, seed, 1200, |game, legal, played, after| {
+            for &a in legal {
+                assert_eq!(coded(&game.describe(a).label), None);
+            }
+            let view = game.view(Viewer::Seat(game.current()));
+            assert_eq!(coded(&view.prompt), None);
+            assert_eq!(coded(&view.to_string()), None);
+            // A space the seat cannot take now is refused in words (every tenth position).
+            if checked % 10 == 0 {
+                for space in Space::all() {
+                    for value in 1..=6 {
+                        if let Err(e) = game.clone().apply(Action::Place { value, space }) {
+                            assert_eq!(coded(&e.reason.to_string()), None);
                         }
                     }
                 }
-                for viewer in [Viewer::Spectator, Viewer::Seat(game.current())] {
-                    let names = Names::for_viewer(viewer);
-                    for event in Euphoria::events(game, played, after, viewer) {
-                        assert_eq!(coded(&event.text(&names)), None);
-                    }
+            }
+            for viewer in [Viewer::Spectator, Viewer::Seat(game.current())] {
+                let names = Names::for_viewer(viewer);
+                for event in Euphoria::events(game, played, after, viewer) {
+                    assert_eq!(coded(&event.text(&names)), None);
                 }
-                checked += 1;
-            },
-        );
+            }
+            checked += 1;
+        });
     }
     assert!(checked > 2000, "{checked} positions");
 }

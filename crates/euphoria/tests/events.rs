@@ -39,6 +39,14 @@ fn kinds_seen(players: usize, games: u64) -> BTreeSet<String> {
     kinds
 }
 
+/// Asserts that `line` is among the texts told.
+fn told_line(texts: &[String], line: &str) {
+    assert!(
+        texts.iter().any(|t| t == line),
+        "{line:?} is not in {texts:?}"
+    );
+}
+
 #[test]
 fn random_games_tell_bumps_lost_dice_markets_trades_dilemmas_and_the_end() {
     let kinds = kinds_seen(4, 6);
@@ -115,12 +123,12 @@ fn a_bump_is_told_with_its_re_roll() {
         })
         .expect("a bump event");
     assert!(g.player(1).dice.contains(&DieLoc::Ready(rolled)));
-    assert!(
-        texts.contains(&format!(
+    told_line(
+        &texts,
+        &format!(
             "seat 2's die on the {} was bumped and re-rolled: {rolled}",
             tunnel.name()
-        )),
-        "{texts:?}"
+        ),
     );
 }
 
@@ -137,9 +145,9 @@ fn a_die_lost_to_the_knowledge_check_is_told() {
         events.contains(&EuphoriaEvent::DieLost { seat: 1 }),
         "{events:?}"
     );
-    assert!(
-        texts.contains(&"seat 2 lost a die: the dice's knowledge was too high".to_string()),
-        "{texts:?}"
+    told_line(
+        &texts,
+        "seat 2 lost a die: the dice's knowledge was too high",
     );
 }
 
@@ -173,7 +181,7 @@ fn a_market_completion_is_told_with_its_stars_and_penalty() {
         card.name,
         Penalty::NoPair.text()
     );
-    assert!(texts.contains(&expected), "{texts:?}");
+    told_line(&texts, &expected);
     for seat in [0, 1] {
         assert!(events
             .iter()
@@ -193,10 +201,7 @@ fn a_recruit_ability_is_told_with_what_it_did() {
     told(&mut g, "fin bliss");
     let (events, texts) = told(&mut g, "use gidget");
     let name = Recruit::Gidget.name();
-    assert!(
-        texts.contains(&format!("seat 1 used the ability of {name}")),
-        "{texts:?}"
-    );
+    told_line(&texts, &format!("seat 1 used the ability of {name}"));
     assert!(
         events.iter().any(|e| matches!(
             e,
@@ -217,10 +222,7 @@ fn a_trade_is_told_by_its_goods() {
         told(&mut g, step);
     }
     let (events, texts) = told(&mut g, "accept");
-    assert!(
-        texts.contains(&"seat 2 accepted the trade".to_string()),
-        "{texts:?}"
-    );
+    told_line(&texts, "seat 2 accepted the trade");
     for (seat, gold, water) in [(0, -1, 1), (1, 1, -1)] {
         assert!(
             events.contains(&EuphoriaEvent::Changed {
@@ -233,10 +235,7 @@ fn a_trade_is_told_by_its_goods() {
             "{events:?}"
         );
     }
-    assert!(
-        texts.contains(&"seat 1: +1 water, -1 gold".to_string()),
-        "{texts:?}"
-    );
+    told_line(&texts, "seat 1: +1 water, -1 gold");
 }
 
 #[test]
@@ -245,19 +244,13 @@ fn a_dilemma_is_told_with_its_star() {
     let pictured = DILEMMAS[g.player(0).dilemma as usize].pictured;
     let mut g = position(g.edit().good(0, pictured, 1));
     let (_, texts) = told(&mut g, "dilemma");
-    assert!(
-        texts.contains(&"seat 1 turned up their ethical dilemma".to_string()),
-        "{texts:?}"
-    );
+    told_line(&texts, "seat 1 turned up their ethical dilemma");
     let (events, texts) = told(&mut g, "conform");
     assert!(events.contains(&EuphoriaEvent::StarPlaced {
         seat: 0,
         target: "on the dilemma card".into(),
     }));
-    assert!(
-        texts.contains(&"seat 1 placed a star on the dilemma card".to_string()),
-        "{texts:?}"
-    );
+    told_line(&texts, "seat 1 placed a star on the dilemma card");
 }
 
 #[test]

@@ -398,8 +398,7 @@ fn sheppard_sacrifices_on_retrieval_and_draws_on_new_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Sheppard, true);
     retrieve_setup(&mut g, &[on(GEN, 1), on(AQU, 2)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen"]);
     act(&mut g, "use sheppard");
     act(&mut g, "choose clay");
     assert_eq!(g.player(0).owned_dice(), 1);
@@ -421,8 +420,7 @@ fn sheppard_never_the_last_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Sheppard, true);
     retrieve_setup(&mut g, &[on(GEN, 1)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen"]);
     assert!(!asked(&g, 0, Recruit::Sheppard));
     assert_eq!(g.player(0).owned_dice(), 1);
 }
@@ -475,8 +473,7 @@ fn retrieve_until(pair: bool, setup: impl Fn(&mut Euphoria)) -> Euphoria {
         setup(&mut g);
         edit(&mut g, |e| e.dice(0, &[on(GEN, 1), ready(4)]));
         edit(&mut g, |e| e.reseed(k));
-        act(&mut g, "ret 1@gen");
-        act(&mut g, "fin free");
+        retrieve_free(&mut g, &["1@gen"]);
         let values = g.ready_values(0);
         if (values.iter().filter(|&&v| v == 4).count() >= 2) == pair {
             return g;
@@ -805,8 +802,7 @@ fn yordy_sets_a_retrieved_die_for_energy() {
     give(&mut g, 0, Recruit::Yordy, true);
     edit(&mut g, |e| e.morale(0, 3).good(0, Good::Energy, 1));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen"]);
     act(&mut g, "set 6");
     assert_eq!(g.player(1 - 1).count(Good::Energy), 0);
     assert_eq!(g.ready_values(0), vec![6]);
@@ -836,8 +832,7 @@ fn yordy_v1_free_retrieval_costs_no_morale_with_two_workers() {
             d.push(ready(2));
         }
         retrieve_setup(&mut g, &d);
-        act(&mut g, "ret 1@gen");
-        act(&mut g, "fin free");
+        retrieve_free(&mut g, &["1@gen"]);
         assert_eq!(g.player(0).morale, morale);
     }
 }
@@ -1109,9 +1104,7 @@ fn pete_sacrifices_on_retrieval_and_draws_on_new_worker() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Pete, true);
     retrieve_setup(&mut g, &[on(GEN, 1), on(AQU, 2)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "ret 2@aqu");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen", "2@aqu"]);
     act(&mut g, "use pete");
     act(&mut g, "choose gold");
     assert_eq!(g.player(0).owned_dice(), 1);
@@ -1131,8 +1124,7 @@ fn pete_not_under_academy() {
     give(&mut g, 0, Recruit::Pete, true);
     academy(&mut g);
     retrieve_setup(&mut g, &[on(GEN, 1), on(AQU, 2)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen"]);
     assert!(!asked(&g, 0, Recruit::Pete));
 }
 
@@ -1193,8 +1185,7 @@ fn roll_loss(config: Config) -> Euphoria {
                 .dice(0, &[on(GEN, 1), ready(4)])
         });
         edit(&mut g, |e| e.reseed(k));
-        act(&mut g, "ret 1@gen");
-        act(&mut g, "fin free");
+        retrieve_free(&mut g, &["1@gen"]);
         if g.player(0).owned_dice() == 1 {
             return g;
         }
@@ -1356,8 +1347,7 @@ fn curtis_loses_knowledge_with_morale() {
     give(&mut g, 0, Recruit::Curtis, true);
     edit(&mut g, |e| e.morale(0, 3));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen"]);
     assert_eq!((g.player(0).knowledge, g.player(0).morale), (2, 2));
 }
 
@@ -1368,8 +1358,7 @@ fn curtis_not_under_academy() {
     academy(&mut g);
     edit(&mut g, |e| e.morale(0, 3));
     retrieve_setup(&mut g, &[on(GEN, 1)]);
-    act(&mut g, "ret 1@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@gen"]);
     assert_eq!((g.player(0).knowledge, g.player(0).morale), (3, 2));
 }
 
@@ -1488,9 +1477,7 @@ fn maggie_fires_on_a_subterran_retrieval() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Maggie, true);
     retrieve_setup(&mut g, &[on(AQU, 1), on(TUN_S, 2)]);
-    act(&mut g, "ret 1@aqu");
-    act(&mut g, "ret 2@tun-s");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@aqu", "2@tun-s"]);
     act(&mut g, "choose stone");
     assert_eq!(g.player(0).count(Good::Stone), 1);
 }
@@ -1500,9 +1487,7 @@ fn maggie_not_when_a_worker_was_elsewhere() {
     let mut g = fresh(3);
     give(&mut g, 0, Recruit::Maggie, true);
     retrieve_setup(&mut g, &[on(AQU, 1), on(GEN, 2)]);
-    act(&mut g, "ret 1@aqu");
-    act(&mut g, "ret 2@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["1@aqu", "2@gen"]);
     assert!(!choosing(&g, 0));
 }
 

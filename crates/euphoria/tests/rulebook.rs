@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{act, bare, edit, ready, without_trading_stops};
+use common::{act, bare, edit, offer, ready, retrieve_free, without_trading_stops};
 use engine::prelude::*;
 use engine::Viewer;
 use euphoria::cards::{market_threshold, Faction, Good, Penalty, Recruit, Space, MARKET_TILES};
@@ -152,6 +152,24 @@ fn commodity_table_breakpoints() {
     assert_eq!(g.player(0).knowledge, 4);
 }
 
+/// A 3-seat game where seat `holder` (from 0) holds `recruit` (face up or not), the
+/// allegiance of `f` stands at `level`, and the seat to act has one die, showing `die`.
+fn at_allegiance(
+    holder: usize,
+    recruit: (Recruit, bool),
+    f: Faction,
+    level: u8,
+    die: u8,
+) -> Euphoria {
+    let mut g = fresh(3);
+    edit(&mut g, |e| {
+        e.recruits(holder, &[recruit])
+            .allegiance(f, level)
+            .dice(0, &[ready(die)])
+    });
+    g
+}
+
 #[test]
 fn tier_one_bonus_for_each_faction() {
     let ids = [
@@ -165,12 +183,7 @@ fn tier_one_bonus_for_each_faction() {
         .iter()
         .flat_map(|&f| [(f, true, 2), (f, false, 1)])
     {
-        let mut g = fresh(3);
-        edit(&mut g, |e| {
-            e.recruits(0, &[(ids[f.index()], up)])
-                .allegiance(f, 2)
-                .dice(0, &[ready(1)])
-        });
+        let mut g = at_allegiance(0, (ids[f.index()], up), f, 2, 1);
         act(&mut g, &format!("1@{}", Space::area(f)));
         assert_eq!(
             g.player(0).count(f.commodity()),
@@ -179,12 +192,7 @@ fn tier_one_bonus_for_each_faction() {
         );
     }
     // the tier is checked before this placement's own advance.
-    let mut g = fresh(3);
-    edit(&mut g, |e| {
-        e.recruits(0, &[(Recruit::Ben, true)])
-            .allegiance(Faction::from_index(0), 1)
-            .dice(0, &[ready(1)])
-    });
+    let mut g = at_allegiance(0, (Recruit::Ben, true), Faction::from_index(0), 1, 1);
     act(&mut g, "1@gen");
     assert_eq!(g.player(0).count(Good::Energy), 1);
     assert_eq!(g.allegiance()[0], 2);
@@ -194,12 +202,7 @@ fn tier_one_bonus_for_each_faction() {
 fn tier_two_for_each_faction() {
     let ids = [Recruit::Ben, Recruit::Andrew, Recruit::Brian];
     for f in [Faction::Euphorian, Faction::Subterran, Faction::Wastelander] {
-        let mut g = fresh(3);
-        edit(&mut g, |e| {
-            e.recruits(0, &[(ids[f.index()], true)])
-                .allegiance(f, 5)
-                .dice(0, &[ready(2)])
-        });
+        let mut g = at_allegiance(0, (ids[f.index()], true), f, 5, 2);
         let cost = [Good::Energy, Good::Water, Good::Food][f.index()];
         edit(&mut g, |e| e.good(0, cost, 1));
         act(&mut g, &format!("2@{}", Space::tunnel(f)));
@@ -209,13 +212,8 @@ fn tier_two_for_each_faction() {
         assert_eq!(g.miners()[f.index()], 1);
     }
     // Icarite tier 2: an extra artifact when placing a star in the Icarite territory.
-    let mut g = fresh(3);
-    edit(&mut g, |e| {
-        e.recruits(0, &[(Recruit::Amanda, true)])
-            .allegiance(Faction::from_index(3), 4)
-            .dice(0, &[ready(2)])
-            .good(0, Good::Gold, 3)
-    });
+    let mut g = at_allegiance(0, (Recruit::Amanda, true), Faction::from_index(3), 4, 2);
+    edit(&mut g, |e| e.good(0, Good::Gold, 3));
     act(&mut g, "2@nimbus");
     assert_eq!(g.territory()[3], vec![0]);
     assert_eq!(g.allegiance()[3], 5);
@@ -231,12 +229,7 @@ fn tier_three_reveals_and_tier_four_stars_for_each_faction() {
         Recruit::Amanda,
     ];
     for f in Faction::ALL {
-        let mut g = fresh(3);
-        edit(&mut g, |e| {
-            e.recruits(1, &[(ids[f.index()], false)])
-                .allegiance(f, 7)
-                .dice(0, &[ready(1)])
-        });
+        let mut g = at_allegiance(1, (ids[f.index()], false), f, 7, 1);
         act(&mut g, &format!("1@{}", Space::area(f)));
         assert_eq!(g.allegiance()[f.index()], 8);
         assert!(g.player(1).recruits[0].up, "{f} tier 3 reveals");
@@ -345,8 +338,7 @@ fn losing_morale_forces_discards() {
             .good(0, Good::Book, 3)
             .dice(0, &[DieLoc::Board(Space::area(Faction::Euphorian), 2)])
     });
-    act(&mut g, "ret 2@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["2@gen"]);
     assert_eq!(g.player(0).morale, 2);
     // One kind only: the discard resolves itself.
     assert_eq!(g.player(0).hand_size(), 2);
@@ -549,12 +541,7 @@ fn trade_accepted_moves_goods_at_once() {
             .good(2, Good::Water, 3)
             .dice(0, &[ready(2)])
     });
-    act(&mut g, "trade");
-    act(&mut g, "offer p3");
-    act(&mut g, "give gold");
-    act(&mut g, "ask water");
-    act(&mut g, "ask water");
-    act(&mut g, "propose");
+    offer(&mut g, "p3", &["give gold", "ask water", "ask water"]);
     assert_eq!(g.to_act(), Some(2));
     act(&mut g, "accept");
     assert_eq!(g.player(0).count(Good::Gold), 1);
@@ -577,11 +564,7 @@ fn trade_declined_changes_nothing() {
             .morale(1, 2)
             .dice(0, &[ready(2)])
     });
-    act(&mut g, "trade");
-    act(&mut g, "offer p2");
-    act(&mut g, "give book");
-    act(&mut g, "ask bat");
-    act(&mut g, "propose");
+    offer(&mut g, "p2", &["give book", "ask bat"]);
     let before = (g.player(0).hand, g.player(1).hand);
     act(&mut g, "decline");
     assert_eq!((g.player(0).hand, g.player(1).hand), before);

@@ -385,8 +385,7 @@ fn retrieval_paid_or_with_morale() {
     edit(&mut g, |e| {
         e.dice(0, &[on(Space::area(Faction::Icarite), 2)])
     });
-    act(&mut g, "ret 2@cloud");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["2@cloud"]);
     assert_eq!(g.player(0).morale, 1);
 }
 
@@ -481,8 +480,7 @@ fn penalty_cafeteria_makes_free_retrieval_cost_two() {
         e.morale(0, 4)
             .dice(0, &[on(Space::area(Faction::Euphorian), 2)])
     });
-    act(&mut g, "ret 2@gen");
-    act(&mut g, "fin free");
+    retrieve_free(&mut g, &["2@gen"]);
     assert_eq!(g.player(0).morale, 2);
 }
 
@@ -547,9 +545,7 @@ fn roll_penalties_cost_a_good_per_matching_die() {
                     )
                     .reseed(k)
             });
-            act(&mut g, "ret 1@gen");
-            act(&mut g, "ret 1@aqu");
-            act(&mut g, "fin free");
+            retrieve_free(&mut g, &["1@gen", "1@aqu"]);
             let matching = g.ready_values(0).iter().filter(|&&v| v == face).count() as u8;
             match g.pending() {
                 Some(Step::Lose { seat: 0, n }) => {

@@ -13,15 +13,6 @@ fn fresh(config: Config) -> Euphoria {
     bare(&config, 21)
 }
 
-fn offer(g: &mut Euphoria, to: &str, items: &[&str]) {
-    act(g, "trade");
-    act(g, &format!("offer {to}"));
-    for item in items {
-        act(g, item);
-    }
-    act(g, "propose");
-}
-
 #[test]
 fn trading_before_between_and_after_placements_until_end() {
     let mut g = fresh(Config::players(3));

@@ -30,6 +30,25 @@ pub fn tile(p: Penalty) -> u8 {
         .expect("a tile") as u8
 }
 
+/// Retrieves the dice at `dice` (`1@gen`) and finishes the retrieval paying nothing.
+pub fn retrieve_free(g: &mut Euphoria, dice: &[&str]) {
+    for die in dice {
+        act(g, &format!("ret {die}"));
+    }
+    act(g, "fin free");
+}
+
+/// Opens a trade with `to` (`p2`), makes the offer of `items` (`give gold`, `ask water`)
+/// and proposes it.
+pub fn offer(g: &mut Euphoria, to: &str, items: &[&str]) {
+    act(g, "trade");
+    act(g, &format!("offer {to}"));
+    for item in items {
+        act(g, item);
+    }
+    act(g, "propose");
+}
+
 /// Changes the position in place: `change` sets what the test needs on its builder, and
 /// the result must be a possible position.
 pub fn edit(g: &mut Euphoria, change: impl FnOnce(Builder) -> Builder) {
