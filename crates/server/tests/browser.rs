@@ -29,6 +29,8 @@ use server::testkit::remote::get_json;
 
 // Keyboard play, axe-core's audit and the cues beside colour (issue 56).
 mod a11y;
+// Rated games between two browsers, profiles and the leaderboard (issue 55).
+mod ratings;
 
 /// A small deterministic random stream for choosing clicks.
 struct Lcg(u64);
@@ -432,7 +434,7 @@ async fn play_game(
             .expect("lobby"),
         "the lobby shows the seat's name as text"
     );
-    // The bot is named with its level.
+    // The bot is named with its level and its fixed rating (docs/accounts.md).
     let who = s
         .exec(
             "return document.querySelector('.table-row .who').textContent",
@@ -443,7 +445,7 @@ async fn play_game(
     assert!(
         who.as_str()
             .unwrap_or_default()
-            .contains("Seat 2 (random bot)"),
+            .contains("Seat 2 (random bot, rating "),
         "{who}"
     );
     // Every seat is taken (a person and bots) and nothing is played yet: the table is

@@ -596,6 +596,11 @@ async fn axe_finds_no_serious_violation_on_any_page() {
                 "#replay-board > *",
             ),
             ("the lessons", format!("/learn/{game}"), ".lesson-list a"),
+            (
+                "the leaderboard",
+                format!("/leaderboard/{game}"),
+                "#bot-ratings tr",
+            ),
         ] {
             if page == "the lobby" && game != "dropsite" {
                 continue;
