@@ -8,8 +8,8 @@
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-use super::{Lcg, CHOOSE};
-use crate::common::browser::{served, Res, Session, DESKTOP, ELEMENT};
+use super::{click_turn, Lcg, Turn};
+use crate::common::browser::{eventually, served, Res, Session, DESKTOP, ELEMENT};
 
 /// Signs `name` up from the lobby's account panel.
 async fn sign_up(s: &Session, base: &str, name: &str) -> Res<()> {
@@ -22,6 +22,14 @@ async fn sign_up(s: &Session, base: &str, name: &str) -> Res<()> {
     s.click(&button).await?;
     s.wait_for("#sign-out", 20).await?;
     Ok(())
+}
+
+/// Clicks the link `css` finds (once it is there) and waits for `ready` on the page it
+/// opens.
+async fn follow(s: &Session, css: &str, ready: &str) -> Res<()> {
+    let link = s.wait_for(css, 20).await?;
+    s.click(&link).await?;
+    s.wait_for(ready, 20).await.map(drop)
 }
 
 /// The text of the first element `css` finds (empty when none).
@@ -37,23 +45,19 @@ async fn text(s: &Session, css: &str) -> Res<String> {
 
 /// `name`'s Distop-IA rating as the API gives it, once it counts a rated game.
 async fn rated(base: &str, name: &str) -> i64 {
-    let end = Instant::now() + Duration::from_secs(20);
-    loop {
+    eventually(20, || async {
         let page: Value = reqwest::get(format!("{base}/api/players/{name}"))
             .await
-            .expect("the player")
+            .map_err(|e| e.to_string())?
             .json()
             .await
-            .expect("JSON");
-        let rating = (page["ratings"].as_array().into_iter().flatten())
+            .map_err(|e| e.to_string())?;
+        (page["ratings"].as_array().into_iter().flatten())
             .find(|r| r["game"] == "distopia" && r["games"] == 1)
-            .and_then(|r| r["rating"].as_i64());
-        if let Some(rating) = rating {
-            return rating;
-        }
-        assert!(Instant::now() < end, "{name} was not rated: {page}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+            .and_then(|r| r["rating"].as_i64())
+            .ok_or_else(|| format!("{name} was not rated: {page}"))
+    })
+    .await
 }
 
 #[tokio::test]
@@ -106,11 +110,10 @@ async fn friends_play_a_rated_game_and_both_profiles_show_the_new_ratings() {
 
     // Bea opens it from "My tables", with no link of her own.
     bea.goto(&format!("{base}/")).await.expect("lobby");
-    let link = bea
-        .wait_for(&format!("#my-tables a[href='/play/{id}']"), 20)
+    let mine = format!("#my-tables a[href='/play/{id}']");
+    follow(&bea, &mine, ".board > *")
         .await
-        .expect("the table in Bea's list");
-    bea.click(&link).await.expect("Bea opens it");
+        .expect("Bea opens the table from her list");
     let pages = [ada, bea];
     for s in &pages {
         s.wait_for(".board > *", 20).await.expect("the board");
@@ -130,23 +133,8 @@ async fn friends_play_a_rated_game_and_both_profiles_show_the_new_ratings() {
     let end = started + Duration::from_secs(120);
     loop {
         assert!(Instant::now() < end, "the game did not end in time");
-        let states = [
-            pages[0].body().await.expect("Ada's page"),
-            pages[1].body().await.expect("Bea's page"),
-        ];
-        if states.iter().all(|b| b["end"] == json!(true)) {
+        if let Turn::Over = click_turn(&pages, &mut rng).await.expect("a turn") {
             break;
-        }
-        let Some(me) = states.iter().position(|b| b["myturn"] == "yes") else {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            continue;
-        };
-        let choice = pages[me]
-            .exec(CHOOSE, json!([rng.next()]))
-            .await
-            .expect("choose");
-        if let Some(el) = choice[ELEMENT].as_str() {
-            let _ = pages[me].click(el).await;
         }
     }
     println!("played to the end in {:?}", started.elapsed());
@@ -161,26 +149,19 @@ async fn friends_play_a_rated_game_and_both_profiles_show_the_new_ratings() {
     for (s, (name, rating)) in pages.iter().zip(["Ada", "Bea"].into_iter().zip(ratings)) {
         // The table's line shows the new ratings once they are written.
         let want = format!("{name} (rating {rating})");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let line = text(s, "#players").await.expect("players");
+        eventually(20, || async {
+            let line = text(s, "#players").await.map_err(|e| e.to_string())?;
             if line.contains(&want) {
-                break;
+                Ok(())
+            } else {
+                Err(format!("the table shows `{want}`: {line}"))
             }
-            assert!(
-                Instant::now() < deadline,
-                "the table shows `{want}`: {line}"
-            );
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-        let profile = s
-            .wait_for(&format!("#players a[href='/players/{name}']"), 5)
+        })
+        .await;
+        let link = format!("#players a[href='/players/{name}']");
+        follow(s, &link, "#profile-ratings")
             .await
-            .expect("the name's link");
-        s.click(&profile).await.expect("open the profile");
-        s.wait_for("#profile-ratings", 20)
-            .await
-            .expect("the profile");
+            .expect("the profile, from the name");
         let shown = text(s, "#profile-ratings tr[data-game='distopia'] .rating-value")
             .await
             .expect("the rating");
