@@ -2,7 +2,7 @@
 // signed in, the name, "My tables" (those where it is my turn first, finished ones with
 // their result) and a button to sign out. The session is an HttpOnly cookie the server
 // sets: this page never sees it. The tab's title counts the tables waiting for me.
-import { h, api } from './ui.js';
+import { h, api, profileHref } from './ui.js';
 
 /** The account panel, filled once the server says who is signed in. */
 export function accountPanel() {
@@ -51,12 +51,12 @@ export function accountPanel() {
     const waiting = me.tables.filter((t) => t.your_turn).length;
     const base = document.title.replace(/^\(\d+\) /, '');
     document.title = waiting ? `(${waiting}) ${base}` : base;
-    const ratings = me.ratings.map((r) => h('li', {}, `${r.game}: ${r.rating} (${r.games} rated game${r.games === 1 ? '' : 's'})`));
+    const ratings = me.ratings.map((r) => h('li', {}, h('a', { href: `/leaderboard/${encodeURIComponent(r.game)}` }, r.game), `: ${r.rating} (${r.games} rated game${r.games === 1 ? '' : 's'})`));
     const rows = me.tables.map((t) => h('li', { class: t.your_turn ? 'your-turn' : '' },
       h('a', { href: `/play/${t.id}` }, `${t.game} with ${t.players.join(', ')}`),
       ` — ${tableWords(t)}`));
     panel.replaceChildren(
-      h('h2', {}, `Signed in as ${me.name}`),
+      h('h2', {}, 'Signed in as ', h('a', { id: 'my-profile', href: profileHref(me.name) }, h('bdi', {}, me.name))),
       ratings.length ? h('ul', { class: 'ratings' }, ratings) : h('p', { class: 'muted' }, 'No rated games yet.'),
       h('h3', {}, 'My tables'),
       rows.length ? h('ul', { class: 'my-tables', id: 'my-tables' }, rows) : h('p', { class: 'muted' }, 'No tables yet: create one below while signed in, and your seat is kept here.'),

@@ -1,6 +1,7 @@
 // The page router, the page's one entry point: `/` is the lobby, `/play/ID` a table,
 // `/replay/ID` a finished game move by move, `/rules/GAME` a game's rules, `/learn/GAME`
-// a game's lessons and `/learn/GAME/ID` one lesson. Each page is a module loaded when
+// a game's lessons and `/learn/GAME/ID` one lesson, `/players/NAME` a player's profile,
+// `/leaderboard/GAME` a game's leaderboard. Each page is a module loaded when
 // its address is opened; the helpers they share are in ui.js, so no page imports this.
 import { h } from './ui.js';
 
@@ -17,6 +18,18 @@ async function main() {
   if (replay) {
     const { showReplay } = await import('./replay.js');
     await showReplay(root, replay[1]);
+    return;
+  }
+  const player = location.pathname.match(/^\/players\/([^/]+)\/?$/);
+  if (player) {
+    const { showProfile } = await import('./profile.js');
+    await showProfile(root, decodeURIComponent(player[1]));
+    return;
+  }
+  const board = location.pathname.match(/^\/leaderboard\/([^/]+)\/?$/);
+  if (board) {
+    const { showLeaderboard } = await import('./leaderboard.js');
+    await showLeaderboard(root, decodeURIComponent(board[1]));
     return;
   }
   const learn = location.pathname.match(/^\/learn\/([a-z-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/);

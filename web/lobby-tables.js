@@ -1,7 +1,7 @@
 // The lobby's lists of tables: waiting for players, playing, finished; newest first, a
 // page at a time, filtered by game, each with its seats, options, and the ways in (play
 // a seat of this browser's, join an open one, watch, replay).
-import { h, api, nameEl, withNames, tokens } from './ui.js';
+import { h, api, nameEl, ratedName, withNames, tokens } from './ui.js';
 
 // A bot seat's player in words: its level and "bot" ("medium bot"), from the seat's spec.
 export function botWords(spec) {
@@ -109,7 +109,11 @@ export function makeTables({ games, about, title }) {
       const who = t.seats.map((s, i) => {
         const sep = i ? ' · ' : '';
         if (s.player === 'open') return [sep, `Seat ${s.seat + 1}: open`];
-        return s.player === 'human' ? [sep, nameEl(s.name)] : [sep, nameEl(s.name), ` (${botWords(s.player)})`];
+        // An account's name links to its profile, its rating at this game beside it; a
+        // bot's fixed rating goes with its level.
+        if (s.player === 'human') return [sep, ratedName(s.name, { account: Boolean(s.account), rating: s.rating })];
+        const rated = s.rating === undefined ? '' : [', ', h('span', { class: 'sr-only' }, 'rating '), String(s.rating)];
+        return [sep, nameEl(s.name), ' (', botWords(s.player), rated, ')'];
       });
       return h('li', { class: 'table-row' },
         h('span', { class: 'tag' }, title(t.game)),

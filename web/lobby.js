@@ -7,6 +7,7 @@ import { accountPanel } from './account.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
+  ['account', 'Person with an account (name it)'],
   ['open', 'Open seat (anyone may join)'],
   ['random', 'Bot: random'],
   ['heuristic', 'Bot: heuristic'],
@@ -125,12 +126,21 @@ export async function showLobby(root) {
       h('option', { value: '' }, 'where a bot plays'),
       h('option', { value: 'on' }, 'on'),
       h('option', { value: 'off' }, 'off'));
+    // Rated: every person plays as an account, and the result moves their ratings.
+    const rated = h('input', { id: 'rated', type: 'checkbox' });
     const error = h('p', { class: 'error' });
     const create = h('button', { id: 'create', class: 'primary', onclick: async () => {
       error.textContent = '';
       const options = {};
       for (const [k, inp] of Object.entries(inputs)) options[k] = inp.readValue();
-      const body = { game: chosen.name, options, seats: seatSelects.map((s, i) => (seatNames[i].value.trim() && s.value !== 'open' ? { player: s.value, name: seatNames[i].value.trim() } : s.value)) };
+      const seatOf = (s, i) => {
+        const name = seatNames[i].value.trim();
+        // An account's seat names the account; it opens from that account's "My tables".
+        if (s.value === 'account') return { player: 'human', account: name };
+        return name && s.value !== 'open' ? { player: s.value, name } : s.value;
+      };
+      const body = { game: chosen.name, options, seats: seatSelects.map(seatOf) };
+      if (rated.checked) body.rated = true;
       if (seed.value !== '') body.seed = Number(seed.value);
       if (hints.value) body.table = { hints: hints.value === 'on' };
       try {
@@ -148,6 +158,7 @@ export async function showLobby(root) {
       variantFold,
       h('h3', {}, 'Seats'), seatsBox,
       h('label', { class: 'opt', for: 'hints', title: 'The coach may suggest moves to the player whose turn it is; everyone sees who asked.' }, h('span', {}, 'Hints'), hints),
+      h('label', { class: 'opt', for: 'rated', title: 'Every person plays signed in to an account (name the others\' accounts); no undo, no hints.' }, h('span', {}, 'Rated'), rated),
       h('label', { class: 'opt' }, h('span', {}, 'seed'), seed),
       h('p', { class: 'muted' }, 'Leave the seed empty for a fair game: a chosen seed is shown to every player, since whoever knows it can know the hidden cards.'),
       create, error,
@@ -158,6 +169,7 @@ export async function showLobby(root) {
     const base = location.origin;
     const rows = table.seats.map((s) => {
       if (s.player === 'open') return h('li', {}, `Seat ${s.seat + 1}: open — anyone may take it from the lobby`);
+      if (!s.token && s.account) return h('li', {}, `Seat ${s.seat + 1}: `, nameEl(s.name), ' — opens from this account\'s "My tables" where it is signed in');
       if (!s.token) return h('li', {}, `Seat ${s.seat + 1}: `, nameEl(s.name), ` (${botWords(s.player)})`);
       tokens.put(table.id, s.seat, s.token);
       const link = `${base}/play/${table.id}?token=${s.token}`;
@@ -181,6 +193,9 @@ export async function showLobby(root) {
   drawForm();
   root.replaceChildren(h('div', { class: 'lobby' },
     h('section', {}, h('h1', {}, 'Choose a game'), gamePicker, form, result),
-    h('section', {}, accountPanel(), tables)));
+    h('section', {}, accountPanel(),
+      h('p', { class: 'panel leaderboards', id: 'leaderboards' }, 'Leaderboards: ',
+        games.map((g, i) => [i ? ' · ' : '', h('a', { href: `/leaderboard/${encodeURIComponent(g.name)}` }, title(g.name))])),
+      tables)));
   refresh();
 }

@@ -7,6 +7,7 @@
 // - table-log.js: the game log, what each move did told in order and marked on the board
 // - table-chat.js: the table's chat
 // - table-status.js: the status line, the table's buttons, the clocks, the toast
+// - table-players.js: the players' names with their ratings, linked to their profiles
 // - table-hints.js: the coach's suggestions for this seat's turn
 // - table-end.js: the end screen and the rematch
 // - table-review.js: a finished game's review
@@ -21,6 +22,7 @@ import { makeBoard } from './table-board.js';
 import { makeLog } from './table-log.js';
 import { makeChat } from './table-chat.js';
 import { makeStatus } from './table-status.js';
+import { makePlayers } from './table-players.js';
 import { makeHints } from './table-hints.js';
 import { makeEnd } from './table-end.js';
 import { makeReview } from './table-review.js';
@@ -50,6 +52,7 @@ export async function showTable(root, id, token) {
     show,
   };
   t.status = makeStatus(t);
+  t.players = makePlayers(t);
   t.socket = makeSocket(t);
   t.board = makeBoard(t);
   t.log = makeLog(t);
@@ -58,7 +61,7 @@ export async function showTable(root, id, token) {
   t.end = makeEnd(t);
   t.review = makeReview(t);
 
-  root.replaceChildren(h('div', { class: 'table-page' }, t.status.line, t.status.clockLine, t.socket.banner,
+  root.replaceChildren(h('div', { class: 'table-page' }, t.status.line, t.players.line, t.status.clockLine, t.socket.banner,
     t.end.screen, t.review.box, t.log.news,
     h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, t.board.board, t.board.buttons, t.hints.box),
       h('div', { class: 'side' }, t.log.panel, t.chat.panel)), t.status.toast, t.board.info));
@@ -85,6 +88,7 @@ export async function showTable(root, id, token) {
     t.board.clicks.setMoves(next.moves);
     t.log.follow(next);
     t.status.draw();
+    t.players.update();
     t.status.drawClock();
     t.end.draw();
     t.status.setTitle();

@@ -72,6 +72,22 @@ export function nameEl(name) {
   return h('bdi', { class: 'pname' }, String(name));
 }
 
+/** The address of a player's profile page. */
+export function profileHref(name) {
+  return `/players/${encodeURIComponent(name)}`;
+}
+
+/**
+ * An account's name as a link to its profile, with its rating beside it when one is
+ * given ("Ada (rating 1138)", the word for screen readers only); a name without an
+ * account (a guest's, a bot's) is plain, with a bot's fixed rating beside it.
+ */
+export function ratedName(name, { account = false, rating = null } = {}) {
+  const shown = account ? h('a', { class: 'player-link', href: profileHref(name) }, nameEl(name)) : nameEl(name);
+  if (rating === null || rating === undefined) return shown;
+  return [shown, h('span', { class: 'rating' }, ' (', h('span', { class: 'sr-only' }, 'rating '), String(rating), ')')];
+}
+
 /** How a seat is called on the page: "You" for the viewer's own, else its name. */
 export function seatName(seat, mine) {
   if (seat === mine) return 'You';

@@ -3,7 +3,8 @@
 //! `/` is the lobby, `/play/{id}` a table (`?token=…` for a seat, none to watch),
 //! `/replay/{id}` a finished game move by move,
 //! `/rules/{game}` a game's rules (drawn from `/api/games/{game}/rules`), `/learn/{game}`
-//! and `/learn/{game}/{id}` the lessons; all serve the same page, whose modules read the
+//! and `/learn/{game}/{id}` the lessons, `/players/{name}` a player's profile,
+//! `/leaderboard/{game}` a game's leaderboard; all serve the same page, whose modules read the
 //! address. `/web/{file}` serves the scripts, the style sheet and the icon (every such file
 //! of `web/`, listed by `build.rs`); the games' card texts come from the API
 //! (`/api/games/{game}`).
@@ -39,6 +40,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/rules/{game}", get(index))
         .route("/learn/{game}", get(index))
         .route("/learn/{game}/{id}", get(index))
+        .route("/players/{name}", get(index))
+        .route("/leaderboard/{game}", get(index))
         .route("/web/{file}", get(file))
         // Browsers ask for it whatever the page links.
         .route("/favicon.ico", get(favicon))

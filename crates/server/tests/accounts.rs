@@ -609,10 +609,15 @@ async fn a_rated_two_seat_game_moves_both_ratings_by_the_formula(state: AppState
     let ada = sign_up(&state, "Ada", "correct horse").await;
     let bea = sign_up(&state, "Bea", "correct horse").await;
     let seats = json!(["human", {"player": "human", "account": "Bea"}]);
-    // A rated table seats only accounts, and gives no hints.
+    // A rated table seats only accounts and bots with a fixed rating (at least one
+    // account), and gives no hints.
     for (body, code) in [
         (
-            json!({"game": "dropsite", "rated": true, "seats": ["human", "random"]}),
+            json!({"game": "dropsite", "rated": true, "seats": ["human", "ismcts:5000"]}),
+            "table/invalid",
+        ),
+        (
+            json!({"game": "dropsite", "rated": true, "seats": ["medium", "random"]}),
             "table/invalid",
         ),
         (
@@ -708,6 +713,72 @@ async fn a_rated_two_seat_game_moves_both_ratings_by_the_formula(state: AppState
     assert!(
         listed.iter().all(|t| t["result"]["winners"] == json!([1])),
         "{mine}"
+    );
+}
+
+on_both_stores!(
+    a_rated_game_against_a_bot_counts_against_its_fixed_rating,
+    roomy()
+);
+
+/// A rated table of an account and a `medium` bot (docs/accounts.md, "The bots'
+/// ratings"): the account, who resigns, moves by the formula against the bot's fixed
+/// (25, 1); the bot shows 1880 before and after, and has no history.
+async fn a_rated_game_against_a_bot_counts_against_its_fixed_rating(state: AppState) {
+    let ada = sign_up(&state, "Ada", "correct horse").await;
+    let body = json!({"game": "dropsite", "rated": true, "seats": ["human", "medium"]});
+    let (status, _, table) =
+        send(&state, "POST", "/api/tables", Some(&ada), None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{table}");
+    let ratings = |t: &Value| -> Vec<Value> {
+        (t["seats"].as_array().expect("seats").iter())
+            .map(|s| s["rating"].clone())
+            .collect()
+    };
+    assert_eq!(ratings(&table), [json!(1000), json!(1880)], "{table}");
+    let id = table["id"].as_str().expect("id").to_string();
+    resign(&state, &id, &ada).await;
+    let expected = weng_lin(&[(25.0, 25.0 / 3.0), (25.0, 1.0)], &[1, 0]);
+    let rating = rated_page(&state, "Ada", "dropsite", 1).await;
+    let got = (
+        rating["mu"].as_f64().expect("mu"),
+        rating["sigma"].as_f64().expect("sigma"),
+    );
+    assert!(
+        (got.0 - expected[0].0).abs() < 1e-9 && (got.1 - expected[0].1).abs() < 1e-9,
+        "{got:?} against {:?}",
+        expected[0]
+    );
+    // By hand: c = 10.25508, p = 1/2, mu 25 − 3.38586, sigma 7.75427: 934.
+    assert!((got.0 - 21.61414).abs() < 1e-5 && (got.1 - 7.75427).abs() < 1e-5);
+    assert_eq!(rating["rating"], 934);
+    let (_, after) = common::get(&state, &format!("/api/tables/{id}"), None).await;
+    assert_eq!(ratings(&after), [json!(934), json!(1880)], "{after}");
+    // The player's page: the history from 1000 to 934, the game with its players.
+    let (_, page) = common::get(&state, "/api/players/Ada", None).await;
+    let points: Vec<i64> = (page["history"]["dropsite"].as_array().expect("history"))
+        .iter()
+        .map(|p| p["rating"].as_i64().expect("rating"))
+        .collect();
+    assert_eq!(points, [1000, 934], "{page}");
+    assert_eq!(
+        page["recent"][0]["players"],
+        json!(["Ada", "Seat 2"]),
+        "{page}"
+    );
+    // The lobby's list shows the same ratings; the game's description the bots'.
+    let (_, list) = common::get(&state, "/api/tables?status=finished", None).await;
+    assert_eq!(ratings(&list[0]), [json!(934), json!(1880)], "{list}");
+    let (_, about) = common::get(&state, "/api/games/dropsite", None).await;
+    let medium = &about["bot_ratings"][4];
+    assert_eq!(
+        (
+            medium["bot"].as_str(),
+            medium["elo"].as_f64(),
+            medium["rating"].as_i64()
+        ),
+        (Some("medium"), Some(1500.0), Some(1880)),
+        "{about}"
     );
 }
 

@@ -29,6 +29,8 @@ use server::testkit::remote::get_json;
 
 // Keyboard play, axe-core's audit and the cues beside colour (issue 56).
 mod a11y;
+// Rated games between two browsers, profiles and the leaderboard (issue 55).
+mod ratings;
 
 /// A small deterministic random stream for choosing clicks.
 struct Lcg(u64);
@@ -251,6 +253,38 @@ async fn create_in_lobby(
         .ok_or_else(|| anyhow::anyhow!("no invite link"))
 }
 
+/// What [`click_turn`] did.
+enum Turn {
+    /// Every page shows the end screen.
+    Over,
+    /// No page may move now (it waited a moment).
+    Waiting,
+    /// It was page `page`'s turn, at version `seen`: a playable element chosen at random
+    /// was clicked, if it had one.
+    Clicked { page: usize, seen: i64 },
+}
+
+/// One step of browsers playing each other by clicks, each on its own turn.
+async fn click_turn(pages: &[Session], rng: &mut Lcg) -> Res<Turn> {
+    let mut states = Vec::with_capacity(pages.len());
+    for s in pages {
+        states.push(s.body().await?);
+    }
+    if states.iter().all(|b| b["end"] == json!(true)) {
+        return Ok(Turn::Over);
+    }
+    let Some(me) = states.iter().position(|b| b["myturn"] == "yes") else {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        return Ok(Turn::Waiting);
+    };
+    let choice = pages[me].exec(CHOOSE, json!([rng.next()])).await?;
+    if let Some(el) = choice[ELEMENT].as_str() {
+        let _ = pages[me].click(el).await;
+    }
+    let seen = states[me]["version"].as_i64().unwrap_or(-1);
+    Ok(Turn::Clicked { page: me, seen })
+}
+
 /// Waits until the page shows a table at `version` or later.
 async fn wait_version(s: &Session, version: i64, secs: u64) -> Res<()> {
     let end = Instant::now() + Duration::from_secs(secs);
@@ -432,7 +466,7 @@ async fn play_game(
             .expect("lobby"),
         "the lobby shows the seat's name as text"
     );
-    // The bot is named with its level.
+    // The bot is named with its level and its fixed rating (docs/accounts.md).
     let who = s
         .exec(
             "return document.querySelector('.table-row .who').textContent",
@@ -443,7 +477,7 @@ async fn play_game(
     assert!(
         who.as_str()
             .unwrap_or_default()
-            .contains("Seat 2 (random bot)"),
+            .contains("Seat 2 (random bot, rating "),
         "{who}"
     );
     // Every seat is taken (a person and bots) and nothing is played yet: the table is
@@ -1581,25 +1615,11 @@ async fn two_players_join_by_name_chat_play_and_rematch_while_a_spectator_watche
     let mut undone = false;
     loop {
         assert!(Instant::now() < end, "the game did not end in time");
-        let states = [
-            pages[0].body().await.expect("a"),
-            pages[1].body().await.expect("b"),
-        ];
-        if states.iter().all(|b| b["end"] == json!(true)) {
-            break;
-        }
-        let Some(me) = states.iter().position(|b| b["myturn"] == "yes") else {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            continue;
+        let (me, seen) = match click_turn(&pages, &mut rng).await.expect("a turn") {
+            Turn::Over => break,
+            Turn::Waiting => continue,
+            Turn::Clicked { page, seen } => (page, seen),
         };
-        let choice = pages[me]
-            .exec(CHOOSE, json!([rng.next()]))
-            .await
-            .expect("choose");
-        let seen = states[me]["version"].as_i64().unwrap_or(-1);
-        if let Some(el) = choice[ELEMENT].as_str() {
-            let _ = pages[me].click(el).await;
-        }
         if undone {
             continue;
         }

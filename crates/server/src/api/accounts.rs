@@ -456,6 +456,8 @@ pub(crate) struct RecentOut {
     game: String,
     seat: Seat,
     place: u8,
+    /// Every seat's name at the table (empty when the table cannot be read).
+    players: Vec<String>,
     /// The shown rating before and after the game.
     rating_before: i64,
     rating_after: i64,
@@ -466,12 +468,18 @@ pub(crate) struct RecentOut {
 pub(crate) struct PlayerOut {
     name: String,
     ratings: Vec<RatingOut>,
+    /// Each game's shown rating over time, oldest first: the rating before the first game
+    /// kept, then after each (docs/http-api.md).
+    history: std::collections::BTreeMap<String, Vec<super::ratings::PointOut>>,
     /// The latest rated games, newest first.
     recent: Vec<RecentOut>,
 }
 
 /// How many rated games a player's page lists.
 const RECENT_GAMES: u32 = 20;
+
+/// How many rated games a player's history draws (over every game).
+const HISTORY_GAMES: u32 = 500;
 
 /// `GET /api/players/{name}`.
 pub(crate) async fn player(
@@ -481,22 +489,30 @@ pub(crate) async fn player(
     let account = hub.account_called(&name).await?;
     let store = hub.store();
     let ratings = (store.ratings(&account.id).await).map_err(ApiError::internal)?;
-    let history = (store.history(&account.id, RECENT_GAMES).await).map_err(ApiError::internal)?;
+    let history = (store.history(&account.id, HISTORY_GAMES).await).map_err(ApiError::internal)?;
+    let mut recent = Vec::new();
+    for h in history.iter().take(RECENT_GAMES as usize) {
+        // The stored row, not the live table: a name list needs no replay.
+        let players = match store.game(&h.game_id).await {
+            Ok(Some(row)) => crate::domain::display_names(&row.seats),
+            _ => Vec::new(),
+        };
+        recent.push(RecentOut {
+            table: h.game_id.clone(),
+            game: h.game.clone(),
+            seat: h.seat,
+            place: h.place,
+            players,
+            rating_before: shown_rating(h.mu_before, h.sigma_before),
+            rating_after: shown_rating(h.mu_after, h.sigma_after),
+            at: h.at,
+        });
+    }
     Ok(Json(PlayerOut {
         name: account.name,
         ratings: ratings.iter().map(rating_out).collect(),
-        recent: history
-            .iter()
-            .map(|h| RecentOut {
-                table: h.game_id.clone(),
-                game: h.game.clone(),
-                seat: h.seat,
-                place: h.place,
-                rating_before: shown_rating(h.mu_before, h.sigma_before),
-                rating_after: shown_rating(h.mu_after, h.sigma_after),
-                at: h.at,
-            })
-            .collect(),
+        history: super::ratings::history_points(&history),
+        recent,
     }))
 }
 

@@ -28,6 +28,8 @@ pub(crate) struct GameAbout {
     name: &'static str,
     #[serde(flatten)]
     about: engine::About,
+    /// The bots' fixed ratings at this game (docs/accounts.md).
+    bot_ratings: Vec<super::ratings::BotRatingOut>,
 }
 
 /// `GET /api/games/{game}`: the game's options in words (labels, choices, defaults) and
@@ -37,6 +39,7 @@ pub(crate) async fn about_game(Path(name): Path<String>) -> Result<Json<GameAbou
     Ok(Json(GameAbout {
         name: game.name(),
         about: game.about(),
+        bot_ratings: super::ratings::bot_ratings_out(game.name()),
     }))
 }
 

@@ -11,6 +11,7 @@ mod games;
 mod health;
 mod lessons;
 mod play;
+mod ratings;
 mod socket;
 mod tables;
 

@@ -2,6 +2,7 @@
 
 use super::accounts::MaybeAccount;
 use super::extract::*;
+use super::ratings::RatingCache;
 
 /// The most tables one lobby page lists, and how many when `limit` is not given.
 pub(super) const PAGE_MAX: u32 = 100;
@@ -41,6 +42,10 @@ pub(crate) struct SeatOut {
     /// The account that owns the seat (its name), if one does.
     #[serde(skip_serializing_if = "Option::is_none")]
     account: Option<String>,
+    /// The shown rating at this game (docs/accounts.md) of the seat's account, or the
+    /// bot's fixed one; none for a guest or an open seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<i64>,
     /// The seat's secret (human seats, only in the create response).
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -124,6 +129,7 @@ pub(super) fn table_out(
                     player: s.player.to_string(),
                     name: s.display(seat),
                     account: s.account.as_ref().map(|_| s.display(seat)),
+                    rating: None,
                     invite: token
                         .as_ref()
                         .map(|t| format!("/play/{}?token={t}", row.id)),
@@ -135,6 +141,14 @@ pub(super) fn table_out(
         to_act: None,
         paused: None,
         winners: None,
+    }
+}
+
+/// Puts each seat's rating in `out` (read through `cache`, shared by one answer's tables).
+async fn add_ratings(hub: &Hub, out: &mut TableOut, seats: &[SeatRow], cache: &mut RatingCache) {
+    let ratings = cache.seats(hub, &out.game, seats).await;
+    for (seat, rating) in out.seats.iter_mut().zip(ratings) {
+        seat.rating = rating;
     }
 }
 
@@ -175,6 +189,7 @@ pub(crate) async fn create_table(
         )
         .await?;
     let mut out = table_out(&table.row, &table.seats(), Some(&tokens));
+    add_ratings(&hub, &mut out, &table.seats(), &mut RatingCache::default()).await;
     out.version = Some(0);
     out.to_act = table.glance().await.to_act;
     Ok((StatusCode::CREATED, Json(out)).into_response())
@@ -241,8 +256,10 @@ pub(crate) async fn list_tables(
     };
     let rows = hub.store().page(&page).await.map_err(ApiError::internal)?;
     let mut list = Vec::with_capacity(rows.len());
+    let mut cache = RatingCache::default();
     for r in &rows {
         let mut out = table_out(r, &r.seats, None);
+        add_ratings(&hub, &mut out, &r.seats, &mut cache).await;
         out.paused = hub.paused_reason(&r.id);
         if r.status == Status::Finished {
             // A finished table is read once, then kept among the ended tables.
@@ -262,6 +279,7 @@ pub(crate) async fn get_table(
     let table = hub.table(&id).await?;
     let glance = table.glance().await;
     let mut out = table_out(&table.row, &table.seats(), None);
+    add_ratings(&hub, &mut out, &table.seats(), &mut RatingCache::default()).await;
     out.rematch = table.rematch();
     out.status = glance.status;
     out.version = Some(glance.version);

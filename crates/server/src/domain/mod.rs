@@ -6,6 +6,7 @@
 mod account_store;
 mod accounts;
 mod bot_play;
+mod bot_ratings;
 mod chat;
 pub mod clock;
 mod clocks;
@@ -31,6 +32,7 @@ pub use account_store::*;
 pub use accounts::{
     account_name, NewSession, SignedIn, MAX_PASSWORD_BYTES, MIN_PASSWORD_CHARS, SESSION_LIFE,
 };
+pub use bot_ratings::{bot_rating, bot_ratings};
 pub use clock::{Clock, ClockView, OnTimeout, TableRules};
 pub use coach::{Hint, Moment, ReviewStatus, HINT_MOVES};
 pub use error::{Refusal, TableError, STORE_RETRY_AFTER};

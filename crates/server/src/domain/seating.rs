@@ -171,7 +171,7 @@ impl Hub {
         }
         check_confusable(&rows, 0..rows.len())?;
         if rules.rated {
-            rated_seats(&rows, rules.hints)?;
+            rated_seats(game.name(), &rows, rules.hints)?;
         }
         let hints = !rules.rated && rules.hints_on(&rows);
         let created = super::store::now_ms();
@@ -513,21 +513,29 @@ impl Hub {
 }
 
 /// Checks the seats of a rated table: each a person's with an account, or open (to be
-/// taken by an account); no hints asked for.
+/// taken by an account), or a bot with a fixed rating at `game`; at least one seat not a
+/// bot's; no hints asked for.
 ///
 /// # Errors
 /// `table/invalid` naming the seat, `table/rated` for hints.
-fn rated_seats(rows: &[SeatRow], hints: Option<bool>) -> Result<(), TableError> {
+fn rated_seats(game: &str, rows: &[SeatRow], hints: Option<bool>) -> Result<(), TableError> {
     for (seat, row) in rows.iter().enumerate() {
-        let why = match row.player {
+        let why = match &row.player {
             Player::Open => continue,
             Player::Human if row.account.is_some() => continue,
+            Player::Bot(spec) if super::bot_rating(game, spec).is_some() => continue,
             Player::Human => "every person at a rated table plays as an account: name one with `account`, or leave the seat open for one",
-            Player::Bot(_) => "a rated table seats no bots (bots have no rating yet)",
+            Player::Bot(_) => "a rated table seats only the bots with a fixed rating: random, heuristic, pimc, easy, medium or hard",
         };
         return Err(TableError::new(
             Refusal::TableInvalid,
             format!("seat {}: {why}", seat + 1),
+        ));
+    }
+    if rows.iter().all(|row| matches!(row.player, Player::Bot(_))) {
+        return Err(TableError::new(
+            Refusal::TableInvalid,
+            "a rated table seats at least one person: bots' ratings are fixed",
         ));
     }
     if hints == Some(true) {

@@ -595,6 +595,11 @@ async fn axe_finds_no_serious_violation_on_any_page() {
                 format!("/replay/{finished}"),
                 "#replay-board > *",
             ),
+            (
+                "the leaderboard",
+                format!("/leaderboard/{game}"),
+                "#bot-ratings tr",
+            ),
             ("the lessons", format!("/learn/{game}"), ".lesson-list a"),
         ] {
             if page == "the lobby" && game != "dropsite" {
