@@ -13,6 +13,7 @@ mod lessons;
 mod play;
 mod socket;
 mod tables;
+mod tournaments;
 
 pub(crate) use accounts::{
     check_origin, leaderboard, me, patch_me, player, session, sign_in, sign_out,
@@ -30,3 +31,4 @@ pub(crate) use lessons::*;
 pub(crate) use play::*;
 pub use socket::*;
 pub(crate) use tables::*;
+pub(crate) use tournaments::*;
