@@ -108,6 +108,9 @@ impl server::domain::Accounts for MemoryStore {
     }
 }
 
+/// No tournaments: the fuzz targets make none (a finished table is nobody's).
+impl server::domain::Tournaments for MemoryStore {}
+
 #[async_trait]
 impl Store for MemoryStore {
     async fn create(&self, game: &GameRow) -> Result<(), StoreError> {

@@ -97,6 +97,19 @@ pub fn app(state: AppState) -> axum::Router {
         .route("/api/unsubscribe", get(api::unsubscribe))
         .route("/api/players/{name}", get(api::player))
         .route("/api/leaderboard/{game}", get(api::leaderboard))
+        .route(
+            "/api/tournaments",
+            get(api::list_tournaments).post(api::create_tournament),
+        )
+        .route("/api/tournaments/{id}", get(api::get_tournament))
+        .route(
+            "/api/tournaments/{id}/join",
+            axum::routing::post(api::join_tournament).delete(api::leave_tournament),
+        )
+        .route(
+            "/api/tournaments/{id}/start",
+            axum::routing::post(api::start_tournament),
+        )
         .route("/api/tables", get(api::list_tables).post(api::create_table))
         .route("/api/tables/{id}", get(api::get_table))
         .route("/api/tables/{id}/view", get(api::my_view))

@@ -23,5 +23,6 @@ mod restart;
 mod secrets;
 mod socket;
 mod storage;
+mod tournaments;
 mod turns;
 mod two_servers;

@@ -3,9 +3,9 @@
 use crate::common;
 
 use server::domain::{
-    AccountRow, ActionRow, Append, Channel, ContactRow, GameRow, HistoryRow, NoteRow, Notice,
-    Player, RatedGame, RatingChange, RatingRow, SeatRow, SessionRow, Status, Store, StoreError,
-    Upgrade,
+    AccountRow, ActionRow, Append, BoardRow, Channel, ContactRow, EntrantRow, GameRow, HistoryRow,
+    NoteRow, Notice, Player, RatedGame, RatingChange, RatingRow, RoundRow, SeatRow, SessionRow,
+    Status, Store, StoreError, TournamentRow, Upgrade,
 };
 use std::str::FromStr;
 use std::sync::Arc;
@@ -269,6 +269,7 @@ async fn conformance(store: Arc<dyn Store>) {
 
     upgrades_conform(&store).await;
     accounts_conform(&store).await;
+    tournaments_conform(&store).await;
 }
 
 /// Every row of the accounts' tables (docs/accounts.md): accounts unique by skeleton,
@@ -797,4 +798,160 @@ async fn sqlite_file_left_alone_keeps_acknowledging_moves() {
             .await
             .expect("the file grows and stays the same file");
     }
+}
+
+/// Every row of the tournaments' tables (docs/accounts.md, Tournaments): a tournament and
+/// its status, players joining while it is open and has room, once each, leaving, rounds
+/// made once, boards with their tables, and a board's result kept once.
+async fn tournaments_conform(store: &Arc<dyn Store>) {
+    let row = TournamentRow {
+        id: "t-1".into(),
+        name: "Friday cup ' é".into(),
+        game: "dropsite".into(),
+        format: "swiss".into(),
+        rounds: 3,
+        table_size: 2,
+        max_players: 0,
+        settings: r#"{"fill":"easy"}"#.into(),
+        creator: "acc-ada".into(),
+        status: "open".into(),
+        created: 50,
+        players: 0,
+    };
+    store.create_tournament(&row).await.expect("create");
+    let older = TournamentRow {
+        id: "t-0".into(),
+        created: 40,
+        ..row.clone()
+    };
+    store.create_tournament(&older).await.expect("create");
+    let listed: Vec<String> = (store.tournaments(10).await.expect("list"))
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(listed, ["t-1", "t-0"], "newest first");
+    assert_eq!(store.tournaments(1).await.expect("list").len(), 1);
+    // Joining: once each, up to the most players, only while open.
+    assert!(store
+        .join_tournament("t-1", "acc-bea", 60, 2)
+        .await
+        .expect("join"));
+    assert!(!store
+        .join_tournament("t-1", "acc-bea", 61, 2)
+        .await
+        .expect("again"));
+    assert!(store
+        .join_tournament("t-1", "acc-ada", 62, 2)
+        .await
+        .expect("join"));
+    assert!(!store
+        .join_tournament("t-1", "acc-other", 63, 2)
+        .await
+        .expect("full"));
+    assert!(store
+        .leave_tournament("t-1", "acc-ada")
+        .await
+        .expect("leave"));
+    assert!(!store
+        .leave_tournament("t-1", "acc-ada")
+        .await
+        .expect("not in"));
+    assert!(store
+        .join_tournament("t-1", "acc-ada", 64, 2)
+        .await
+        .expect("back"));
+    let data = store.tournament("t-1").await.expect("read").expect("there");
+    assert_eq!(
+        data.row,
+        TournamentRow {
+            players: 2,
+            ..row.clone()
+        }
+    );
+    assert_eq!(
+        data.entrants,
+        [
+            EntrantRow {
+                account: "acc-bea".into(),
+                name: "Bea".into(),
+                joined: 60
+            },
+            EntrantRow {
+                account: "acc-ada".into(),
+                name: "Ada".into(),
+                joined: 64
+            }
+        ],
+        "in the order they joined"
+    );
+    assert!(store.tournament("t-none").await.expect("read").is_none());
+    // Started: from open only; no more joining or leaving.
+    assert!(store
+        .set_tournament_status("t-1", "open", "running", 3)
+        .await
+        .expect("start"));
+    assert!(!store
+        .set_tournament_status("t-1", "open", "running", 3)
+        .await
+        .expect("twice"));
+    assert!(!store
+        .leave_tournament("t-1", "acc-ada")
+        .await
+        .expect("started"));
+    assert!(!store
+        .join_tournament("t-0", "acc-ada", 65, 0)
+        .await
+        .expect("no room at 0"));
+    // A round is made once; its boards name their tables.
+    let round = RoundRow {
+        round: 0,
+        pairing: r#"[["acc-bea","acc-ada"]]"#.into(),
+        created: 70,
+    };
+    assert!(store.add_round("t-1", &round).await.expect("round"));
+    let other = RoundRow {
+        pairing: "[]".into(),
+        ..round.clone()
+    };
+    assert!(!store.add_round("t-1", &other).await.expect("round again"));
+    let board = BoardRow {
+        round: 0,
+        board: 0,
+        table: "owned-new".into(),
+        result: None,
+    };
+    store.add_board("t-1", &board).await.expect("board");
+    assert_eq!(
+        store
+            .tournament_of("owned-new")
+            .await
+            .expect("read")
+            .as_deref(),
+        Some("t-1")
+    );
+    assert_eq!(store.tournament_of("owned-old").await.expect("read"), None);
+    store
+        .set_board_result("owned-new", r#"{"places":[1,0]}"#)
+        .await
+        .expect("result");
+    store
+        .set_board_result("owned-new", r#"{"places":[0,1]}"#)
+        .await
+        .expect("result again");
+    let data = store.tournament("t-1").await.expect("read").expect("there");
+    assert_eq!(data.rounds, [round]);
+    assert_eq!(
+        data.boards,
+        [BoardRow {
+            result: Some(r#"{"places":[1,0]}"#.into()),
+            ..board
+        }],
+        "the first result stands"
+    );
+    assert!(store
+        .set_tournament_status("t-1", "running", "finished", 3)
+        .await
+        .expect("finish"));
+    let done = store.tournament("t-1").await.expect("read").expect("there");
+    assert_eq!((done.row.status.as_str(), done.row.rounds), ("finished", 3));
 }

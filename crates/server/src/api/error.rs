@@ -139,6 +139,12 @@ impl From<TableError> for ApiError {
                     Refusal::Webhook => (StatusCode::BAD_REQUEST, "account/webhook"),
                     Refusal::WebhookPrivate => (StatusCode::BAD_REQUEST, "account/webhook_private"),
                     Refusal::LinkUnknown => (StatusCode::NOT_FOUND, "account/link_unknown"),
+                    Refusal::TournamentNotFound => (StatusCode::NOT_FOUND, "tournament/not_found"),
+                    Refusal::TournamentInvalid => (StatusCode::BAD_REQUEST, "tournament/invalid"),
+                    Refusal::TournamentClosed => (StatusCode::CONFLICT, "tournament/closed"),
+                    Refusal::TournamentEntry => (StatusCode::CONFLICT, "tournament/entry"),
+                    Refusal::NotCreator => (StatusCode::FORBIDDEN, "tournament/not_creator"),
+                    Refusal::TooFew => (StatusCode::CONFLICT, "tournament/too_few"),
                 };
                 ApiError::new(status, code, message)
             }

@@ -14,6 +14,7 @@ mod play;
 mod ratings;
 mod socket;
 mod tables;
+mod tournaments;
 
 pub(crate) use accounts::{
     check_origin, leaderboard, me, patch_me, player, session, sign_in, sign_out,
@@ -31,3 +32,4 @@ pub(crate) use lessons::*;
 pub(crate) use play::*;
 pub use socket::*;
 pub(crate) use tables::*;
+pub(crate) use tournaments::*;

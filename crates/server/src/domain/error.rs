@@ -116,6 +116,18 @@ pub enum Refusal {
     WebhookPrivate,
     /// A verification or unsubscribe link that is unknown or used up.
     LinkUnknown,
+    /// No tournament has this id.
+    TournamentNotFound,
+    /// A tournament asked for that cannot be made as asked.
+    TournamentInvalid,
+    /// The tournament started: its players are fixed.
+    TournamentClosed,
+    /// The account is in the tournament already (or not in it), or it is full.
+    TournamentEntry,
+    /// Only the tournament's creator may do this.
+    NotCreator,
+    /// Too few players to start the tournament.
+    TooFew,
 }
 
 impl TableError {

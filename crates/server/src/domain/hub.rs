@@ -243,6 +243,8 @@ pub struct Hub {
     pub(super) coach: Coach,
     /// Held while a rematch is named.
     pub(super) rematches: Mutex<()>,
+    /// Held while a tournament is moved on (its results kept, its next round made).
+    pub(super) tournament_lock: Mutex<()>,
     pub(super) tables: StdMutex<HashMap<String, Arc<Table>>>,
     /// When each live table's clocks or presence next need a look: the ticker looks at
     /// those that are due, not at every table.
@@ -345,6 +347,7 @@ impl Hub {
             hints: RateLimiter::new(limits.hint_burst, f64::from(limits.hints_per_minute) / 60.0),
             coach: Coach::default(),
             rematches: Mutex::new(()),
+            tournament_lock: Mutex::new(()),
             limits,
             tables: StdMutex::new(HashMap::new()),
             due: StdMutex::new(Due::default()),
@@ -479,6 +482,7 @@ impl Hub {
                     tracing::info!("table {} abandoned: no move in time", table.row.id);
                     let _ = table.changed.send(version);
                     self.forget(&table.row.id);
+                    self.tournament_table_over(&table);
                 }
                 // Another server moved it on: read its moves.
                 Ok(false) => {

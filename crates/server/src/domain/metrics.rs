@@ -12,6 +12,7 @@ use super::store::{
     ActionRow, Append, ChatRow, GameRow, Notice, Page, SeatChange, Status, Store, StoreError,
     Upgrade,
 };
+use super::tournament_store::{BoardRow, RoundRow, TournamentData, TournamentRow, Tournaments};
 use async_trait::async_trait;
 use engine::Seat;
 use std::collections::BTreeMap;
@@ -408,6 +409,54 @@ impl Accounts for Metered {
         retry_at: Option<i64>,
     ) -> Result<(), StoreError> {
         (self.call(Kind::Write, self.inner.note_done(id, worker, at, retry_at))).await
+    }
+}
+
+#[async_trait]
+impl Tournaments for Metered {
+    async fn create_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.create_tournament(row))).await
+    }
+    async fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        (self.call(Kind::Read, self.inner.tournaments(limit))).await
+    }
+    async fn tournament(&self, id: &str) -> Result<Option<TournamentData>, StoreError> {
+        (self.call(Kind::Read, self.inner.tournament(id))).await
+    }
+    async fn join_tournament(
+        &self,
+        id: &str,
+        account: &str,
+        joined: i64,
+        max: u32,
+    ) -> Result<bool, StoreError> {
+        let call = self.inner.join_tournament(id, account, joined, max);
+        self.call(Kind::Write, call).await
+    }
+    async fn leave_tournament(&self, id: &str, account: &str) -> Result<bool, StoreError> {
+        (self.call(Kind::Write, self.inner.leave_tournament(id, account))).await
+    }
+    async fn set_tournament_status(
+        &self,
+        id: &str,
+        from: &str,
+        to: &str,
+        rounds: u32,
+    ) -> Result<bool, StoreError> {
+        let call = self.inner.set_tournament_status(id, from, to, rounds);
+        self.call(Kind::Write, call).await
+    }
+    async fn add_round(&self, id: &str, round: &RoundRow) -> Result<bool, StoreError> {
+        (self.call(Kind::Write, self.inner.add_round(id, round))).await
+    }
+    async fn add_board(&self, id: &str, board: &BoardRow) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.add_board(id, board))).await
+    }
+    async fn set_board_result(&self, table: &str, result: &str) -> Result<(), StoreError> {
+        (self.call(Kind::Write, self.inner.set_board_result(table, result))).await
+    }
+    async fn tournament_of(&self, table: &str) -> Result<Option<String>, StoreError> {
+        (self.call(Kind::Read, self.inner.tournament_of(table))).await
     }
 }
 

@@ -26,6 +26,9 @@ pub mod store;
 mod store_error;
 mod table;
 mod text;
+mod tournament;
+mod tournament_store;
+mod tournaments;
 mod view;
 
 pub use account_store::*;
@@ -49,4 +52,12 @@ pub use seating::Creator;
 pub use secrets::*;
 pub use store::*;
 pub use text::{stored_text, truncate};
+pub use tournament::{
+    is_bye, round_robin, round_robin_rounds, standings, swiss, table_sizes, Board, BoardResult,
+    Format, Round, Standing, MAX_ENTRANTS, POINT,
+};
+pub use tournament_store::*;
+pub use tournaments::{
+    NewTournament, TournamentSettings, TournamentState, MAX_ROUNDS, MAX_TOURNAMENT_NAME,
+};
 pub use view::{Glance, LegalNow};

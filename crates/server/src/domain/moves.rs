@@ -278,6 +278,7 @@ impl Hub {
         if status == Status::Finished {
             self.forget(&table.row.id);
             self.rate_later(table);
+            self.tournament_table_over(table);
         } else if bot_due {
             self.kick_bots(table);
         }

@@ -297,7 +297,9 @@ pub struct SeatChange<'a> {
 
 /// The storage every server uses; see the module docs.
 #[async_trait]
-pub trait Store: super::account_store::Accounts + Send + Sync {
+pub trait Store:
+    super::account_store::Accounts + super::tournament_store::Tournaments + Send + Sync
+{
     /// Adds a new game.
     async fn create(&self, game: &GameRow) -> Result<(), StoreError>;
     /// Rewrites a game's seats if they are still `seats.before` (a seat taken); `false`

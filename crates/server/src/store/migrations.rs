@@ -45,6 +45,10 @@ const FILES: &[(&str, &str)] = &[
         "0008_notifications.sql",
         include_str!("../../migrations/0008_notifications.sql"),
     ),
+    (
+        "0009_tournaments.sql",
+        include_str!("../../migrations/0009_tournaments.sql"),
+    ),
 ];
 
 /// The migrations of [`FILES`], as sqlx reads a migrations folder.

@@ -10,6 +10,7 @@ mod migrations;
 mod postgres;
 mod sql;
 mod sqlite;
+mod tournaments;
 
 pub use postgres::PgStore;
 pub use sqlite::{settings as sqlite_settings, SqliteStore};

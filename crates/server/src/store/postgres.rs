@@ -83,6 +83,7 @@ impl PgStore {
 }
 
 super::accounts::accounts_store!(PgStore);
+super::tournaments::tournaments_store!(PgStore);
 
 sql_store!(
     PgStore,

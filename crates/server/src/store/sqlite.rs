@@ -76,6 +76,7 @@ impl SqliteStore {
 }
 
 super::accounts::accounts_store!(SqliteStore);
+super::tournaments::tournaments_store!(SqliteStore);
 
 sql_store!(
     SqliteStore,
