@@ -9,47 +9,62 @@ use engine::{About, MoveText, Present, Viewer};
 
 impl DropSite {
     /// What a client shows for `action`, worked out only from what the seat to act sees
-    /// (its hand, the sites, the deck's size).
+    /// (its hand, the sites, the deck's size). Written piece by piece rather than with
+    /// `format!`: the server tells every legal move in words on every push.
     pub(crate) fn move_text(&self, action: Action) -> MoveText {
-        let card = action.card;
+        let card = i64::from(action.card);
         let ends = if self.ends_round(action) {
             ": this ends the round"
         } else {
             ""
         };
-        let (label, to) = match action.target {
-            Target::Debt => (
-                format!(
-                    "Play {card} on your debt: {} for each drop site showing {card} when the round ends, else {}{ends}",
-                    signed(self.points(card)),
-                    signed(crate::cards::UNMATCHED)
-                ),
-                "debt".to_string(),
-            ),
-            Target::New => (
-                format!(
-                    "Play {card} to start drop site {}{}{ends}",
-                    self.piles.len() + 1,
-                    if card == 0 { ", lying sideways" } else { "" }
-                ),
-                "new".to_string(),
-            ),
+        let mut label = String::with_capacity(96);
+        label.push_str("Play ");
+        push_int(&mut label, card);
+        let to = match action.target {
+            Target::Debt => {
+                label.push_str(" on your debt: ");
+                push_signed(&mut label, self.points(action.card));
+                label.push_str(" for each drop site showing ");
+                push_int(&mut label, card);
+                label.push_str(" when the round ends, else ");
+                push_signed(&mut label, crate::cards::UNMATCHED);
+                "debt".to_string()
+            }
+            Target::New => {
+                label.push_str(" to start drop site ");
+                push_int(&mut label, self.piles.len() as i64 + 1);
+                if card == 0 {
+                    label.push_str(", lying sideways");
+                }
+                "new".to_string()
+            }
             Target::Site(i) => {
-                let n = i as usize + 1;
-                let on = match self.piles.get(i as usize) {
+                let n = i64::from(i) + 1;
+                label.push_str(" on drop site ");
+                push_int(&mut label, n);
+                match self.piles.get(i as usize) {
                     Some(p) if p.sideways && !p.restarted => {
-                        " (starting a new drop site on its sideways zero)".to_string()
+                        label.push_str(" (starting a new drop site on its sideways zero)");
                     }
-                    Some(p) => format!(" (on the {})", p.top()),
-                    None => String::new(),
-                };
-                (
-                    format!("Play {card} on drop site {n}{on}{ends}"),
-                    format!("site:{n}"),
-                )
+                    Some(p) => {
+                        label.push_str(" (on the ");
+                        push_int(&mut label, i64::from(p.top()));
+                        label.push(')');
+                    }
+                    None => {}
+                }
+                let mut to = String::with_capacity(8);
+                to.push_str("site:");
+                push_int(&mut to, n);
+                to
             }
         };
-        MoveText::place(label, Some(format!("card:{card}")), Some(to))
+        label.push_str(ends);
+        let mut from = String::with_capacity(8);
+        from.push_str("card:");
+        push_int(&mut from, card);
+        MoveText::place(label, Some(from), Some(to))
     }
 
     /// Whether `action` ends the round at once: it makes the last drop site the round
@@ -61,12 +76,31 @@ impl DropSite {
     }
 }
 
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
+/// Appends `n` in decimal (as `{n}` writes it).
+fn push_int(text: &mut String, n: i64) {
+    if n < 0 {
+        text.push('-');
     }
+    let mut rest = n.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    text.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// Appends `n` with its sign, `+` for a positive number.
+fn push_signed(text: &mut String, n: i64) {
+    if n > 0 {
+        text.push('+');
+    }
+    push_int(text, n);
 }
 
 impl Present for DropSite {

@@ -87,40 +87,33 @@ pub trait DynState: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
-/// Actions serialized as a list of their notations (each written by its `Display`, no
-/// `String` made for it).
-struct Notations<'a, A>(&'a [A]);
-
-impl<A: std::fmt::Display> Serialize for Notations<'_, A> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for action in self.0 {
-            seq.serialize_element(&Text(action))?;
-        }
-        seq.end()
+/// Appends `text` as a JSON string, the bytes serde_json writes for it: copied as it is
+/// when nothing in it needs escaping (notations, labels and board keys as a rule), through
+/// serde_json otherwise. The server writes the acting seat's moves on every push, and
+/// serde_json's escaping goes byte by byte.
+fn push_json_str(out: &mut Vec<u8>, text: &str) -> serde_json::Result<()> {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.reserve(text.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+        Ok(())
+    } else {
+        serde_json::to_writer(out, text)
     }
 }
 
-/// A [`LegalMove`] as its JSON has it, written from the action and its words without a
-/// `String` for the notation (the server writes the acting seat's moves on every push).
-#[derive(Serialize)]
-struct MoveJson<'a, A: std::fmt::Display> {
-    action: Text<'a, A>,
-    label: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<&'a str>,
-}
-
-/// One value serialized as the string its `Display` writes.
-struct Text<'a, A>(&'a A);
-
-impl<A: std::fmt::Display> Serialize for Text<'_, A> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self.0)
-    }
+/// Appends the notation of `action` as a JSON string, written into `scratch` first (one
+/// buffer for every action of a list).
+fn push_notation<A: std::fmt::Display>(
+    out: &mut Vec<u8>,
+    scratch: &mut String,
+    action: &A,
+) -> serde_json::Result<()> {
+    use std::fmt::Write as _;
+    scratch.clear();
+    write!(scratch, "{action}").map_err(serde::ser::Error::custom)?;
+    push_json_str(out, scratch)
 }
 
 /// An action and the state it led to, as `G`'s own: `None` when either is another
@@ -201,7 +194,16 @@ impl<G: Game> DynState for G {
     fn write_legal_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
         let mut actions = Vec::new();
         self.legal_actions(&mut actions);
-        serde_json::to_writer(out, &Notations(&actions))
+        let mut scratch = String::new();
+        out.push(b'[');
+        for (i, action) in actions.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            push_notation(out, &mut scratch, action)?;
+        }
+        out.push(b']');
+        Ok(())
     }
     fn moves(&self) -> Vec<LegalMove> {
         let mut actions = Vec::new();
@@ -217,19 +219,27 @@ impl<G: Game> DynState for G {
     fn write_moves_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
         let mut actions = Vec::new();
         self.legal_actions(&mut actions);
+        // The fields of a `LegalMove` in its order, `from` and `to` left out when `None`.
+        let mut scratch = String::new();
         out.push(b'[');
         for (i, &action) in actions.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
             let text = self.describe(action);
-            let json = MoveJson {
-                action: Text(&action),
-                label: &text.label,
-                from: text.from.as_deref(),
-                to: text.to.as_deref(),
-            };
-            serde_json::to_writer(&mut *out, &json)?;
+            out.extend_from_slice(br#"{"action":"#);
+            push_notation(out, &mut scratch, &action)?;
+            out.extend_from_slice(br#","label":"#);
+            push_json_str(out, &text.label)?;
+            if let Some(from) = &text.from {
+                out.extend_from_slice(br#","from":"#);
+                push_json_str(out, from)?;
+            }
+            if let Some(to) = &text.to {
+                out.extend_from_slice(br#","to":"#);
+                push_json_str(out, to)?;
+            }
+            out.push(b'}');
         }
         out.push(b']');
         Ok(())
@@ -379,4 +389,30 @@ pub fn load_state<G: Game>(state: &serde_json::Value) -> Result<G, StateError> {
         problems,
     })?;
     Ok(game)
+}
+
+#[cfg(test)]
+mod written {
+    use super::push_json_str;
+
+    #[test]
+    fn a_string_is_written_as_serde_json_writes_it_whether_or_not_it_needs_escaping() {
+        for text in [
+            "",
+            "7 new",
+            "Play 7 on drop site 2 (on the 9)",
+            "a \"quote\"",
+            "back\\slash",
+            "tab\there, line\nend, bell\u{7}",
+            "d\u{e9}j\u{e0} \u{2605} \u{7f}",
+        ] {
+            let mut out = Vec::new();
+            push_json_str(&mut out, text).expect("writes");
+            assert_eq!(
+                out,
+                serde_json::to_vec(text).expect("serializes"),
+                "{text:?}"
+            );
+        }
+    }
 }
