@@ -178,6 +178,16 @@ macro_rules! tournaments_store {
                 if room.rows_affected() != 1 {
                     return Ok(false);
                 }
+                // The order of joining is the order of the `joined` times: two joins in
+                // one millisecond are told apart by the later one's time a step after the
+                // last (the count's row above holds the other joins back meanwhile).
+                let (last,): (Option<i64>,) = sqlx::query_as(
+                    "SELECT MAX(joined) FROM tournament_players WHERE tournament_id = $1",
+                )
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+                let joined = last.map_or(joined, |last| joined.max(last + 1));
                 let added = sqlx::query(
                     "INSERT INTO tournament_players (tournament_id, account_id, joined) \
                      VALUES ($1, $2, $3) ON CONFLICT (tournament_id, account_id) DO NOTHING",
