@@ -11,41 +11,6 @@ use server::{AppState, Limits};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Runs `$test(state)` on an in-memory SQLite store and on a PostgreSQL schema of its
-/// own, each with the limits `$limits`.
-macro_rules! on_both_stores {
-    ($test:ident, $limits:expr) => {
-        mod $test {
-            use super::*;
-
-            #[tokio::test]
-            async fn on_sqlite() {
-                let store = server::SqliteStore::connect("sqlite::memory:")
-                    .await
-                    .expect("sqlite");
-                let state = AppState::with_limits(Arc::new(store), $limits)
-                    .await
-                    .expect("state");
-                super::$test(state).await;
-            }
-
-            #[tokio::test]
-            async fn on_postgres() {
-                if !common::pg_up().await {
-                    return;
-                }
-                let schema = common::unique_schema("accounts");
-                let store = common::pg_store(&schema).await;
-                let state = AppState::with_limits(Arc::new(store), $limits)
-                    .await
-                    .expect("state");
-                super::$test(state).await;
-                common::drop_schema(&schema).await;
-            }
-        }
-    };
-}
-
 /// The test limits with room for many sign-ins of one name.
 fn roomy() -> Limits {
     Limits {
@@ -54,43 +19,9 @@ fn roomy() -> Limits {
     }
 }
 
-/// The host every request here is sent to (and a page of it its origin).
-const HOST: &str = "tabletop.test";
+use common::HOST;
 
-/// One request through the router: sent to [`HOST`], with the session cookie and the
-/// `Origin` given. Status, headers and the JSON body.
-async fn send(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    cookie: Option<&str>,
-    origin: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, HeaderMap, Value) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", HOST);
-    if let Some(cookie) = cookie {
-        request = request.header("cookie", format!("tabletop_session={cookie}"));
-    }
-    if let Some(origin) = origin {
-        request = request.header("origin", origin);
-    }
-    if body.is_some() {
-        request = request.header("content-type", "application/json");
-    }
-    let request = request
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-        .expect("request");
-    let (status, headers, bytes) = common::send_raw(state, request).await;
-    let json = if bytes.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_slice(&bytes).expect("a JSON answer")
-    };
-    (status, headers, json)
-}
+use common::send_as as send;
 
 /// The session id a `Set-Cookie` answer gives, and the whole header.
 fn set_cookie(headers: &HeaderMap) -> (String, String) {
@@ -135,7 +66,7 @@ async fn me(state: &AppState, cookie: &str) -> (StatusCode, Value) {
     (status, answer)
 }
 
-on_both_stores!(signing_up_in_and_out, roomy());
+on_both_stores!(signing_up_in_and_out, "accounts", roomy());
 
 async fn signing_up_in_and_out(state: AppState) {
     let body = json!({"name": " Ada ", "password": "correct horse"});
@@ -251,6 +182,7 @@ async fn signing_up_in_and_out(state: AppState) {
 
 on_both_stores!(
     the_cookie_is_secure_over_https,
+    "accounts",
     Limits {
         trust_forwarded: true,
         ..roomy()
@@ -303,6 +235,7 @@ async fn the_cookie_is_secure_over_https(state: AppState) {
 
 on_both_stores!(
     a_wrong_password_and_an_unknown_name_are_refused_alike,
+    "accounts",
     roomy()
 );
 
@@ -336,7 +269,11 @@ async fn a_wrong_password_and_an_unknown_name_are_refused_alike(state: AppState)
     );
 }
 
-on_both_stores!(sign_in_attempts_are_limited_per_name, common::unlimited());
+on_both_stores!(
+    sign_in_attempts_are_limited_per_name,
+    "accounts",
+    common::unlimited()
+);
 
 async fn sign_in_attempts_are_limited_per_name(state: AppState) {
     sign_up(&state, "Ada", "correct horse").await;
@@ -371,6 +308,7 @@ async fn sign_in_attempts_are_limited_per_name(state: AppState) {
 
 on_both_stores!(
     a_cross_origin_write_with_the_cookie_changes_nothing,
+    "accounts",
     roomy()
 );
 
@@ -441,7 +379,7 @@ async fn a_cross_origin_write_with_the_cookie_changes_nothing(state: AppState) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-on_both_stores!(seats_owned_by_accounts, roomy());
+on_both_stores!(seats_owned_by_accounts, "accounts", roomy());
 
 async fn seats_owned_by_accounts(state: AppState) {
     let ada = sign_up(&state, "Ada", "correct horse").await;
@@ -602,6 +540,7 @@ async fn resign(state: &AppState, id: &str, cookie: &str) {
 
 on_both_stores!(
     a_rated_two_seat_game_moves_both_ratings_by_the_formula,
+    "accounts",
     roomy()
 );
 
@@ -718,6 +657,7 @@ async fn a_rated_two_seat_game_moves_both_ratings_by_the_formula(state: AppState
 
 on_both_stores!(
     a_rated_game_against_a_bot_counts_against_its_fixed_rating,
+    "accounts",
     roomy()
 );
 
@@ -782,7 +722,7 @@ async fn a_rated_game_against_a_bot_counts_against_its_fixed_rating(state: AppSt
     );
 }
 
-on_both_stores!(a_rated_four_seat_game_moves_all_four, roomy());
+on_both_stores!(a_rated_four_seat_game_moves_all_four, "accounts", roomy());
 
 async fn a_rated_four_seat_game_moves_all_four(state: AppState) {
     let mut cookies = Vec::new();
@@ -842,7 +782,7 @@ impl std::io::Write for Captured {
     }
 }
 
-on_both_stores!(no_secret_reaches_the_log, roomy());
+on_both_stores!(no_secret_reaches_the_log, "accounts", roomy());
 
 async fn no_secret_reaches_the_log(state: AppState) {
     let log = Arc::new(std::sync::Mutex::new(Vec::new()));
@@ -1026,6 +966,7 @@ async fn my_tables_open_in_the_browser_without_a_token() {
 
 on_both_stores!(
     sign_in_attempts_are_limited_per_address,
+    "accounts",
     Limits {
         address_sign_in_burst: 4,
         address_sign_ins_per_minute: 1,

@@ -2,6 +2,7 @@
 //! one link instead of one per file). Run one file's tests with
 //! `cargo nextest run -p server -E 'test(/^FILE::/)'`.
 
+#[macro_use]
 mod common;
 
 mod accounts;

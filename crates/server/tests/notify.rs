@@ -5,8 +5,7 @@
 //! down is kept, and its mail arrives once the server is back.
 
 use crate::common;
-use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use server::notify::NotifyOptions;
@@ -118,31 +117,7 @@ async fn webhook_receiver() -> (String, Posts) {
     (format!("http://{addr}/hook"), posts)
 }
 
-/// One request through the router with the session cookie: status and JSON.
-async fn send(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    cookie: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, HeaderMap, Value) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "tabletop.test");
-    if let Some(cookie) = cookie {
-        request = request.header("cookie", format!("tabletop_session={cookie}"));
-    }
-    if body.is_some() {
-        request = request.header("content-type", "application/json");
-    }
-    let request = request
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-        .expect("request");
-    let (status, headers, bytes) = common::send_raw(state, request).await;
-    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, headers, json)
-}
+use common::send_cookie as send;
 
 async fn sign_up(state: &AppState, name: &str) -> String {
     let body = json!({"name": name, "password": "correct horse"});

@@ -5,47 +5,11 @@
 //! can, and bots filling the seat a bye would leave empty.
 
 use crate::common;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{json, Value};
 use server::AppState;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Runs `$test(state)` on an in-memory SQLite store and on a PostgreSQL schema of its own.
-macro_rules! on_both_stores {
-    ($test:ident) => {
-        mod $test {
-            use super::*;
-
-            #[tokio::test]
-            async fn on_sqlite() {
-                let store = server::SqliteStore::connect("sqlite::memory:")
-                    .await
-                    .expect("sqlite");
-                let state = AppState::with_limits(Arc::new(store), limits())
-                    .await
-                    .expect("state");
-                super::$test(state).await;
-            }
-
-            #[tokio::test]
-            async fn on_postgres() {
-                if !common::pg_up().await {
-                    return;
-                }
-                let schema = common::unique_schema("tournaments");
-                let store = common::pg_store(&schema).await;
-                let state = AppState::with_limits(Arc::new(store), limits())
-                    .await
-                    .expect("state");
-                super::$test(state).await;
-                common::drop_schema(&schema).await;
-            }
-        }
-    };
-}
 
 fn limits() -> server::Limits {
     server::Limits {
@@ -54,50 +18,16 @@ fn limits() -> server::Limits {
     }
 }
 
-/// One request through the router, with the session cookie given: status and JSON body.
-async fn send(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    cookie: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "tabletop.test");
-    if let Some(cookie) = cookie {
-        request = request.header("cookie", format!("tabletop_session={cookie}"));
-    }
-    if body.is_some() {
-        request = request.header("content-type", "application/json");
-    }
-    let request = request
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-        .expect("request");
-    let (status, _, bytes) = common::send_raw(state, request).await;
-    let json = if bytes.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_slice(&bytes).expect("a JSON answer")
-    };
-    (status, json)
-}
+use common::send_cookie as send;
 
 /// Signs up each name; their session cookies by name.
 async fn sign_up_all(state: &AppState, names: &[&str]) -> HashMap<String, String> {
     let mut cookies = HashMap::new();
     for name in names {
         let body = json!({"name": name, "password": "correct horse"});
-        let request = Request::builder()
-            .method("POST")
-            .uri("/api/accounts")
-            .header("host", "tabletop.test")
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .expect("request");
-        let (status, headers, _) = common::send_raw(state, request).await;
-        assert_eq!(status, StatusCode::CREATED);
+        let (status, headers, answer) =
+            send(state, "POST", "/api/accounts", None, Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
         let cookie = headers
             .get("set-cookie")
             .and_then(|v| v.to_str().ok())
@@ -110,11 +40,35 @@ async fn sign_up_all(state: &AppState, names: &[&str]) -> HashMap<String, String
     cookies
 }
 
+/// A tournament created by the first of `names` from `body`, joined by the others and
+/// started by its creator: the started tournament.
+async fn started(
+    state: &AppState,
+    cookies: &HashMap<String, String>,
+    names: &[&str],
+    body: Value,
+) -> Value {
+    let creator = Some(cookies[names[0]].as_str());
+    let (status, _, t) = send(state, "POST", "/api/tournaments", creator, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().expect("id");
+    for name in &names[1..] {
+        let join = format!("/api/tournaments/{id}/join");
+        let (status, _, answer) = send(state, "POST", &join, Some(&cookies[*name]), None).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    let start = format!("/api/tournaments/{id}/start");
+    let (status, _, t) = send(state, "POST", &start, creator, None).await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    t
+}
+
 /// The tournament once it has `rounds` rounds with every table made, or has finished.
 async fn wait_for_round(state: &AppState, id: &str, rounds: usize) -> Value {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let (status, t) = send(state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+        let (status, _, t) =
+            send(state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
         assert_eq!(status, StatusCode::OK, "{t}");
         let pairings = t["pairings"].as_array().expect("pairings");
         let made = pairings.len() == rounds
@@ -146,7 +100,7 @@ fn players(board: &Value) -> Vec<Option<String>> {
 async fn resign(state: &AppState, table: &str, cookie: &str) {
     for _ in 0..100 {
         let uri = format!("/api/tables/{table}/resign");
-        let (status, answer) = send(state, "POST", &uri, Some(cookie), None).await;
+        let (status, _, answer) = send(state, "POST", &uri, Some(cookie), None).await;
         if status == StatusCode::OK {
             return;
         }
@@ -161,10 +115,11 @@ async fn resign(state: &AppState, table: &str, cookie: &str) {
 async fn play_out(state: &AppState, table: &str, cookies: &[&str]) -> usize {
     let uri = format!("/api/tables/{table}/legal");
     for moves in 0..5000 {
-        let (status, first) = send(state, "GET", &uri, Some(cookies[0]), None).await;
+        let (status, _, first) = send(state, "GET", &uri, Some(cookies[0]), None).await;
         assert_eq!(status, StatusCode::OK, "{first}");
         let Some(seat) = first["to_act"].as_u64() else {
-            let (_, view) = send(state, "GET", &format!("/api/tables/{table}"), None, None).await;
+            let (_, _, view) =
+                send(state, "GET", &format!("/api/tables/{table}"), None, None).await;
             assert_eq!(view["status"], "finished", "{view}");
             return moves;
         };
@@ -173,14 +128,14 @@ async fn play_out(state: &AppState, table: &str, cookies: &[&str]) -> usize {
         } else {
             send(state, "GET", &uri, Some(cookies[seat as usize]), None)
                 .await
-                .1
+                .2
         };
         let action = legal["legal"][0]
             .as_str()
             .expect("a legal move")
             .to_string();
         let body = json!({"action": action, "version": legal["version"]});
-        let (status, answer) = send(
+        let (status, _, answer) = send(
             state,
             "POST",
             &format!("/api/tables/{table}/actions"),
@@ -193,7 +148,11 @@ async fn play_out(state: &AppState, table: &str, cookies: &[&str]) -> usize {
     panic!("table {table} did not end in 5000 moves");
 }
 
-on_both_stores!(a_round_robin_of_four_at_distopia_runs_to_its_standings);
+on_both_stores!(
+    a_round_robin_of_four_at_distopia_runs_to_its_standings,
+    "tournaments",
+    limits()
+);
 
 async fn a_round_robin_of_four_at_distopia_runs_to_its_standings(state: AppState) {
     let names = ["Ada", "Bea", "Cy", "Di"];
@@ -201,7 +160,8 @@ async fn a_round_robin_of_four_at_distopia_runs_to_its_standings(state: AppState
     let ada = cookies["Ada"].as_str();
     // Refused as asked: signed out, a round robin at tables of 4, a Swiss with no rounds.
     let body = json!({"name": "Spring", "game": "distopia", "format": "round_robin"});
-    let (status, answer) = send(&state, "POST", "/api/tournaments", None, Some(body.clone())).await;
+    let (status, _, answer) =
+        send(&state, "POST", "/api/tournaments", None, Some(body.clone())).await;
     assert_eq!(
         (status, answer["code"].as_str()),
         (StatusCode::UNAUTHORIZED, Some("auth/signed_out"))
@@ -228,10 +188,10 @@ async fn a_round_robin_of_four_at_distopia_runs_to_its_standings(state: AppState
             "game/unknown",
         ),
     ] {
-        let (_, answer) = send(&state, "POST", "/api/tournaments", Some(ada), Some(bad)).await;
+        let (_, _, answer) = send(&state, "POST", "/api/tournaments", Some(ada), Some(bad)).await;
         assert_eq!(answer["code"], code, "{answer}");
     }
-    let (status, t) = send(&state, "POST", "/api/tournaments", Some(ada), Some(body)).await;
+    let (status, _, t) = send(&state, "POST", "/api/tournaments", Some(ada), Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{t}");
     let id = t["id"].as_str().expect("id").to_string();
     assert_eq!(
@@ -242,28 +202,28 @@ async fn a_round_robin_of_four_at_distopia_runs_to_its_standings(state: AppState
     // Only its creator starts it, and not alone.
     let start = format!("/api/tournaments/{id}/start");
     let join = format!("/api/tournaments/{id}/join");
-    let (_, answer) = send(&state, "POST", &start, Some(ada), None).await;
+    let (_, _, answer) = send(&state, "POST", &start, Some(ada), None).await;
     assert_eq!(answer["code"], "tournament/too_few", "{answer}");
     for name in ["Bea", "Cy", "Di"] {
-        let (status, answer) = send(&state, "POST", &join, Some(&cookies[name]), None).await;
+        let (status, _, answer) = send(&state, "POST", &join, Some(&cookies[name]), None).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
-    let (_, answer) = send(&state, "POST", &join, Some(&cookies["Bea"]), None).await;
+    let (_, _, answer) = send(&state, "POST", &join, Some(&cookies["Bea"]), None).await;
     assert_eq!(answer["code"], "tournament/entry", "{answer}");
-    let (_, answer) = send(&state, "POST", &start, Some(&cookies["Bea"]), None).await;
+    let (_, _, answer) = send(&state, "POST", &start, Some(&cookies["Bea"]), None).await;
     assert_eq!(answer["code"], "tournament/not_creator", "{answer}");
-    let (_, list) = send(&state, "GET", "/api/tournaments", None, None).await;
+    let (_, _, list) = send(&state, "GET", "/api/tournaments", None, None).await;
     assert_eq!(
         (list[0]["id"].as_str(), list[0]["players"].as_u64()),
         (Some(id.as_str()), Some(4))
     );
-    let (status, t) = send(&state, "POST", &start, Some(ada), None).await;
+    let (status, _, t) = send(&state, "POST", &start, Some(ada), None).await;
     assert_eq!(status, StatusCode::OK, "{t}");
     assert_eq!(
         (t["status"].as_str(), t["rounds"].as_u64()),
         (Some("running"), Some(3))
     );
-    let (_, answer) = send(&state, "DELETE", &join, Some(&cookies["Di"]), None).await;
+    let (_, _, answer) = send(&state, "DELETE", &join, Some(&cookies["Di"]), None).await;
     assert_eq!(answer["code"], "tournament/closed", "{answer}");
 
     // Each round: the first table of the first round is played move by move; at every
@@ -290,7 +250,7 @@ async fn a_round_robin_of_four_at_distopia_runs_to_its_standings(state: AppState
             assert!(met.insert(pair.clone()), "{pair:?} met twice");
             let table = board["table"].as_str().expect("a table");
             // The table is in both players' lists.
-            let (_, me) = send(&state, "GET", "/api/me", Some(&cookies[&seats[0]]), None).await;
+            let (_, _, me) = send(&state, "GET", "/api/me", Some(&cookies[&seats[0]]), None).await;
             assert!(
                 me["tables"]
                     .as_array()
@@ -371,7 +331,11 @@ fn pairing_exists(people: &[String], met: &HashSet<(String, String)>) -> bool {
     })
 }
 
-on_both_stores!(a_swiss_of_six_at_dropsite_pairs_no_two_twice_while_it_can);
+on_both_stores!(
+    a_swiss_of_six_at_dropsite_pairs_no_two_twice_while_it_can,
+    "tournaments",
+    limits()
+);
 
 async fn a_swiss_of_six_at_dropsite_pairs_no_two_twice_while_it_can(state: AppState) {
     let names = ["Ada", "Bea", "Cy", "Di", "Eve", "Fay"];
@@ -380,25 +344,8 @@ async fn a_swiss_of_six_at_dropsite_pairs_no_two_twice_while_it_can(state: AppSt
         "name": "Drop Site Swiss", "game": "dropsite", "format": "swiss", "rounds": 5,
         "options": {"target": 50}
     });
-    let (status, t) = send(
-        &state,
-        "POST",
-        "/api/tournaments",
-        Some(&cookies["Ada"]),
-        Some(body),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let t = started(&state, &cookies, &names, body).await;
     let id = t["id"].as_str().expect("id").to_string();
-    for name in &names[1..] {
-        let join = format!("/api/tournaments/{id}/join");
-        let (status, answer) = send(&state, "POST", &join, Some(&cookies[*name]), None).await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
-    }
-    // Five rounds need more than five players: six do.
-    let start = format!("/api/tournaments/{id}/start");
-    let (status, t) = send(&state, "POST", &start, Some(&cookies["Ada"]), None).await;
-    assert_eq!(status, StatusCode::OK, "{t}");
     let everyone: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     let mut met: HashSet<(String, String)> = HashSet::new();
     let mut repeats_forced = 0;
@@ -460,35 +407,19 @@ async fn a_swiss_of_six_at_dropsite_pairs_no_two_twice_while_it_can(state: AppSt
     );
 }
 
-on_both_stores!(bots_fill_the_seat_a_bye_would_leave_empty);
+on_both_stores!(
+    bots_fill_the_seat_a_bye_would_leave_empty,
+    "tournaments",
+    limits()
+);
 
 async fn bots_fill_the_seat_a_bye_would_leave_empty(state: AppState) {
     let names = ["Ada", "Bea", "Cy"];
     let cookies = sign_up_all(&state, &names).await;
     let body = json!({"name": "Three and a bot", "game": "dropsite", "format": "round_robin", "fill": "random"});
-    let (status, t) = send(
-        &state,
-        "POST",
-        "/api/tournaments",
-        Some(&cookies["Ada"]),
-        Some(body),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let t = started(&state, &cookies, &names, body).await;
     assert_eq!(t["fill"], "random");
     let id = t["id"].as_str().expect("id").to_string();
-    for name in ["Bea", "Cy"] {
-        let join = format!("/api/tournaments/{id}/join");
-        send(&state, "POST", &join, Some(&cookies[name]), None).await;
-    }
-    let (_, t) = send(
-        &state,
-        "POST",
-        &format!("/api/tournaments/{id}/start"),
-        Some(&cookies["Ada"]),
-        None,
-    )
-    .await;
     assert_eq!(t["rounds"], 3, "{t}");
     let mut with_bot = Vec::new();
     for round in 1..=3 {

@@ -21,6 +21,92 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 use tower::ServiceExt;
 
+/// Runs `$test(state)` on an in-memory SQLite store and on a PostgreSQL schema of its own
+/// (named after `$tag`), each with the limits `$limits`.
+macro_rules! on_both_stores {
+    ($test:ident, $tag:literal, $limits:expr) => {
+        mod $test {
+            use super::*;
+
+            #[tokio::test]
+            async fn on_sqlite() {
+                let store = server::SqliteStore::connect("sqlite::memory:")
+                    .await
+                    .expect("sqlite");
+                let state = server::AppState::with_limits(std::sync::Arc::new(store), $limits)
+                    .await
+                    .expect("state");
+                super::$test(state).await;
+            }
+
+            #[tokio::test]
+            async fn on_postgres() {
+                if !common::pg_up().await {
+                    return;
+                }
+                let schema = common::unique_schema($tag);
+                let store = common::pg_store(&schema).await;
+                let state = server::AppState::with_limits(std::sync::Arc::new(store), $limits)
+                    .await
+                    .expect("state");
+                super::$test(state).await;
+                common::drop_schema(&schema).await;
+            }
+        }
+    };
+}
+
+/// The host the cookie tests send their requests to (and a page of it their origin).
+pub const HOST: &str = "tabletop.test";
+
+/// [`send_as`] with no `Origin` (as a program that is no browser sends).
+pub async fn send_cookie(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    send_as(state, method, uri, cookie, None, body).await
+}
+
+/// One request through the router, sent to [`HOST`] with the session cookie and the
+/// `Origin` given: status, headers and the body as JSON (null when empty, a string when
+/// it is no JSON).
+pub async fn send_as(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    cookie: Option<&str>,
+    origin: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", HOST);
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", format!("tabletop_session={cookie}"));
+    }
+    if let Some(origin) = origin {
+        request = request.header("origin", origin);
+    }
+    if body.is_some() {
+        request = request.header("content-type", "application/json");
+    }
+    let request = request
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .expect("request");
+    let (status, headers, bytes) = send_raw(state, request).await;
+    let json = if bytes.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
+    };
+    (status, headers, json)
+}
+
 /// The PostgreSQL the tests use (`TABLETOP_TEST_PG` overrides).
 pub fn pg_url() -> String {
     std::env::var("TABLETOP_TEST_PG")
