@@ -95,6 +95,19 @@ fn players(board: &Value) -> Vec<Option<String>> {
         .collect()
 }
 
+/// The two people at a board of two, and the pair they make (in the order of their names).
+fn two_people(board: &Value) -> (Vec<String>, (String, String)) {
+    let seats: Vec<String> = players(board)
+        .into_iter()
+        .map(|p| p.expect("a person"))
+        .collect();
+    let pair = (
+        seats[0].clone().min(seats[1].clone()),
+        seats[0].clone().max(seats[1].clone()),
+    );
+    (seats, pair)
+}
+
 /// The account of `cookie` resigns its seat at table `table`, trying again while a bot
 /// moves on.
 async fn resign(state: &AppState, table: &str, cookie: &str) {
@@ -239,14 +252,7 @@ async fn a_round_robin_of_four_at_distopia_runs_to_its_standings(state: AppState
             .clone();
         assert_eq!(boards.len(), 2, "{t}");
         for (b, board) in boards.iter().enumerate() {
-            let seats: Vec<String> = players(board)
-                .into_iter()
-                .map(|p| p.expect("a person"))
-                .collect();
-            let pair = (
-                seats[0].clone().min(seats[1].clone()),
-                seats[0].clone().max(seats[1].clone()),
-            );
+            let (seats, pair) = two_people(board);
             assert!(met.insert(pair.clone()), "{pair:?} met twice");
             let table = board["table"].as_str().expect("a table");
             // The table is in both players' lists.
@@ -358,14 +364,7 @@ async fn a_swiss_of_six_at_dropsite_pairs_no_two_twice_while_it_can(state: AppSt
         assert_eq!(boards.len(), 3, "{t}");
         let could = pairing_exists(&everyone, &met);
         for (b, board) in boards.iter().enumerate() {
-            let seats: Vec<String> = players(board)
-                .into_iter()
-                .map(|p| p.expect("a person"))
-                .collect();
-            let pair = (
-                seats[0].clone().min(seats[1].clone()),
-                seats[0].clone().max(seats[1].clone()),
-            );
+            let (seats, pair) = two_people(board);
             let again = !met.insert(pair.clone());
             if could {
                 assert!(!again, "round {round}: {pair:?} met twice though a pairing without a rematch exists: {t}");

@@ -286,6 +286,16 @@ impl Hub {
         read_state(data)
     }
 
+    /// Tournament `id` while it is open for joining.
+    ///
+    /// # Errors
+    /// `tournament/not_found`, `tournament/closed` once it started, or the store fails.
+    async fn open_tournament(&self, id: &str) -> Result<TournamentState, TableError> {
+        let state = self.tournament_state(id).await?;
+        open(&state)?;
+        Ok(state)
+    }
+
     /// `account` joins open tournament `id`.
     ///
     /// # Errors
@@ -296,8 +306,7 @@ impl Hub {
         id: &str,
         account: &AccountRow,
     ) -> Result<TournamentState, TableError> {
-        let state = self.tournament_state(id).await?;
-        open(&state)?;
+        let state = self.open_tournament(id).await?;
         let row = &state.data.row;
         if state.data.entrants.iter().any(|e| e.account == account.id) {
             return Err(TableError::new(
@@ -318,8 +327,7 @@ impl Hub {
             .map_err(TableError::store)?
         {
             // Started, full or joined meanwhile: say which.
-            let state = self.tournament_state(id).await?;
-            open(&state)?;
+            self.open_tournament(id).await?;
             return Err(TableError::new(
                 Refusal::TournamentEntry,
                 format!("this tournament is full ({max} players)"),
@@ -338,11 +346,9 @@ impl Hub {
         id: &str,
         account: &AccountRow,
     ) -> Result<TournamentState, TableError> {
-        let state = self.tournament_state(id).await?;
-        open(&state)?;
+        self.open_tournament(id).await?;
         if !(self.store.leave_tournament(id, &account.id).await).map_err(TableError::store)? {
-            let state = self.tournament_state(id).await?;
-            open(&state)?;
+            self.open_tournament(id).await?;
             return Err(TableError::new(
                 Refusal::TournamentEntry,
                 "you are not in this tournament",
