@@ -125,7 +125,8 @@ export async function showTournament(root, id) {
     const game = await title(t.game);
     document.title = `${t.name} — Tabletop`;
     document.getElementById('top-info').textContent = `${game} · tournament`;
-    box.replaceChildren(
+    // Through `h`, which drops the parts left out (null) and flattens the lists.
+    box.replaceChildren(...h('div', {},
       h('h1', {}, h('bdi', {}, t.name)),
       h('p', { id: 'tournament-about' }, `${game} · ${formatWords(t)} · ${STATUS[t.status] || t.status}`,
         t.rated ? ' · rated' : '', t.fill ? ` · bots (${t.fill}) fill empty seats` : '',
@@ -135,7 +136,7 @@ export async function showTournament(root, id) {
       buttons(t), error,
       t.pairings.length ? t.pairings.map(round) : h('p', { class: 'muted' }, 'The first round is paired when the tournament starts.'),
       t.standings.length ? standings(t) : null,
-      h('p', {}, h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+      h('p', {}, h('a', { class: 'button', href: '/' }, 'Back to the lobby'))).childNodes);
   }
   async function act(method, path) {
     error.textContent = '';

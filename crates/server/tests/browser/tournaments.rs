@@ -17,6 +17,8 @@ async fn a_tournament_is_made_started_and_shown_from_the_lobby() {
     };
     let ada = bench.driver.session(DESKTOP).await.expect("Ada's browser");
     sign_up(&ada, &base, "Ada").await.expect("Ada signs up");
+    // The panel asks who is signed in when the lobby opens.
+    ada.goto(&format!("{base}/")).await.expect("lobby");
     ada.wait_for("#tournament-create", 20)
         .await
         .expect("the form");
@@ -93,9 +95,10 @@ async fn a_tournament_is_made_started_and_shown_from_the_lobby() {
         .expect("Bea listed");
     let start = ada.wait_for("#tournament-start", 5).await.expect("start");
     ada.click(&start).await.expect("start it");
-    ada.wait_for("#round-1 a.board-link", 20)
-        .await
-        .expect("round 1's table");
+    if let Err(e) = ada.wait_for("#round-1 a.board-link", 20).await {
+        let page = text(&ada, "#tournament").await.expect("page");
+        panic!("round 1's table: {e}: {page}");
+    }
     let detail: Value = reqwest::get(format!("{base}/api/tournaments/{id}"))
         .await
         .expect("detail")
@@ -154,9 +157,11 @@ async fn a_tournament_is_made_started_and_shown_from_the_lobby() {
         );
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
-    assert_eq!(
-        ada.console_errors().await.expect("console"),
-        Vec::<String>::new()
-    );
+    // The one error the console may hold: the refusal of the nameless tournament.
+    let errors = ada.console_errors().await.expect("console");
+    let others: Vec<_> = (errors.iter())
+        .filter(|e| !e.contains("/api/tournaments - Failed to load resource: the server responded with a status of 400"))
+        .collect();
+    assert!(others.is_empty(), "{others:?}");
     ada.quit().await;
 }
