@@ -1,7 +1,7 @@
 // The page router, the page's one entry point: `/` is the lobby, `/play/ID` a table,
 // `/replay/ID` a finished game move by move, `/rules/GAME` a game's rules, `/learn/GAME`
 // a game's lessons and `/learn/GAME/ID` one lesson, `/players/NAME` a player's profile,
-// `/leaderboard/GAME` a game's leaderboard. Each page is a module loaded when
+// `/leaderboard/GAME` a game's leaderboard, `/tournaments/ID` a tournament. Each page is a module loaded when
 // its address is opened; the helpers they share are in ui.js, so no page imports this.
 import { h } from './ui.js';
 
@@ -30,6 +30,12 @@ async function main() {
   if (board) {
     const { showLeaderboard } = await import('./leaderboard.js');
     await showLeaderboard(root, decodeURIComponent(board[1]));
+    return;
+  }
+  const tournament = location.pathname.match(/^\/tournaments\/([^/]+)\/?$/);
+  if (tournament) {
+    const { showTournament } = await import('./tournaments.js');
+    await showTournament(root, decodeURIComponent(tournament[1]));
     return;
   }
   const learn = location.pathname.match(/^\/learn\/([a-z-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/);

@@ -1,9 +1,10 @@
 // The lobby: pick a game, its options and seats, create a table, share its links; the
-// open and running tables.
+// open and running tables; the account and tournaments panels.
 import { h, api, aboutGame, nameEl, withNames, tokens, rulesHref } from './ui.js';
 import { games as offered } from './games.js';
 import { botWords, makeTables } from './lobby-tables.js';
 import { accountPanel } from './account.js';
+import { tournamentsPanel } from './tournaments.js';
 
 const SEAT_KINDS = [
   ['human', 'Person'],
@@ -196,6 +197,7 @@ export async function showLobby(root) {
     h('section', {}, accountPanel(),
       h('p', { class: 'panel leaderboards', id: 'leaderboards' }, 'Leaderboards: ',
         games.map((g, i) => [i ? ' · ' : '', h('a', { href: `/leaderboard/${encodeURIComponent(g.name)}` }, title(g.name))])),
+      tournamentsPanel(),
       tables)));
   refresh();
 }

@@ -4,7 +4,7 @@
 //! `/replay/{id}` a finished game move by move,
 //! `/rules/{game}` a game's rules (drawn from `/api/games/{game}/rules`), `/learn/{game}`
 //! and `/learn/{game}/{id}` the lessons, `/players/{name}` a player's profile,
-//! `/leaderboard/{game}` a game's leaderboard; all serve the same page, whose modules read the
+//! `/leaderboard/{game}` a game's leaderboard, `/tournaments/{id}` a tournament; all serve the same page, whose modules read the
 //! address. `/web/{file}` serves the scripts, the style sheet and the icon (every such file
 //! of `web/`, listed by `build.rs`); the games' card texts come from the API
 //! (`/api/games/{game}`).
@@ -42,6 +42,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/learn/{game}/{id}", get(index))
         .route("/players/{name}", get(index))
         .route("/leaderboard/{game}", get(index))
+        .route("/tournaments/{id}", get(index))
         .route("/web/{file}", get(file))
         // Browsers ask for it whatever the page links.
         .route("/favicon.ico", get(favicon))

@@ -31,6 +31,8 @@ use server::testkit::remote::get_json;
 mod a11y;
 // Rated games between two browsers, profiles and the leaderboard (issue 55).
 mod ratings;
+// The lobby's Tournaments panel and a tournament's page.
+mod tournaments;
 
 /// A small deterministic random stream for choosing clicks.
 struct Lcg(u64);

@@ -391,7 +391,7 @@ async fn api_board(base: &str, link: &str) -> Res<Value> {
 /// axe-core's script: `AXE_CORE_JS`, else where `.ci/run` installs it
 /// (`target/axe/node_modules/axe-core/axe.min.js`); `None` (said loudly, a failure under
 /// `CI`) when it is in neither.
-fn axe_source() -> Option<String> {
+pub(super) fn axe_source() -> Option<String> {
     let path = std::env::var_os("AXE_CORE_JS")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -416,7 +416,7 @@ fn axe_source() -> Option<String> {
 
 /// Runs axe-core (injected into the page on show) and returns its serious and critical
 /// violations, each as "rule (impact): help — where".
-async fn axe(s: &Session, source: &str, page: &str) -> Res<Vec<String>> {
+pub(super) async fn axe(s: &Session, source: &str, page: &str) -> Res<Vec<String>> {
     s.exec(&format!("{source}\n;return true;"), json!([]))
         .await?;
     let got = s

@@ -12,7 +12,7 @@ use super::{click_turn, Lcg, Turn};
 use crate::common::browser::{eventually, served, Res, Session, DESKTOP, ELEMENT};
 
 /// Signs `name` up from the lobby's account panel.
-async fn sign_up(s: &Session, base: &str, name: &str) -> Res<()> {
+pub(super) async fn sign_up(s: &Session, base: &str, name: &str) -> Res<()> {
     s.goto(&format!("{base}/")).await?;
     let field = s.wait_for("#account-name", 20).await?;
     s.type_into(&field, name).await?;
@@ -33,7 +33,7 @@ async fn follow(s: &Session, css: &str, ready: &str) -> Res<()> {
 }
 
 /// The text of the first element `css` finds (empty when none).
-async fn text(s: &Session, css: &str) -> Res<String> {
+pub(super) async fn text(s: &Session, css: &str) -> Res<String> {
     let v = s
         .exec(
             "const e = document.querySelector(arguments[0]); return e ? e.textContent : ''",
